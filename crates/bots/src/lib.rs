@@ -1,0 +1,1 @@
+//! eons-bots (under construction).

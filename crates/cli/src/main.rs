@@ -1,0 +1,6 @@
+//! The `eons` command-line program.
+
+fn main() {
+    eprintln!("eons: not built yet");
+    std::process::exit(2);
+}

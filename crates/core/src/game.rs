@@ -1,0 +1,159 @@
+//! The `Game` trait: every game is a state machine over small atomic choices.
+//!
+//! A choice is one small thing (a space, an element, a corner, a tile, one
+//! species moved, a card, "done"). Multi-part actions are sequences of
+//! choices with an explicit "done" where the rules make the rest optional.
+//! `legal` is exact: every listed choice applies without error, and `apply`
+//! rejects everything else with an error naming the rule. Forced steps with no
+//! decision run inside `apply`.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+/// A seat at the table (a player), numbered from 0.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat number as an index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0 + 1)
+    }
+}
+
+/// Whose decision it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Turn {
+    /// This seat must choose one of the legal choices.
+    Seat(Seat),
+    /// The game is over; see [`Game::outcome`].
+    Over,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final score of each seat, in seat order (the game's own measure: VP).
+    pub scores: Vec<i64>,
+    /// Seats from first place to last, ties broken by the game's rules.
+    pub ranking: Vec<Seat>,
+}
+
+impl Outcome {
+    /// The winning seat.
+    pub fn winner(&self) -> Option<Seat> {
+        self.ranking.first().copied()
+    }
+}
+
+/// A setup that cannot be played (wrong player count, unknown option…).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("setup: {0}")]
+pub struct SetupError(pub String);
+
+/// A position file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("position: {0}")]
+pub struct PositionError(pub String);
+
+/// A setup option a game accepts on the command line or in the lobby.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// The option as typed: `name` or `name=VALUE`.
+    pub name: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+}
+
+/// A game's rules as a state machine over atomic choices.
+pub trait Game: Sized + 'static {
+    /// Short id used on the command line and in records (`ds`, `marine`, `pangea`).
+    const ID: &'static str;
+    /// Full name.
+    const NAME: &'static str;
+    /// Options accepted by [`Game::setup`].
+    const OPTIONS: &'static [OptionInfo];
+
+    /// Everything chosen before the first decision: player count, animals, optional rules.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// The whole state, including hidden information and the RNG.
+    type State: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// One atomic decision.
+    type Choice: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, in order: the game log.
+    type Event: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What one seat (or a spectator) may see.
+    type View: Clone + Debug + Serialize + Send + Sync;
+    /// Why a choice was refused: names the rule.
+    type Error: std::error::Error + Clone + Send + Sync + 'static;
+
+    /// Builds a setup from a player count and options (`name` or `name=value`).
+    fn setup(players: usize, options: &[String]) -> Result<Self::Setup, SetupError>;
+    /// A new game. All later randomness comes from `seed`.
+    fn new(setup: &Self::Setup, seed: u64) -> Result<Self::State, SetupError>;
+    /// Number of seats.
+    fn seats(s: &Self::State) -> usize;
+    /// Who decides now, or `Over`.
+    fn turn(s: &Self::State) -> Turn;
+    /// Appends every legal choice (after clearing nothing: callers clear `out`).
+    fn legal(s: &Self::State, out: &mut Vec<Self::Choice>);
+    /// Applies a choice of the seat to move, appending what happened to `events`.
+    /// On error the state is unchanged.
+    fn apply(
+        s: &mut Self::State,
+        c: Self::Choice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+    /// The view of `seat` (`None`: a spectator). Hidden information is removed here.
+    fn view(s: &Self::State, seat: Option<Seat>) -> Self::View;
+    /// The result once the game is over.
+    fn outcome(s: &Self::State) -> Option<Outcome>;
+    /// Current score of each seat (VP so far), for progress displays and bots.
+    fn scores(s: &Self::State) -> Vec<i64>;
+    /// A copy of the state in which everything `seat` has not seen (deck order,
+    /// face-down tiles, bag draws, other seats' secrets) is re-drawn at random
+    /// from `seed`, consistently with what `seat` knows. Bots search on these.
+    fn determinize(s: &Self::State, seat: Seat, seed: u64) -> Self::State;
+    /// Names of what a seat plays (animals, groups), for statistics.
+    fn roles(s: &Self::State, seat: Seat) -> Vec<String>;
+    /// A short human description of a choice in this state ("Speciation: meat space").
+    fn describe_choice(s: &Self::State, c: Self::Choice) -> String;
+    /// A human sentence for an event, for the log.
+    fn describe_event(s: &Self::State, e: &Self::Event) -> String;
+    /// A plain-text rendering of a view for the terminal.
+    fn render(v: &Self::View) -> String;
+
+    /// A heuristic value of the state for `seat`, higher is better (bots).
+    /// The default compares the seat's score with the best other score.
+    fn evaluate(s: &Self::State, seat: Seat) -> f64 {
+        let sc = Self::scores(s);
+        let mine = sc.get(seat.index()).copied().unwrap_or(0) as f64;
+        let best_other = sc
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat.index())
+            .map(|(_, &v)| v as f64)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best_other.is_finite() {
+            mine - best_other
+        } else {
+            mine
+        }
+    }
+}
+
+/// Reading and writing human-editable positions (`eons check`).
+pub trait Positions: Game {
+    /// Parses a position file.
+    fn read_position(text: &str) -> Result<Self::State, PositionError>;
+    /// Writes a position file that [`Positions::read_position`] reads back.
+    fn write_position(s: &Self::State) -> String;
+}

@@ -1,0 +1,47 @@
+//! `eons-core`: what every Eons game is built on — hex geometry, the seeded
+//! RNG, bags and decks, the bonus table, seats and records, and the [`Game`]
+//! trait with its atomic-choice decision model. Nothing game-specific lives here.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bag;
+pub mod bonus;
+pub mod game;
+pub mod hex;
+pub mod record;
+pub mod rng;
+
+pub use bag::{Bag, Deck};
+pub use bonus::bonus_vp;
+pub use game::{Game, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
+pub use record::{Record, RecordedChoice, ReplayError};
+pub use rng::GameRng;
+
+/// Plays a game to the end choosing uniformly among legal choices with `rng`.
+/// Returns the number of decisions made. Used by tests and benchmarks.
+pub fn random_playout<G: Game>(
+    state: &mut G::State,
+    rng: &mut GameRng,
+    max_decisions: usize,
+) -> Result<usize, G::Error> {
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut n = 0;
+    while let Turn::Seat(_) = G::turn(state) {
+        if n >= max_decisions {
+            break;
+        }
+        legal.clear();
+        G::legal(state, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let c = legal[rng.index(legal.len())];
+        events.clear();
+        G::apply(state, c, &mut events)?;
+        n += 1;
+    }
+    Ok(n)
+}

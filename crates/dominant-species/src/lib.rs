@@ -1,0 +1,1 @@
+//! eons-dominant-species (under construction).

@@ -1,0 +1,1 @@
+//! eons-earth (under construction).

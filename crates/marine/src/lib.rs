@@ -1,0 +1,1 @@
+//! eons-marine (under construction).

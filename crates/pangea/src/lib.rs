@@ -1,0 +1,1 @@
+//! eons-pangea (under construction).

@@ -1,1 +1,353 @@
-//! eons-earth (under construction).
+//! `eons-earth`: the "earth" the two Dominant Species games share — one
+//! implementation, not copies.
+//!
+//! Earth lives on the radius-3 hexagon of 37 hex positions (Dominant Species
+//! uses 35 of them, Marine all 37; a game restricts placement itself). It
+//! holds a tile (a game-defined terrain) or nothing on each hex, at most one
+//! element disk on each of the 96 corners, and the number of species cubes of
+//! up to six animals on each hex. From that it derives what both games use:
+//! elements on a tile, matching, endangered species, dominance and the
+//! species ranking used by tile scoring.
+//!
+//! Animals and element types are small indices (`0..6`); animal index order
+//! is the game's food chain (0 = top), which breaks ties.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use eons_core::bag::serde_arrays;
+use eons_core::{CornerId, Grid, Hex, HexId};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::sync::OnceLock;
+
+/// Number of hex positions of the earth grid.
+pub const HEXES: usize = 37;
+/// Number of corners touching the earth grid.
+pub const CORNERS: usize = 96;
+/// Maximum animals on earth.
+pub const ANIMALS: usize = 6;
+/// Number of element types.
+pub const ELEMENTS: usize = 6;
+/// Marker for an empty corner.
+const NO_ELEMENT: u8 = u8::MAX;
+
+/// Counts per element type (on a display, a tile, a box…).
+pub type ElementCounts = [u8; ELEMENTS];
+
+/// The radius-3 hexagon grid shared by both games.
+pub fn grid() -> &'static Grid {
+    static GRID: OnceLock<Grid> = OnceLock::new();
+    GRID.get_or_init(|| {
+        let g = Grid::new(&Grid::hexagon(3));
+        debug_assert_eq!(g.len(), HEXES);
+        debug_assert_eq!(g.corner_count(), CORNERS);
+        g
+    })
+}
+
+/// A terrain type a game puts on earth.
+pub trait Terrain: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {}
+impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static> Terrain for T {}
+
+/// The state of earth.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound = "T: Terrain")]
+pub struct Earth<T: Terrain> {
+    #[serde(with = "serde_arrays")]
+    tiles: [Option<T>; HEXES],
+    #[serde(with = "serde_arrays")]
+    elements: [u8; CORNERS],
+    #[serde(with = "serde_arrays")]
+    species: [[u8; ANIMALS]; HEXES],
+}
+
+impl<T: Terrain> Default for Earth<T> {
+    fn default() -> Self {
+        Earth {
+            tiles: [None; HEXES],
+            elements: [NO_ELEMENT; CORNERS],
+            species: [[0; ANIMALS]; HEXES],
+        }
+    }
+}
+
+impl<T: Terrain> Earth<T> {
+    /// The id of a hex (None if off the grid).
+    pub fn id(h: Hex) -> Option<HexId> {
+        grid().id(h)
+    }
+
+    /// The tile on a hex.
+    pub fn tile(&self, h: HexId) -> Option<T> {
+        self.tiles[h.0 as usize]
+    }
+
+    /// Puts (or replaces) a tile.
+    pub fn set_tile(&mut self, h: HexId, t: Option<T>) {
+        self.tiles[h.0 as usize] = t;
+    }
+
+    /// Iterates over the hexes holding a tile, in id order.
+    pub fn tiles(&self) -> impl Iterator<Item = (HexId, T)> + '_ {
+        self.tiles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|t| (HexId(i as u8), t)))
+    }
+
+    /// Number of tiles on earth.
+    pub fn tile_count(&self) -> usize {
+        self.tiles.iter().filter(|t| t.is_some()).count()
+    }
+
+    /// Tiles adjacent to a hex.
+    pub fn adjacent_tiles(&self, h: HexId) -> impl Iterator<Item = HexId> + '_ {
+        grid()
+            .neighbors(h)
+            .filter(move |n| self.tiles[n.0 as usize].is_some())
+    }
+
+    /// The element on a corner.
+    pub fn element(&self, c: CornerId) -> Option<u8> {
+        match self.elements[c.0 as usize] {
+            NO_ELEMENT => None,
+            e => Some(e),
+        }
+    }
+
+    /// Puts an element on a corner (replacing nothing: callers check vacancy).
+    pub fn set_element(&mut self, c: CornerId, e: Option<u8>) {
+        self.elements[c.0 as usize] = e.unwrap_or(NO_ELEMENT);
+    }
+
+    /// Iterates over occupied corners.
+    pub fn elements(&self) -> impl Iterator<Item = (CornerId, u8)> + '_ {
+        self.elements
+            .iter()
+            .enumerate()
+            .filter(|(_, &e)| e != NO_ELEMENT)
+            .map(|(i, &e)| (CornerId(i as u8), e))
+    }
+
+    /// Number of element disks on earth per type.
+    pub fn element_totals(&self) -> ElementCounts {
+        let mut n = [0; ELEMENTS];
+        for (_, e) in self.elements() {
+            n[e as usize] += 1;
+        }
+        n
+    }
+
+    /// True when a corner touches at least one tile ("a corner of earth").
+    pub fn corner_of_earth(&self, c: CornerId) -> bool {
+        grid().hexes_at(c).any(|h| self.tiles[h.0 as usize].is_some())
+    }
+
+    /// True when a corner is of earth and holds no element.
+    pub fn corner_vacant(&self, c: CornerId) -> bool {
+        self.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
+    }
+
+    /// The tiles (hexes with a tile) meeting at a corner.
+    pub fn tiles_at(&self, c: CornerId) -> impl Iterator<Item = HexId> + '_ {
+        grid()
+            .hexes_at(c)
+            .filter(move |h| self.tiles[h.0 as usize].is_some())
+    }
+
+    /// Element disks on a tile's six corners, per type.
+    pub fn elements_on(&self, h: HexId) -> ElementCounts {
+        let mut n = [0; ELEMENTS];
+        for c in grid().corners_of(h) {
+            let e = self.elements[c.0 as usize];
+            if e != NO_ELEMENT {
+                n[e as usize] += 1;
+            }
+        }
+        n
+    }
+
+    /// Number of element disks on a tile's corners.
+    pub fn element_count_on(&self, h: HexId) -> u32 {
+        grid()
+            .corners_of(h)
+            .iter()
+            .filter(|c| self.elements[c.0 as usize] != NO_ELEMENT)
+            .count() as u32
+    }
+
+    /// Species of `animal` on a hex.
+    pub fn species(&self, h: HexId, animal: usize) -> u8 {
+        self.species[h.0 as usize][animal]
+    }
+
+    /// Species of every animal on a hex.
+    pub fn species_on(&self, h: HexId) -> [u8; ANIMALS] {
+        self.species[h.0 as usize]
+    }
+
+    /// Total species of all animals on a hex.
+    pub fn total_species(&self, h: HexId) -> u32 {
+        self.species[h.0 as usize].iter().map(|&n| n as u32).sum()
+    }
+
+    /// Adds species.
+    pub fn add_species(&mut self, h: HexId, animal: usize, n: u8) {
+        self.species[h.0 as usize][animal] += n;
+    }
+
+    /// Removes up to `n` species; returns how many were removed.
+    pub fn remove_species(&mut self, h: HexId, animal: usize, n: u8) -> u8 {
+        let s = &mut self.species[h.0 as usize][animal];
+        let k = n.min(*s);
+        *s -= k;
+        k
+    }
+
+    /// Total species of an animal on earth.
+    pub fn species_total(&self, animal: usize) -> u32 {
+        self.species.iter().map(|s| s[animal] as u32).sum()
+    }
+
+    /// True when any other animal than `animal` has species on the hex.
+    pub fn has_opposing(&self, h: HexId, animal: usize) -> bool {
+        self.species[h.0 as usize]
+            .iter()
+            .enumerate()
+            .any(|(a, &n)| a != animal && n > 0)
+    }
+
+    /// Matching of a display (`needs`: element counts on the animal display)
+    /// with a tile: Σ over types of needs × disks on the tile (DS p.7).
+    pub fn matching(&self, h: HexId, needs: &ElementCounts) -> u32 {
+        let on = self.elements_on(h);
+        (0..ELEMENTS).map(|e| needs[e] as u32 * on[e] as u32).sum()
+    }
+
+    /// The animal dominant on a hex, if any: it has species there, its matching
+    /// is at least 1 and strictly greater than every other present animal's
+    /// (DS p.7). `displays[a]` are the element counts of animal `a`.
+    pub fn dominant(&self, h: HexId, displays: &[ElementCounts; ANIMALS]) -> Option<usize> {
+        let on = self.elements_on(h);
+        let sp = self.species[h.0 as usize];
+        let mut best: Option<usize> = None;
+        let mut best_m = 0u32;
+        let mut tie = false;
+        for a in 0..ANIMALS {
+            if sp[a] == 0 {
+                continue;
+            }
+            let m: u32 = (0..ELEMENTS)
+                .map(|e| displays[a][e] as u32 * on[e] as u32)
+                .sum();
+            if m > best_m {
+                best_m = m;
+                best = Some(a);
+                tie = false;
+            } else if m == best_m && m > 0 {
+                tie = true;
+            }
+        }
+        if tie {
+            None
+        } else {
+            best
+        }
+    }
+
+    /// Animals present on a hex ranked by species count, most first, ties
+    /// broken by food chain (lower index first). Writes into `out` and returns
+    /// the number of ranked animals.
+    pub fn ranking(&self, h: HexId, out: &mut [usize; ANIMALS]) -> usize {
+        let sp = self.species[h.0 as usize];
+        let mut n = 0;
+        for a in 0..ANIMALS {
+            if sp[a] > 0 {
+                out[n] = a;
+                n += 1;
+            }
+        }
+        // Stable insertion sort by count descending keeps food-chain order on ties.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && sp[out[j - 1]] < sp[out[j]] {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    enum T {
+        Land,
+    }
+
+    fn h(q: i8, r: i8) -> HexId {
+        grid().id(Hex::new(q, r)).expect("on grid")
+    }
+
+    #[test]
+    fn element_on_a_corner_is_on_every_tile_meeting_there() {
+        let mut e: Earth<T> = Earth::default();
+        for x in [h(0, 0), h(1, -1), h(1, 0)] {
+            e.set_tile(x, Some(T::Land));
+        }
+        let c = grid()
+            .corner_id(eons_core::Corner::east(Hex::new(0, 0)))
+            .expect("corner");
+        e.set_element(c, Some(2));
+        for x in [h(0, 0), h(1, -1), h(1, 0)] {
+            assert_eq!(e.elements_on(x)[2], 1);
+        }
+        assert_eq!(e.tiles_at(c).count(), 3);
+    }
+
+    #[test]
+    fn dominance_needs_strictly_highest_positive_matching() {
+        let mut e: Earth<T> = Earth::default();
+        let x = h(0, 0);
+        e.set_tile(x, Some(T::Land));
+        let c = grid().corners_of(x)[0];
+        e.set_element(c, Some(0));
+        let mut d = [[0u8; 6]; 6];
+        d[0][0] = 1;
+        d[1][0] = 1;
+        e.add_species(x, 0, 1);
+        e.add_species(x, 1, 3);
+        assert_eq!(e.dominant(x, &d), None, "a tie means nobody dominates");
+        d[1][0] = 2;
+        assert_eq!(e.dominant(x, &d), Some(1));
+        d = [[0u8; 6]; 6];
+        assert_eq!(e.dominant(x, &d), None, "endangered species never dominate");
+    }
+
+    #[test]
+    fn ranking_breaks_ties_by_food_chain() {
+        let mut e: Earth<T> = Earth::default();
+        let x = h(0, 0);
+        e.add_species(x, 3, 2);
+        e.add_species(x, 1, 2);
+        e.add_species(x, 5, 4);
+        let mut out = [0; 6];
+        let n = e.ranking(x, &mut out);
+        assert_eq!(&out[..n], &[5, 1, 3]);
+    }
+
+    #[test]
+    fn earth_round_trips_through_serde() {
+        let mut e: Earth<T> = Earth::default();
+        e.set_tile(h(0, 0), Some(T::Land));
+        e.add_species(h(0, 0), 2, 5);
+        let s = serde_json::to_string(&e).expect("ser");
+        let back: Earth<T> = serde_json::from_str(&s).expect("de");
+        assert_eq!(back, e);
+    }
+}

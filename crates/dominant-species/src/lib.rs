@@ -1,1 +1,254 @@
-//! eons-dominant-species (under construction).
+//! `eons-dominant-species`: the complete rules engine for **Dominant Species**
+//! (GMT Games, 2010), 2–6 players, with the optional multi-animal rules for 2
+//! and 3 players and the optional random earth setup (rulebook p.17).
+//!
+//! Page numbers in the docs and tests refer to the printed rulebook
+//! (`shared/seeds/001…`). Facts printed only on the board or cards come from
+//! `shared/reference/dominant-species.md`, whose recommended rulings are
+//! followed where the rulebook is silent (each is named where it applies).
+//!
+//! Rulings the engine makes (reference §7):
+//! - Dominance is recomputed after every change, not claimed (A1).
+//! - Glaciation executes only the AP on its first space; the others slide at
+//!   Reseed (A5, A6). Instinct may use any empty eyeball space (A8).
+//! - Elements may sit on any corner touching a tile, edge corners included (A9).
+//! - An action whose only option is to forfeit is forfeited without asking;
+//!   a card step with nothing possible is skipped (the card resolves "as far
+//!   as the situation allows", p.18).
+//! - Initiative may be forfeited whole; the AP cannot go back on Initiative (A7).
+//! - No passing in Planning (A16); an animal with APs but no empty eyeball
+//!   space left is skipped.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod cards;
+pub mod data;
+pub mod describe;
+pub mod engine;
+pub mod position;
+pub mod space;
+pub mod state;
+pub mod view;
+
+pub use data::{Animal, Card, Element, Terrain};
+pub use space::{Section, Space};
+pub use state::{Choice, Event, Pending, RuleError, Setup, State, Step};
+pub use view::View;
+
+use eons_core::{Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+
+/// The Dominant Species game for the [`Game`] trait.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct DominantSpecies;
+
+/// Final or current score of each seat: the animal's VP, or under the
+/// multi-animal rules the lowest VP among the seat's animals (p.17).
+pub fn seat_scores(s: &State) -> Vec<i64> {
+    let p = s.setup.players as usize;
+    (0..p)
+        .map(|seat| {
+            s.animals_in_play()
+                .filter(|a| s.animals[a.index()].seat as usize == seat)
+                .map(|a| s.animals[a.index()].vp as i64)
+                .min()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// Seats from first to last place. Ties: the tied animal highest in the food
+/// chain wins (p.20); under the multi-animal rules, the highest animal whose
+/// score equals the seat's counted score (reference A17).
+pub fn ranking(s: &State) -> Vec<Seat> {
+    let scores = seat_scores(s);
+    let key = |seat: usize| {
+        s.animals_in_play()
+            .find(|a| {
+                s.animals[a.index()].seat as usize == seat
+                    && s.animals[a.index()].vp as i64 == scores[seat]
+            })
+            .map_or(6, |a| a.index())
+    };
+    let mut seats: Vec<usize> = (0..scores.len()).collect();
+    seats.sort_by(|&a, &b| scores[b].cmp(&scores[a]).then(key(a).cmp(&key(b))));
+    seats.into_iter().map(|i| Seat(i as u8)).collect()
+}
+
+impl Game for DominantSpecies {
+    const ID: &'static str = "ds";
+    const NAME: &'static str = "Dominant Species";
+    const OPTIONS: &'static [OptionInfo] = &[
+        OptionInfo {
+            name: "animals=A,B,...",
+            help: "animals in seat order (mammals, reptiles, birds, amphibians, arachnids, insects); default random",
+        },
+        OptionInfo {
+            name: "multi",
+            help: "optional 2-3 player rules: all six animals, lowest animal counts (p.17)",
+        },
+        OptionInfo {
+            name: "random-earth",
+            help: "optional random earth setup (p.17)",
+        },
+    ];
+
+    type Setup = Setup;
+    type State = State;
+    type Choice = Choice;
+    type Event = Event;
+    type View = View;
+    type Error = RuleError;
+
+    fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
+        let mut setup = Setup {
+            players: u8::try_from(players)
+                .map_err(|_| SetupError(format!("{players} players")))?,
+            animals: Vec::new(),
+            multi_animal: false,
+            random_earth: false,
+        };
+        for o in options {
+            let (k, v) = o.split_once('=').unwrap_or((o.as_str(), ""));
+            match k.trim() {
+                "multi" | "multi-animal" => setup.multi_animal = true,
+                "random-earth" => setup.random_earth = true,
+                "animals" => {
+                    setup.animals = v
+                        .split(',')
+                        .filter(|x| !x.trim().is_empty())
+                        .map(|x| {
+                            Animal::parse(x).ok_or_else(|| SetupError(format!("unknown animal `{x}`")))
+                        })
+                        .collect::<Result<_, _>>()?;
+                }
+                other => return Err(SetupError(format!("unknown option `{other}`"))),
+            }
+        }
+        // Validate now so the error comes at setup time.
+        State::new(&setup, 0)?;
+        Ok(setup)
+    }
+
+    fn new(setup: &Setup, seed: u64) -> Result<State, SetupError> {
+        State::new(setup, seed)
+    }
+
+    fn seats(s: &State) -> usize {
+        s.setup.players as usize
+    }
+
+    fn turn(s: &State) -> Turn {
+        match s.decider() {
+            Some(a) => Turn::Seat(s.seat_of(a)),
+            None => Turn::Over,
+        }
+    }
+
+    fn legal(s: &State, out: &mut Vec<Choice>) {
+        s.legal(out)
+    }
+
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        s.apply(c, events)
+    }
+
+    fn view(s: &State, seat: Option<Seat>) -> View {
+        view::view(s, seat)
+    }
+
+    fn outcome(s: &State) -> Option<Outcome> {
+        (s.step == Step::Over).then(|| Outcome {
+            scores: seat_scores(s),
+            ranking: ranking(s),
+        })
+    }
+
+    fn scores(s: &State) -> Vec<i64> {
+        seat_scores(s)
+    }
+
+    /// Re-draws what no seat has seen: the Dominance draw pile (Ice Age stays
+    /// at the bottom, p.4), the face-down Wanderlust tiles (stack sizes and
+    /// face-up tops kept) and the random stream. Everything else in Dominant
+    /// Species is public, so the result is the same for every seat.
+    fn determinize(s: &State, _seat: Seat, seed: u64) -> State {
+        let mut d = s.clone();
+        d.rng = GameRng::new(seed);
+        let cards = d.deck.cards_mut();
+        if cards.len() > 1 {
+            let (bottom, rest) = cards.split_at_mut(1);
+            let _ = bottom;
+            d.rng.shuffle(rest);
+        }
+        let mut hidden = Vec::new();
+        let mut sizes = [0usize; 3];
+        for i in 0..3 {
+            let cards = d.stacks[i].cards();
+            let keep_top = usize::from(d.face_up[i] && !cards.is_empty());
+            sizes[i] = cards.len() - keep_top;
+            hidden.extend_from_slice(&cards[..sizes[i]]);
+        }
+        d.rng.shuffle(&mut hidden);
+        let mut k = 0;
+        for i in 0..3 {
+            let cards = d.stacks[i].cards_mut();
+            cards[..sizes[i]].copy_from_slice(&hidden[k..k + sizes[i]]);
+            k += sizes[i];
+        }
+        d
+    }
+
+    fn roles(s: &State, seat: Seat) -> Vec<String> {
+        s.animals_in_play()
+            .filter(|a| s.seat_of(*a) == seat)
+            .map(|a| a.name().to_string())
+            .collect()
+    }
+
+    fn describe_choice(s: &State, c: Choice) -> String {
+        describe::choice_text(s, c)
+    }
+
+    fn describe_event(_s: &State, e: &Event) -> String {
+        describe::event_text(e)
+    }
+
+    fn render(v: &View) -> String {
+        view::render(v)
+    }
+
+    /// VP difference to the best opponent plus a little for dominance and
+    /// species on earth (weights: 1 per VP, 2 per dominated tile, 0.25 per species).
+    fn evaluate(s: &State, seat: Seat) -> f64 {
+        let v = |a: Animal| {
+            let st = s.animals[a.index()];
+            let dom = s.tile_ids().filter(|&h| s.dominant(h) == Some(a)).count() as f64;
+            st.vp as f64 + 2.0 * dom + 0.25 * s.earth.species_total(a.index()) as f64
+        };
+        let mine = s
+            .animals_in_play()
+            .filter(|a| s.seat_of(*a) == seat)
+            .map(v)
+            .fold(f64::INFINITY, f64::min);
+        let best_other = s
+            .animals_in_play()
+            .filter(|a| s.seat_of(*a) != seat)
+            .map(v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best_other.is_finite() && mine.is_finite() {
+            mine - best_other
+        } else {
+            0.0
+        }
+    }
+}
+
+impl Positions for DominantSpecies {
+    fn read_position(text: &str) -> Result<State, PositionError> {
+        position::read(text)
+    }
+    fn write_position(s: &State) -> String {
+        position::write(s)
+    }
+}

@@ -1,14 +1,662 @@
-//! The human-editable position format (TOML); see `POSITIONS.md`.
+//! The human-editable position format (TOML), documented in `POSITIONS.md`.
+//!
+//! A position is a mid-game state written by hand: tiles, species,
+//! elements, animal displays, the action display, cards, VP and the phase
+//! to continue from. Everything left out gets a sensible default (see the
+//! doc), and every count is checked against the components in the box.
 
-use crate::state::State;
-use eons_core::PositionError;
+use crate::data::*;
+use crate::engine::board_id;
+use crate::space::Space;
+use crate::state::*;
+use eons_core::{Bag, Corner, Deck, GameRng, Hex, PositionError, Point};
+use eons_earth::{grid, Earth, ElementCounts, HEXES};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// Reads a position.
-pub fn read(_text: &str) -> Result<State, PositionError> {
-    Err(PositionError("position format not yet readable".into()))
+fn err<T>(msg: impl Into<String>) -> Result<T, PositionError> {
+    Err(PositionError(msg.into()))
 }
 
-/// Writes a position.
-pub fn write(_s: &State) -> String {
-    String::new()
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default, skip_serializing)]
+    game: Option<String>,
+    #[serde(default, skip_serializing, rename = "choices")]
+    _choices: Option<toml::Value>,
+    players: u8,
+    #[serde(default)]
+    animals: Vec<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    multi_animal: bool,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default = "one")]
+    turn: u16,
+    #[serde(default = "planning")]
+    phase: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    next: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    initiative: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    dominated: Vec<[i8; 2]>,
+    #[serde(default)]
+    tiles: Vec<TileEntry>,
+    #[serde(default)]
+    elements: Vec<ElementEntry>,
+    #[serde(default)]
+    animal: BTreeMap<String, AnimalEntry>,
+    #[serde(default)]
+    display: DisplayEntry,
+    #[serde(default)]
+    cards: CardsEntry,
+}
+
+fn one() -> u16 {
+    1
+}
+fn planning() -> String {
+    "planning".into()
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileEntry {
+    hex: [i8; 2],
+    terrain: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    species: BTreeMap<String, u8>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ElementEntry {
+    corner: String,
+    element: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnimalEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    elements: Option<Vec<String>>,
+    #[serde(default)]
+    vp: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    supply: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gene_pool: Option<u8>,
+    #[serde(default)]
+    eliminated: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxed: Option<u8>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DisplayEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    adaptation: Option<Vec<String>>,
+    #[serde(default)]
+    regression_box: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    abundance: Option<Vec<String>>,
+    #[serde(default)]
+    wasteland_box: Vec<String>,
+    #[serde(default)]
+    depletion_box: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wanderlust: Option<Vec<String>>,
+    #[serde(default)]
+    aps: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tundra_left: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stacks: Option<Vec<Vec<String>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    face_up: Option<Vec<bool>>,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardsEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    available: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deck: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    played: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    survival: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    ice_age: bool,
+}
+
+fn animal(s: &str) -> Result<Animal, PositionError> {
+    Animal::parse(s).ok_or_else(|| PositionError(format!("unknown animal `{s}`")))
+}
+fn element(s: &str) -> Result<Element, PositionError> {
+    Element::parse(s).ok_or_else(|| PositionError(format!("unknown element `{s}`")))
+}
+fn terrain(s: &str) -> Result<Terrain, PositionError> {
+    Terrain::parse(s).ok_or_else(|| PositionError(format!("unknown terrain `{s}`")))
+}
+fn card(s: &str) -> Result<Card, PositionError> {
+    Card::parse(s).ok_or_else(|| PositionError(format!("unknown card `{s}`")))
+}
+fn counts(v: &[String]) -> Result<ElementCounts, PositionError> {
+    let mut c = [0u8; 6];
+    for x in v {
+        c[element(x)?.index()] += 1;
+    }
+    Ok(c)
+}
+fn names(c: &ElementCounts) -> Vec<String> {
+    let mut v = Vec::new();
+    for e in Element::ALL {
+        for _ in 0..c[e.index()] {
+            v.push(e.name().to_string());
+        }
+    }
+    v
+}
+
+/// Parses a corner: `E(q,r)`, `W(q,r)`, or three hexes `(q,r)/(q,r)/(q,r)`.
+pub fn parse_corner(s: &str) -> Option<Corner> {
+    let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let nums = |x: &str| -> Option<Vec<i8>> {
+        x.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .filter(|p| !p.is_empty())
+            .map(|p| p.parse().ok())
+            .collect()
+    };
+    if let Some(rest) = t.strip_prefix(['E', 'e']).or_else(|| t.strip_prefix(['W', 'w'])) {
+        let n = nums(rest)?;
+        if n.len() != 2 {
+            return None;
+        }
+        let h = Hex::new(n[0], n[1]);
+        return Some(if t.starts_with(['E', 'e']) {
+            Corner::east(h)
+        } else {
+            Corner::west(h)
+        });
+    }
+    let n = nums(&t)?;
+    if n.len() != 6 {
+        return None;
+    }
+    let hs = [
+        Hex::new(n[0], n[1]),
+        Hex::new(n[2], n[3]),
+        Hex::new(n[4], n[5]),
+    ];
+    hs[0].corners().into_iter().find(|c| {
+        let mut a = c.hexes();
+        let mut b = hs;
+        a.sort();
+        b.sort();
+        a == b
+    })
+}
+
+fn step_for(phase: &str) -> Result<Step, PositionError> {
+    Ok(match phase.trim().to_ascii_lowercase().as_str() {
+        "planning" => Step::Planning,
+        "initiative" | "execution" => Step::Space(0),
+        "adaptation" => Step::Space(1),
+        "regression" => Step::Regression(0),
+        "abundance" => Step::Space(6),
+        "wasteland" => Step::Space(8),
+        "depletion" => Step::Space(9),
+        "glaciation" => Step::Space(10),
+        "speciation" => Step::Space(14),
+        "wanderlust" => Step::Space(20),
+        "migration" => Step::Space(23),
+        "competition" => Step::ArachnidCompetition,
+        "domination" => Step::Space(36),
+        "reset" | "extinction" => Step::Extinction,
+        "survival" => Step::Survival,
+        other => {
+            return err(format!(
+                "unknown phase `{other}` (planning, a section name such as speciation, or reset)"
+            ))
+        }
+    })
+}
+
+fn phase_for(step: Step) -> &'static str {
+    match step {
+        Step::Planning => "planning",
+        Step::Space(0) => "initiative",
+        Step::Space(1..=3) => "adaptation",
+        Step::Regression(_) | Step::Space(4..=5) => "regression",
+        Step::Space(6..=7) => "abundance",
+        Step::Space(8) | Step::WastelandAuto => "wasteland",
+        Step::Space(9) => "depletion",
+        Step::Space(10..=13) => "glaciation",
+        Step::Space(14..=19) | Step::InsectSpeciation => "speciation",
+        Step::Space(20..=22) => "wanderlust",
+        Step::Space(23..=28) | Step::ArachnidCompetition => "migration",
+        Step::Space(29..=35) => "competition",
+        Step::Space(_) => "domination",
+        Step::Extinction => "reset",
+        Step::Survival | Step::Reseed | Step::FinalScoring | Step::Over => "survival",
+    }
+}
+
+/// Reads a position.
+pub fn read(text: &str) -> Result<State, PositionError> {
+    let f: File = toml::from_str(text).map_err(|e| PositionError(e.message().to_string()))?;
+    if let Some(g) = &f.game {
+        if g != "ds" {
+            return err(format!("this position is for `{g}`, not `ds`"));
+        }
+    }
+    let p = f.players as usize;
+    let animals: Vec<Animal> = f.animals.iter().map(|a| animal(a)).collect::<Result<_, _>>()?;
+    let setup = Setup {
+        players: f.players,
+        animals: animals.clone(),
+        multi_animal: f.multi_animal,
+        random_earth: false,
+    };
+    if animals.is_empty() {
+        return err("list the animals in seat order: animals = [\"mammals\", ...]");
+    }
+    // Start from a standard setup for the pieces per player count, then overwrite.
+    let mut s = State::new(&setup, f.seed).map_err(|e| PositionError(e.0))?;
+    let (aps, cubes) = pieces(if f.multi_animal { 6 } else { p });
+    s.turn = f.turn;
+    s.rng = GameRng::new(f.seed);
+    // Earth.
+    s.earth = Earth::default();
+    let mut seen = [false; HEXES];
+    for t in &f.tiles {
+        let h = Hex::new(t.hex[0], t.hex[1]);
+        let Some(id) = board_id(h) else {
+            return err(format!("{h} is not a hex of the board"));
+        };
+        if std::mem::replace(&mut seen[id.0 as usize], true) {
+            return err(format!("tile {h} listed twice"));
+        }
+        s.earth.set_tile(id, Some(terrain(&t.terrain)?));
+        for (a, &n) in &t.species {
+            let a = animal(a)?;
+            if !animals.contains(&a) {
+                return err(format!("{a} on {h} are not in the game"));
+            }
+            s.earth.add_species(id, a.index(), n);
+        }
+    }
+    for e in &f.elements {
+        let Some(c) = parse_corner(&e.corner) else {
+            return err(format!("cannot read corner `{}`: write E(q,r), W(q,r) or (q,r)/(q,r)/(q,r)", e.corner));
+        };
+        let Some(id) = grid().corner_id(c) else {
+            return err(format!("corner {c} is off the board"));
+        };
+        if !s.earth.corner_of_earth(id) {
+            return err(format!("corner {c} touches no tile"));
+        }
+        if s.earth.element(id).is_some() {
+            return err(format!("corner {c} holds two elements"));
+        }
+        s.earth.set_element(id, Some(element(&e.element)?.index() as u8));
+    }
+    // Action display.
+    s.spaces = [None; crate::space::SPACES];
+    for (label, who) in &f.display.aps {
+        let Some(sp) = Space::parse(label) else {
+            return err(format!("unknown space `{label}` (write it like \"Speciation (meat)\", \"Migration 7\", \"Adaptation 1\")"));
+        };
+        s.spaces[sp.0 as usize] = Some(animal(who)?);
+    }
+    let d = &f.display;
+    s.adaptation = match &d.adaptation {
+        Some(v) => counts(v)?,
+        None => s.adaptation,
+    };
+    s.abundance = match &d.abundance {
+        Some(v) => counts(v)?,
+        None => s.abundance,
+    };
+    s.wanderlust = match &d.wanderlust {
+        Some(v) => counts(v)?,
+        None => s.wanderlust,
+    };
+    s.regression_box = counts(&d.regression_box)?;
+    s.wasteland_box = counts(&d.wasteland_box)?;
+    s.depletion_box = counts(&d.depletion_box)?;
+    let tundra_on_earth = s.earth.tiles().filter(|(_, t)| *t == Terrain::Tundra).count() as u8;
+    if tundra_on_earth > TUNDRA_TILES {
+        return err("more than 12 tundra tiles");
+    }
+    s.tundra_left = d.tundra_left.unwrap_or(TUNDRA_TILES - tundra_on_earth);
+    if s.tundra_left + tundra_on_earth > TUNDRA_TILES {
+        return err("tundra_left plus tundra tiles on earth exceed 12");
+    }
+    // Wanderlust stacks: given top first, or the remaining tiles shuffled.
+    let mut pool: Vec<Terrain> = LARGE_TILES
+        .iter()
+        .flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize))
+        .collect();
+    for (_, t) in s.earth.tiles() {
+        let t = if t == Terrain::Tundra { Terrain::Sea } else { t };
+        let pos = pool.iter().position(|&x| x == t).or(if pool.is_empty() { None } else { Some(0) });
+        match pos {
+            Some(i) => {
+                pool.swap_remove(i);
+            }
+            None => return err("more large tiles on earth than the 31 in the box"),
+        }
+    }
+    match &d.stacks {
+        Some(st) => {
+            if st.len() != 3 {
+                return err("stacks must list three stacks (top first)");
+            }
+            for (i, v) in st.iter().enumerate() {
+                let mut tiles: Vec<Terrain> = v.iter().map(|t| terrain(t)).collect::<Result<_, _>>()?;
+                if tiles.contains(&Terrain::Tundra) {
+                    return err("Wanderlust stacks hold large tiles, not tundra");
+                }
+                tiles.reverse();
+                s.stacks[i] = Deck::from_bottom_up(tiles);
+            }
+        }
+        None => {
+            s.rng.shuffle(&mut pool);
+            pool.truncate(24);
+            for i in 0..3 {
+                let chunk: Vec<Terrain> = pool.iter().skip(i * 8).take(8).copied().collect();
+                s.stacks[i] = Deck::from_bottom_up(chunk);
+            }
+        }
+    }
+    s.face_up = match &d.face_up {
+        Some(v) if v.len() == 3 => [v[0], v[1], v[2]],
+        Some(_) => return err("face_up must list three booleans"),
+        None => [true; 3],
+    };
+    for i in 0..3 {
+        s.face_up[i] &= !s.stacks[i].is_empty();
+    }
+    // Animals.
+    for (name, _) in &f.animal {
+        let a = animal(name)?;
+        if !animals.contains(&a) {
+            return err(format!("[animal.{name}]: not in the game"));
+        }
+    }
+    for &a in &animals {
+        let entry = f
+            .animal
+            .iter()
+            .find(|(k, _)| Animal::parse(k) == Some(a))
+            .map(|(_, v)| v);
+        let default = AnimalEntry::default();
+        let e = entry.unwrap_or(&default);
+        let st = &mut s.animals[a.index()];
+        let mut added = [0u8; 6];
+        if let Some(els) = &e.elements {
+            let mut all = counts(els)?;
+            let d = a.element().index();
+            if all[d] < a.default_count() {
+                return err(format!(
+                    "{a}: the display must include its {} default {} elements",
+                    a.default_count(),
+                    a.element()
+                ));
+            }
+            all[d] -= a.default_count();
+            added = all;
+        }
+        if a.default_count() + added.iter().sum::<u8>() > 6 {
+            return err(format!("{a}: more than six elements (p.10)"));
+        }
+        st.added = added;
+        st.vp = e.vp;
+        st.eliminated = e.eliminated;
+        let on_display = s.spaces.iter().filter(|x| **x == Some(a)).count() as u8;
+        let free_ap = 0;
+        let _ = free_ap;
+        st.supply = match e.supply {
+            Some(n) => n,
+            None => aps.saturating_sub(on_display),
+        };
+        st.boxed = match e.boxed {
+            Some(n) => n,
+            None => CYLINDERS.saturating_sub(st.supply + on_display),
+        };
+        if st.supply + st.boxed + on_display > CYLINDERS {
+            return err(format!("{a}: more than 10 APs in all (p.2)"));
+        }
+        let on_earth = s.earth.species_total(a.index());
+        st.gene_pool = match e.gene_pool {
+            Some(n) => n,
+            None => {
+                let used = on_earth + st.eliminated as u32 + 1;
+                if used > cubes as u32 {
+                    return err(format!("{a}: {on_earth} species on earth and {} eliminated exceed the {cubes} cubes", st.eliminated));
+                }
+                (cubes as u32 - used) as u8
+            }
+        };
+    }
+    // Initiative.
+    if !f.initiative.is_empty() {
+        let order: Vec<Animal> = f.initiative.iter().map(|a| animal(a)).collect::<Result<_, _>>()?;
+        let mut sorted = order.clone();
+        sorted.sort();
+        let mut expect = animals.clone();
+        expect.sort();
+        if sorted != expect {
+            return err("initiative must list every animal in the game once");
+        }
+        s.initiative[..order.len()].copy_from_slice(&order);
+    }
+    // Cards.
+    let c = &f.cards;
+    let available: Vec<Card> = match &c.available {
+        Some(v) => v.iter().map(|x| card(x)).collect::<Result<_, _>>()?,
+        None => s.available.iter().flatten().copied().collect(),
+    };
+    if available.len() > 5 {
+        return err("at most five available cards");
+    }
+    let played: Vec<Card> = match &c.played {
+        Some(v) => v.iter().map(|x| card(x)).collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let deck: Vec<Card> = match &c.deck {
+        Some(v) => {
+            let mut d: Vec<Card> = v.iter().map(|x| card(x)).collect::<Result<_, _>>()?;
+            d.reverse();
+            d
+        }
+        None => {
+            let mut rest: Vec<Card> = Card::ALL
+                .into_iter()
+                .filter(|k| *k != Card::IceAge && !available.contains(k) && !played.contains(k))
+                .collect();
+            s.rng.shuffle(&mut rest);
+            if !available.contains(&Card::IceAge) && !played.contains(&Card::IceAge) {
+                rest.insert(0, Card::IceAge);
+            }
+            rest
+        }
+    };
+    let played = if c.played.is_none() {
+        Card::ALL
+            .into_iter()
+            .filter(|k| !available.contains(k) && !deck.contains(k))
+            .collect()
+    } else {
+        played
+    };
+    let mut all: Vec<Card> = available.iter().chain(&deck).chain(&played).copied().collect();
+    all.sort();
+    if all != Card::ALL.to_vec() {
+        return err("every Dominance card must be exactly once in available, deck or played");
+    }
+    s.available = [None; 5];
+    for (i, k) in available.into_iter().enumerate() {
+        s.available[i] = Some(k);
+    }
+    s.deck = Deck::from_bottom_up(deck);
+    s.played = played;
+    s.survival = match &c.survival {
+        Some(a) => Some(animal(a)?),
+        None => None,
+    };
+    s.ice_age = c.ice_age;
+    s.dominated = 0;
+    for d in &f.dominated {
+        match board_id(Hex::new(d[0], d[1])) {
+            Some(id) => s.dominated |= 1 << id.0,
+            None => return err(format!("dominated: ({},{}) is not on the board", d[0], d[1])),
+        }
+    }
+    // The bag holds every element not seen elsewhere.
+    let mut bag = [ELEMENTS_PER_TYPE as i32; 6];
+    let mut take = |c: &ElementCounts| {
+        for e in 0..6 {
+            bag[e] -= c[e] as i32;
+        }
+    };
+    take(&s.earth.element_totals());
+    for a in Animal::ALL {
+        take(&s.animals[a.index()].added);
+    }
+    for b in [
+        s.adaptation,
+        s.regression_box,
+        s.abundance,
+        s.wasteland_box,
+        s.depletion_box,
+        s.wanderlust,
+    ] {
+        take(&b);
+    }
+    if let Some(e) = (0..6).find(|&e| bag[e] < 0) {
+        return err(format!("more than 20 {} elements in play", Element::ALL[e]));
+    }
+    s.bag = Bag::from_counts(std::array::from_fn(|e| bag[e] as u16));
+    // Where to continue.
+    s.hibernated = None;
+    s.arrived = [0; HEXES];
+    s.pending = Pending::None;
+    s.step = step_for(&f.phase)?;
+    s.plan_next = 0;
+    if let Some(n) = &f.next {
+        let a = animal(n)?;
+        match s.initiative_order().iter().position(|&x| x == a) {
+            Some(i) => s.plan_next = i as u8,
+            None => return err(format!("next: {a} are not in the game")),
+        }
+    }
+    let mut ev = Vec::new();
+    s.advance(&mut ev);
+    Ok(s)
+}
+
+/// Writes a position (the phase is the section the game is in; a decision
+/// in the middle of an action is written as the start of its section).
+pub fn write(s: &State) -> String {
+    let animals: Vec<Animal> = s.setup.animals.clone();
+    let mut f = File {
+        players: s.setup.players,
+        animals: animals.iter().map(|a| a.name().to_string()).collect(),
+        multi_animal: s.setup.multi_animal,
+        seed: s.rng.clone().next_u64(),
+        turn: s.turn,
+        phase: phase_for(s.step).to_string(),
+        initiative: s.initiative_order().iter().map(|a| a.name().to_string()).collect(),
+        ..Default::default()
+    };
+    if let Pending::Plan(a) = s.pending {
+        f.phase = "planning".into();
+        f.next = Some(a.name().to_string());
+    }
+    for (id, t) in s.earth.tiles() {
+        let h = grid().hex(id);
+        let mut species = BTreeMap::new();
+        for a in Animal::ALL {
+            let n = s.earth.species(id, a.index());
+            if n > 0 {
+                species.insert(a.name().to_string(), n);
+            }
+        }
+        f.tiles.push(TileEntry {
+            hex: [h.q, h.r],
+            terrain: t.name().to_string(),
+            species,
+        });
+    }
+    for (c, e) in s.earth.elements() {
+        let c = grid().corner(c);
+        let name = match c.point {
+            Point::E => format!("E({},{})", c.hex.q, c.hex.r),
+            Point::W => format!("W({},{})", c.hex.q, c.hex.r),
+        };
+        f.elements.push(ElementEntry {
+            corner: name,
+            element: Element::ALL[e as usize].name().to_string(),
+        });
+    }
+    for &a in &animals {
+        let st = s.animals[a.index()];
+        f.animal.insert(
+            a.name().to_string(),
+            AnimalEntry {
+                elements: Some(names(&s.display(a))),
+                vp: st.vp,
+                supply: Some(st.supply),
+                gene_pool: Some(st.gene_pool),
+                eliminated: st.eliminated,
+                boxed: Some(st.boxed),
+            },
+        );
+    }
+    let mut aps = BTreeMap::new();
+    for sp in Space::all() {
+        if let Some(a) = s.spaces[sp.0 as usize] {
+            aps.insert(sp.label(), a.name().to_string());
+        }
+    }
+    f.display = DisplayEntry {
+        adaptation: Some(names(&s.adaptation)),
+        regression_box: names(&s.regression_box),
+        abundance: Some(names(&s.abundance)),
+        wasteland_box: names(&s.wasteland_box),
+        depletion_box: names(&s.depletion_box),
+        wanderlust: Some(names(&s.wanderlust)),
+        aps,
+        tundra_left: Some(s.tundra_left),
+        stacks: Some(
+            s.stacks
+                .iter()
+                .map(|d| d.cards().iter().rev().map(|t| t.name().to_string()).collect())
+                .collect(),
+        ),
+        face_up: Some(s.face_up.to_vec()),
+    };
+    f.cards = CardsEntry {
+        available: Some(s.available.iter().flatten().map(|c| c.name().to_string()).collect()),
+        deck: Some(s.deck.cards().iter().rev().map(|c| c.name().to_string()).collect()),
+        played: Some(s.played.iter().map(|c| c.name().to_string()).collect()),
+        survival: s.survival.map(|a| a.name().to_string()),
+        ice_age: s.ice_age,
+    };
+    for id in 0..HEXES as u8 {
+        if s.dominated & (1 << id) != 0 {
+            let h = grid().hex(eons_core::HexId(id));
+            f.dominated.push([h.q, h.r]);
+        }
+    }
+    let body = toml::to_string(&f).unwrap_or_else(|e| format!("# cannot write position: {e}\n"));
+    format!("game = \"ds\"\n{body}")
 }

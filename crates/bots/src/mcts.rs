@@ -1,0 +1,631 @@
+//! Monte Carlo tree search that does not cheat: single-observer
+//! information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+//!
+//! # Why SO-ISMCTS
+//!
+//! The bot must not see hidden information (deck order, face-down tiles, bag
+//! contents, other seats' hands and peeks, the state's RNG). Two standard
+//! answers exist:
+//!
+//! * *determinized UCT* (perfect-information Monte Carlo) builds one tree per
+//!   sampled determinization and votes. Each tree is small and it suffers
+//!   from "strategy fusion" (it assumes it will know the hidden cards later).
+//! * *SO-ISMCTS* keeps **one** tree over the seat's information set and
+//!   samples a **fresh determinization every iteration**. Only the branches
+//!   legal in that sample are considered, and UCB uses, per child, the number
+//!   of times it was *available* instead of the parent's visit count
+//!   ("availability-aware UCB"), so choices that exist only in some worlds are
+//!   not starved. All iterations share statistics, which matters for games
+//!   with long chains of atomic choices.
+//!
+//! We use SO-ISMCTS. Its known weakness is that the tree treats the other
+//! seats' moves as if they were visible to the observer; that costs a little
+//! strength but never leaks information to the bot, since every sample is
+//! drawn with [`Game::determinize`] from the bot's own seat.
+//!
+//! # One iteration
+//!
+//! 1. `det = G::determinize(state, seat, fresh_seed)`.
+//! 2. **Selection**: from the root, while every choice legal in `det` already
+//!    has a child, pick the child maximising
+//!    `mean_reward[mover] + c · sqrt(ln(availability) / visits)` where `mover`
+//!    is the seat to move in `det` at that node (multi-player: each node
+//!    chooses for its own seat) and apply it to `det`. At the root only the
+//!    choices legal in the true state for the bot's seat are considered.
+//! 3. **Expansion**: pick one untried legal choice at random, add a child.
+//! 4. **Rollout**: uniform random playout of at most `rollout_depth`
+//!    decisions.
+//! 5. **Reward** (a vector, one entry per seat): if the game is over, 1 for the
+//!    winner (`Outcome::ranking[0]`) and 0 for every other seat; if the depth
+//!    cap stopped the rollout, 1 for the seat with the highest
+//!    [`Game::evaluate`] (the default `evaluate` is "my score minus the best
+//!    other score", so that is the score leader), shared equally on ties.
+//! 6. **Backpropagation**: every node on the path adds the whole vector.
+//!
+//! After the budget, the most visited root child is chosen (ties: higher mean
+//! reward, then the earlier legal choice).
+//!
+//! # Threads
+//!
+//! With `threads = k > 1` the search is root-parallel: `k` independent trees,
+//! each with its own seed derived from the bot's RNG, run on scoped threads;
+//! their root statistics (visits and reward sums per root choice) are summed.
+//! An iteration budget is split among the threads (so `2000it, threads=2`
+//! runs 1,000 iterations in each tree, in about half the wall time); a time
+//! budget applies to each thread. Results with an iteration budget are
+//! deterministic whatever the thread timing.
+//!
+//! # Budgets
+//!
+//! [`Budget::Iterations`] (deterministic) or [`Budget::Time`] (per decision).
+//! A decision with a single legal choice is answered without searching.
+//! Levels: see [`Level`].
+
+use crate::hash::FxHashMap;
+use crate::{legal_for, mix_seed, Bot};
+use eons_core::{Game, GameRng, Seat, Turn};
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+/// How much search one decision gets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations (all threads together). Deterministic.
+    Iterations(u64),
+    /// Wall-clock time per decision (each thread searches this long).
+    Time(Duration),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Budget::Iterations(n) => write!(f, "{n}it"),
+            Budget::Time(d) => {
+                let ms = d.as_millis();
+                if ms % 1000 == 0 && ms > 0 {
+                    write!(f, "{}s", ms / 1000)
+                } else {
+                    write!(f, "{ms}ms")
+                }
+            }
+        }
+    }
+}
+
+/// Strength levels, mapped to budgets by [`Level::config`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// 100 iterations, 1 thread.
+    Easy,
+    /// 1,000 iterations, 1 thread.
+    Medium,
+    /// 10,000 iterations on 2 threads (5,000 per tree).
+    Hard,
+}
+
+impl Level {
+    /// The search settings of this level (other settings at their defaults).
+    pub fn config(self) -> MctsConfig {
+        let (iterations, threads) = match self {
+            Level::Easy => (100, 1),
+            Level::Medium => (1_000, 1),
+            Level::Hard => (10_000, 2),
+        };
+        MctsConfig {
+            budget: Budget::Iterations(iterations),
+            threads,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The level's name as typed in a spec.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// The default UCB exploration constant (rewards are in `[0, 1]`).
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+/// The default cap on random-rollout decisions.
+pub const DEFAULT_ROLLOUT_DEPTH: u32 = 200;
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 64;
+/// The most nodes one tree grows; past it the search keeps iterating
+/// without expanding (bounds memory under long time budgets).
+pub const MAX_NODES: usize = 2_000_000;
+
+/// Search settings.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations or time per decision.
+    pub budget: Budget,
+    /// Root-parallel trees (1..=[`MAX_THREADS`]).
+    pub threads: usize,
+    /// UCB exploration constant `c`.
+    pub exploration: f64,
+    /// Random-rollout decisions before [`Game::evaluate`] decides the reward.
+    pub rollout_depth: u32,
+}
+
+impl Default for MctsConfig {
+    /// The `medium` level: 1,000 iterations, 1 thread, `c = 0.7`, depth 200.
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Iterations(1_000),
+            threads: 1,
+            exploration: DEFAULT_EXPLORATION,
+            rollout_depth: DEFAULT_ROLLOUT_DEPTH,
+        }
+    }
+}
+
+/// What the last search did (for benchmarks and curious users).
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run, all threads together.
+    pub iterations: u64,
+    /// Tree nodes created, all threads together.
+    pub nodes: u64,
+    /// Wall time of the decision.
+    pub elapsed: Duration,
+    /// Visits of the chosen root child.
+    pub chosen_visits: u64,
+    /// Mean reward of the chosen root child for the bot's seat.
+    pub chosen_value: f64,
+    /// Iterations abandoned because a determinization refused a choice its
+    /// own `legal` listed (0 for a correct game).
+    pub rejected: u64,
+}
+
+/// The SO-ISMCTS bot (see the module docs).
+pub struct MctsBot<G: Game> {
+    config: MctsConfig,
+    rng: GameRng,
+    legal: Vec<G::Choice>,
+    last: SearchStats,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> MctsBot<G> {
+    /// A search bot whose choices (with an iteration budget) are a pure
+    /// function of `seed` and of what its seat has seen.
+    pub fn new(seed: u64, config: MctsConfig) -> Self {
+        MctsBot {
+            config,
+            rng: GameRng::new(seed),
+            legal: Vec::new(),
+            last: SearchStats::default(),
+            _game: PhantomData,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Statistics of the last decision that searched.
+    pub fn last_stats(&self) -> SearchStats {
+        self.last
+    }
+}
+
+impl<G: Game> Bot<G> for MctsBot<G> {
+    fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Choice> {
+        if !legal_for::<G>(state, seat, &mut self.legal) || self.legal.is_empty() {
+            return None;
+        }
+        if self.legal.len() == 1 {
+            return Some(self.legal[0]);
+        }
+        let start = Instant::now();
+        let base = self.rng.next_u64();
+        let threads = self.config.threads.clamp(1, MAX_THREADS);
+        let root: &[G::Choice] = &self.legal;
+        let root_index: FxHashMap<G::Choice, u32> = root
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i as u32))
+            .collect();
+        let limit = |t: usize| match self.config.budget {
+            Budget::Iterations(total) => {
+                let k = threads as u64;
+                let share = total / k + u64::from((t as u64) < total % k);
+                Limit {
+                    iterations: Some(share.max(1)),
+                    deadline: None,
+                }
+            }
+            Budget::Time(d) => Limit {
+                iterations: None,
+                deadline: Some(start + d),
+            },
+        };
+        let config = &self.config;
+        let run = |t: usize| {
+            let mut search = Search::<G>::new(config, G::seats(state), mix_seed(base, t as u64));
+            search.run(state, seat, root, &root_index, limit(t))
+        };
+        let results: Vec<RootStats> = if threads == 1 {
+            vec![run(0)]
+        } else {
+            std::thread::scope(|scope| {
+                let run = &run;
+                let handles: Vec<_> = (1..threads)
+                    .map(|t| {
+                        std::thread::Builder::new()
+                            .name(format!("mcts-{t}"))
+                            .spawn_scoped(scope, move || run(t))
+                            .map_err(|_| t)
+                    })
+                    .collect();
+                let mut out = vec![run(0)];
+                for h in handles {
+                    let r = match h {
+                        Ok(h) => match h.join() {
+                            Ok(r) => r,
+                            Err(panic) => std::panic::resume_unwind(panic),
+                        },
+                        // Could not spawn: run that share here, same result.
+                        Err(t) => run(t),
+                    };
+                    out.push(r);
+                }
+                out
+            })
+        };
+        let n = root.len();
+        let mut visits = vec![0u64; n];
+        let mut reward = vec![0f64; n];
+        let mut stats = SearchStats::default();
+        for r in &results {
+            for i in 0..n {
+                visits[i] += r.visits[i];
+                reward[i] += r.reward[i];
+            }
+            stats.iterations += r.iterations;
+            stats.nodes += r.nodes;
+            stats.rejected += r.rejected;
+        }
+        let mut best = 0;
+        for i in 1..n {
+            let better = visits[i] > visits[best]
+                || (visits[i] == visits[best]
+                    && mean(reward[i], visits[i]) > mean(reward[best], visits[best]));
+            if better {
+                best = i;
+            }
+        }
+        stats.elapsed = start.elapsed();
+        stats.chosen_visits = visits[best];
+        stats.chosen_value = mean(reward[best], visits[best]);
+        self.last = stats;
+        Some(root[best])
+    }
+
+    fn name(&self) -> String {
+        let mut s = format!("mcts:{}", self.config.budget);
+        if self.config.threads != 1 {
+            s.push_str(&format!(",threads={}", self.config.threads));
+        }
+        if self.config.exploration != DEFAULT_EXPLORATION {
+            s.push_str(&format!(",c={}", self.config.exploration));
+        }
+        if self.config.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
+            s.push_str(&format!(",depth={}", self.config.rollout_depth));
+        }
+        s
+    }
+}
+
+fn mean(total: f64, visits: u64) -> f64 {
+    if visits == 0 {
+        f64::NEG_INFINITY
+    } else {
+        total / visits as f64
+    }
+}
+
+/// When one tree stops.
+#[derive(Copy, Clone, Debug)]
+struct Limit {
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+/// One tree's root statistics, aligned with the root's legal choices.
+struct RootStats {
+    visits: Vec<u64>,
+    reward: Vec<f64>,
+    iterations: u64,
+    nodes: u64,
+    rejected: u64,
+}
+
+const NONE: u32 = u32::MAX;
+/// Above this many legal choices, membership tests use a hash map.
+const LINEAR_SCAN_MAX: usize = 12;
+
+/// A tree node: the edge choice from its parent and its statistics. Children
+/// form a singly linked list (no per-node allocation).
+struct Node<C> {
+    choice: Option<C>,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    avail: u32,
+}
+
+/// One tree and its reusable scratch buffers.
+struct Search<'a, G: Game> {
+    config: &'a MctsConfig,
+    seats: usize,
+    nodes: Vec<Node<G::Choice>>,
+    /// `rewards[node * seats + seat]`: reward sum of `seat` through `node`.
+    rewards: Vec<f64>,
+    rng: GameRng,
+    legal: Vec<G::Choice>,
+    tried: Vec<bool>,
+    index: FxHashMap<G::Choice, u32>,
+    path: Vec<u32>,
+    events: Vec<G::Event>,
+    reward: Vec<f64>,
+    rejected: u64,
+}
+
+impl<'a, G: Game> Search<'a, G> {
+    fn new(config: &'a MctsConfig, seats: usize, seed: u64) -> Self {
+        let seats = seats.max(1);
+        let mut s = Search {
+            config,
+            seats,
+            nodes: Vec::new(),
+            rewards: Vec::new(),
+            rng: GameRng::new(seed),
+            legal: Vec::new(),
+            tried: Vec::new(),
+            index: FxHashMap::default(),
+            path: Vec::new(),
+            events: Vec::new(),
+            reward: vec![0.0; seats],
+            rejected: 0,
+        };
+        s.push_node(None, NONE);
+        s
+    }
+
+    fn push_node(&mut self, choice: Option<G::Choice>, next_sibling: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            choice,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            avail: 1,
+        });
+        self.rewards.extend(std::iter::repeat_n(0.0, self.seats));
+        id
+    }
+
+    fn run(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        root: &[G::Choice],
+        root_index: &FxHashMap<G::Choice, u32>,
+        limit: Limit,
+    ) -> RootStats {
+        let mut iterations = 0u64;
+        loop {
+            if let Some(max) = limit.iterations {
+                if iterations >= max {
+                    break;
+                }
+            }
+            if let Some(deadline) = limit.deadline {
+                if iterations > 0 && Instant::now() >= deadline {
+                    break;
+                }
+            }
+            self.iterate(state, seat, root, root_index);
+            iterations += 1;
+        }
+        let mut visits = vec![0u64; root.len()];
+        let mut reward = vec![0f64; root.len()];
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let node = &self.nodes[child as usize];
+            if let Some(i) = node.choice.and_then(|c| root_index.get(&c)) {
+                let i = *i as usize;
+                visits[i] += u64::from(node.visits);
+                reward[i] += self.rewards[child as usize * self.seats + seat.index()];
+            }
+            child = node.next_sibling;
+        }
+        RootStats {
+            visits,
+            reward,
+            iterations,
+            nodes: self.nodes.len() as u64,
+            rejected: self.rejected,
+        }
+    }
+
+    /// Position of `c` in the current `legal` list.
+    #[inline]
+    fn position(&self, c: G::Choice) -> Option<usize> {
+        if self.legal.len() > LINEAR_SCAN_MAX {
+            self.index.get(&c).map(|&i| i as usize)
+        } else {
+            self.legal.iter().position(|&x| x == c)
+        }
+    }
+
+    /// One iteration: determinize, select, expand, roll out, backpropagate.
+    fn iterate(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        root: &[G::Choice],
+        root_index: &FxHashMap<G::Choice, u32>,
+    ) {
+        let mut s = G::determinize(state, seat, self.rng.next_u64());
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let c_explore = self.config.exploration;
+        let n = self.seats;
+        while let Turn::Seat(mover) = G::turn(&s) {
+            self.legal.clear();
+            G::legal(&s, &mut self.legal);
+            if node == 0 {
+                if root.len() > LINEAR_SCAN_MAX {
+                    self.legal.retain(|c| root_index.contains_key(c));
+                } else {
+                    self.legal.retain(|c| root.contains(c));
+                }
+            }
+            if self.legal.is_empty() {
+                break;
+            }
+            if self.legal.len() > LINEAR_SCAN_MAX {
+                self.index.clear();
+                for (i, &c) in self.legal.iter().enumerate() {
+                    self.index.insert(c, i as u32);
+                }
+            }
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+            let m = mover.index().min(n - 1);
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let ci = child as usize;
+                let next = self.nodes[ci].next_sibling;
+                let pos = self.nodes[ci].choice.and_then(|c| self.position(c));
+                if let Some(p) = pos {
+                    self.tried[p] = true;
+                    let ch = &mut self.nodes[ci];
+                    ch.avail = ch.avail.saturating_add(1);
+                    let v = f64::from(ch.visits.max(1));
+                    let score = self.rewards[ci * n + m] / v
+                        + c_explore * (f64::from(ch.avail).ln() / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
+                }
+                child = next;
+            }
+            let untried = self.tried.iter().filter(|&&t| !t).count();
+            if untried > 0 || best == NONE {
+                if untried == 0 || self.nodes.len() >= MAX_NODES {
+                    break;
+                }
+                let k = self.rng.index(untried);
+                let Some(p) = self
+                    .tried
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &t)| !t)
+                    .nth(k)
+                    .map(|(i, _)| i)
+                else {
+                    break;
+                };
+                let c = self.legal[p];
+                self.events.clear();
+                if G::apply(&mut s, c, &mut self.events).is_err() {
+                    self.rejected += 1;
+                    return;
+                }
+                let sibling = self.nodes[node as usize].first_child;
+                let id = self.push_node(Some(c), sibling);
+                self.nodes[node as usize].first_child = id;
+                self.path.push(id);
+                break;
+            }
+            let Some(c) = self.nodes[best as usize].choice else {
+                break;
+            };
+            self.events.clear();
+            if G::apply(&mut s, c, &mut self.events).is_err() {
+                self.rejected += 1;
+                return;
+            }
+            node = best;
+            self.path.push(best);
+        }
+        self.rollout(&mut s);
+        terminal_reward::<G>(&s, &mut self.reward);
+        for &id in &self.path {
+            let id = id as usize;
+            self.nodes[id].visits = self.nodes[id].visits.saturating_add(1);
+            let row = &mut self.rewards[id * n..id * n + n];
+            for (acc, r) in row.iter_mut().zip(&self.reward) {
+                *acc += r;
+            }
+        }
+    }
+
+    /// Uniform random playout of at most `rollout_depth` decisions.
+    fn rollout(&mut self, s: &mut G::State) {
+        let mut depth = 0;
+        while let Turn::Seat(_) = G::turn(s) {
+            if depth >= self.config.rollout_depth {
+                break;
+            }
+            self.legal.clear();
+            G::legal(s, &mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let c = self.legal[self.rng.index(self.legal.len())];
+            self.events.clear();
+            if G::apply(s, c, &mut self.events).is_err() {
+                self.rejected += 1;
+                break;
+            }
+            depth += 1;
+        }
+    }
+}
+
+/// The reward vector of a rollout's final state (see the module docs):
+/// 1 for the winner of a finished game; otherwise 1 shared among the seats
+/// with the highest [`Game::evaluate`].
+fn terminal_reward<G: Game>(s: &G::State, out: &mut [f64]) {
+    out.fill(0.0);
+    let n = out.len();
+    if G::turn(s) == Turn::Over {
+        if let Some(w) = G::outcome(s).and_then(|o| o.winner()) {
+            if w.index() < n {
+                out[w.index()] = 1.0;
+                return;
+            }
+        }
+    }
+    let mut best = f64::NEG_INFINITY;
+    let mut count = 0usize;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let v = G::evaluate(s, Seat(i as u8));
+        let v = if v.is_nan() { f64::NEG_INFINITY } else { v };
+        *slot = v;
+        if v > best {
+            best = v;
+            count = 1;
+        } else if v == best {
+            count += 1;
+        }
+    }
+    let share = 1.0 / count.max(1) as f64;
+    for slot in out.iter_mut() {
+        *slot = if *slot == best { share } else { 0.0 };
+    }
+}

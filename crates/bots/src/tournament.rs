@@ -1,0 +1,752 @@
+//! Seat-rotated tournaments between bots, for balance studies.
+//!
+//! [`run`] is the one entry point the CLI needs: give it a [`Config`] (bot
+//! specs, one per seat; number of games; base seed; player count; setup
+//! options) and a progress callback, get a [`Report`] back and print it with
+//! [`format_report`]. See the crate docs for a complete example.
+//!
+//! # Schedule
+//!
+//! Games are numbered `0..N`. With `P` players, game `g` uses rotation
+//! `r = g mod P`: bot `b` (its index in [`Config::bots`]) sits in seat
+//! `(b + r) mod P`. Every block of `P` consecutive games (`g / P`) shares one
+//! game seed, `mix_seed(seed, block)`, so the same deal is played from every
+//! seat ("duplicate" format, which removes much of the luck from the
+//! comparison). When `N` is a multiple of `P` every bot sits in every seat
+//! equally often ([`Report::balanced`]).
+//!
+//! Roles (animals, groups) are reported through [`Game::roles`], read from
+//! each game's final state. When a game assigns roles by seat (seat 1 plays
+//! the first animal…) or from the seed, the rotation above already gives
+//! every bot every role equally often. When a game chooses roles through
+//! setup options, list them in [`Config::option_variants`]: block `k` uses
+//! variant `k mod V`, so with `N` a multiple of `P·V` every bot plays every
+//! (seat, variant) pair equally often.
+//!
+//! Each bot gets a fresh instance per game, seeded with
+//! `mix_seed(mix_seed(seed, g), 1 + b)`: with iteration budgets a whole
+//! tournament is reproducible from its seed, whatever the thread count.
+//!
+//! # Wins and ties
+//!
+//! The winner of a game is `Outcome::ranking[0]`: the game's own tie-break
+//! rules decide, and exactly one seat wins each completed game, so the bots'
+//! wins add up to the completed games. Win rates come with a 95% Wilson score
+//! interval.
+//!
+//! # Failures
+//!
+//! A game in which a bot returns no choice, a choice is refused, setup fails
+//! or [`Config::max_decisions`] is reached is *aborted*: listed in
+//! [`Report::aborted`] with the reason, left out of the statistics, and still
+//! written to the records file (its record replays up to the failure).
+
+use crate::spec::BotSpec;
+use crate::{mix_seed, Bot};
+use eons_core::{Game, Outcome, Record, RecordedChoice, Seat, SetupError, Turn};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The default cap on decisions in one game.
+pub const DEFAULT_MAX_DECISIONS: usize = 1_000_000;
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Number of players (seats). Must equal the number of bots.
+    pub players: usize,
+    /// One bot per seat (before rotation).
+    pub bots: Vec<BotSpec>,
+    /// Number of games. Use a multiple of `players` (of `players` × number of
+    /// variants) for a balanced schedule.
+    pub games: usize,
+    /// Base seed of the whole tournament.
+    pub seed: u64,
+    /// Setup options passed to [`Game::setup`] for every game.
+    pub options: Vec<String>,
+    /// Extra options cycled per block of `players` games (see module docs);
+    /// empty for none.
+    pub option_variants: Vec<Vec<String>>,
+    /// Games played at once (1 or more).
+    pub threads: usize,
+    /// A game still running after this many decisions is aborted.
+    pub max_decisions: usize,
+    /// Write every game's [`Record`] as one JSON line to this file, in game
+    /// order.
+    pub records: Option<PathBuf>,
+}
+
+impl Config {
+    /// A tournament of `games` games between `bots` (one per seat) with
+    /// `players` seats, no options, one thread, no records file.
+    pub fn new(players: usize, bots: Vec<BotSpec>, games: usize, seed: u64) -> Self {
+        Config {
+            players,
+            bots,
+            games,
+            seed,
+            options: Vec::new(),
+            option_variants: Vec::new(),
+            threads: 1,
+            max_decisions: DEFAULT_MAX_DECISIONS,
+            records: None,
+        }
+    }
+}
+
+/// Why a tournament could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// The number of bots is not the number of players.
+    #[error("{bots} bots for {players} players: give exactly one bot per seat")]
+    BotCount {
+        /// Bots given.
+        bots: usize,
+        /// Players.
+        players: usize,
+    },
+    /// No games to play.
+    #[error("the number of games must be at least 1")]
+    NoGames,
+    /// The game refused the setup.
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    /// The records file could not be written.
+    #[error("records: {0}")]
+    Io(#[from] std::io::Error),
+    /// A record could not be serialised.
+    #[error("records: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// Progress after each finished game (games may finish out of order when
+/// several threads play).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Games finished so far.
+    pub done: usize,
+    /// Games in the tournament.
+    pub total: usize,
+    /// The index of the game that just finished.
+    pub game: usize,
+    /// The winning bot's index in [`Config::bots`] (`None` if aborted).
+    pub winner: Option<usize>,
+}
+
+/// One bot (one entry of [`Config::bots`]) in the report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotRow {
+    /// The canonical spec.
+    pub name: String,
+    /// Completed games played.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// 95% Wilson interval of the win rate: (low, high).
+    pub interval: (f64, f64),
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Decisions made (all games, aborted ones too).
+    pub decisions: u64,
+    /// Mean time per decision, in milliseconds.
+    pub mean_decision_ms: f64,
+    /// Completed games played from each seat.
+    pub seat_games: Vec<usize>,
+    /// Completed games and wins per role played, by role name.
+    pub roles: BTreeMap<String, (usize, usize)>,
+}
+
+/// Win statistics of a seat or a role.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RateRow {
+    /// The seat (`seat 1`) or role name.
+    pub name: String,
+    /// Completed games.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// `wins / games`.
+    pub win_rate: f64,
+    /// 95% Wilson interval: (low, high).
+    pub interval: (f64, f64),
+}
+
+/// A game that did not finish normally.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AbortedGame {
+    /// The game's index.
+    pub game: usize,
+    /// What went wrong.
+    pub reason: String,
+}
+
+/// The result of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// [`Game::ID`].
+    pub game_id: String,
+    /// [`Game::NAME`].
+    pub game_name: String,
+    /// Seats per game.
+    pub players: usize,
+    /// Base seed.
+    pub seed: u64,
+    /// Games scheduled.
+    pub scheduled: usize,
+    /// Games completed (counted in the statistics).
+    pub completed: usize,
+    /// True when every bot sat in every seat (and variant) equally often.
+    pub balanced: bool,
+    /// Per bot, in [`Config::bots`] order.
+    pub bots: Vec<BotRow>,
+    /// Per seat.
+    pub seats: Vec<RateRow>,
+    /// Per role, by name ([`Game::roles`]); a seat with several roles
+    /// counts for each.
+    pub roles: Vec<RateRow>,
+    /// Games left out of the statistics.
+    pub aborted: Vec<AbortedGame>,
+    /// Wall time of the whole tournament, in seconds.
+    pub elapsed_secs: f64,
+}
+
+/// The 95% Wilson score interval of `wins` successes in `games` trials.
+pub fn wilson(wins: usize, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn rate(wins: usize, games: usize) -> f64 {
+    if games == 0 {
+        0.0
+    } else {
+        wins as f64 / games as f64
+    }
+}
+
+/// A bot entering a tournament: a name and a way to build a fresh, seeded
+/// instance for each game. [`run`] makes these from [`BotSpec`]s; use
+/// [`run_entrants`] directly to enter bots of your own.
+pub struct Entrant<G: Game> {
+    /// Shown in the report.
+    pub name: String,
+    /// Builds the bot for one game from a seed.
+    pub make: Box<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>,
+}
+
+impl<G: Game> Entrant<G> {
+    /// The entrant for a spec.
+    pub fn from_spec(spec: BotSpec) -> Self {
+        Entrant {
+            name: spec.to_string(),
+            make: Box::new(move |seed| spec.build::<G>(seed)),
+        }
+    }
+}
+
+/// One game played by bots: its record and what happened.
+#[derive(Clone, Debug)]
+pub struct PlayedGame<G: Game> {
+    /// The replayable record (up to the failure for an aborted game).
+    pub record: Record<G>,
+    /// The outcome, if the game finished.
+    pub outcome: Option<Outcome>,
+    /// Roles per seat ([`Game::roles`] on the last state).
+    pub roles: Vec<Vec<String>>,
+    /// Decisions made per seat.
+    pub decisions: Vec<u64>,
+    /// Time the bots took per seat.
+    pub think: Vec<Duration>,
+    /// Why the game did not finish, if it did not.
+    pub error: Option<String>,
+}
+
+/// Plays one game from `setup` and `seed` with `bots[seat]` deciding for
+/// each seat. Never panics on a misbehaving bot: the failure is reported in
+/// [`PlayedGame::error`].
+pub fn play_game<G: Game>(
+    setup: &G::Setup,
+    seed: u64,
+    bots: &mut [Box<dyn Bot<G>>],
+    max_decisions: usize,
+) -> PlayedGame<G> {
+    let n = bots.len();
+    let mut played = PlayedGame {
+        record: Record::new(setup.clone(), seed),
+        outcome: None,
+        roles: vec![Vec::new(); n],
+        decisions: vec![0; n],
+        think: vec![Duration::ZERO; n],
+        error: None,
+    };
+    let mut state = match G::new(setup, seed) {
+        Ok(s) => s,
+        Err(e) => {
+            played.error = Some(e.to_string());
+            return played;
+        }
+    };
+    if G::seats(&state) != n {
+        played.error = Some(format!(
+            "the game has {} seats but {n} bots were given",
+            G::seats(&state)
+        ));
+        return played;
+    }
+    let mut events = Vec::new();
+    let mut count = 0usize;
+    loop {
+        let seat = match G::turn(&state) {
+            Turn::Over => break,
+            Turn::Seat(s) => s,
+        };
+        if count >= max_decisions {
+            played.error = Some(format!("no result after {max_decisions} decisions"));
+            break;
+        }
+        let Some(bot) = bots.get_mut(seat.index()) else {
+            played.error = Some(format!("{seat} has no bot"));
+            break;
+        };
+        let start = Instant::now();
+        let choice = bot.choose(&state, seat);
+        played.think[seat.index()] += start.elapsed();
+        played.decisions[seat.index()] += 1;
+        let Some(choice) = choice else {
+            played.error = Some(format!("{seat} ({}) returned no choice", bot.name()));
+            break;
+        };
+        events.clear();
+        if let Err(e) = G::apply(&mut state, choice, &mut events) {
+            played.error = Some(format!(
+                "{seat} ({}) chose {choice:?}, refused: {e}",
+                bot.name()
+            ));
+            break;
+        }
+        played.record.choices.push(RecordedChoice { seat, choice });
+        count += 1;
+    }
+    for (i, r) in played.roles.iter_mut().enumerate() {
+        *r = G::roles(&state, Seat(i as u8));
+    }
+    if played.error.is_none() {
+        played.outcome = G::outcome(&state);
+        if played.outcome.is_none() {
+            played.error = Some("the game is over but has no outcome".to_string());
+        }
+    }
+    played
+}
+
+/// Runs a tournament between [`Config::bots`] (see the module docs) and
+/// returns the report. `on_progress` is called on the calling thread after
+/// each game.
+pub fn run<G: Game>(
+    config: &Config,
+    mut on_progress: impl FnMut(&Progress),
+) -> Result<Report, TournamentError> {
+    let entrants: Vec<Entrant<G>> = config.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
+    match &config.records {
+        Some(path) => {
+            let file = std::fs::File::create(path)?;
+            let mut out = std::io::BufWriter::new(file);
+            let report = run_entrants(config, &entrants, Some(&mut out), &mut on_progress)?;
+            out.flush()?;
+            Ok(report)
+        }
+        None => run_entrants(config, &entrants, None, &mut on_progress),
+    }
+}
+
+/// What a worker sends back for one game.
+struct Finished<G: Game> {
+    game: usize,
+    seating: Vec<usize>,
+    played: PlayedGame<G>,
+}
+
+/// Runs a tournament between `entrants` (one per seat; [`Config::bots`] and
+/// [`Config::records`] are ignored), writing each record as a JSON line to
+/// `records` in game order.
+pub fn run_entrants<G: Game>(
+    config: &Config,
+    entrants: &[Entrant<G>],
+    mut records: Option<&mut dyn Write>,
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, TournamentError> {
+    let started = Instant::now();
+    let p = config.players;
+    if entrants.len() != p || p == 0 {
+        return Err(TournamentError::BotCount {
+            bots: entrants.len(),
+            players: p,
+        });
+    }
+    if config.games == 0 {
+        return Err(TournamentError::NoGames);
+    }
+    let variants: Vec<Vec<String>> = if config.option_variants.is_empty() {
+        vec![config.options.clone()]
+    } else {
+        config
+            .option_variants
+            .iter()
+            .map(|v| config.options.iter().chain(v).cloned().collect())
+            .collect()
+    };
+    let setups = variants
+        .iter()
+        .map(|opts| G::setup(p, opts))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let mut report = Report {
+        game_id: G::ID.to_string(),
+        game_name: G::NAME.to_string(),
+        players: p,
+        seed: config.seed,
+        scheduled: config.games,
+        completed: 0,
+        balanced: config.games % (p * setups.len()) == 0,
+        bots: entrants
+            .iter()
+            .map(|e| BotRow {
+                name: e.name.clone(),
+                games: 0,
+                wins: 0,
+                win_rate: 0.0,
+                interval: (0.0, 1.0),
+                mean_score: 0.0,
+                decisions: 0,
+                mean_decision_ms: 0.0,
+                seat_games: vec![0; p],
+                roles: BTreeMap::new(),
+            })
+            .collect(),
+        seats: (0..p)
+            .map(|s| RateRow {
+                name: Seat(s as u8).to_string(),
+                games: 0,
+                wins: 0,
+                win_rate: 0.0,
+                interval: (0.0, 1.0),
+            })
+            .collect(),
+        roles: Vec::new(),
+        aborted: Vec::new(),
+        elapsed_secs: 0.0,
+    };
+    let mut score_sums = vec![0i64; p];
+    let mut think = vec![Duration::ZERO; p];
+    let mut roles: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let workers = config.threads.clamp(1, config.games);
+    let mut write_error: Option<TournamentError> = None;
+
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Finished<G>>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, setups) = (&next, &stop, &setups);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= config.games {
+                    break;
+                }
+                let rotation = g % p;
+                let block = g / p;
+                let setup = &setups[block % setups.len()];
+                let seating: Vec<usize> = (0..p).map(|seat| (seat + p - rotation) % p).collect();
+                let game_seed = mix_seed(config.seed, block as u64);
+                let bot_base = mix_seed(config.seed, g as u64);
+                let mut bots: Vec<Box<dyn Bot<G>>> = seating
+                    .iter()
+                    .map(|&b| (entrants[b].make)(mix_seed(bot_base, 1 + b as u64)))
+                    .collect();
+                let played = play_game::<G>(setup, game_seed, &mut bots, config.max_decisions);
+                if tx
+                    .send(Finished {
+                        game: g,
+                        seating,
+                        played,
+                    })
+                    .is_err()
+                {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+
+        let mut pending: BTreeMap<usize, Record<G>> = BTreeMap::new();
+        let mut next_to_write = 0usize;
+        for (received, f) in rx.into_iter().enumerate() {
+            let done = received + 1;
+            let played = &f.played;
+            for (seat, &b) in f.seating.iter().enumerate() {
+                report.bots[b].decisions += played.decisions[seat];
+                think[b] += played.think[seat];
+            }
+            let mut winner_bot = None;
+            match (&played.outcome, &played.error) {
+                (Some(outcome), None) if outcome.winner().is_some_and(|w| w.index() < p) => {
+                    let w = outcome.winner().map_or(0, Seat::index);
+                    winner_bot = Some(f.seating[w]);
+                    report.completed += 1;
+                    for (seat, &b) in f.seating.iter().enumerate() {
+                        let won = usize::from(seat == w);
+                        let row = &mut report.bots[b];
+                        row.games += 1;
+                        row.wins += won;
+                        row.seat_games[seat] += 1;
+                        score_sums[b] += outcome.scores.get(seat).copied().unwrap_or(0);
+                        report.seats[seat].games += 1;
+                        report.seats[seat].wins += won;
+                        for role in &played.roles[seat] {
+                            let e = roles.entry(role.clone()).or_default();
+                            e.0 += 1;
+                            e.1 += won;
+                            let e = row.roles.entry(role.clone()).or_default();
+                            e.0 += 1;
+                            e.1 += won;
+                        }
+                    }
+                }
+                (_, error) => report.aborted.push(AbortedGame {
+                    game: f.game,
+                    reason: error
+                        .clone()
+                        .unwrap_or_else(|| "the outcome names no winner".to_string()),
+                }),
+            }
+            on_progress(&Progress {
+                done,
+                total: config.games,
+                game: f.game,
+                winner: winner_bot,
+            });
+            if let Some(out) = records.as_deref_mut() {
+                pending.insert(f.game, f.played.record);
+                while let Some(rec) = pending.remove(&next_to_write) {
+                    next_to_write += 1;
+                    if write_error.is_some() {
+                        continue;
+                    }
+                    let res = serde_json::to_writer(&mut *out, &rec)
+                        .map_err(TournamentError::from)
+                        .and_then(|()| out.write_all(b"\n").map_err(TournamentError::from));
+                    if let Err(e) = res {
+                        write_error = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    report.aborted.sort_by_key(|a| a.game);
+    for (b, row) in report.bots.iter_mut().enumerate() {
+        row.win_rate = rate(row.wins, row.games);
+        row.interval = wilson(row.wins, row.games);
+        row.mean_score = if row.games == 0 {
+            0.0
+        } else {
+            score_sums[b] as f64 / row.games as f64
+        };
+        row.mean_decision_ms = if row.decisions == 0 {
+            0.0
+        } else {
+            think[b].as_secs_f64() * 1000.0 / row.decisions as f64
+        };
+    }
+    for row in &mut report.seats {
+        row.win_rate = rate(row.wins, row.games);
+        row.interval = wilson(row.wins, row.games);
+    }
+    report.roles = roles
+        .into_iter()
+        .map(|(name, (games, wins))| RateRow {
+            name,
+            games,
+            wins,
+            win_rate: rate(wins, games),
+            interval: wilson(wins, games),
+        })
+        .collect();
+    report.elapsed_secs = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn ci(i: (f64, f64)) -> String {
+    format!("[{}, {}]", pct(i.0), pct(i.1))
+}
+
+/// A readable plain-text table of a report.
+pub fn format_report(r: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({}), {} players, seed {}: {} of {} games completed in {:.1}s{}",
+        r.game_name,
+        r.game_id,
+        r.players,
+        r.seed,
+        r.completed,
+        r.scheduled,
+        r.elapsed_secs,
+        if r.balanced {
+            ""
+        } else {
+            " (unbalanced: games is not a multiple of the rotation)"
+        }
+    );
+    let width = r
+        .bots
+        .iter()
+        .map(|b| b.name.len() + 4)
+        .chain([18])
+        .max()
+        .unwrap_or(18);
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10} {:>12}",
+        "bot", "games", "wins", "win %", "95% CI", "mean VP", "ms/decision"
+    );
+    for (i, b) in r.bots.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10.2} {:>12.3}",
+            format!("{}. {}", i + 1, b.name),
+            b.games,
+            b.wins,
+            pct(b.win_rate),
+            ci(b.interval),
+            b.mean_score,
+            b.mean_decision_ms
+        );
+    }
+    let rate_table = |s: &mut String, title: &str, rows: &[RateRow]| {
+        let w = rows
+            .iter()
+            .map(|x| x.name.len())
+            .chain([title.len()])
+            .max()
+            .unwrap_or(4);
+        let _ = writeln!(s);
+        let _ = writeln!(
+            s,
+            "{:<w$} {:>6} {:>6} {:>7} {:>17}",
+            title, "games", "wins", "win %", "95% CI"
+        );
+        for x in rows {
+            let _ = writeln!(
+                s,
+                "{:<w$} {:>6} {:>6} {:>7} {:>17}",
+                x.name,
+                x.games,
+                x.wins,
+                pct(x.win_rate),
+                ci(x.interval)
+            );
+        }
+    };
+    rate_table(&mut s, "seat", &r.seats);
+    if !r.roles.is_empty() {
+        rate_table(&mut s, "role", &r.roles);
+        // Who played which role: wins/games per bot and role.
+        let cells: Vec<Vec<String>> = r
+            .bots
+            .iter()
+            .map(|b| {
+                r.roles
+                    .iter()
+                    .map(|role| match b.roles.get(&role.name) {
+                        Some(&(g, w)) => format!("{w}/{g}"),
+                        None => "-".to_string(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let cw: Vec<usize> = r
+            .roles
+            .iter()
+            .enumerate()
+            .map(|(j, role)| {
+                cells
+                    .iter()
+                    .map(|row| row[j].len())
+                    .chain([role.name.len()])
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect();
+        let _ = writeln!(s);
+        let _ = write!(s, "{:<width$}", "wins/games by role");
+        for (role, w) in r.roles.iter().zip(&cw) {
+            let _ = write!(s, " {:>w$}", role.name);
+        }
+        let _ = writeln!(s);
+        for (i, (b, row)) in r.bots.iter().zip(&cells).enumerate() {
+            let _ = write!(s, "{:<width$}", format!("{}. {}", i + 1, b.name));
+            for (cell, w) in row.iter().zip(&cw) {
+                let _ = write!(s, " {cell:>w$}");
+            }
+            let _ = writeln!(s);
+        }
+    }
+    if !r.aborted.is_empty() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "aborted games:");
+        for a in &r.aborted {
+            let _ = writeln!(s, "  game {}: {}", a.game, a.reason);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        // 50 wins of 100: [40.4%, 59.6%].
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.5962).abs() < 1e-3, "{hi}");
+        // 0 of 10: [0, 27.8%].
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+}

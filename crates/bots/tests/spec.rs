@@ -1,0 +1,139 @@
+//! The bot spec grammar.
+
+use eons_bots::{parse_bot_list, BotKind, BotSpec, Budget, Level, MctsConfig, SpecError};
+use std::time::Duration;
+
+fn mcts(s: &str) -> MctsConfig {
+    match BotSpec::parse(s).expect(s).kind {
+        BotKind::Mcts(c) => c,
+        k => panic!("{s} parsed as {k:?}"),
+    }
+}
+
+#[test]
+fn simple_bots() {
+    assert_eq!(BotSpec::parse("random"), Ok(BotSpec::random()));
+    assert_eq!(BotSpec::parse(" Random "), Ok(BotSpec::random()));
+    assert_eq!(BotSpec::parse("greedy"), Ok(BotSpec::greedy()));
+    assert_eq!(
+        BotSpec::parse("greedy:samples=9").map(|s| s.kind),
+        Ok(BotKind::Greedy { samples: 9 })
+    );
+}
+
+#[test]
+fn mcts_budgets() {
+    assert_eq!(mcts("mcts:1s").budget, Budget::Time(Duration::from_secs(1)));
+    assert_eq!(
+        mcts("mcts:500ms").budget,
+        Budget::Time(Duration::from_millis(500))
+    );
+    assert_eq!(
+        mcts("mcts:0.25s").budget,
+        Budget::Time(Duration::from_millis(250))
+    );
+    assert_eq!(mcts("mcts:2000it").budget, Budget::Iterations(2000));
+    assert_eq!(mcts("mcts:it=70").budget, Budget::Iterations(70));
+    assert_eq!(
+        mcts("mcts:time=2s").budget,
+        Budget::Time(Duration::from_secs(2))
+    );
+    assert_eq!(mcts("mcts"), MctsConfig::default());
+    assert_eq!(mcts("mcts"), Level::Medium.config());
+}
+
+#[test]
+fn mcts_levels_and_parameters() {
+    assert_eq!(mcts("mcts:easy"), Level::Easy.config());
+    assert_eq!(mcts("mcts:hard"), Level::Hard.config());
+    assert_eq!(mcts("mcts:hard").threads, 2);
+    let c = mcts("mcts:1s,threads=2,c=1.2,depth=50");
+    assert_eq!(c.threads, 2);
+    assert_eq!(c.exploration, 1.2);
+    assert_eq!(c.rollout_depth, 50);
+    // Explicit parameters win over the level whatever their order.
+    assert_eq!(mcts("mcts:threads=1,hard").threads, 1);
+    assert_eq!(mcts("mcts:hard:threads=1").threads, 1);
+    assert_eq!(
+        mcts("mcts:hard,threads=1").budget,
+        Level::Hard.config().budget
+    );
+}
+
+#[test]
+fn display_round_trips() {
+    for s in [
+        "random",
+        "greedy",
+        "greedy:samples=2",
+        "mcts:easy",
+        "mcts:medium",
+        "mcts:hard",
+        "mcts:2000it",
+        "mcts:500ms",
+        "mcts:3s,threads=2",
+        "mcts:100it,threads=2,c=1.5,depth=7",
+    ] {
+        let spec = BotSpec::parse(s).expect(s);
+        assert_eq!(spec.to_string(), s);
+        assert_eq!(BotSpec::parse(&spec.to_string()), Ok(spec));
+    }
+    // A level changed by a parameter is shown by its budget.
+    assert_eq!(
+        BotSpec::parse("mcts:hard,threads=1")
+            .expect("ok")
+            .to_string(),
+        "mcts:10000it"
+    );
+}
+
+#[test]
+fn bad_specs_are_errors_not_panics() {
+    for s in [
+        "",
+        "alphazero",
+        "random:1s",
+        "greedy:1s",
+        "greedy:samples=0",
+        "mcts:",
+        "mcts:1s,2000it",
+        "mcts:easy,hard",
+        "mcts:easy,1s",
+        "mcts:0it",
+        "mcts:0s",
+        "mcts:-3s",
+        "mcts:threads=0",
+        "mcts:threads=1000",
+        "mcts:threads=two",
+        "mcts:c=-1",
+        "mcts:c=nan",
+        "mcts:speed=9",
+        "mcts:1s,,threads=2",
+        "mcts:99999999999999999999999it",
+    ] {
+        assert!(BotSpec::parse(s).is_err(), "{s:?} was accepted");
+    }
+    assert_eq!(BotSpec::parse("  "), Err(SpecError::Empty));
+    assert!(matches!(
+        BotSpec::parse("mcts:1s,2000it"),
+        Err(SpecError::TwoBudgets(_))
+    ));
+}
+
+#[test]
+fn bot_lists() {
+    let list = parse_bot_list("mcts:1s,greedy,random,random").expect("ok");
+    assert_eq!(list.len(), 4);
+    assert_eq!(list[0].to_string(), "mcts:1s");
+    assert_eq!(list[1], BotSpec::greedy());
+    let list = parse_bot_list("mcts:1s,threads=2,greedy,mcts,hard,random").expect("ok");
+    let names: Vec<String> = list.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        names,
+        ["mcts:1s,threads=2", "greedy", "mcts:hard", "random"]
+    );
+    assert!(parse_bot_list("").is_err());
+    assert!(parse_bot_list("threads=2,random").is_err());
+    assert!(parse_bot_list("random,,random").is_err());
+    assert!(parse_bot_list("random,robot").is_err());
+}

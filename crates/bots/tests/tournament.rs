@@ -1,0 +1,269 @@
+//! The tournament runner on the test games.
+
+mod common;
+
+use common::goofspiel::HighCard;
+use common::nim::{Nim, Take};
+use eons_bots::tournament::{
+    self, format_report, run_entrants, Config, Entrant, Progress, TournamentError,
+};
+use eons_bots::{parse_bot_list, Bot};
+use eons_core::{Game, Record, Seat};
+
+fn config(bots: &str, games: usize, seed: u64) -> Config {
+    let bots = parse_bot_list(bots).expect("valid bots");
+    Config::new(bots.len(), bots, games, seed)
+}
+
+fn records_of<G: Game>(bytes: &[u8]) -> Vec<Record<G>> {
+    std::str::from_utf8(bytes)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str::<Record<G>>(l).expect("a record per line"))
+        .collect()
+}
+
+fn run_to_vec<G: Game>(cfg: &Config) -> (tournament::Report, Vec<u8>, Vec<Progress>) {
+    let entrants: Vec<Entrant<G>> = cfg.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
+    let mut out = Vec::new();
+    let mut progress = Vec::new();
+    let report = run_entrants::<G>(cfg, &entrants, Some(&mut out), &mut |p: &Progress| {
+        progress.push(p.clone())
+    })
+    .expect("runs");
+    (report, out, progress)
+}
+
+#[test]
+fn seat_rotation_balances_seats_and_wins_add_up() {
+    let mut cfg = config("mcts:40it,greedy,random", 12, 5);
+    cfg.threads = 2;
+    let (report, out, progress) = run_to_vec::<HighCard>(&cfg);
+    assert!(report.balanced);
+    assert_eq!(report.scheduled, 12);
+    assert_eq!(report.completed, 12);
+    assert!(report.aborted.is_empty());
+    for b in &report.bots {
+        assert_eq!(b.games, 12);
+        assert_eq!(b.seat_games, vec![4, 4, 4], "{}", b.name);
+        assert!(b.decisions > 0);
+        assert!(b.interval.0 <= b.win_rate && b.win_rate <= b.interval.1);
+    }
+    let wins: usize = report.bots.iter().map(|b| b.wins).sum();
+    assert_eq!(wins, report.completed);
+    let seat_wins: usize = report.seats.iter().map(|s| s.wins).sum();
+    assert_eq!(seat_wins, report.completed);
+    assert!(report.seats.iter().all(|s| s.games == 12));
+    // Roles: one hawk and two doves per game; each bot is the hawk 4 times.
+    let hawk = report
+        .roles
+        .iter()
+        .find(|r| r.name == "hawk")
+        .expect("hawk");
+    let dove = report
+        .roles
+        .iter()
+        .find(|r| r.name == "dove")
+        .expect("dove");
+    assert_eq!((hawk.games, dove.games), (12, 24));
+    assert_eq!(hawk.wins + dove.wins, 12);
+    for b in &report.bots {
+        assert_eq!(b.roles.get("hawk").map(|x| x.0), Some(4), "{}", b.name);
+    }
+    // Progress: once per game, done counts up to the total.
+    assert_eq!(progress.len(), 12);
+    assert_eq!(
+        progress.iter().map(|p| p.done).collect::<Vec<_>>(),
+        (1..=12).collect::<Vec<_>>()
+    );
+    let mut games: Vec<usize> = progress.iter().map(|p| p.game).collect();
+    games.sort_unstable();
+    assert_eq!(games, (0..12).collect::<Vec<_>>());
+    // Progress winners agree with the report.
+    for (i, b) in report.bots.iter().enumerate() {
+        let w = progress.iter().filter(|p| p.winner == Some(i)).count();
+        assert_eq!(w, b.wins);
+    }
+    assert_eq!(records_of::<HighCard>(&out).len(), 12);
+}
+
+#[test]
+fn records_replay_and_agree_with_the_report() {
+    let cfg = config("greedy,random,random,mcts:30it", 8, 11);
+    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
+    let records = records_of::<HighCard>(&out);
+    assert_eq!(records.len(), 8);
+    let mut wins = [0usize; 4];
+    for (g, rec) in records.iter().enumerate() {
+        let (state, _) = rec.replay().expect("replays");
+        let outcome = HighCard::outcome(&state).expect("finished");
+        let w = outcome.winner().expect("winner").index();
+        // Bot b sits in seat (b + g) mod 4.
+        let bot = (w + 4 - g % 4) % 4;
+        wins[bot] += 1;
+        // The four games of a block share the deal.
+        assert_eq!(rec.seed, records[g - g % 4].seed);
+    }
+    assert_ne!(records[0].seed, records[4].seed);
+    let reported: Vec<usize> = report.bots.iter().map(|b| b.wins).collect();
+    assert_eq!(reported, wins.to_vec());
+}
+
+#[test]
+fn a_tournament_is_reproducible_whatever_the_thread_count() {
+    let mut a = config("mcts:60it,threads=2,greedy,random", 6, 99);
+    let mut b = a.clone();
+    a.threads = 1;
+    b.threads = 2;
+    let (ra, oa, _) = run_to_vec::<HighCard>(&a);
+    let (rb, ob, _) = run_to_vec::<HighCard>(&b);
+    assert_eq!(oa, ob, "records differ");
+    for (x, y) in ra.bots.iter().zip(&rb.bots) {
+        assert_eq!((x.wins, x.mean_score), (y.wins, y.mean_score));
+    }
+    let mut c = a.clone();
+    c.seed = 100;
+    let (_, oc, _) = run_to_vec::<HighCard>(&c);
+    assert_ne!(oa, oc, "the seed changed nothing");
+}
+
+#[test]
+fn option_variants_are_cycled_per_block() {
+    let mut cfg = config("random,random", 8, 3);
+    cfg.option_variants = vec![vec!["hawk=1".into()], vec!["hawk=2".into()]];
+    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
+    assert!(report.balanced);
+    let hawks: Vec<u8> = records_of::<HighCard>(&out)
+        .iter()
+        .map(|r| r.setup.hawk)
+        .collect();
+    assert_eq!(hawks, vec![0, 0, 1, 1, 0, 0, 1, 1]);
+    for b in &report.bots {
+        assert_eq!(b.roles.get("hawk").map(|x| x.0), Some(4));
+    }
+    cfg.games = 6;
+    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    assert!(!report.balanced);
+}
+
+#[test]
+fn the_stronger_bot_wins_more_at_nim() {
+    let mut cfg = config("mcts:400it,random", 20, 1);
+    cfg.options = vec!["pile=15".into()];
+    let (report, _, _) = run_to_vec::<Nim>(&cfg);
+    assert_eq!(report.completed, 20);
+    assert!(report.roles.is_empty());
+    assert!(
+        report.bots[0].wins > report.bots[1].wins,
+        "{}",
+        format_report(&report)
+    );
+}
+
+#[test]
+fn format_report_shows_every_bot_seat_and_role() {
+    let cfg = config("greedy,random,mcts:20it", 3, 8);
+    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    let text = format_report(&report);
+    for needle in [
+        "Hidden High Card",
+        "1. greedy",
+        "2. random",
+        "3. mcts:20it",
+        "seat 1",
+        "seat 3",
+        "hawk",
+        "dove",
+        "95% CI",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
+
+#[test]
+fn the_run_entry_point_writes_a_records_file() {
+    let dir = std::env::temp_dir().join(format!("eons-bots-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.jsonl");
+    let mut cfg = config("random,greedy", 4, 2);
+    cfg.records = Some(path.clone());
+    let mut calls = 0;
+    let report = tournament::run::<HighCard>(&cfg, |_| calls += 1).expect("runs");
+    assert_eq!(calls, 4);
+    let bytes = std::fs::read(&path).expect("records written");
+    let records = records_of::<HighCard>(&bytes);
+    assert_eq!(records.len(), report.completed);
+    for r in &records {
+        r.replay().expect("replays");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_tournaments_are_refused() {
+    let cfg = config("random,random,random", 3, 0);
+    let mut two = cfg.clone();
+    two.players = 2;
+    assert!(matches!(
+        tournament::run::<HighCard>(&two, |_| {}),
+        Err(TournamentError::BotCount {
+            bots: 3,
+            players: 2
+        })
+    ));
+    let mut none = cfg.clone();
+    none.games = 0;
+    assert!(matches!(
+        tournament::run::<HighCard>(&none, |_| {}),
+        Err(TournamentError::NoGames)
+    ));
+    let mut opt = cfg.clone();
+    opt.options = vec!["nonsense".into()];
+    assert!(matches!(
+        tournament::run::<HighCard>(&opt, |_| {}),
+        Err(TournamentError::Setup(_))
+    ));
+    let five = config("random,random,random,random,random", 5, 0);
+    assert!(matches!(
+        tournament::run::<HighCard>(&five, |_| {}),
+        Err(TournamentError::Setup(_))
+    ));
+}
+
+/// A bot that always takes 5 tokens: refused by the rules.
+struct Cheater;
+
+impl Bot<Nim> for Cheater {
+    fn choose(&mut self, _: &<Nim as Game>::State, _: Seat) -> Option<Take> {
+        Some(Take(5))
+    }
+    fn name(&self) -> String {
+        "cheater".into()
+    }
+}
+
+#[test]
+fn games_with_a_misbehaving_bot_are_aborted_not_counted() {
+    let mut cfg = config("random,random", 4, 0);
+    cfg.options = vec!["pile=9".into()];
+    let entrants: Vec<Entrant<Nim>> = vec![
+        Entrant {
+            name: "cheater".into(),
+            make: Box::new(|_| Box::new(Cheater) as Box<dyn Bot<Nim>>),
+        },
+        Entrant::from_spec(cfg.bots[1]),
+    ];
+    let mut out = Vec::new();
+    let report = run_entrants::<Nim>(&cfg, &entrants, Some(&mut out), &mut |_| {}).expect("runs");
+    assert_eq!(report.scheduled, 4);
+    assert_eq!(report.completed, 0);
+    assert_eq!(report.aborted.len(), 4);
+    assert!(report.aborted[0].reason.contains("cheater"));
+    assert!(format_report(&report).contains("aborted"));
+    // The records still replay up to the failure.
+    let records = records_of::<Nim>(&out);
+    assert_eq!(records.len(), 4);
+    for r in &records {
+        r.replay().expect("replays");
+    }
+}

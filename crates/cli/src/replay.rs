@@ -1,0 +1,152 @@
+//! `eons replay`: replays a saved record, checking every choice.
+
+use crate::common::{print_outcome, read_text};
+use crate::games::{dispatch, GameCommand};
+use anyhow::{anyhow, bail, Context, Result};
+use eons_core::{Game, Positions, Record, RecordedChoice, Turn};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `eons replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// A game record (JSON, as written by `eons play --save`).
+    pub file: PathBuf,
+}
+
+/// Loads the record, picks the engine from its `game` field and replays it.
+pub fn run(args: ReplayArgs) -> Result<()> {
+    let text = read_text(&args.file)?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .with_context(|| format!("`{}` is not valid JSON", args.file.display()))?;
+    let game = value
+        .get("game")
+        .and_then(|g| g.as_str())
+        .ok_or_else(|| {
+            anyhow!(
+                "`{}` is not a game record: it has no \"game\" string field",
+                args.file.display()
+            )
+        })?
+        .to_string();
+    dispatch(
+        &game,
+        Replay {
+            path: args.file,
+            value,
+        },
+    )
+}
+
+struct Replay {
+    path: PathBuf,
+    value: serde_json::Value,
+}
+
+impl GameCommand for Replay {
+    fn run<G: Game + Positions>(self) -> Result<()> {
+        let stdout = std::io::stdout();
+        replay::<G>(&self.path, self.value, &mut stdout.lock())
+    }
+}
+
+/// Reads a record, naming the index of the first choice that cannot be read.
+fn parse_record<G: Game>(path: &Path, mut value: serde_json::Value) -> Result<Record<G>> {
+    let invalid = || format!("`{}` is not a valid {} record", path.display(), G::NAME);
+    let raw = match value.get_mut("choices").map(serde_json::Value::take) {
+        Some(serde_json::Value::Array(items)) => items,
+        Some(_) => bail!("{}: \"choices\" must be an array", invalid()),
+        None => bail!("{}: it has no \"choices\" array", invalid()),
+    };
+    value["choices"] = serde_json::Value::Array(Vec::new());
+    let mut record: Record<G> = serde_json::from_value(value).with_context(invalid)?;
+    for (index, item) in raw.into_iter().enumerate() {
+        let rc: RecordedChoice<G> = serde_json::from_value(item).with_context(|| {
+            format!(
+                "{}: bad choice #{} (choices[{index}]) cannot be read",
+                invalid(),
+                index + 1
+            )
+        })?;
+        record.choices.push(rc);
+    }
+    Ok(record)
+}
+
+/// Replays `value` (a record of `G`) printing the log and the outcome.
+fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -> Result<()> {
+    let record = parse_record::<G>(path, value)?;
+    let mut state = G::new(&record.setup, record.seed)
+        .map_err(|e| anyhow!("the record's setup is refused: {e}"))?;
+    writeln!(
+        out,
+        "{}, seed {}, {} seats, {} recorded choices",
+        G::NAME,
+        record.seed,
+        G::seats(&state),
+        record.choices.len()
+    )?;
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for (index, rc) in record.choices.iter().enumerate() {
+        let bad = |why: String| anyhow!("bad choice #{} (choices[{index}]): {why}", index + 1);
+        match G::turn(&state) {
+            Turn::Over => {
+                return Err(bad(format!(
+                    "{:?} by {} comes after the end of the game",
+                    rc.choice, rc.seat
+                )))
+            }
+            Turn::Seat(s) if s != rc.seat => {
+                return Err(bad(format!(
+                    "recorded for {} but it is {s}'s turn",
+                    rc.seat
+                )))
+            }
+            Turn::Seat(_) => {}
+        }
+        legal.clear();
+        G::legal(&state, &mut legal);
+        if !legal.contains(&rc.choice) {
+            let options: Vec<String> = legal
+                .iter()
+                .map(|&c| G::describe_choice(&state, c))
+                .collect();
+            let refusal = {
+                let mut probe = state.clone();
+                match G::apply(&mut probe, rc.choice, &mut Vec::new()) {
+                    Err(e) => format!(": {e}"),
+                    Ok(()) => String::new(),
+                }
+            };
+            return Err(bad(format!(
+                "{:?} by {} is not legal{refusal} (legal: {})",
+                rc.choice,
+                rc.seat,
+                options.join("; ")
+            )));
+        }
+        let description = G::describe_choice(&state, rc.choice);
+        events.clear();
+        G::apply(&mut state, rc.choice, &mut events)
+            .map_err(|e| bad(format!("{description:?} by {} was refused: {e}", rc.seat)))?;
+        writeln!(out, "{:>4}. {}: {description}", index + 1, rc.seat)?;
+        for e in &events {
+            writeln!(out, "        {}", G::describe_event(&state, e))?;
+        }
+    }
+    writeln!(out)?;
+    write!(out, "{}", G::render(&G::view(&state, None)))?;
+    match G::turn(&state) {
+        Turn::Over => match G::outcome(&state) {
+            Some(o) => print_outcome::<G>(out, &state, &o, &[])?,
+            None => bail!("the game is over but the engine gives no outcome"),
+        },
+        Turn::Seat(s) => writeln!(
+            out,
+            "The record ends before the game does: {s} is to move after {} choices.",
+            record.choices.len()
+        )?,
+    }
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! eons-server (under construction).

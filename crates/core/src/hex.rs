@@ -62,7 +62,7 @@ impl Hex {
     /// The neighbour across the edge in direction `d`.
     pub const fn step(self, d: Dir) -> Hex {
         let (dq, dr) = d.offset();
-        Hex::new(self.q + dq, self.r + dr)
+        Hex::new(self.q.wrapping_add(dq), self.r.wrapping_add(dr))
     }
 
     /// The six neighbours, clockwise from north.
@@ -90,14 +90,21 @@ impl Hex {
 
     /// The six corners of this hex, clockwise from east.
     pub fn corners(self) -> [Corner; 6] {
+        // Wrapping arithmetic: hexes far off any board never panic.
         let (q, r) = (self.q, self.r);
+        let (qp, qm, rp, rm) = (
+            q.wrapping_add(1),
+            q.wrapping_sub(1),
+            r.wrapping_add(1),
+            r.wrapping_sub(1),
+        );
         [
             Corner::east(Hex::new(q, r)),
-            Corner::west(Hex::new(q + 1, r)),
-            Corner::east(Hex::new(q - 1, r + 1)),
+            Corner::west(Hex::new(qp, r)),
+            Corner::east(Hex::new(qm, rp)),
             Corner::west(Hex::new(q, r)),
-            Corner::east(Hex::new(q - 1, r)),
-            Corner::west(Hex::new(q + 1, r - 1)),
+            Corner::east(Hex::new(qm, r)),
+            Corner::west(Hex::new(qp, rm)),
         ]
     }
 }
@@ -139,9 +146,10 @@ impl Corner {
     /// The three hex positions meeting at this corner (some may lie off a board).
     pub fn hexes(self) -> [Hex; 3] {
         let Hex { q, r } = self.hex;
+        let (qp, qm) = (q.wrapping_add(1), q.wrapping_sub(1));
         match self.point {
-            Point::E => [self.hex, Hex::new(q + 1, r - 1), Hex::new(q + 1, r)],
-            Point::W => [self.hex, Hex::new(q - 1, r), Hex::new(q - 1, r + 1)],
+            Point::E => [self.hex, Hex::new(qp, r.wrapping_sub(1)), Hex::new(qp, r)],
+            Point::W => [self.hex, Hex::new(qm, r), Hex::new(qm, r.wrapping_add(1))],
         }
     }
 }

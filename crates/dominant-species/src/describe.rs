@@ -76,7 +76,11 @@ pub fn choice_text(s: &State, c: Choice) -> String {
         (Pending::InsectSpecies, Choice::Tile(h)) => format!("add an insect to {}", tile_name(s, h)),
         (_, Choice::Tile(h)) => tile_name(s, h),
         (_, Choice::Stack(i)) => {
-            let t = s.stacks[i as usize].top().map_or("empty".into(), |t| t.to_string());
+            let t = s
+                .stacks
+                .get(i as usize)
+                .and_then(|d| d.top())
+                .map_or("empty".into(), |t| t.to_string());
             format!("take the face-up {t} tile from stack {}", i + 1)
         }
         (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {

@@ -169,7 +169,7 @@ pub fn parse_corner(s: &str) -> Option<Corner> {
     let nums = |x: &str| -> Option<Vec<i8>> {
         x.split(|c: char| !(c.is_ascii_digit() || c == '-'))
             .filter(|p| !p.is_empty())
-            .map(|p| p.parse().ok())
+            .map(|p| p.parse::<i8>().ok().filter(|v| v.abs() <= 20))
             .collect()
     };
     if let Some(rest) = t.strip_prefix(['E', 'e']).or_else(|| t.strip_prefix(['W', 'w'])) {

@@ -125,6 +125,9 @@ impl Space {
     }
     /// A short label such as "Speciation (meat)" or "Migration 7".
     pub fn label(self) -> String {
+        if self.0 as usize >= SPACES {
+            return format!("no space #{}", self.0);
+        }
         let (s, i) = self.section();
         match s {
             Section::Speciation => format!("Speciation ({})", Element::ALL[i as usize]),

@@ -61,9 +61,10 @@ games![
     // Card Race: the CLI's own small test game (id `demo`). Keep it: the CLI tests use it.
     crate::demo::Demo,
     // ---- The real engines: one line each, with the crate added to crates/cli/Cargo.toml. ----
-    eons_dominant_species::DominantSpecies, // id `ds`
-    // eons_marine::Marine,                    // id `marine`
-    // eons_pangea::Pangea,                    // id `pangea`
+    // id `ds`
+    eons_dominant_species::DominantSpecies,
+    // eons_marine::Marine,   // id `marine`
+    // eons_pangea::Pangea,   // id `pangea`
 ];
 
 #[cfg(test)]

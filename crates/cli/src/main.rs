@@ -1,5 +1,5 @@
-//! The `eons` command-line program: play, simulate, replay, check and
-//! benchmark any registered game. Every command is generic over
+//! The `eons` command-line program: play, simulate, run bot tournaments,
+//! replay, check and benchmark any registered game. Every command is generic over
 //! `G: Game + Positions`; `games.rs` maps a game id to its engine.
 
 #![forbid(unsafe_code)]
@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod seats;
 mod sim;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -37,6 +38,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Measure random games per second on one core.
     Bench(sim::BenchArgs),
+    /// Play seat-rotated games between bots and print win rates with confidence intervals.
+    Tournament(tournament::TournamentArgs),
     /// List the games and their setup options.
     Games,
 }
@@ -46,6 +49,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(a) => games::dispatch(&a.game.clone(), a),
         Command::Sim(a) => games::dispatch(&a.game.clone(), a),
         Command::Bench(a) => games::dispatch(&a.game.clone(), a),
+        Command::Tournament(a) => games::dispatch(&a.game.clone(), a),
         Command::Replay(a) => replay::run(a),
         Command::Check(a) => check::run(a),
         Command::Games => {

@@ -4,8 +4,9 @@ use crate::common::{
     clock_seed, derive_seed, make_setup, match_choice, numbered, print_outcome, why_no_match,
 };
 use crate::games::GameCommand;
-use crate::seats::{make_bot, resolve_seats, Bot};
+use crate::seats::{make_bot, resolve_seats};
 use anyhow::{anyhow, bail, Context, Result};
+use eons_bots::Bot;
 use eons_core::{Game, Positions, Record, RecordedChoice, Seat, Turn};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -21,7 +22,8 @@ pub struct PlayArgs {
     /// Number of players (default: the number of --seats, else 2).
     #[arg(long)]
     pub players: Option<usize>,
-    /// Who sits at each seat, in order, comma-separated: human, random
+    /// Who sits at each seat, in order, comma-separated: human or a bot spec
+    /// (random, greedy, mcts, mcts:500ms, mcts:2000it,threads=2, mcts:hard...)
     /// (default: seat 1 human, the others random).
     #[arg(long, value_name = "KIND,...")]
     pub seats: Option<String>,
@@ -98,6 +100,8 @@ pub fn play<G: Game>(
             kinds.len()
         );
     }
+    // Seat i's bot is seeded from the game seed and i: the same seed and the
+    // same human answers give the same game (with iteration budgets).
     let bot_seed = derive_seed(seed, 0x5EA7);
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = kinds
         .iter()

@@ -10,15 +10,73 @@ use std::path::{Path, PathBuf};
 /// Arguments of `eons replay`.
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
-    /// A game record (JSON, as written by `eons play --save`).
+    /// A game record (JSON, as written by `eons play --save`), or a file of
+    /// records, one JSON object per line (as written by `eons tournament --out`).
     pub file: PathBuf,
+    /// In a file of records (JSON lines), the game to replay, counting from 0
+    /// (game K of the tournament; blank lines are skipped).
+    #[arg(long, value_name = "K")]
+    pub game_index: Option<usize>,
+}
+
+/// The record to replay from the file's text: the whole text when it is one
+/// JSON value, else line `index` (0-based, blank lines skipped) of a JSON-lines
+/// file. Returns the record and, for a JSON-lines file, the number of records.
+fn select_record(
+    path: &Path,
+    text: &str,
+    index: Option<usize>,
+) -> Result<(serde_json::Value, Option<usize>)> {
+    let whole = serde_json::from_str::<serde_json::Value>(text);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if let Ok(value) = whole {
+        // One record (a pretty `play --save` file or a one-game JSON-lines file).
+        return match index {
+            None | Some(0) => Ok((value, None)),
+            Some(k) => bail!(
+                "`{}` holds one game record: --game-index {k} is out of range (only 0)",
+                path.display()
+            ),
+        };
+    }
+    let first = lines
+        .first()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l));
+    let Some(Ok(_)) = first else {
+        // Not JSON lines either: report the error of the whole text.
+        return serde_json::from_str::<serde_json::Value>(text)
+            .map(|v| (v, None))
+            .with_context(|| format!("`{}` is not valid JSON", path.display()));
+    };
+    let n = lines.len();
+    let Some(k) = index else {
+        bail!(
+            "`{}` holds {n} game records (JSON lines); choose one with --game-index K (0 to {})",
+            path.display(),
+            n - 1
+        );
+    };
+    let Some(line) = lines.get(k) else {
+        bail!(
+            "`{}` holds {n} game records: --game-index {k} is out of range (0 to {})",
+            path.display(),
+            n - 1
+        );
+    };
+    let value = serde_json::from_str(line).with_context(|| {
+        format!(
+            "`{}`: record {k} (line {} of the records) is not valid JSON",
+            path.display(),
+            k + 1
+        )
+    })?;
+    Ok((value, Some(n)))
 }
 
 /// Loads the record, picks the engine from its `game` field and replays it.
 pub fn run(args: ReplayArgs) -> Result<()> {
     let text = read_text(&args.file)?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .with_context(|| format!("`{}` is not valid JSON", args.file.display()))?;
+    let (value, count) = select_record(&args.file, &text, args.game_index)?;
     let game = value
         .get("game")
         .and_then(|g| g.as_str())
@@ -29,6 +87,10 @@ pub fn run(args: ReplayArgs) -> Result<()> {
             )
         })?
         .to_string();
+    if let (Some(n), Some(k)) = (count, args.game_index) {
+        let stdout = std::io::stdout();
+        writeln!(stdout.lock(), "Game {k} of {n} in {}", args.file.display())?;
+    }
     dispatch(
         &game,
         Replay {

@@ -549,13 +549,13 @@ impl State {
                 (victims != 0).then_some(C::DiseaseLose { taker, victims })
             }
             (C::EvolutionReplace { taker, used }, Choice::Species { hex: h, animal }) => {
-                board_id(h).and_then(|id| {
+                board_id(h).map(|id| {
                     self.eliminate(animal, id, 1, ev);
                     self.add_species(taker, id, 1, ev);
-                    Some(C::EvolutionReplace {
+                    C::EvolutionReplace {
                         taker,
                         used: used | (1 << animal.index()),
-                    })
+                    }
                 })
             }
             (C::FecundityTile { taker, tiles }, Choice::Tile(h)) => board_id(h).and_then(|id| {

@@ -385,7 +385,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         s.face_up[i] &= !s.stacks[i].is_empty();
     }
     // Animals.
-    for (name, _) in &f.animal {
+    for name in f.animal.keys() {
         let a = animal(name)?;
         if !animals.contains(&a) {
             return err(format!("[animal.{name}]: not in the game"));

@@ -234,6 +234,13 @@ pub enum VpReason {
     Final(Hex, u8),
 }
 
+impl VpReason {
+    /// True for VPs from a Dominance card.
+    pub fn is_card(self) -> bool {
+        matches!(self, VpReason::Card(_))
+    }
+}
+
 /// Something that happened, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]

@@ -263,8 +263,8 @@ impl<T: Terrain> Earth<T> {
     pub fn ranking(&self, h: HexId, out: &mut [usize; ANIMALS]) -> usize {
         let sp = self.species[h.0 as usize];
         let mut n = 0;
-        for a in 0..ANIMALS {
-            if sp[a] > 0 {
+        for (a, &k) in sp.iter().enumerate() {
+            if k > 0 {
                 out[n] = a;
                 n += 1;
             }

@@ -137,11 +137,17 @@ pub struct Corner {
 impl Corner {
     /// The east point of `hex`.
     pub const fn east(hex: Hex) -> Corner {
-        Corner { hex, point: Point::E }
+        Corner {
+            hex,
+            point: Point::E,
+        }
     }
     /// The west point of `hex`.
     pub const fn west(hex: Hex) -> Corner {
-        Corner { hex, point: Point::W }
+        Corner {
+            hex,
+            point: Point::W,
+        }
     }
     /// The three hex positions meeting at this corner (some may lie off a board).
     pub fn hexes(self) -> [Hex; 3] {
@@ -237,9 +243,8 @@ impl Grid {
         g.hex_corners = hexes
             .iter()
             .map(|h| {
-                h.corners().map(|c| {
-                    CornerId(corners.binary_search(&c).expect("own corner listed") as u8)
-                })
+                h.corners()
+                    .map(|c| CornerId(corners.binary_search(&c).expect("own corner listed") as u8))
             })
             .collect();
         g.corner_hexes = corners

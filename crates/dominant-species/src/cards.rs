@@ -57,9 +57,7 @@ impl State {
             Card::Biodiversity => {
                 let n = self
                     .tile_ids()
-                    .filter(|&h| {
-                        self.earth.species(h, ti) > 0 && self.earth.has_opposing(h, ti)
-                    })
+                    .filter(|&h| self.earth.species(h, ti) > 0 && self.earth.has_opposing(h, ti))
                     .count() as u32;
                 self.gain_vp(taker, n, reason, ev);
                 None
@@ -107,10 +105,7 @@ impl State {
             Card::Ecodiversity => {
                 let d = self.display(taker);
                 let totals = self.earth.element_totals();
-                let n: u32 = (0..6)
-                    .filter(|&e| d[e] > 0)
-                    .map(|e| totals[e] as u32)
-                    .sum();
+                let n: u32 = (0..6).filter(|&e| d[e] > 0).map(|e| totals[e] as u32).sum();
                 self.gain_vp(taker, n, reason, ev);
                 None
             }
@@ -157,13 +152,10 @@ impl State {
                 };
                 None
             }
-            Card::Immigrants => self
-                .animals_in_play()
-                .next()
-                .map(|a| C::ImmigrantsChoice {
-                    taker,
-                    next: a.index() as u8,
-                }),
+            Card::Immigrants => self.animals_in_play().next().map(|a| C::ImmigrantsChoice {
+                taker,
+                next: a.index() as u8,
+            }),
             Card::Instinct => Some(C::InstinctSpace { taker }),
             Card::Intelligence => {
                 for a in Animal::ALL.into_iter().take(ti + 1) {
@@ -419,7 +411,8 @@ impl State {
             }
             C::MassExodusTile { .. } => {
                 for h in self.tile_ids() {
-                    if self.earth.total_species(h) > 0 && self.earth.adjacent_tiles(h).next().is_some()
+                    if self.earth.total_species(h) > 0
+                        && self.earth.adjacent_tiles(h).next().is_some()
                     {
                         out.push(tile(h));
                     }
@@ -469,14 +462,20 @@ impl State {
                 if let Some(c) = c {
                     self.bag.take(element.index());
                     self.element_to_earth(element, c, ev);
-                    let mut aquatic = self.earth.tiles_at(c).filter(|&h| is_aquatic(self.terrain(h)));
+                    let mut aquatic = self
+                        .earth
+                        .tiles_at(c)
+                        .filter(|&h| is_aquatic(self.terrain(h)));
                     let first = aquatic.next();
                     let second = aquatic.next();
                     match (first, second) {
                         (Some(h), None) if self.animals[taker.index()].gene_pool > 0 => {
                             Some(C::AquaticCount { taker, hex: h })
                         }
-                        (Some(_), Some(_)) => Some(C::AquaticTile { taker, corner: c.into() }),
+                        (Some(_), Some(_)) => Some(C::AquaticTile {
+                            taker,
+                            corner: c.into(),
+                        }),
                         _ => None,
                     }
                 } else {
@@ -659,13 +658,12 @@ impl State {
                 }
                 None
             }
-            (C::PredatorVictim { taker, tiles }, Choice::Species { hex: h, animal }) => {
-                board_id(h).and_then(|id| {
+            (C::PredatorVictim { taker, tiles }, Choice::Species { hex: h, animal }) => board_id(h)
+                .and_then(|id| {
                     self.eliminate(animal, id, 1, ev);
                     let tiles = tiles & !(1 << id.0);
                     (tiles != 0).then_some(C::PredatorVictim { taker, tiles })
-                })
-            }
+                }),
             _ => None,
         };
         if let Some(n) = next {

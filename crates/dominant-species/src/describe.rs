@@ -38,9 +38,18 @@ pub fn choice_text(s: &State, c: Choice) -> String {
     use CardStep as C;
     match (s.pending, c) {
         (_, Choice::Place(sp)) => format!("place AP on {sp}"),
-        (Pending::Initiative(_) | Pending::Adapt(_) | Pending::AbundanceElement(_), Choice::Skip)
-        | (Pending::Wasteland(_) | Pending::Depletion(_) | Pending::Glaciate { .. }, Choice::Skip)
-        | (Pending::SpeciationCorner(..) | Pending::WanderStack(_) | Pending::Dominate(_), Choice::Skip)
+        (
+            Pending::Initiative(_) | Pending::Adapt(_) | Pending::AbundanceElement(_),
+            Choice::Skip,
+        )
+        | (
+            Pending::Wasteland(_) | Pending::Depletion(_) | Pending::Glaciate { .. },
+            Choice::Skip,
+        )
+        | (
+            Pending::SpeciationCorner(..) | Pending::WanderStack(_) | Pending::Dominate(_),
+            Choice::Skip,
+        )
         | (Pending::InsectSpecies | Pending::CompeteFree, Choice::Skip) => {
             "forfeit the action".into()
         }
@@ -73,7 +82,9 @@ pub fn choice_text(s: &State, c: Choice) -> String {
         (Pending::WanderHex(..), Choice::Tile(h)) => format!("place the tile at {h}"),
         (Pending::Dominate(_), Choice::Tile(h)) => format!("score {}", tile_name(s, h)),
         (Pending::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", tile_name(s, h)),
-        (Pending::InsectSpecies, Choice::Tile(h)) => format!("add an insect to {}", tile_name(s, h)),
+        (Pending::InsectSpecies, Choice::Tile(h)) => {
+            format!("add an insect to {}", tile_name(s, h))
+        }
         (_, Choice::Tile(h)) => tile_name(s, h),
         (_, Choice::Stack(i)) => {
             let t = s
@@ -94,7 +105,12 @@ pub fn choice_text(s: &State, c: Choice) -> String {
         }
         (_, Choice::Count(n)) => format!("{n} species"),
         (_, Choice::Move { animal, from, to }) => {
-            format!("move {} from {} to {}", singular(animal), tile_name(s, from), tile_name(s, to))
+            format!(
+                "move {} from {} to {}",
+                singular(animal),
+                tile_name(s, from),
+                tile_name(s, to)
+            )
         }
         (Pending::Card(C::CatastropheSurvivor { .. }), Choice::Species { hex, animal }) => {
             format!("spare one {} on {}", singular(animal), tile_name(s, hex))
@@ -103,7 +119,11 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             format!("replace one {} on {}", singular(animal), tile_name(s, hex))
         }
         (_, Choice::Species { hex, animal }) => {
-            format!("eliminate one {} on {}", singular(animal), tile_name(s, hex))
+            format!(
+                "eliminate one {} on {}",
+                singular(animal),
+                tile_name(s, hex)
+            )
         }
         (_, Choice::Card(c)) => format!("take {c}"),
         (_, Choice::LoseAp) => "lose one AP".into(),
@@ -125,9 +145,9 @@ pub fn pending_section(p: Pending) -> Section {
         Pending::Wasteland(_) => Section::Wasteland,
         Pending::Depletion(_) => Section::Depletion,
         Pending::Glaciate { card: false, .. } => Section::Glaciation,
-        Pending::SpeciationCorner(..) | Pending::SpeciationCount { .. } | Pending::InsectSpecies => {
-            Section::Speciation
-        }
+        Pending::SpeciationCorner(..)
+        | Pending::SpeciationCount { .. }
+        | Pending::InsectSpecies => Section::Speciation,
         Pending::WanderStack(_)
         | Pending::WanderHex(..)
         | Pending::WanderElement(..)
@@ -146,7 +166,9 @@ pub fn pending_section(p: Pending) -> Section {
 /// What the pending decision is, in words ("Mammals: choose a tile to score").
 pub fn prompt(s: &State) -> String {
     use CardStep as C;
-    let who = s.decider().map_or("-".to_string(), |a| a.name().to_string());
+    let who = s
+        .decider()
+        .map_or("-".to_string(), |a| a.name().to_string());
     let what = match s.pending {
         Pending::None => return "no decision pending".into(),
         Pending::Plan(_) => "place an AP (Planning, p.9)".into(),

@@ -65,7 +65,11 @@ impl State {
                 animals.len(),
                 n_animals,
                 p,
-                if setup.multi_animal { ", multi-animal rules: all six" } else { "" }
+                if setup.multi_animal {
+                    ", multi-animal rules: all six"
+                } else {
+                    ""
+                }
             )));
         }
         for (i, a) in animals.iter().enumerate() {
@@ -143,8 +147,13 @@ impl State {
             large.drain(..7);
         } else {
             for &(h, t) in START_TILES.iter() {
-                let shown = if h == Hex::new(0, 0) { Terrain::Tundra } else { t };
-                st.earth.set_tile(board_id(h).expect("start hex"), Some(shown));
+                let shown = if h == Hex::new(0, 0) {
+                    Terrain::Tundra
+                } else {
+                    t
+                };
+                st.earth
+                    .set_tile(board_id(h).expect("start hex"), Some(shown));
                 if let Some(pos) = large.iter().position(|&x| x == t) {
                     large.swap_remove(pos);
                 }
@@ -472,8 +481,7 @@ impl State {
                         phase: PhaseName::Reset,
                     });
                     self.step = Step::Survival;
-                    if self.in_play(Animal::Mammals)
-                        && self.mammal_save_targets().next().is_some()
+                    if self.in_play(Animal::Mammals) && self.mammal_save_targets().next().is_some()
                     {
                         self.pending = Pending::MammalSave;
                     } else {
@@ -855,7 +863,11 @@ impl State {
                 }
                 out.push(Choice::Skip);
             }
-            Pending::SpeciationCount { animal, corner, tile } => {
+            Pending::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => {
                 if let Some(h) = self.earth.tiles_at(corner).nth(tile as usize) {
                     let t = self.terrain(h).unwrap_or(Terrain::Tundra);
                     let max = speciation_limit(t).min(self.animals[animal.index()].gene_pool);
@@ -1031,7 +1043,10 @@ impl State {
                 self.spaces[s.0 as usize] = Some(a);
                 self.animals[a.index()].supply -= 1;
                 self.plan_next = (self.plan_next + 1) % self.initiative_len;
-                ev.push(Event::ApPlaced { animal: a, space: s });
+                ev.push(Event::ApPlaced {
+                    animal: a,
+                    space: s,
+                });
             }
             (Pending::Initiative(a), Choice::Place(s)) => {
                 let order = &mut self.initiative[..self.initiative_len as usize];
@@ -1043,7 +1058,10 @@ impl State {
                     }
                 }
                 self.spaces[s.0 as usize] = Some(a);
-                ev.push(Event::ApPlaced { animal: a, space: s });
+                ev.push(Event::ApPlaced {
+                    animal: a,
+                    space: s,
+                });
             }
             (Pending::Initiative(a), Choice::Skip) => {
                 self.animals[a.index()].supply += 1;
@@ -1052,9 +1070,19 @@ impl State {
             (Pending::Adapt(a), Choice::Element(e)) => {
                 self.adaptation[e.index()] -= 1;
                 self.animals[a.index()].added[e.index()] += 1;
-                ev.push(Event::ElementToDisplay { animal: a, element: e });
+                ev.push(Event::ElementToDisplay {
+                    animal: a,
+                    element: e,
+                });
             }
-            (Pending::Regress { animal, left, saved }, Choice::Element(e)) => {
+            (
+                Pending::Regress {
+                    animal,
+                    left,
+                    saved,
+                },
+                Choice::Element(e),
+            ) => {
                 let saved = saved | (1 << e.index());
                 if left > 1 && (self.threatened(animal) & !saved) != 0 {
                     self.pending = Pending::Regress {
@@ -1103,7 +1131,14 @@ impl State {
                     };
                 }
             }
-            (Pending::SpeciationCount { animal, corner, tile }, Choice::Count(n)) => {
+            (
+                Pending::SpeciationCount {
+                    animal,
+                    corner,
+                    tile,
+                },
+                Choice::Count(n),
+            ) => {
                 let h = self.earth.tiles_at(corner).nth(tile as usize);
                 if let Some(h) = h {
                     self.add_species(animal, h, n, ev);
@@ -1145,13 +1180,31 @@ impl State {
                 }
                 self.wander_bonus(a, h, ev);
             }
-            (Pending::WanderMove { actor, mover, hex: h }, Choice::Move { from, .. }) => {
+            (
+                Pending::WanderMove {
+                    actor,
+                    mover,
+                    hex: h,
+                },
+                Choice::Move { from, .. },
+            ) => {
                 if let Some(from) = board_id(from) {
                     self.move_species(mover, from, h, ev);
                 }
-                self.pending = Pending::WanderMove { actor, mover, hex: h };
+                self.pending = Pending::WanderMove {
+                    actor,
+                    mover,
+                    hex: h,
+                };
             }
-            (Pending::WanderMove { actor, mover, hex: h }, Choice::Done) => {
+            (
+                Pending::WanderMove {
+                    actor,
+                    mover,
+                    hex: h,
+                },
+                Choice::Done,
+            ) => {
                 self.next_wander_mover(actor, Some(mover), h);
             }
             (Pending::Migrate { animal, left }, Choice::Move { from, to, .. }) => {
@@ -1175,7 +1228,10 @@ impl State {
                     space,
                     terrains,
                 },
-                Choice::Species { hex: h, animal: victim },
+                Choice::Species {
+                    hex: h,
+                    animal: victim,
+                },
             ) => {
                 if let Some(id) = board_id(h) {
                     let t = self.terrain(id);
@@ -1200,9 +1256,7 @@ impl State {
                     self.score_tile(id, false, ev);
                     let any_card = self.available.iter().any(|c| c.is_some());
                     if let (Some(d), true) = (self.dominant(id), any_card) {
-                        let first = self
-                            .terrain(id)
-                            .map_or(0, |t| tile_scores(t)[0]) as u8;
+                        let first = self.terrain(id).map_or(0, |t| tile_scores(t)[0]) as u8;
                         self.pending = Pending::ChooseCard { animal: d, first };
                     }
                 }
@@ -1278,4 +1332,3 @@ fn push_victims(s: &State, h: HexId, actor: Animal, out: &mut Vec<Choice>) {
         }
     }
 }
-

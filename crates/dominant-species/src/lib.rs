@@ -36,7 +36,9 @@ pub use space::{Section, Space};
 pub use state::{Choice, Event, Pending, RuleError, Setup, State, Step};
 pub use view::View;
 
-use eons_core::{Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+use eons_core::{
+    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+};
 
 /// The Dominant Species game for the [`Game`] trait.
 #[derive(Copy, Clone, Debug, Default)]
@@ -102,8 +104,7 @@ impl Game for DominantSpecies {
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         let mut setup = Setup {
-            players: u8::try_from(players)
-                .map_err(|_| SetupError(format!("{players} players")))?,
+            players: u8::try_from(players).map_err(|_| SetupError(format!("{players} players")))?,
             animals: Vec::new(),
             multi_animal: false,
             random_earth: false,
@@ -118,7 +119,8 @@ impl Game for DominantSpecies {
                         .split(',')
                         .filter(|x| !x.trim().is_empty())
                         .map(|x| {
-                            Animal::parse(x).ok_or_else(|| SetupError(format!("unknown animal `{x}`")))
+                            Animal::parse(x)
+                                .ok_or_else(|| SetupError(format!("unknown animal `{x}`")))
                         })
                         .collect::<Result<_, _>>()?;
                 }

@@ -9,7 +9,7 @@ use crate::data::*;
 use crate::engine::board_id;
 use crate::space::Space;
 use crate::state::*;
-use eons_core::{Bag, Corner, Deck, GameRng, Hex, PositionError, Point};
+use eons_core::{Bag, Corner, Deck, GameRng, Hex, Point, PositionError};
 use eons_earth::{grid, Earth, ElementCounts, HEXES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -172,7 +172,10 @@ pub fn parse_corner(s: &str) -> Option<Corner> {
             .map(|p| p.parse::<i8>().ok().filter(|v| v.abs() <= 20))
             .collect()
     };
-    if let Some(rest) = t.strip_prefix(['E', 'e']).or_else(|| t.strip_prefix(['W', 'w'])) {
+    if let Some(rest) = t
+        .strip_prefix(['E', 'e'])
+        .or_else(|| t.strip_prefix(['W', 'w']))
+    {
         let n = nums(rest)?;
         if n.len() != 2 {
             return None;
@@ -239,7 +242,8 @@ fn phase_for(step: Step) -> &'static str {
         Step::Space(10..=13) => "glaciation",
         Step::Space(14..=19) | Step::InsectSpeciation => "speciation",
         Step::Space(20..=22) => "wanderlust",
-        Step::Space(23..=28) | Step::ArachnidCompetition => "migration",
+        Step::Space(23..=28) => "migration",
+        Step::ArachnidCompetition => "competition",
         Step::Space(29..=35) => "competition",
         Step::Space(_) => "domination",
         Step::Extinction => "reset",
@@ -256,7 +260,11 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         }
     }
     let p = f.players as usize;
-    let animals: Vec<Animal> = f.animals.iter().map(|a| animal(a)).collect::<Result<_, _>>()?;
+    let animals: Vec<Animal> = f
+        .animals
+        .iter()
+        .map(|a| animal(a))
+        .collect::<Result<_, _>>()?;
     let setup = Setup {
         players: f.players,
         animals: animals.clone(),
@@ -293,7 +301,10 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     }
     for e in &f.elements {
         let Some(c) = parse_corner(&e.corner) else {
-            return err(format!("cannot read corner `{}`: write E(q,r), W(q,r) or (q,r)/(q,r)/(q,r)", e.corner));
+            return err(format!(
+                "cannot read corner `{}`: write E(q,r), W(q,r) or (q,r)/(q,r)/(q,r)",
+                e.corner
+            ));
         };
         let Some(id) = grid().corner_id(c) else {
             return err(format!("corner {c} is off the board"));
@@ -304,7 +315,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         if s.earth.element(id).is_some() {
             return err(format!("corner {c} holds two elements"));
         }
-        s.earth.set_element(id, Some(element(&e.element)?.index() as u8));
+        s.earth
+            .set_element(id, Some(element(&e.element)?.index() as u8));
     }
     // Action display.
     s.spaces = [None; crate::space::SPACES];
@@ -330,7 +342,11 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.regression_box = counts(&d.regression_box)?;
     s.wasteland_box = counts(&d.wasteland_box)?;
     s.depletion_box = counts(&d.depletion_box)?;
-    let tundra_on_earth = s.earth.tiles().filter(|(_, t)| *t == Terrain::Tundra).count() as u8;
+    let tundra_on_earth = s
+        .earth
+        .tiles()
+        .filter(|(_, t)| *t == Terrain::Tundra)
+        .count() as u8;
     if tundra_on_earth > TUNDRA_TILES {
         return err("more than 12 tundra tiles");
     }
@@ -344,8 +360,15 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         .flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize))
         .collect();
     for (_, t) in s.earth.tiles() {
-        let t = if t == Terrain::Tundra { Terrain::Sea } else { t };
-        let pos = pool.iter().position(|&x| x == t).or(if pool.is_empty() { None } else { Some(0) });
+        let t = if t == Terrain::Tundra {
+            Terrain::Sea
+        } else {
+            t
+        };
+        let pos =
+            pool.iter()
+                .position(|&x| x == t)
+                .or(if pool.is_empty() { None } else { Some(0) });
         match pos {
             Some(i) => {
                 pool.swap_remove(i);
@@ -359,7 +382,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
                 return err("stacks must list three stacks (top first)");
             }
             for (i, v) in st.iter().enumerate() {
-                let mut tiles: Vec<Terrain> = v.iter().map(|t| terrain(t)).collect::<Result<_, _>>()?;
+                let mut tiles: Vec<Terrain> =
+                    v.iter().map(|t| terrain(t)).collect::<Result<_, _>>()?;
                 if tiles.contains(&Terrain::Tundra) {
                     return err("Wanderlust stacks hold large tiles, not tundra");
                 }
@@ -448,7 +472,11 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     }
     // Initiative.
     if !f.initiative.is_empty() {
-        let order: Vec<Animal> = f.initiative.iter().map(|a| animal(a)).collect::<Result<_, _>>()?;
+        let order: Vec<Animal> = f
+            .initiative
+            .iter()
+            .map(|a| animal(a))
+            .collect::<Result<_, _>>()?;
         let mut sorted = order.clone();
         sorted.sort();
         let mut expect = animals.clone();
@@ -497,7 +525,12 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     } else {
         played
     };
-    let mut all: Vec<Card> = available.iter().chain(&deck).chain(&played).copied().collect();
+    let mut all: Vec<Card> = available
+        .iter()
+        .chain(&deck)
+        .chain(&played)
+        .copied()
+        .collect();
     all.sort();
     if all != Card::ALL.to_vec() {
         return err("every Dominance card must be exactly once in available, deck or played");
@@ -517,7 +550,12 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     for d in &f.dominated {
         match board_id(Hex::new(d[0], d[1])) {
             Some(id) => s.dominated |= 1 << id.0,
-            None => return err(format!("dominated: ({},{}) is not on the board", d[0], d[1])),
+            None => {
+                return err(format!(
+                    "dominated: ({},{}) is not on the board",
+                    d[0], d[1]
+                ))
+            }
         }
     }
     // The bag holds every element not seen elsewhere.
@@ -574,7 +612,11 @@ pub fn write(s: &State) -> String {
         seed: s.rng.clone().next_u64(),
         turn: s.turn,
         phase: phase_for(s.step).to_string(),
-        initiative: s.initiative_order().iter().map(|a| a.name().to_string()).collect(),
+        initiative: s
+            .initiative_order()
+            .iter()
+            .map(|a| a.name().to_string())
+            .collect(),
         ..Default::default()
     };
     if let Pending::Plan(a) = s.pending {
@@ -639,14 +681,33 @@ pub fn write(s: &State) -> String {
         stacks: Some(
             s.stacks
                 .iter()
-                .map(|d| d.cards().iter().rev().map(|t| t.name().to_string()).collect())
+                .map(|d| {
+                    d.cards()
+                        .iter()
+                        .rev()
+                        .map(|t| t.name().to_string())
+                        .collect()
+                })
                 .collect(),
         ),
         face_up: Some(s.face_up.to_vec()),
     };
     f.cards = CardsEntry {
-        available: Some(s.available.iter().flatten().map(|c| c.name().to_string()).collect()),
-        deck: Some(s.deck.cards().iter().rev().map(|c| c.name().to_string()).collect()),
+        available: Some(
+            s.available
+                .iter()
+                .flatten()
+                .map(|c| c.name().to_string())
+                .collect(),
+        ),
+        deck: Some(
+            s.deck
+                .cards()
+                .iter()
+                .rev()
+                .map(|c| c.name().to_string())
+                .collect(),
+        ),
         played: Some(s.played.iter().map(|c| c.name().to_string()).collect()),
         survival: s.survival.map(|a| a.name().to_string()),
         ice_age: s.ice_age,

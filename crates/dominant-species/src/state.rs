@@ -114,7 +114,11 @@ pub enum Pending {
     /// Speciation: the element on earth (p.14).
     SpeciationCorner(Animal, Element),
     /// Speciation: how many species on the `tile`-th tile touching the corner.
-    SpeciationCount { animal: Animal, corner: CornerId, tile: u8 },
+    SpeciationCount {
+        animal: Animal,
+        corner: CornerId,
+        tile: u8,
+    },
     /// The insects' free species (p.14).
     InsectSpecies,
     /// Wanderlust: the face-up tile (stack) to place (p.14).
@@ -126,13 +130,21 @@ pub enum Pending {
     /// Wanderlust: the corner of the new tile for the element.
     WanderCorner(Animal, HexId, Element),
     /// Wanderlust: `mover` moves adjacent species onto the new tile (food-chain order).
-    WanderMove { actor: Animal, mover: Animal, hex: HexId },
+    WanderMove {
+        actor: Animal,
+        mover: Animal,
+        hex: HexId,
+    },
     /// Migration: `left` species may still move (p.15).
     Migrate { animal: Animal, left: u8 },
     /// The arachnids' free competition (p.15).
     CompeteFree,
     /// Competition: `terrains` is a bit mask of the space's three terrains still usable (p.15).
-    Compete { animal: Animal, space: Space, terrains: u8 },
+    Compete {
+        animal: Animal,
+        space: Space,
+        terrains: u8,
+    },
     /// Domination: the tile to score (p.16).
     Dominate(Animal),
     /// Domination: the dominant animal picks a card; `first` is the scored tile's 1st-place value.
@@ -147,31 +159,96 @@ pub enum Pending {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum CardStep {
-    AquaticElement { taker: Animal },
-    AquaticCorner { taker: Animal, element: Element },
-    AquaticTile { taker: Animal, corner: Option<CornerId> },
-    AquaticCount { taker: Animal, hex: HexId },
-    BiomassVictim { taker: Animal, tiles: u64 },
-    BlightTile { taker: Animal },
-    BlightKeep { taker: Animal, hex: HexId },
-    CatastropheTile { taker: Animal },
-    CatastropheSurvivor { taker: Animal, hex: HexId },
-    CatastropheAdjacent { taker: Animal, tiles: u64 },
-    DiseaseLose { taker: Animal, victims: u8 },
-    EvolutionReplace { taker: Animal, used: u8 },
-    FecundityTile { taker: Animal, tiles: u64 },
-    FertileTile { taker: Animal },
-    HabitatElement { taker: Animal },
-    HabitatCorner { taker: Animal, element: Element },
-    HibernationTile { taker: Animal },
-    HibernationCount { taker: Animal, hex: HexId },
-    ImmigrantsChoice { taker: Animal, next: u8 },
-    InstinctSpace { taker: Animal },
-    MassExodusTile { taker: Animal },
-    MassExodusMove { taker: Animal, hex: HexId },
-    MetamorphosisGive { taker: Animal },
-    MetamorphosisTake { taker: Animal },
-    PredatorVictim { taker: Animal, tiles: u64 },
+    AquaticElement {
+        taker: Animal,
+    },
+    AquaticCorner {
+        taker: Animal,
+        element: Element,
+    },
+    AquaticTile {
+        taker: Animal,
+        corner: Option<CornerId>,
+    },
+    AquaticCount {
+        taker: Animal,
+        hex: HexId,
+    },
+    BiomassVictim {
+        taker: Animal,
+        tiles: u64,
+    },
+    BlightTile {
+        taker: Animal,
+    },
+    BlightKeep {
+        taker: Animal,
+        hex: HexId,
+    },
+    CatastropheTile {
+        taker: Animal,
+    },
+    CatastropheSurvivor {
+        taker: Animal,
+        hex: HexId,
+    },
+    CatastropheAdjacent {
+        taker: Animal,
+        tiles: u64,
+    },
+    DiseaseLose {
+        taker: Animal,
+        victims: u8,
+    },
+    EvolutionReplace {
+        taker: Animal,
+        used: u8,
+    },
+    FecundityTile {
+        taker: Animal,
+        tiles: u64,
+    },
+    FertileTile {
+        taker: Animal,
+    },
+    HabitatElement {
+        taker: Animal,
+    },
+    HabitatCorner {
+        taker: Animal,
+        element: Element,
+    },
+    HibernationTile {
+        taker: Animal,
+    },
+    HibernationCount {
+        taker: Animal,
+        hex: HexId,
+    },
+    ImmigrantsChoice {
+        taker: Animal,
+        next: u8,
+    },
+    InstinctSpace {
+        taker: Animal,
+    },
+    MassExodusTile {
+        taker: Animal,
+    },
+    MassExodusMove {
+        taker: Animal,
+        hex: HexId,
+    },
+    MetamorphosisGive {
+        taker: Animal,
+    },
+    MetamorphosisTake {
+        taker: Animal,
+    },
+    PredatorVictim {
+        taker: Animal,
+        tiles: u64,
+    },
 }
 
 /// One atomic decision (see the architecture's decision model).
@@ -245,31 +322,105 @@ impl VpReason {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum Event {
-    TurnBegan { turn: u16 },
-    PhaseBegan { phase: PhaseName },
-    ApPlaced { animal: Animal, space: Space },
-    ActionBegan { animal: Animal, space: Space },
-    Forfeited { animal: Animal, section: Section },
-    InitiativeSwapped { animal: Animal, passed: Animal },
-    ElementToDisplay { animal: Animal, element: Element },
-    ElementFromDisplay { animal: Animal, element: Element },
-    ElementToEarth { element: Element, corner: Corner },
-    ElementFromEarth { element: Element, corner: Corner },
-    ElementFromBox { element: Element, section: Section },
-    SpeciesAdded { animal: Animal, hex: Hex, count: u8 },
-    SpeciesEliminated { animal: Animal, hex: Hex, count: u8 },
-    SpeciesToGenePool { animal: Animal, hex: Hex, count: u8 },
-    SpeciesMoved { animal: Animal, from: Hex, to: Hex },
-    SpeciesSaved { animal: Animal, hex: Hex },
-    TilePlaced { hex: Hex, terrain: Terrain },
-    Glaciated { hex: Hex },
-    VpGained { animal: Animal, vp: u32, reason: VpReason },
-    VpLost { animal: Animal, vp: u32, card: Card },
-    CardTaken { animal: Animal, card: Card },
-    CardDealt { card: Card },
-    ApGained { animal: Animal },
-    ApLost { animal: Animal },
-    SurvivalCard { holder: Option<Animal> },
+    TurnBegan {
+        turn: u16,
+    },
+    PhaseBegan {
+        phase: PhaseName,
+    },
+    ApPlaced {
+        animal: Animal,
+        space: Space,
+    },
+    ActionBegan {
+        animal: Animal,
+        space: Space,
+    },
+    Forfeited {
+        animal: Animal,
+        section: Section,
+    },
+    InitiativeSwapped {
+        animal: Animal,
+        passed: Animal,
+    },
+    ElementToDisplay {
+        animal: Animal,
+        element: Element,
+    },
+    ElementFromDisplay {
+        animal: Animal,
+        element: Element,
+    },
+    ElementToEarth {
+        element: Element,
+        corner: Corner,
+    },
+    ElementFromEarth {
+        element: Element,
+        corner: Corner,
+    },
+    ElementFromBox {
+        element: Element,
+        section: Section,
+    },
+    SpeciesAdded {
+        animal: Animal,
+        hex: Hex,
+        count: u8,
+    },
+    SpeciesEliminated {
+        animal: Animal,
+        hex: Hex,
+        count: u8,
+    },
+    SpeciesToGenePool {
+        animal: Animal,
+        hex: Hex,
+        count: u8,
+    },
+    SpeciesMoved {
+        animal: Animal,
+        from: Hex,
+        to: Hex,
+    },
+    SpeciesSaved {
+        animal: Animal,
+        hex: Hex,
+    },
+    TilePlaced {
+        hex: Hex,
+        terrain: Terrain,
+    },
+    Glaciated {
+        hex: Hex,
+    },
+    VpGained {
+        animal: Animal,
+        vp: u32,
+        reason: VpReason,
+    },
+    VpLost {
+        animal: Animal,
+        vp: u32,
+        card: Card,
+    },
+    CardTaken {
+        animal: Animal,
+        card: Card,
+    },
+    CardDealt {
+        card: Card,
+    },
+    ApGained {
+        animal: Animal,
+    },
+    ApLost {
+        animal: Animal,
+    },
+    SurvivalCard {
+        holder: Option<Animal>,
+    },
     GameEnded,
 }
 

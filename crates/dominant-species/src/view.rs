@@ -205,7 +205,11 @@ pub fn render(v: &View) -> String {
         o,
         "Dominant Species — turn {}{}",
         v.turn,
-        if v.ice_age { " (Ice Age: last turn)" } else { "" }
+        if v.ice_age {
+            " (Ice Age: last turn)"
+        } else {
+            ""
+        }
     );
     // Map: one text row per half hex (y = 2r + q), columns q = -3..3.
     let _ = writeln!(o, "Earth (q = column, r = row; * = dominant):");
@@ -284,7 +288,9 @@ pub fn render(v: &View) -> String {
             let sp = Space(i);
             let who = v.spaces.get(i as usize).copied().flatten();
             let label = match sec {
-                Section::Speciation => sp.speciation_element().map_or("?".into(), |e| e.name().to_string()),
+                Section::Speciation => sp
+                    .speciation_element()
+                    .map_or("?".into(), |e| e.name().to_string()),
                 Section::Migration => sp.migration_value().map_or("?".into(), |m| m.to_string()),
                 Section::Competition => {
                     let t = sp.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
@@ -328,7 +334,11 @@ pub fn render(v: &View) -> String {
     let _ = writeln!(
         o,
         "Dominance cards: {} (draw pile {})  Survival: {}",
-        if cards.is_empty() { "none".into() } else { cards.join(", ") },
+        if cards.is_empty() {
+            "none".into()
+        } else {
+            cards.join(", ")
+        },
         v.deck_size,
         v.survival.map_or("nobody", |a| a.name())
     );

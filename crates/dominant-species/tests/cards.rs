@@ -9,9 +9,7 @@ mod common;
 
 use common::*;
 use eons_core::{Corner, Hex};
-use eons_dominant_species::{
-    Animal, Card, Choice, Element, Event, Pending, Space, State, Terrain,
-};
+use eons_dominant_species::{Animal, Card, Choice, Element, Event, Pending, Space, State, Terrain};
 
 const A: [&str; 3] = ["mammals", "birds", "insects"];
 
@@ -51,7 +49,11 @@ fn setup(taker: Animal, card: Card, extra: &str) -> State {
 /// Scores the wetland and takes the card; returns the events.
 fn take(s: &mut State, card: Card) -> Vec<Event> {
     let mut ev = play(s, tile(0, -1));
-    assert!(matches!(s.pending, Pending::ChooseCard { .. }), "{:?}", s.pending);
+    assert!(
+        matches!(s.pending, Pending::ChooseCard { .. }),
+        "{:?}",
+        s.pending
+    );
     ev.extend(play(s, Choice::Card(card)));
     ev
 }
@@ -69,7 +71,10 @@ fn corner(c: Corner) -> Choice {
     Choice::Corner(c)
 }
 fn kill(q: i8, r: i8, a: Animal) -> Choice {
-    Choice::Species { hex: Hex::new(q, r), animal: a }
+    Choice::Species {
+        hex: Hex::new(q, r),
+        animal: a,
+    }
 }
 fn at_stop(s: &State) -> bool {
     s.pending == Pending::Dominate(Animal::Birds)
@@ -124,7 +129,11 @@ fn card_biodiversity_one_vp_per_shared_tile() {
     "#,
     );
     let ev = take(&mut s, Card::Biodiversity);
-    assert_eq!(card_vp(&ev, Animal::Mammals), 2, "p.18: 1 VP per tile, however many opponents");
+    assert_eq!(
+        card_vp(&ev, Animal::Mammals),
+        2,
+        "p.18: 1 VP per tile, however many opponents"
+    );
 }
 
 #[test]
@@ -146,7 +155,9 @@ fn card_biomass_one_species_dies_on_each_overcrowded_tile() {
     // Desert: 3 species, 1 element → overcrowded; the wetland (1 species, 1 element) is not.
     let l = legal(&s);
     assert!(l.contains(&kill(1, 0, Animal::Birds)) && l.contains(&kill(1, 0, Animal::Insects)));
-    assert!(!l.iter().any(|c| matches!(c, Choice::Species { hex, .. } if *hex == Hex::new(0, -1))));
+    assert!(!l
+        .iter()
+        .any(|c| matches!(c, Choice::Species { hex, .. } if *hex == Hex::new(0, -1))));
     play(&mut s, kill(1, 0, Animal::Insects));
     assert_eq!(sp(&s, 1, 0, Animal::Insects), 0);
     assert!(at_stop(&s));
@@ -198,7 +209,10 @@ fn card_catastrophe_one_survivor_and_one_loss_on_each_adjacent_tile() {
     take(&mut s, Card::Catastrophe);
     play(&mut s, tile(0, 0));
     play(&mut s, kill(0, 0, Animal::Insects)); // the insect is spared
-    assert_eq!((sp(&s, 0, 0, Animal::Birds), sp(&s, 0, 0, Animal::Insects)), (0, 1));
+    assert_eq!(
+        (sp(&s, 0, 0, Animal::Birds), sp(&s, 0, 0, Animal::Insects)),
+        (0, 1)
+    );
     // Adjacent tiles with species: the wetland (0,-1) and the desert (1,0) — mandatory,
     // even the taker's own lone species (p.18).
     play(&mut s, kill(0, -1, Animal::Mammals));
@@ -245,7 +259,13 @@ fn card_disease_animals_with_more_elements_lose_one_added_element() {
     take(&mut s, Card::Disease);
     // Birds (4 > 2) choose; the insects (2) are not affected; defaults never go (p.18).
     assert_eq!(s.decider(), Some(Animal::Birds));
-    assert_eq!(legal(&s), vec![Choice::Element(Element::Sun), Choice::Element(Element::Water)]);
+    assert_eq!(
+        legal(&s),
+        vec![
+            Choice::Element(Element::Sun),
+            Choice::Element(Element::Water)
+        ]
+    );
     play(&mut s, Choice::Element(Element::Water));
     assert_eq!(s.element_total(Animal::Birds), 3);
     assert!(at_stop(&s));
@@ -293,10 +313,17 @@ fn card_evolution_replaces_species_of_up_to_two_other_animals() {
     );
     take(&mut s, Card::Evolution);
     play(&mut s, kill(1, 0, Animal::Birds));
-    assert!(!legal(&s).contains(&kill(1, 0, Animal::Birds)), "two different animals");
+    assert!(
+        !legal(&s).contains(&kill(1, 0, Animal::Birds)),
+        "two different animals"
+    );
     play(&mut s, kill(1, 0, Animal::Insects));
     assert_eq!(sp(&s, 1, 0, Animal::Mammals), 2);
-    assert_eq!(s.animals[Animal::Birds.index()].eliminated, 1, "to the box (A12)");
+    assert_eq!(
+        s.animals[Animal::Birds.index()].eliminated,
+        1,
+        "to the box (A12)"
+    );
     assert!(at_stop(&s));
 }
 
@@ -314,7 +341,11 @@ fn card_fecundity_one_more_species_on_each_occupied_tile() {
     );
     take(&mut s, Card::Fecundity);
     assert_eq!(sp(&s, 0, -1, Animal::Mammals), 2);
-    assert_eq!(sp(&s, 1, 0, Animal::Mammals), 4, "+1 per tile, not per species");
+    assert_eq!(
+        sp(&s, 1, 0, Animal::Mammals),
+        4,
+        "+1 per tile, not per species"
+    );
 }
 
 #[test]
@@ -352,7 +383,11 @@ fn card_fertile_one_vp_per_species_on_a_tile_you_occupy() {
     );
     let mut ev = take(&mut s, Card::Fertile);
     ev.extend(play(&mut s, tile(1, 0)));
-    assert_eq!(card_vp(&ev, Animal::Mammals), 6, "yours and opposing (p.18)");
+    assert_eq!(
+        card_vp(&ev, Animal::Mammals),
+        6,
+        "yours and opposing (p.18)"
+    );
 }
 
 #[test]
@@ -406,7 +441,11 @@ fn card_ice_age_bonus_for_dominated_tiles_and_the_game_ends_this_turn() {
     "#,
     );
     let ev = take(&mut s, Card::IceAge);
-    assert_eq!(card_vp(&ev, Animal::Mammals), 3, "2 tiles dominated: 3 bonus VP");
+    assert_eq!(
+        card_vp(&ev, Animal::Mammals),
+        3,
+        "2 tiles dominated: 3 bonus VP"
+    );
     assert!(s.ice_age);
     // Birds still take their Domination (p.20), then the game ends without Reseed.
     play(&mut s, Choice::Skip);
@@ -426,7 +465,10 @@ fn card_ice_sheet_is_a_glaciation_for_the_taker() {
     "#,
     );
     take(&mut s, Card::IceSheet);
-    assert!(!legal(&s).contains(&Choice::Skip), "the card resolves fully");
+    assert!(
+        !legal(&s).contains(&Choice::Skip),
+        "the card resolves fully"
+    );
     play(&mut s, tile(0, -1));
     assert_eq!(s.terrain(h(0, -1)), Some(Terrain::Tundra));
     assert_eq!(s.tundra_left, 10);
@@ -448,7 +490,10 @@ fn card_immigrants_every_animal_chooses_in_food_chain_order() {
     );
     take(&mut s, Card::Immigrants);
     assert_eq!(s.decider(), Some(Animal::Mammals));
-    assert!(!legal(&s).iter().any(|c| matches!(c, Choice::Element(_))), "defaults only: no (a)");
+    assert!(
+        !legal(&s).iter().any(|c| matches!(c, Choice::Element(_))),
+        "defaults only: no (a)"
+    );
     play(&mut s, Choice::LoseAp);
     assert_eq!(s.decider(), Some(Animal::Birds));
     play(&mut s, Choice::Element(Element::Sun));
@@ -473,11 +518,21 @@ fn card_instinct_an_ap_from_supply_onto_an_empty_eyeball_space() {
 #[test]
 fn card_intelligence_you_and_every_animal_above_gain_an_ap() {
     let mut s = setup(Animal::Birds, Card::Intelligence, "");
-    let before: Vec<u8> = Animal::ALL.iter().map(|a| s.animals[a.index()].supply).collect();
+    let before: Vec<u8> = Animal::ALL
+        .iter()
+        .map(|a| s.animals[a.index()].supply)
+        .collect();
     take(&mut s, Card::Intelligence);
     let gain = |a: Animal| s.animals[a.index()].supply - before[a.index()];
     // Birds' own Domination AP returned to supply too (+1).
-    assert_eq!((gain(Animal::Mammals), gain(Animal::Birds), gain(Animal::Insects)), (1, 2, 0));
+    assert_eq!(
+        (
+            gain(Animal::Mammals),
+            gain(Animal::Birds),
+            gain(Animal::Insects)
+        ),
+        (1, 2, 0)
+    );
 }
 
 #[test]
@@ -495,7 +550,11 @@ fn card_mass_exodus_every_species_leaves_for_adjacent_tiles() {
     take(&mut s, Card::MassExodus);
     play(&mut s, tile(0, 0));
     assert!(!legal(&s).contains(&Choice::Done), "all must leave");
-    let mv = |a: Animal| Choice::Move { animal: a, from: Hex::new(0, 0), to: Hex::new(0, -1) };
+    let mv = |a: Animal| Choice::Move {
+        animal: a,
+        from: Hex::new(0, 0),
+        to: Hex::new(0, -1),
+    };
     play(&mut s, mv(Animal::Birds));
     play(&mut s, mv(Animal::Insects));
     assert_eq!(s.earth.total_species(h(0, 0)), 0);
@@ -514,11 +573,21 @@ fn card_metamorphosis_swap_an_added_element_for_one_of_your_choice() {
     "#,
     );
     take(&mut s, Card::Metamorphosis);
-    assert_eq!(legal(&s), vec![Choice::Element(Element::Sun)], "not the defaults (p.19)");
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Element(Element::Sun)],
+        "not the defaults (p.19)"
+    );
     play(&mut s, Choice::Element(Element::Sun));
     play(&mut s, Choice::Element(Element::Grub));
-    assert_eq!(s.animals[Animal::Mammals.index()].added[Element::Grub.index()], 1);
-    assert_eq!(s.animals[Animal::Mammals.index()].added[Element::Sun.index()], 0);
+    assert_eq!(
+        s.animals[Animal::Mammals.index()].added[Element::Grub.index()],
+        1
+    );
+    assert_eq!(
+        s.animals[Animal::Mammals.index()].added[Element::Sun.index()],
+        0
+    );
 }
 
 #[test]
@@ -542,9 +611,15 @@ fn card_niche_biomes_animals_ahead_lose_the_tiles_first_place_value() {
 #[test]
 fn card_nocturnal_initiative_moves_one_place_forward() {
     let mut s = setup(Animal::Mammals, Card::Nocturnal, "");
-    assert_eq!(s.initiative_order(), &[Animal::Insects, Animal::Birds, Animal::Mammals]);
+    assert_eq!(
+        s.initiative_order(),
+        &[Animal::Insects, Animal::Birds, Animal::Mammals]
+    );
     take(&mut s, Card::Nocturnal);
-    assert_eq!(s.initiative_order(), &[Animal::Insects, Animal::Mammals, Animal::Birds]);
+    assert_eq!(
+        s.initiative_order(),
+        &[Animal::Insects, Animal::Mammals, Animal::Birds]
+    );
 }
 
 #[test]
@@ -567,17 +642,31 @@ fn card_omnivore_never_more_than_ten_cylinders() {
     "#,
     );
     take(&mut s, Card::Omnivore);
-    assert_eq!(s.animals[Animal::Mammals.index()].supply, 10, "9 + the returned Domination AP");
+    assert_eq!(
+        s.animals[Animal::Mammals.index()].supply,
+        10,
+        "9 + the returned Domination AP"
+    );
     assert_eq!(s.animals[Animal::Mammals.index()].boxed, 0);
 }
 
 #[test]
 fn card_parasitism_you_and_every_animal_below_gain_an_ap() {
     let mut s = setup(Animal::Birds, Card::Parasitism, "");
-    let boxed: Vec<u8> = Animal::ALL.iter().map(|a| s.animals[a.index()].boxed).collect();
+    let boxed: Vec<u8> = Animal::ALL
+        .iter()
+        .map(|a| s.animals[a.index()].boxed)
+        .collect();
     take(&mut s, Card::Parasitism);
     let gain = |a: Animal| boxed[a.index()] - s.animals[a.index()].boxed;
-    assert_eq!((gain(Animal::Mammals), gain(Animal::Birds), gain(Animal::Insects)), (0, 1, 1));
+    assert_eq!(
+        (
+            gain(Animal::Mammals),
+            gain(Animal::Birds),
+            gain(Animal::Insects)
+        ),
+        (0, 1, 1)
+    );
 }
 
 #[test]
@@ -597,9 +686,16 @@ fn card_predator_each_shared_tile_loses_one_opposing_species() {
     "#,
     );
     take(&mut s, Card::Predator);
-    assert!(!legal(&s).contains(&kill(1, 0, Animal::Mammals)), "only opposing species");
+    assert!(
+        !legal(&s).contains(&kill(1, 0, Animal::Mammals)),
+        "only opposing species"
+    );
     play(&mut s, kill(1, 0, Animal::Insects));
-    assert_eq!(sp(&s, 0, 1, Animal::Mammals), 2, "a tile with only yours is skipped");
+    assert_eq!(
+        sp(&s, 0, 1, Animal::Mammals),
+        2,
+        "a tile with only yours is skipped"
+    );
     assert!(at_stop(&s));
 }
 

@@ -69,10 +69,15 @@ fn example_p6_matching_elements() {
     let savannah = h(1, -1);
     assert_eq!(s.matching(Animal::Insects, desert), 3);
     assert_eq!(s.matching(Animal::Amphibians, desert), 2);
-    assert_eq!(s.dominant(desert), Some(Animal::Insects), "quality, not quantity");
+    assert_eq!(
+        s.dominant(desert),
+        Some(Animal::Insects),
+        "quality, not quantity"
+    );
     // A reptile migrates into the desert: 2 sun x 3 = 6.
     let mut t = s.clone();
-    t.earth.remove_species(savannah, Animal::Reptiles.index(), 1);
+    t.earth
+        .remove_species(savannah, Animal::Reptiles.index(), 1);
     t.earth.add_species(desert, Animal::Reptiles.index(), 1);
     assert_eq!(t.matching(Animal::Reptiles, desert), 6);
     assert_eq!(t.dominant(desert), Some(Animal::Reptiles));
@@ -114,7 +119,10 @@ fn example_p10_initiative() {
     let before = s.initiative_order().to_vec();
     assert_eq!(&before[3..5], &[Animal::Birds, Animal::Reptiles]);
     play(&mut s, Choice::Place(space("Abundance 2")));
-    assert_eq!(&s.initiative_order()[3..5], &[Animal::Reptiles, Animal::Birds]);
+    assert_eq!(
+        &s.initiative_order()[3..5],
+        &[Animal::Reptiles, Animal::Birds]
+    );
     // The re-placed AP acts this turn, after the one left of it (p.10).
     assert_eq!(s.pending, Pending::AbundanceElement(Animal::Insects));
     play(&mut s, Choice::Skip);
@@ -144,7 +152,9 @@ fn example_p10_adaptation() {
     assert_eq!(s.display(Animal::Insects)[Element::Meat.index()], 1);
     assert_eq!(s.pending, Pending::Adapt(Animal::Mammals));
     let l = legal(&s);
-    assert!(l.contains(&Choice::Element(Element::Grub)) && l.contains(&Choice::Element(Element::Grass)));
+    assert!(
+        l.contains(&Choice::Element(Element::Grub)) && l.contains(&Choice::Element(Element::Grass))
+    );
     assert!(!l.contains(&Choice::Element(Element::Meat)));
     play(&mut s, Choice::Element(Element::Grass));
     play(&mut s, Choice::Element(Element::Grub));
@@ -182,8 +192,15 @@ fn example_p11_regression() {
     assert_eq!(s.display(Animal::Insects)[Element::Grub.index()], 1);
     assert_eq!(s.display(Animal::Insects)[Element::Sun.index()], 1);
     assert_eq!(s.display(Animal::Reptiles)[Element::Grub.index()], 1);
-    assert_eq!(s.display(Animal::Mammals)[Element::Grub.index()], 1, "one type: one grub lost");
-    assert!(s.spaces[space("Regression 1").0 as usize].is_none(), "APs return after Regression");
+    assert_eq!(
+        s.display(Animal::Mammals)[Element::Grub.index()],
+        1,
+        "one type: one grub lost"
+    );
+    assert!(
+        s.spaces[space("Regression 1").0 as usize].is_none(),
+        "APs return after Regression"
+    );
 }
 
 /// p.11 Abundance EXAMPLE: "The amphibians … place one of the available water
@@ -268,7 +285,11 @@ fn example_p12_wasteland() {
     play(&mut s, Choice::Element(Element::Grub));
     let grubs = s.earth.element_totals()[Element::Grub.index()];
     assert_eq!(grubs, 2, "grubs saved");
-    let waters: Vec<_> = s.earth.elements().filter(|(_, x)| *x as usize == Element::Water.index()).collect();
+    let waters: Vec<_> = s
+        .earth
+        .elements()
+        .filter(|(_, x)| *x as usize == Element::Water.index())
+        .collect();
     assert_eq!(waters.len(), 1, "only the water away from tundra stays");
     assert!(s.endangered(Animal::Amphibians, desert));
     assert_eq!(s.dominant(desert), None);
@@ -368,7 +389,13 @@ fn glaciation_position() -> eons_dominant_species::State {
 #[test]
 fn example_p13_glaciation() {
     let s0 = glaciation_position();
-    assert_eq!(s0.pending, Pending::Glaciate { animal: Animal::Reptiles, card: false });
+    assert_eq!(
+        s0.pending,
+        Pending::Glaciate {
+            animal: Animal::Reptiles,
+            card: false
+        }
+    );
     // The desert.
     let mut s = s0.clone();
     let pools = |s: &eons_dominant_species::State, a: Animal| s.animals[a.index()].gene_pool;
@@ -381,8 +408,15 @@ fn example_p13_glaciation() {
     }
     assert_eq!(pools(&s, Animal::Birds), bird0 + 1);
     assert_eq!(pools(&s, Animal::Amphibians), amph0 + 3);
-    assert_eq!(s.earth.element_totals()[Element::Sun.index()], 1, "the sun is safe");
-    assert!(s.spaces[space("Glaciation 2").0 as usize].is_some(), "only the left-most AP acts");
+    assert_eq!(
+        s.earth.element_totals()[Element::Sun.index()],
+        1,
+        "the sun is safe"
+    );
+    assert!(
+        s.spaces[space("Glaciation 2").0 as usize].is_some(),
+        "only the left-most AP acts"
+    );
     // The savannah instead: 3 VP and the sun surrounded by three tundra goes.
     let mut s = s0;
     play(&mut s, tile(1, -1));
@@ -431,7 +465,10 @@ fn example_p14_speciation() {
     assert_eq!(s.dominant(desert), Some(Animal::Amphibians));
     play(&mut s, e(0, 0));
     // Tiles at the corner in order: tundra (0,0), savannah (1,-1), desert (1,0).
-    assert!(!legal(&s).contains(&Choice::Count(2)), "tundra: up to 1 (p.14)");
+    assert!(
+        !legal(&s).contains(&Choice::Count(2)),
+        "tundra: up to 1 (p.14)"
+    );
     play(&mut s, Choice::Count(1));
     assert!(!legal(&s).contains(&Choice::Count(4)), "savannah: up to 3");
     play(&mut s, Choice::Count(3));
@@ -477,12 +514,26 @@ fn example_p14_wanderlust() {
     play(&mut s, tile(1, 1));
     play(&mut s, Choice::Element(Element::Seed));
     play(&mut s, e(1, 1));
-    assert_eq!(s.animals[Animal::Birds.index()].vp, 3, "2 adjacent tiles: 3 bonus VP");
-    let mv = |a: Animal, q: i8, r: i8| Choice::Move { animal: a, from: Hex::new(q, r), to: Hex::new(1, 1) };
+    assert_eq!(
+        s.animals[Animal::Birds.index()].vp,
+        3,
+        "2 adjacent tiles: 3 bonus VP"
+    );
+    let mv = |a: Animal, q: i8, r: i8| Choice::Move {
+        animal: a,
+        from: Hex::new(q, r),
+        to: Hex::new(1, 1),
+    };
     play(&mut s, mv(Animal::Birds, 0, 1));
     play(&mut s, Choice::Done);
     assert_eq!(s.dominant(h(1, 1)), Some(Animal::Birds));
-    assert!(matches!(s.pending, Pending::WanderMove { mover: Animal::Arachnids, .. }));
+    assert!(matches!(
+        s.pending,
+        Pending::WanderMove {
+            mover: Animal::Arachnids,
+            ..
+        }
+    ));
     play(&mut s, Choice::Done);
     play(&mut s, mv(Animal::Insects, 1, 0));
     play(&mut s, mv(Animal::Insects, 1, 0));
@@ -490,7 +541,10 @@ fn example_p14_wanderlust() {
     assert_eq!(sp(&s, 1, 1, Animal::Insects), 2);
     assert_eq!(sp(&s, 1, 1, Animal::Birds), 1);
     assert_eq!(s.dominant(h(1, 1)), Some(Animal::Birds));
-    assert!(!s.face_up[0], "the stack shows no face-up tile until Reseed");
+    assert!(
+        !s.face_up[0],
+        "the stack shows no face-up tile until Reseed"
+    );
 }
 
 /// p.15 Migration EXAMPLE: "The insects remove an AP from the "7" eyeball
@@ -548,7 +602,13 @@ fn example_p15_migration() {
     assert_eq!(sp(&s, 0, 1, Animal::Insects), 2);
     assert_eq!(sp(&s, 1, -1, Animal::Insects), 1);
     // Birds: two tiles, through the wetland.
-    assert!(matches!(s.pending, Pending::Migrate { animal: Animal::Birds, .. }));
+    assert!(matches!(
+        s.pending,
+        Pending::Migrate {
+            animal: Animal::Birds,
+            ..
+        }
+    ));
     play(&mut s, mv(Animal::Birds, (-1, -1), (0, 0)));
     assert_eq!(sp(&s, 0, 0, Animal::Birds), 1);
 }
@@ -587,15 +647,31 @@ fn example_p15_competition() {
         [display.aps]
         "Competition (tundra/desert/forest)" = "reptiles"
     "#);
-    let kill = |q: i8, r: i8, a: Animal| Choice::Species { hex: Hex::new(q, r), animal: a };
-    assert!(!legal(&s).contains(&kill(0, 1, Animal::Insects)), "no sea on this space");
+    let kill = |q: i8, r: i8, a: Animal| Choice::Species {
+        hex: Hex::new(q, r),
+        animal: a,
+    };
+    assert!(
+        !legal(&s).contains(&kill(0, 1, Animal::Insects)),
+        "no sea on this space"
+    );
     play(&mut s, kill(-1, 1, Animal::Mammals));
-    assert!(!legal(&s).contains(&kill(1, 1, Animal::Mammals)), "one forest only");
+    assert!(
+        !legal(&s).contains(&kill(1, 1, Animal::Mammals)),
+        "one forest only"
+    );
     play(&mut s, kill(0, 0, Animal::Insects));
     assert_eq!(sp(&s, -1, 1, Animal::Mammals), 1);
     assert_eq!(sp(&s, 0, 0, Animal::Insects), 0);
-    assert_eq!(s.animals[Animal::Insects.index()].eliminated, 1, "eliminated go to the box");
-    assert!(!matches!(s.pending, Pending::Compete { .. }), "desert forfeited: no presence");
+    assert_eq!(
+        s.animals[Animal::Insects.index()].eliminated,
+        1,
+        "eliminated go to the box"
+    );
+    assert!(
+        !matches!(s.pending, Pending::Compete { .. }),
+        "desert forfeited: no presence"
+    );
 }
 
 /// p.16 Domination EXAMPLE: "The reptile player has chosen to score the lone
@@ -625,8 +701,21 @@ fn example_p16_domination() {
     "#);
     play(&mut s, tile(0, -1));
     let vp = |a: Animal| s.animals[a.index()].vp;
-    assert_eq!((vp(Animal::Amphibians), vp(Animal::Reptiles), vp(Animal::Birds)), (8, 4, 2));
-    assert_eq!(s.pending, Pending::ChooseCard { animal: Animal::Reptiles, first: 8 });
+    assert_eq!(
+        (
+            vp(Animal::Amphibians),
+            vp(Animal::Reptiles),
+            vp(Animal::Birds)
+        ),
+        (8, 4, 2)
+    );
+    assert_eq!(
+        s.pending,
+        Pending::ChooseCard {
+            animal: Animal::Reptiles,
+            first: 8
+        }
+    );
     assert_eq!(legal(&s).len(), 5);
 }
 
@@ -657,6 +746,7 @@ fn example_p17_lowest_animal_counts() {
     assert_eq!(eons_dominant_species::ranking(&s)[0], eons_core::Seat(1));
     s.step = eons_dominant_species::Step::Over;
     s.pending = Pending::None;
-    let out = <eons_dominant_species::DominantSpecies as eons_core::Game>::outcome(&s).expect("over");
+    let out =
+        <eons_dominant_species::DominantSpecies as eons_core::Game>::outcome(&s).expect("over");
     assert_eq!(out.winner(), Some(eons_core::Seat(1)));
 }

@@ -7,9 +7,7 @@ mod common;
 
 use common::*;
 use eons_core::{Game, GameRng, Hex, Record, RecordedChoice, Seat, Turn};
-use eons_dominant_species::{
-    Animal, Card, Choice, DominantSpecies as Ds, Element, Space, State,
-};
+use eons_dominant_species::{Animal, Card, Choice, DominantSpecies as Ds, Element, Space, State};
 
 fn setups(i: u64) -> (usize, Vec<String>) {
     let players = 2 + (i % 5) as usize;
@@ -43,13 +41,17 @@ fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
             // Every legal choice applies.
             for &x in &legal {
                 let mut t = s.clone();
-                Ds::apply(&mut t, x, &mut Vec::new()).unwrap_or_else(|e| panic!("game {i}: legal {x:?} refused: {e}"));
+                Ds::apply(&mut t, x, &mut Vec::new())
+                    .unwrap_or_else(|e| panic!("game {i}: legal {x:?} refused: {e}"));
             }
             // A few illegal ones are refused and change nothing.
             for x in junk(&mut rng) {
                 if !legal.contains(&x) {
                     let mut t = s.clone();
-                    assert!(Ds::apply(&mut t, x, &mut Vec::new()).is_err(), "game {i}: illegal {x:?} accepted");
+                    assert!(
+                        Ds::apply(&mut t, x, &mut Vec::new()).is_err(),
+                        "game {i}: illegal {x:?} accepted"
+                    );
                     assert_eq!(t, s, "refused choice changed the state");
                 }
             }
@@ -75,8 +77,15 @@ fn junk(rng: &mut GameRng) -> Vec<Choice> {
         Choice::Tile(hx(rng)),
         Choice::Stack(rng.below(5) as u8),
         Choice::Count(rng.below(8) as u8),
-        Choice::Move { animal: a, from: hx(rng), to: hx(rng) },
-        Choice::Species { hex: hx(rng), animal: a },
+        Choice::Move {
+            animal: a,
+            from: hx(rng),
+            to: hx(rng),
+        },
+        Choice::Species {
+            hex: hx(rng),
+            animal: a,
+        },
         Choice::Card(Card::ALL[rng.index(26)]),
         Choice::LoseAp,
         Choice::ThinOut,
@@ -143,12 +152,19 @@ fn views_hide_deck_order_and_face_down_tiles() {
         assert!(st.top.is_some());
     }
     assert_eq!(v.deck_size as usize, s.deck.len());
-    assert!(!text.contains("Ice Age") && !text.contains("IceAge"), "the deck bottom leaked");
+    assert!(
+        !text.contains("Ice Age") && !text.contains("IceAge"),
+        "the deck bottom leaked"
+    );
     // Determinizations differ from each other in hidden parts only.
     let d1 = Ds::determinize(&s, Seat(0), 1);
     let d2 = Ds::determinize(&s, Seat(0), 2);
     assert_eq!(Ds::view(&d1, Some(Seat(0))), v);
     assert_eq!(Ds::view(&d2, Some(Seat(0))), v);
     assert_ne!(d1.deck, d2.deck);
-    assert_eq!(d1.deck.cards()[0], Card::IceAge, "Ice Age stays at the bottom (p.4)");
+    assert_eq!(
+        d1.deck.cards()[0],
+        Card::IceAge,
+        "Ice Age stays at the bottom (p.4)"
+    );
 }

@@ -58,10 +58,20 @@ fn setup_board_action_display_and_cards_p4() {
     let s = new_game(4, &["animals=mammals,birds,arachnids,insects"], 3);
     assert_eq!(
         s.initiative_order(),
-        &[Animal::Insects, Animal::Arachnids, Animal::Birds, Animal::Mammals]
+        &[
+            Animal::Insects,
+            Animal::Arachnids,
+            Animal::Birds,
+            Animal::Mammals
+        ]
     );
     assert_eq!(s.earth.element_totals(), [2; 6]);
-    let drawn: u8 = s.adaptation.iter().chain(&s.abundance).chain(&s.wanderlust).sum();
+    let drawn: u8 = s
+        .adaptation
+        .iter()
+        .chain(&s.abundance)
+        .chain(&s.wanderlust)
+        .sum();
     assert_eq!(drawn, 12);
     assert_eq!(s.bag.len(), 96);
     assert_eq!(s.terrain(h(0, 0)), Some(Terrain::Tundra));
@@ -69,7 +79,11 @@ fn setup_board_action_display_and_cards_p4() {
     assert!(s.stacks.iter().all(|d| d.len() == 8) && s.face_up == [true; 3]);
     assert_eq!(s.available.iter().flatten().count(), 5);
     assert_eq!(s.deck.cards()[0], Card::IceAge);
-    assert_eq!(s.pending, Pending::Plan(Animal::Insects), "left-most places first");
+    assert_eq!(
+        s.pending,
+        Pending::Plan(Animal::Insects),
+        "left-most places first"
+    );
 }
 
 /// p.17: 2- and 3-player rules: all six animals, 3 APs and 35 cubes each, seats alternate.
@@ -84,7 +98,10 @@ fn setup_multi_animal_rules_p17() {
     for seat in 0..3 {
         assert_eq!(Ds::roles(&s, Seat(seat)).len(), 2);
     }
-    assert!(Ds::setup(4, &["multi".into()]).is_err(), "only for 2 or 3 players");
+    assert!(
+        Ds::setup(4, &["multi".into()]).is_err(),
+        "only for 2 or 3 players"
+    );
 }
 
 /// p.17: random earth — species per paired element on non-tundra tiles, VPs make up the difference.
@@ -185,7 +202,10 @@ fn initiative_may_be_forfeited_p10() {
         "Initiative" = "mammals"
         "Domination 1" = "insects"
     "#);
-    assert!(!legal(&s).contains(&Choice::Place(space("Initiative"))), "not back on Initiative");
+    assert!(
+        !legal(&s).contains(&Choice::Place(space("Initiative"))),
+        "not back on Initiative"
+    );
     let supply = s.animals[Animal::Mammals.index()].supply;
     play(&mut s, Choice::Skip);
     assert_eq!(s.initiative_order(), &[Animal::Insects, Animal::Mammals]);
@@ -210,7 +230,11 @@ fn adaptation_forfeited_with_six_elements_p10() {
         [animal.mammals]
         elements = ["meat", "meat", "sun", "sun", "sun", "grub"]
     "#);
-    assert_eq!(s.pending, Pending::Adapt(Animal::Insects), "the mammals' action was forfeited");
+    assert_eq!(
+        s.pending,
+        Pending::Adapt(Animal::Insects),
+        "the mammals' action was forfeited"
+    );
     assert_eq!(s.element_total(Animal::Mammals), 6);
 }
 
@@ -230,7 +254,11 @@ fn regression_never_removes_default_elements_p11() {
         elements = ["grass", "grass", "grass"]
     "#);
     assert_eq!(s.display(Animal::Amphibians)[Element::Water.index()], 3);
-    assert_eq!(s.display(Animal::Insects)[Element::Grass.index()], 2, "the added grass goes");
+    assert_eq!(
+        s.display(Animal::Insects)[Element::Grass.index()],
+        2,
+        "the added grass goes"
+    );
 }
 
 /// p.11: regression with fewer saves than threatened types: the animal picks what to keep.
@@ -251,7 +279,14 @@ fn regression_each_ap_saves_one_type_of_the_animals_choice_p11() {
         [animal.mammals]
         elements = ["meat", "meat", "water", "sun", "seed"]
     "#);
-    assert_eq!(s.pending, Pending::Regress { animal: Animal::Mammals, left: 1, saved: 0 });
+    assert_eq!(
+        s.pending,
+        Pending::Regress {
+            animal: Animal::Mammals,
+            left: 1,
+            saved: 0
+        }
+    );
     play(&mut s, Choice::Element(Element::Sun));
     assert_eq!(s.animals[Animal::Mammals.index()].added, [0, 1, 0, 0, 0, 0]);
 }
@@ -317,8 +352,14 @@ fn glaciation_queue_slides_left_at_reseed_p20() {
     "#);
     play(&mut s, Choice::Skip);
     assert_eq!(s.turn, 2);
-    assert_eq!(s.spaces[space("Glaciation 1").0 as usize], Some(Animal::Mammals));
-    assert_eq!(s.spaces[space("Glaciation 3").0 as usize], Some(Animal::Insects));
+    assert_eq!(
+        s.spaces[space("Glaciation 1").0 as usize],
+        Some(Animal::Mammals)
+    );
+    assert_eq!(
+        s.spaces[space("Glaciation 3").0 as usize],
+        Some(Animal::Insects)
+    );
     assert!(s.spaces[space("Glaciation 4").0 as usize].is_none());
 }
 
@@ -367,7 +408,11 @@ fn migration_birds_never_cross_a_blank_hex_p15() {
         [display.aps]
         "Migration 2" = "birds"
     "#);
-    let mv = |q: i8, r: i8| Choice::Move { animal: Animal::Birds, from: Hex::new(0, 0), to: Hex::new(q, r) };
+    let mv = |q: i8, r: i8| Choice::Move {
+        animal: Animal::Birds,
+        from: Hex::new(0, 0),
+        to: Hex::new(q, r),
+    };
     let l = legal(&s);
     assert!(l.contains(&mv(0, -1)), "adjacent");
     assert!(l.contains(&mv(1, -2)), "two steps through the wetland");
@@ -393,8 +438,18 @@ fn competition_arachnids_free_competition_one_tile_p15() {
         "Domination 1" = "insects"
     "#);
     assert_eq!(s.pending, Pending::CompeteFree);
-    play(&mut s, Choice::Species { hex: Hex::new(0, 0), animal: Animal::Insects });
-    assert_eq!(s.pending, Pending::Dominate(Animal::Insects), "only one tile");
+    play(
+        &mut s,
+        Choice::Species {
+            hex: Hex::new(0, 0),
+            animal: Animal::Insects,
+        },
+    );
+    assert_eq!(
+        s.pending,
+        Pending::Dominate(Animal::Insects),
+        "only one tile"
+    );
     assert_eq!(sp(&s, 1, 0, Animal::Insects), 2);
 }
 
@@ -417,8 +472,18 @@ fn competition_tundra_counts_only_as_tundra_p15() {
         "Competition (tundra/sea/jungle)" = "mammals"
         "Domination 1" = "insects"
     "#);
-    play(&mut s, Choice::Species { hex: Hex::new(0, 0), animal: Animal::Insects });
-    assert_eq!(s.pending, Pending::Dominate(Animal::Insects), "no second tundra");
+    play(
+        &mut s,
+        Choice::Species {
+            hex: Hex::new(0, 0),
+            animal: Animal::Insects,
+        },
+    );
+    assert_eq!(
+        s.pending,
+        Pending::Dominate(Animal::Insects),
+        "no second tundra"
+    );
 }
 
 /// p.16: a tile may be chosen for Domination once per turn; tundra scores first place only.
@@ -441,7 +506,11 @@ fn domination_tile_once_per_turn_and_tundra_first_place_only_p16() {
     "#);
     play(&mut s, tile(0, 0));
     assert_eq!(s.animals[Animal::Insects.index()].vp, 1);
-    assert_eq!(s.animals[Animal::Mammals.index()].vp, 0, "no second place on tundra");
+    assert_eq!(
+        s.animals[Animal::Mammals.index()].vp,
+        0,
+        "no second place on tundra"
+    );
     assert!(!legal(&s).contains(&tile(0, 0)), "already chosen this turn");
 }
 
@@ -494,7 +563,11 @@ fn survival_card_strict_majority_scores_tundra_tiles_p20() {
     };
     let s = pos(&text(1));
     assert_eq!(s.survival, Some(Animal::Mammals));
-    assert_eq!(s.animals[Animal::Mammals.index()].vp, 3, "2 tundra tiles occupied: 3 bonus VP");
+    assert_eq!(
+        s.animals[Animal::Mammals.index()].vp,
+        3,
+        "2 tundra tiles occupied: 3 bonus VP"
+    );
     let s = pos(&text(3));
     assert_eq!(s.survival, None, "3 to 3: nobody");
 }
@@ -528,7 +601,12 @@ fn reseed_slides_the_element_boxes_p20() {
     assert_eq!(s.regression_box, [0, 1, 0, 0, 0, 0]);
     assert_eq!(s.wasteland_box, [2, 0, 0, 0, 0, 0]);
     assert_eq!(s.depletion_box, [0, 0, 0, 0, 1, 0]);
-    let drawn: u8 = s.adaptation.iter().chain(&s.abundance).chain(&s.wanderlust).sum();
+    let drawn: u8 = s
+        .adaptation
+        .iter()
+        .chain(&s.abundance)
+        .chain(&s.wanderlust)
+        .sum();
     assert_eq!(drawn, 12);
     assert_eq!(s.face_up, [true; 3]);
     assert_eq!(s.available.iter().flatten().count(), 5);
@@ -650,11 +728,17 @@ fn positions_round_trip() {
     // The random stream is re-seeded from `seed` when a position is read, so
     // everything but that line must come back identical.
     let no_seed = |t: &str| -> String {
-        t.lines().filter(|l| !l.starts_with("seed = ")).collect::<Vec<_>>().join("\n")
+        t.lines()
+            .filter(|l| !l.starts_with("seed = "))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let text = <Ds as eons_core::Positions>::write_position(&s);
     let back = pos(&text);
-    assert_eq!(no_seed(&<Ds as eons_core::Positions>::write_position(&back)), no_seed(&text));
+    assert_eq!(
+        no_seed(&<Ds as eons_core::Positions>::write_position(&back)),
+        no_seed(&text)
+    );
     assert_eq!(back.earth, s.earth);
     assert_eq!(back.animals, s.animals);
 }

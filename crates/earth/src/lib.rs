@@ -48,7 +48,10 @@ pub fn grid() -> &'static Grid {
 }
 
 /// A terrain type a game puts on earth.
-pub trait Terrain: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {}
+pub trait Terrain:
+    Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
 impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static> Terrain for T {}
 
 /// The state of earth.
@@ -142,7 +145,9 @@ impl<T: Terrain> Earth<T> {
 
     /// True when a corner touches at least one tile ("a corner of earth").
     pub fn corner_of_earth(&self, c: CornerId) -> bool {
-        grid().hexes_at(c).any(|h| self.tiles[h.0 as usize].is_some())
+        grid()
+            .hexes_at(c)
+            .any(|h| self.tiles[h.0 as usize].is_some())
     }
 
     /// True when a corner is of earth and holds no element.

@@ -4,7 +4,7 @@
 use eons_core::{Game, Hex, HexId, Positions, Turn};
 use eons_dominant_species::{
     data::{Animal, Element, ELEMENTS_PER_TYPE},
-    DominantSpecies as Ds, Choice, Event, State,
+    Choice, DominantSpecies as Ds, Event, State,
 };
 use eons_earth::grid;
 
@@ -74,11 +74,16 @@ pub fn check_invariants(s: &State) {
         }
     }
     assert_eq!(total, [ELEMENTS_PER_TYPE as u32; 6], "element conservation");
-    let p = if s.setup.multi_animal { 6 } else { s.setup.players as usize };
+    let p = if s.setup.multi_animal {
+        6
+    } else {
+        s.setup.players as usize
+    };
     let (_, cubes) = eons_dominant_species::data::pieces(p);
     for a in s.animals_in_play() {
         let st = s.animals[a.index()];
-        let cubes_now = st.gene_pool as u32 + s.earth.species_total(a.index()) + st.eliminated as u32 + 1;
+        let cubes_now =
+            st.gene_pool as u32 + s.earth.species_total(a.index()) + st.eliminated as u32 + 1;
         assert_eq!(cubes_now, cubes as u32, "{a}: cube conservation");
         // The Initiative AP is in its owner's hand while it decides (p.10).
         let in_hand = u8::from(s.pending == eons_dominant_species::Pending::Initiative(a));
@@ -109,13 +114,23 @@ pub fn check_invariants(s: &State) {
         .copied()
         .collect();
     cards.sort();
-    assert_eq!(cards, eons_dominant_species::Card::ALL.to_vec(), "card conservation");
+    assert_eq!(
+        cards,
+        eons_dominant_species::Card::ALL.to_vec(),
+        "card conservation"
+    );
     // Elements only on corners of earth.
     for (c, _) in s.earth.elements() {
-        assert!(s.earth.corner_of_earth(c), "element on a corner touching no tile");
+        assert!(
+            s.earth.corner_of_earth(c),
+            "element on a corner touching no tile"
+        );
     }
     if Ds::turn(s) != Turn::Over {
-        assert!(!legal(s).is_empty(), "a pending decision has no legal choice");
+        assert!(
+            !legal(s).is_empty(),
+            "a pending decision has no legal choice"
+        );
     }
     let _ = Element::ALL;
 }

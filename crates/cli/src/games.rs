@@ -63,8 +63,10 @@ games![
     // ---- The real engines: one line each, with the crate added to crates/cli/Cargo.toml. ----
     // id `ds`
     eons_dominant_species::DominantSpecies,
-    // eons_marine::Marine,   // id `marine`
-    // eons_pangea::Pangea,   // id `pangea`
+    // id `marine`
+    eons_marine::Marine,
+    // id `pangea`
+    eons_pangea::Pangea,
 ];
 
 #[cfg(test)]

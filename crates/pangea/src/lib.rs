@@ -1,1 +1,451 @@
-//! eons-pangea (under construction).
+//! `eons-pangea`: the rules engine of **Pangea** (Redimp, 2019) for 1–4 players, with the
+//! neutral animals that fill empty seats and the solo mode, on eons-core's [`Game`] trait.
+//!
+//! Every table, map value and card lives in `data/pangea/*.toml` (embedded, checked at
+//! start-up, see [`data`]). Where the rulebook lost a value the data file carries the
+//! reconstruction from the project's Pangea reference, marked `reconstructed`; where the
+//! reference recommends a ruling, the engine follows it and says so in the doc comment of the
+//! code that applies it (ruling ids such as B1 refer to the reference's chapter 8).
+//!
+//! The game is a state machine over atomic [`Choice`]s: see [`state::Decision`] for what can be
+//! asked, and `POSITIONS.md` for the hand-editable position format.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod ages;
+pub mod board;
+pub mod choices;
+pub mod contest;
+pub mod data;
+pub mod effects;
+pub mod flow;
+pub mod position;
+pub mod state;
+pub mod types;
+pub mod view;
+
+use eons_core::{
+    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+};
+use std::cell::RefCell;
+
+pub use data::{data, Data, DataError};
+pub use state::{Choice, Decision, Event, Phase, RuleError, Setup, State};
+pub use types::{Action, Animal, Group, Placed, Spot, Tile};
+pub use view::View;
+
+use state::{Neutral, ObjSlot, Owner, Player, Task};
+
+/// The Pangea game.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pangea;
+
+/// Options accepted by [`Game::setup`].
+pub const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "solo",
+        help: "solo mode (needs 1 player; 1 player always plays solo): SOLO Turn of the Age cards and the Game End Condition",
+    },
+    OptionInfo {
+        name: "groups=LIST",
+        help: "each seat's group in seat order, e.g. groups=syn,amp (synapsids, sauropsida, amphibians, invertebrates); default: drawn at random",
+    },
+    OptionInfo {
+        name: "flat-final",
+        help: "final dominance scores 1 per surviving animal instead of 1 + its niche (ruling A5)",
+    },
+];
+
+fn setup_err(e: impl std::fmt::Display) -> SetupError {
+    SetupError(e.to_string())
+}
+
+/// Parses options into a setup.
+pub fn parse_setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
+    if !(1..=4).contains(&players) {
+        return Err(SetupError(format!(
+            "Pangea is for 1 to 4 players, not {players}"
+        )));
+    }
+    let mut setup = Setup {
+        players: players as u8,
+        groups: None,
+        flat_final: false,
+    };
+    for o in options {
+        let (name, value) = match o.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (o.trim(), None),
+        };
+        match (name, value) {
+            ("solo", None) => {
+                if players != 1 {
+                    return Err(SetupError("solo needs exactly 1 player".into()));
+                }
+            }
+            ("flat-final", None) => setup.flat_final = true,
+            ("groups", Some(v)) => {
+                let mut gs = Vec::new();
+                for part in v.split(',') {
+                    let g = Group::from_id(part)
+                        .ok_or_else(|| SetupError(format!("unknown group `{part}`")))?;
+                    if gs.contains(&g) {
+                        return Err(SetupError(format!("group `{part}` chosen twice")));
+                    }
+                    gs.push(g);
+                }
+                if gs.len() != players {
+                    return Err(SetupError(format!(
+                        "groups lists {} groups for {players} players",
+                        gs.len()
+                    )));
+                }
+                setup.groups = Some(gs);
+            }
+            _ => return Err(SetupError(format!("unknown option `{o}`"))),
+        }
+    }
+    Ok(setup)
+}
+
+/// A new game (rulebook p.10–11, Game Setup).
+pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
+    let d = data().map_err(setup_err)?;
+    let n = setup.players as usize;
+    if !(1..=4).contains(&n) {
+        return Err(SetupError(format!("Pangea is for 1 to 4 players, not {n}")));
+    }
+    let mut rng = GameRng::new(seed);
+    let groups: Vec<Group> = match &setup.groups {
+        Some(g) => {
+            if g.len() != n {
+                return Err(SetupError("one group per seat".into()));
+            }
+            for (i, x) in g.iter().enumerate() {
+                if g[..i].contains(x) {
+                    return Err(SetupError(format!("{x} chosen twice")));
+                }
+            }
+            g.clone()
+        }
+        None => {
+            let mut all = Group::ALL.to_vec();
+            rng.shuffle(&mut all);
+            all.truncate(n);
+            all
+        }
+    };
+    // Instinct tiles: one cataclysm out (public), the Doom Stack, then the track.
+    let ncat = d.cataclysms.len() as u8;
+    let removed = rng.below(ncat as u32) as u8;
+    let mut sectors: Vec<u8> = (0..types::SECTORS as u8).collect();
+    let mut zones: Vec<u8> = (0..types::ROWS as u8).collect();
+    let mut catas: Vec<u8> = (0..ncat).filter(|&c| c != removed).collect();
+    rng.shuffle(&mut sectors);
+    rng.shuffle(&mut zones);
+    rng.shuffle(&mut catas);
+    let doom = [
+        Tile::Sector(sectors[0]),
+        Tile::Zone(zones[0]),
+        Tile::Cataclysm(catas[0]),
+    ];
+    let (mut si, mut zi, mut ci) = (1, 1, 1);
+    let track: Vec<Option<Tile>> = d
+        .instinct
+        .iter()
+        .map(|f| {
+            let next = |v: &Vec<u8>, i: &mut usize| {
+                let x = v.get(*i).copied();
+                *i += 1;
+                x
+            };
+            match f.tile {
+                data::FieldTile::Sector => next(&sectors, &mut si).map(Tile::Sector),
+                data::FieldTile::Zone => next(&zones, &mut zi).map(Tile::Zone),
+                data::FieldTile::Cataclysm => next(&catas, &mut ci).map(Tile::Cataclysm),
+                _ => None,
+            }
+        })
+        .collect();
+    let players: Vec<Player> = groups
+        .iter()
+        .map(|&g| Player {
+            group: g,
+            dominance: d.rules.start_dominance,
+            ap: d.ap[0] as i32,
+            used: [0; 4],
+            passed: false,
+            instinct: 0,
+            known: 0,
+            hand: Vec::new(),
+            active: Vec::new(),
+            evo: 0,
+            claimed: 0,
+            shed: 0,
+            shed_used: false,
+            multi_used: false,
+            cheap_used: 0,
+            fat: 0,
+            armed: 0,
+            kill: false,
+        })
+        .collect();
+    // Initiative by Expansiveness, highest first (rulebook p.10).
+    let mut order: Vec<u8> = (0..n as u8).collect();
+    order.sort_by_key(|&s| -d.group(groups[s as usize]).expansiveness);
+    // Objective tiles: one face-down stack per epoch; 4 Cisuralian tiles face up.
+    let mut stacks: [Vec<u8>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (i, t) in d.objectives.iter().enumerate() {
+        stacks[t.epoch as usize].push(i as u8);
+    }
+    for st in &mut stacks {
+        rng.shuffle(st);
+    }
+    let mut objectives = Vec::new();
+    for _ in 0..d.objective_tiles[0] {
+        if let Some(t) = stacks[0].pop() {
+            objectives.push(ObjSlot {
+                tile: t,
+                claims: Vec::new(),
+            });
+        }
+    }
+    // Adaptation deck.
+    let mut deck: Vec<u8> = Vec::new();
+    for (i, c) in d.adapt.iter().enumerate() {
+        for _ in 0..c.copies {
+            deck.push(i as u8);
+        }
+    }
+    rng.shuffle(&mut deck);
+    // Turn of the Age cards.
+    let pick = |back: data::AgeBack, rng: &mut GameRng| -> Vec<u8> {
+        let mut v: Vec<u8> = (0..d.ages.len() as u8)
+            .filter(|&c| d.ages[c as usize].back == back)
+            .collect();
+        rng.shuffle(&mut v);
+        v
+    };
+    let ages = if setup.solo() {
+        let mut v = pick(data::AgeBack::SOLO, &mut rng);
+        v.truncate(2);
+        v
+    } else {
+        let a = pick(data::AgeBack::CG, &mut rng);
+        let b = pick(data::AgeBack::GL, &mut rng);
+        vec![a[0], b[0]]
+    };
+    let mut setup = setup.clone();
+    setup.groups = Some(groups.clone());
+    let mut owner = [Owner::Absent; 4];
+    for (s, &g) in groups.iter().enumerate() {
+        owner[g as usize] = Owner::Seat(s as u8);
+    }
+    let mut neutrals = Vec::new();
+    let mut closed = 0;
+    let mut region_stack = 0;
+    if n < 4 {
+        closed = d.closed_fewer;
+        region_stack = d.cards_start;
+        let mut ng: Vec<Group> = Group::ALL
+            .into_iter()
+            .filter(|g| !groups.contains(g))
+            .collect();
+        ng.sort_by_key(|&g| -d.group(g).expansiveness);
+        for (i, g) in ng.into_iter().enumerate() {
+            owner[g as usize] = Owner::Neutral(i as u8);
+            neutrals.push(Neutral { group: g, track: 0 });
+        }
+    }
+    let mut s = State {
+        setup,
+        rng,
+        stage: 0,
+        phase: Phase::Setup,
+        players,
+        order,
+        neutrals,
+        owner,
+        animals: Vec::new(),
+        hunger: 0,
+        closed,
+        region_stack,
+        region_out: 0,
+        deck,
+        discard: Vec::new(),
+        track,
+        doom,
+        doom_revealed: false,
+        removed_cataclysm: removed,
+        objectives,
+        objective_stacks: stacks,
+        ages,
+        ages_revealed: 0,
+        conditions: Vec::new(),
+        solo_pending: 0,
+        cursor: 0,
+        tasks: Vec::new(),
+        decision: None,
+        result: None,
+    };
+    let mut ev = Vec::new();
+    // Neutral groups' first animals (1–3 players): one region card each.
+    for i in 0..s.neutrals.len() {
+        let g = s.neutrals[i].group;
+        flow::neutral_populate(&mut s, d, g, &mut ev);
+    }
+    s.tasks.push(Task::StageStart);
+    s.tasks.push(Task::SetupPlace(0));
+    flow::advance(&mut s, d, &mut ev);
+    Ok(s)
+}
+
+thread_local! {
+    static LEGAL: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Applies a choice: checks it is legal (else the state is unchanged and the error names the
+/// rule), resolves it and runs the forced steps that follow.
+pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+    let ok = LEGAL.with(|buf| {
+        let mut v = buf.borrow_mut();
+        v.clear();
+        choices::legal(s, d, &mut v);
+        v.contains(&c)
+    });
+    if !ok {
+        return Err(choices::explain(s, d, c));
+    }
+    choices::resolve(s, d, c, ev);
+    flow::advance(s, d, ev);
+    Ok(())
+}
+
+impl Game for Pangea {
+    const ID: &'static str = "pangea";
+    const NAME: &'static str = "Pangea";
+    const OPTIONS: &'static [OptionInfo] = OPTIONS;
+
+    type Setup = Setup;
+    type State = State;
+    type Choice = Choice;
+    type Event = Event;
+    type View = View;
+    type Error = RuleError;
+
+    fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
+        parse_setup(players, options)
+    }
+
+    fn new(setup: &Setup, seed: u64) -> Result<State, SetupError> {
+        new_game(setup, seed)
+    }
+
+    fn seats(s: &State) -> usize {
+        s.players.len()
+    }
+
+    fn turn(s: &State) -> Turn {
+        match s.decision {
+            Some(d) => Turn::Seat(Seat(d.seat())),
+            None => Turn::Over,
+        }
+    }
+
+    fn legal(s: &State, out: &mut Vec<Choice>) {
+        if let Ok(d) = data() {
+            choices::legal(s, d, out);
+        }
+    }
+
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        apply_choice(s, c, events)
+    }
+
+    fn view(s: &State, seat: Option<Seat>) -> View {
+        view::view(s, data().ok(), seat.map(|x| x.0))
+    }
+
+    /// Scores are final dominance. Ruling G4: a solo game reports success and score; a failed
+    /// solo game (Game End Condition not met) scores 0 and has no winner.
+    fn outcome(s: &State) -> Option<Outcome> {
+        let r = s.result.as_ref()?;
+        let scores: Vec<i64> = s
+            .players
+            .iter()
+            .map(|p| {
+                if r.solo_success == Some(false) {
+                    0
+                } else {
+                    p.dominance as i64
+                }
+            })
+            .collect();
+        let mut ranking: Vec<u8> = r.winners.clone();
+        let mut rest: Vec<u8> = (0..s.players.len() as u8)
+            .filter(|x| !r.winners.contains(x))
+            .collect();
+        rest.sort_by_key(|&x| {
+            let p = s.player(x);
+            let alive = s.animals_of(p.group);
+            (
+                std::cmp::Reverse(alive > 0),
+                std::cmp::Reverse(p.dominance),
+                std::cmp::Reverse(alive),
+            )
+        });
+        ranking.extend(rest);
+        Some(Outcome {
+            scores,
+            ranking: ranking.into_iter().map(Seat).collect(),
+        })
+    }
+
+    fn scores(s: &State) -> Vec<i64> {
+        s.players.iter().map(|p| p.dominance as i64).collect()
+    }
+
+    fn determinize(s: &State, seat: Seat, seed: u64) -> State {
+        match data() {
+            Ok(d) => view::determinize(s, d, seat.0, seed),
+            Err(_) => s.clone(),
+        }
+    }
+
+    fn roles(s: &State, seat: Seat) -> Vec<String> {
+        s.players
+            .get(seat.index())
+            .map(|p| vec![p.group.id().to_string()])
+            .unwrap_or_default()
+    }
+
+    fn describe_choice(s: &State, c: Choice) -> String {
+        match data() {
+            Ok(d) => view::describe_choice(s, d, c),
+            Err(_) => format!("{c:?}"),
+        }
+    }
+
+    fn describe_event(s: &State, e: &Event) -> String {
+        match data() {
+            Ok(d) => view::describe_event(s, d, e),
+            Err(_) => format!("{e:?}"),
+        }
+    }
+
+    fn render(v: &View) -> String {
+        view::render(v)
+    }
+}
+
+impl Positions for Pangea {
+    fn read_position(text: &str) -> Result<State, PositionError> {
+        position::read(text)
+    }
+
+    fn write_position(s: &State) -> String {
+        position::write(s)
+    }
+}

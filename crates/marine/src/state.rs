@@ -1,0 +1,1533 @@
+//! The game state, the setup (rulebook p.4-5 and the variants p.22-23) and
+//! the helpers every rule uses: display needs, thriving, dominance, tile
+//! scoring, species and element movements.
+
+use crate::data::{
+    data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS,
+};
+use crate::events::{Event, Why};
+use crate::rules::Frame;
+use crate::types::{Action, Animal, Card, El, Face, Icon, Length, Terrain, Tile, Trait};
+use eons_core::bag::serde_arrays;
+use eons_core::{Bag, CornerId, Deck, GameRng, HexId, SetupError};
+use eons_earth::{grid, Earth, ELEMENTS, HEXES};
+use serde::{Deserialize, Serialize};
+
+/// Number of animals.
+pub const ANIMALS: usize = 4;
+/// Most added element disks on one animal (display and Phenotypic Plasticity).
+pub const DISKS: usize = 8;
+/// Index of Bottom Feeder's personal action space in [`Choice::Place`](crate::Choice::Place).
+pub const PERSONAL: u8 = 63;
+/// Most trait cards offered by Gene Expression or Exaptation.
+pub const MAX_OFFER: usize = 14;
+
+/// Everything chosen before the first decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Number of players (2-4).
+    pub players: u8,
+    /// The animal of each seat, in seat order. With `two_animals`, four
+    /// animals: animal `i` belongs to seat `i % 2`.
+    pub animals: Vec<Animal>,
+    /// 2-player option: each player controls two animals (p.22).
+    pub two_animals: bool,
+    /// Alternate (random) earth setup (p.22).
+    pub random_earth: bool,
+    /// Game length (p.23).
+    pub length: Length,
+    /// Alternate animal displays (p.23).
+    pub alternate_displays: bool,
+    /// Superheroes: keep two traits (p.23).
+    pub superheroes: bool,
+    /// Engine safeguard: after this many Reseeds the next round is the last
+    /// (0 = no cap; default from components.toml).
+    pub max_rounds: u16,
+}
+
+impl Setup {
+    /// Builds a setup from a player count and options (see `Marine::OPTIONS`).
+    pub fn parse(players: usize, options: &[String]) -> Result<Setup, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError(format!(
+                "Dominant Species: Marine is for 2 to 4 players, not {players}"
+            )));
+        }
+        let mut s = Setup {
+            players: players as u8,
+            animals: Vec::new(),
+            two_animals: false,
+            random_earth: false,
+            length: Length::Standard,
+            alternate_displays: false,
+            superheroes: false,
+            max_rounds: crate::data::try_data()
+                .map_err(|e| SetupError(e.to_string()))?
+                .rules
+                .max_rounds,
+        };
+        let mut animals: Option<Vec<Animal>> = None;
+        for o in options {
+            let (k, v) = match o.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (o.trim(), None),
+            };
+            match (k, v) {
+                ("two-animals", None) => s.two_animals = true,
+                ("random-earth", None) => s.random_earth = true,
+                ("alternate-displays", None) => s.alternate_displays = true,
+                ("superheroes", None) => s.superheroes = true,
+                ("length", Some(v)) => {
+                    s.length = Length::parse(v).ok_or_else(|| {
+                        SetupError(format!("length={v}: use short, standard, long or epic"))
+                    })?
+                }
+                ("short" | "long" | "epic" | "standard", None) => {
+                    s.length = Length::parse(k).unwrap_or_default()
+                }
+                ("max-rounds", Some(v)) => {
+                    s.max_rounds = v
+                        .parse()
+                        .map_err(|_| SetupError(format!("max-rounds={v}: a number (0 = no cap)")))?
+                }
+                ("animals", Some(v)) => {
+                    let mut list = Vec::new();
+                    for n in v.split(',') {
+                        let a = Animal::parse(n)
+                            .ok_or_else(|| SetupError(format!("unknown animal `{n}`")))?;
+                        if list.contains(&a) {
+                            return Err(SetupError(format!("animal `{a}` twice")));
+                        }
+                        list.push(a);
+                    }
+                    animals = Some(list);
+                }
+                _ => return Err(SetupError(format!("unknown option `{o}`"))),
+            }
+        }
+        if s.two_animals && players != 2 {
+            return Err(SetupError("two-animals is a 2-player option".into()));
+        }
+        let want = if s.two_animals { 4 } else { players };
+        s.animals = match animals {
+            Some(l) if l.len() == want => l,
+            Some(l) => {
+                return Err(SetupError(format!(
+                    "animals= lists {} animals, the game needs {want}",
+                    l.len()
+                )))
+            }
+            None if s.two_animals => vec![
+                Animal::Reptiles,
+                Animal::Cephalopods,
+                Animal::Fishes,
+                Animal::Crustaceans,
+            ],
+            None => Animal::ALL[..players].to_vec(),
+        };
+        Ok(s)
+    }
+
+    /// The options that rebuild this setup with [`Setup::parse`].
+    pub fn options(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.two_animals {
+            v.push("two-animals".to_string());
+        }
+        if self.random_earth {
+            v.push("random-earth".to_string());
+        }
+        if self.length != Length::Standard {
+            v.push(format!("length={}", self.length.name()));
+        }
+        if self.alternate_displays {
+            v.push("alternate-displays".to_string());
+        }
+        if self.superheroes {
+            v.push("superheroes".to_string());
+        }
+        if Ok(self.max_rounds) != crate::data::try_data().map(|d| d.rules.max_rounds) {
+            v.push(format!("max-rounds={}", self.max_rounds));
+        }
+        let names: Vec<&str> = self.animals.iter().map(|a| a.name()).collect();
+        v.push(format!("animals={}", names.join(",")));
+        v
+    }
+}
+
+/// A pawn on the action display.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pawn {
+    /// A basic pawn of this animal.
+    Basic(Animal),
+    /// The special pawn of this element type.
+    Special(El),
+}
+
+/// The element circles of the four sections that have them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CircleRow {
+    /// Abundance.
+    Abundance = 0,
+    /// Adaptation.
+    Adaptation = 1,
+    /// Speciation.
+    Speciation = 2,
+    /// Wanderlust.
+    Wanderlust = 3,
+}
+
+impl CircleRow {
+    /// The four rows in refill order (p.24).
+    pub const ALL: [CircleRow; 4] = [
+        CircleRow::Abundance,
+        CircleRow::Adaptation,
+        CircleRow::Speciation,
+        CircleRow::Wanderlust,
+    ];
+    /// The section's action.
+    pub fn action(self) -> Action {
+        match self {
+            CircleRow::Abundance => Action::Abundance,
+            CircleRow::Adaptation => Action::Adaptation,
+            CircleRow::Speciation => Action::Speciation,
+            CircleRow::Wanderlust => Action::Wanderlust,
+        }
+    }
+}
+
+/// The three element boxes of the display.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BoxKind {
+    /// The Autotrophs Box.
+    Autotrophs = 0,
+    /// The Depletion Box.
+    Depletion = 1,
+    /// The Regression Box.
+    Regression = 2,
+}
+
+/// The whole state of a game of Dominant Species: Marine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// The setup.
+    pub setup: Setup,
+    /// Animals in play (bit per animal).
+    pub in_play: u8,
+    /// Seat of each animal.
+    pub owner: [u8; ANIMALS],
+    /// Tiles, elements and species.
+    pub earth: Earth<Tile>,
+    /// Species in each Gene Pool.
+    pub pool: [u8; ANIMALS],
+    /// Eliminated species of each animal (in the box).
+    pub eliminated: [u8; ANIMALS],
+    /// Victory points.
+    pub vp: [u32; ANIMALS],
+    /// Printed elements per type on each display.
+    pub printed: [[u8; ELEMENTS]; ANIMALS],
+    /// Added disks: slots `0..capacity-printed` on the display, the last two
+    /// on Phenotypic Plasticity.
+    pub disks: [[Option<El>; DISKS]; ANIMALS],
+    /// Basic pawns each animal owns.
+    pub basic_total: [u8; ANIMALS],
+    /// Basic pawns in front of each animal (available).
+    pub basic_avail: [u8; ANIMALS],
+    /// Trait cards held (bit per trait).
+    pub traits: [u32; ANIMALS],
+    /// The trait Exaptation copies, while it does.
+    pub copied: [Option<Trait>; ANIMALS],
+    /// Secret draft hands (until the reveal).
+    pub hands: [[Option<Trait>; 4]; ANIMALS],
+    /// Secret draft picks (until the reveal).
+    pub picks: [u32; ANIMALS],
+    /// True once the traits are revealed.
+    pub revealed: bool,
+    /// Trait cards offered to an animal by Gene Expression or Exaptation (secret).
+    pub offer: [[Option<Trait>; MAX_OFFER]; ANIMALS],
+    /// Trait cards in the box (unseen, unordered).
+    pub trait_box: Vec<Trait>,
+    /// Budding Intelligence already gave its pawn (bit per animal).
+    pub budding_done: u8,
+    /// Food-chain cubes in the right box (bit per animal).
+    pub food_right: u8,
+    /// Pawns on the action display.
+    #[serde(with = "serde_arrays")]
+    pub spaces: [Option<Pawn>; MAX_SPACES],
+    /// Pawns on Bottom Feeder personal spaces.
+    pub personal: [Option<Pawn>; ANIMALS],
+    /// Controller of each special pawn.
+    pub sp_ctrl: [Option<Animal>; ELEMENTS],
+    /// Space holding each special pawn, if on the display ([`PERSONAL`] + animal for a personal space).
+    pub sp_space: [Option<u8>; ELEMENTS],
+    /// Target markers.
+    pub targets: [u32; ELEMENTS],
+    /// Element circles per row.
+    pub circles: [[Option<El>; MAX_CIRCLES]; 4],
+    /// Element boxes (counts per type).
+    pub boxes: [[u8; ELEMENTS]; 3],
+    /// Regression cube squares.
+    pub squares: [Option<Animal>; MAX_SQUARES],
+    /// Competition terrain markers.
+    pub comp_markers: [Option<Terrain>; MAX_MARKERS],
+    /// Evolution terrain markers, sorted.
+    pub evo_markers: [Option<Terrain>; MAX_MARKERS],
+    /// The black bag.
+    pub bag: Bag<ELEMENTS>,
+    /// The red bag.
+    pub marker_bag: Bag<8>,
+    /// Evolution card slots (index 0 = slot 1, the bottom).
+    pub row: [Option<Card>; MAX_SLOTS],
+    /// The evolution draw pile.
+    pub deck: Deck<Card>,
+    /// The face-up discard pile, top last.
+    pub discard: Vec<Card>,
+    /// Evolution cards out of the game, unseen.
+    pub removed: Vec<Card>,
+    /// Wanderlust stacks (top face-up).
+    pub stacks: [Deck<Terrain>; MAX_STACKS],
+    /// Vent tiles left in the stack.
+    pub vents_left: u8,
+    /// Large tiles out of the game (only in hand-written positions).
+    #[serde(default)]
+    pub tiles_out: u8,
+    /// The animal whose turn it is.
+    pub cur: Animal,
+    /// The current animal takes another turn after this one.
+    pub extra_turn: bool,
+    /// The Asteroid has been played: this is the last round.
+    pub last_round: bool,
+    /// Rounds completed (Reseed events).
+    pub reseeds: u16,
+    /// Turns taken.
+    pub turns: u32,
+    /// Pending steps, the top last.
+    pub stack: Vec<Frame>,
+    /// Species that already migrated this action, per hex.
+    #[serde(with = "serde_arrays")]
+    pub moved: [u8; HEXES],
+    /// The game is over.
+    pub over: bool,
+    /// The random stream.
+    pub rng: GameRng,
+}
+
+/// Sorted position of a terrain in the Evolution marker order.
+fn evo_rank(t: Terrain) -> u8 {
+    data().evolution_rank[t.index()]
+}
+
+impl State {
+    // ------------------------------------------------------------ queries
+
+    /// True when the animal is in play.
+    pub fn plays(&self, a: Animal) -> bool {
+        self.in_play & a.bit() != 0
+    }
+
+    /// Animals in play in food-chain order (top first).
+    pub fn animals(&self) -> impl Iterator<Item = Animal> + '_ {
+        Animal::ALL.iter().copied().filter(move |&a| self.plays(a))
+    }
+
+    /// Number of animals in play.
+    pub fn animal_count(&self) -> usize {
+        self.in_play.count_ones() as usize
+    }
+
+    /// The animal after `a` in turn order (reverse food chain, p.8).
+    pub fn next_animal(&self, a: Animal) -> Animal {
+        let mut i = a.index();
+        for _ in 0..ANIMALS {
+            i = if i == 0 { ANIMALS - 1 } else { i - 1 };
+            let b = Animal::ALL[i];
+            if self.plays(b) {
+                return b;
+            }
+        }
+        a
+    }
+
+    /// The first animal to play: the lowest on the food chain (p.5).
+    pub fn first_animal(&self) -> Animal {
+        self.animals().last().unwrap_or(Animal::Crustaceans)
+    }
+
+    /// True when the animal holds (or copies) the trait.
+    pub fn has_trait(&self, a: Animal, t: Trait) -> bool {
+        self.traits[a.index()] & t.bit() != 0 || self.copied[a.index()] == Some(t)
+    }
+
+    /// Traits held by an animal (not the copy).
+    pub fn held_traits(&self, a: Animal) -> impl Iterator<Item = Trait> + '_ {
+        let m = self.traits[a.index()];
+        Trait::ALL.iter().copied().filter(move |t| m & t.bit() != 0)
+    }
+
+    /// Element spaces on the display for added disks (not counting Phenotypic Plasticity).
+    pub fn display_slots(&self, a: Animal) -> usize {
+        let printed: u8 = self.printed[a.index()].iter().sum();
+        (data().display_capacity.saturating_sub(printed) as usize).min(DISKS - 2)
+    }
+
+    /// Usable disk slots, including Phenotypic Plasticity's while held.
+    pub fn usable_slots(&self, a: Animal) -> impl Iterator<Item = usize> + '_ {
+        let main = self.display_slots(a);
+        let pp = if self.has_trait(a, Trait::PhenotypicPlasticity) {
+            (data().trait_data(Trait::PhenotypicPlasticity).count as usize).min(2)
+        } else {
+            0
+        };
+        (0..main).chain(DISKS - 2..DISKS - 2 + pp)
+    }
+
+    /// True when the animal has an empty element space.
+    pub fn has_empty_slot(&self, a: Animal) -> bool {
+        self.usable_slots(a)
+            .any(|i| self.disks[a.index()][i].is_none())
+    }
+
+    /// Added disks (not printed) on an animal.
+    pub fn added_count(&self, a: Animal) -> usize {
+        self.disks[a.index()].iter().filter(|d| d.is_some()).count()
+    }
+
+    /// Element counts of an animal's display: printed, added and Ram Feeder's plankton.
+    pub fn needs(&self, a: Animal) -> [u8; ELEMENTS] {
+        let mut n = self.printed[a.index()];
+        for d in self.disks[a.index()].iter().flatten() {
+            n[d.index()] += 1;
+        }
+        if self.has_trait(a, Trait::RamFeeder) {
+            if let Some(e) = data().trait_data(Trait::RamFeeder).element {
+                n[e.index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// Opposing species (all other animals) on a hex.
+    pub fn opposing_on(&self, h: HexId, a: Animal) -> u32 {
+        self.earth.total_species(h) - self.earth.species(h, a.index()) as u32
+    }
+
+    /// True when `a`'s species on `h` thrive (p.7): an element on the tile
+    /// matches the display. Carnivore (p.21): never endangered with at least
+    /// two opposing species on the tile.
+    pub fn thriving(&self, a: Animal, h: HexId) -> bool {
+        if self.earth.species(h, a.index()) == 0 {
+            return false;
+        }
+        if self.has_trait(a, Trait::Carnivore)
+            && self.opposing_on(h, a) >= data().trait_data(Trait::Carnivore).count
+        {
+            return true;
+        }
+        self.earth.matching(h, &self.needs6(a)) > 0
+    }
+
+    fn needs6(&self, a: Animal) -> eons_earth::ElementCounts {
+        self.needs(a)
+    }
+
+    /// Domination value of `a` for element type `e` (p.7): display count ×
+    /// tiles holding both `a`'s species and an `e` element.
+    pub fn domination_value(&self, a: Animal, e: El) -> u32 {
+        let n = self.needs(a)[e.index()] as u32;
+        if n == 0 {
+            return 0;
+        }
+        let tiles = self
+            .earth
+            .tiles()
+            .filter(|&(h, _)| {
+                self.earth.species(h, a.index()) > 0 && self.earth.elements_on(h)[e.index()] > 0
+            })
+            .count() as u32;
+        n * tiles
+    }
+
+    /// True when `a` dominates `e`: its value exceeds the target number (p.7).
+    pub fn dominates(&self, a: Animal, e: El) -> bool {
+        self.domination_value(a, e) > self.targets[e.index()]
+    }
+
+    /// Species of an animal on Vent tiles.
+    pub fn vent_species(&self, a: Animal) -> u32 {
+        self.earth
+            .tiles()
+            .filter(|t| t.1.terrain() == Terrain::Vent)
+            .map(|(h, _)| self.earth.species(h, a.index()) as u32)
+            .sum()
+    }
+
+    /// Vent tiles occupied by an animal.
+    pub fn vents_occupied(&self, a: Animal) -> u32 {
+        self.earth
+            .tiles()
+            .filter(|&(h, t)| t.terrain() == Terrain::Vent && self.earth.species(h, a.index()) > 0)
+            .count() as u32
+    }
+
+    /// The holder of the Survival card (p.8): the sole most species on Vents.
+    pub fn survival_holder(&self) -> Option<Animal> {
+        let mut best = None;
+        let mut best_n = 0;
+        let mut tie = false;
+        for a in self.animals() {
+            let n = self.vent_species(a);
+            if n > best_n {
+                best_n = n;
+                best = Some(a);
+                tie = false;
+            } else if n == best_n {
+                tie = true;
+            }
+        }
+        if tie || best_n == 0 {
+            None
+        } else {
+            best
+        }
+    }
+
+    /// True while Monotypic Habitat is face-up: tie-breaks use the food chain reversed.
+    pub fn ties_reversed(&self) -> bool {
+        self.row.contains(&Some(Card::MonotypicHabitat))
+    }
+
+    /// Animals on a hex ranked by species, most first, ties by food chain
+    /// (reversed while Monotypic Habitat is face-up). Returns the count.
+    pub fn ranking(&self, h: HexId, out: &mut [Animal; ANIMALS]) -> usize {
+        let rev = self.ties_reversed();
+        let mut n = 0;
+        for i in 0..ANIMALS {
+            let a = Animal::ALL[if rev { ANIMALS - 1 - i } else { i }];
+            if self.earth.species(h, a.index()) > 0 {
+                out[n] = a;
+                n += 1;
+            }
+        }
+        for i in 1..n {
+            let mut j = i;
+            while j > 0
+                && self.earth.species(h, out[j - 1].index()) < self.earth.species(h, out[j].index())
+            {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        n
+    }
+
+    /// True when a hex is on the edge for basic Tectonics (p.14).
+    pub fn on_edge(&self, h: HexId) -> bool {
+        if data().rules.edge_is_grid {
+            grid().is_edge(h)
+        } else {
+            self.earth.adjacent_tiles(h).count() < 6
+        }
+    }
+
+    /// The half of the play area a hex lies in: `Some(Geyser)` for the top,
+    /// `Some(Smoker)` for the bottom, `None` for the three spanning hexes (p.14).
+    pub fn half(h: HexId) -> Option<Face> {
+        let y = grid().hex(h).y();
+        match y.cmp(&0) {
+            std::cmp::Ordering::Less => Some(Face::Geyser),
+            std::cmp::Ordering::Greater => Some(Face::Smoker),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// True when any corner of the tile is vacant.
+    pub fn tile_has_vacant_corner(&self, h: HexId) -> bool {
+        grid()
+            .corners_of(h)
+            .iter()
+            .any(|&c| self.earth.element(c).is_none())
+    }
+
+    /// True when some corner of earth is vacant.
+    pub fn any_vacant_corner(&self) -> bool {
+        (0..grid().corner_count()).any(|i| self.earth.corner_vacant(CornerId(i as u8)))
+    }
+
+    /// The special pawns an animal has in front of it.
+    pub fn available_specials(&self, a: Animal) -> impl Iterator<Item = El> + '_ {
+        El::ALL.iter().copied().filter(move |e| {
+            self.sp_ctrl[e.index()] == Some(a) && self.sp_space[e.index()].is_none()
+        })
+    }
+
+    /// The pawn on a space index (including personal spaces).
+    pub fn pawn_at(&self, space: u8) -> Option<Pawn> {
+        if space >= PERSONAL {
+            self.personal
+                .get((space - PERSONAL) as usize)
+                .copied()
+                .flatten()
+        } else {
+            self.spaces.get(space as usize).copied().flatten()
+        }
+    }
+
+    /// True when a pawn belongs to an animal: its basic pawns and the special pawns it controls.
+    pub fn pawn_is(&self, p: Pawn, a: Animal) -> bool {
+        match p {
+            Pawn::Basic(b) => b == a,
+            Pawn::Special(e) => self.sp_ctrl[e.index()] == Some(a),
+        }
+    }
+
+    /// VP of a seat's counted animal(s): the lowest with two animals (p.22).
+    pub fn seat_score(&self, seat: usize) -> u32 {
+        self.animals()
+            .filter(|a| self.owner[a.index()] as usize == seat)
+            .map(|a| self.vp[a.index()])
+            .min()
+            .unwrap_or(0)
+    }
+
+    // ------------------------------------------------------------ changes
+
+    /// Gains VP.
+    pub fn add_vp(&mut self, a: Animal, n: u32, why: Why, ev: &mut Vec<Event>) {
+        if n == 0 {
+            return;
+        }
+        self.vp[a.index()] = self.vp[a.index()].saturating_add(n);
+        ev.push(Event::Vp {
+            animal: a,
+            vp: n,
+            why,
+        });
+    }
+
+    /// Eliminates up to `n` species of `b` on `h` (to the box). `by`: the
+    /// animal whose action or card does it (Cannibal, p.21).
+    pub fn eliminate(
+        &mut self,
+        h: HexId,
+        b: Animal,
+        n: u8,
+        by: Option<Animal>,
+        ev: &mut Vec<Event>,
+    ) -> u8 {
+        let k = self.earth.remove_species(h, b.index(), n);
+        if k == 0 {
+            return 0;
+        }
+        self.eliminated[b.index()] += k;
+        ev.push(Event::Eliminated {
+            animal: b,
+            hex: h,
+            n: k,
+        });
+        if let Some(x) = by {
+            if self.has_trait(x, Trait::Cannibal) {
+                let vp = data().trait_data(Trait::Cannibal).count * k as u32;
+                self.add_vp(x, vp, Why::Trait(Trait::Cannibal), ev);
+            }
+        }
+        k
+    }
+
+    /// Sends up to `n` species of `b` on `h` back to its Gene Pool.
+    pub fn to_pool(&mut self, h: HexId, b: Animal, n: u8, ev: &mut Vec<Event>) -> u8 {
+        let k = self.earth.remove_species(h, b.index(), n);
+        if k > 0 {
+            self.pool[b.index()] += k;
+            ev.push(Event::ToPool {
+                animal: b,
+                hex: h,
+                n: k,
+            });
+        }
+        k
+    }
+
+    /// Places up to `n` species of `b` from its Gene Pool on `h`. Prey
+    /// Switching (p.21) pays 1 VP per tile to each other animal occupying it
+    /// when `prey` is set (the caller credits each tile once per effect).
+    pub fn from_pool(&mut self, h: HexId, b: Animal, n: u8, prey: bool, ev: &mut Vec<Event>) -> u8 {
+        let k = n.min(self.pool[b.index()]);
+        if k == 0 {
+            return 0;
+        }
+        if prey {
+            self.prey_switching(h, b, ev);
+        }
+        self.pool[b.index()] -= k;
+        self.earth.add_species(h, b.index(), k);
+        ev.push(Event::Added {
+            animal: b,
+            hex: h,
+            n: k,
+        });
+        k
+    }
+
+    /// Prey Switching: other animals occupying `h` gain VP because `b` places species there.
+    pub fn prey_switching(&mut self, h: HexId, b: Animal, ev: &mut Vec<Event>) {
+        for &x in Animal::ALL {
+            if x != b
+                && self.plays(x)
+                && self.has_trait(x, Trait::PreySwitching)
+                && self.earth.species(h, x.index()) > 0
+            {
+                let vp = data().trait_data(Trait::PreySwitching).count;
+                self.add_vp(x, vp, Why::Trait(Trait::PreySwitching), ev);
+            }
+        }
+    }
+
+    /// Removes the element on a corner into the bag.
+    pub fn element_to_bag(&mut self, c: CornerId, ev: &mut Vec<Event>) {
+        if let Some(e) = self.earth.element(c) {
+            self.earth.set_element(c, None);
+            self.bag.put(e as usize);
+            ev.push(Event::ElementRemoved {
+                el: el_of(e),
+                corner: c,
+            });
+        }
+    }
+
+    /// Puts an element on a vacant corner.
+    pub fn element_to_earth(&mut self, c: CornerId, e: El, ev: &mut Vec<Event>) {
+        self.earth.set_element(c, Some(e.index() as u8));
+        ev.push(Event::ElementPlaced { el: e, corner: c });
+    }
+
+    /// Draws an element from the bag, if any.
+    pub fn draw_element(&mut self) -> Option<El> {
+        self.bag.draw(&mut self.rng).and_then(El::from_index)
+    }
+
+    /// Scores a tile (p.16): places by species, ties by food chain.
+    /// `evolution`: an Evolution action's scoring (Solar Radiation's bonus).
+    pub fn score_tile(&mut self, h: HexId, evolution: bool, ev: &mut Vec<Event>) {
+        let Some(tile) = self.earth.tile(h) else {
+            return;
+        };
+        let t = tile.terrain();
+        let places = data().places(t);
+        let mut rank = [Animal::Reptiles; ANIMALS];
+        let n = self.ranking(h, &mut rank);
+        if n == 0 {
+            return;
+        }
+        let solo = n == 1 && self.has_trait(rank[0], Trait::Solitary);
+        for (i, &a) in rank[..n].iter().enumerate() {
+            let Some(&v) = places.get(i) else { break };
+            let mut vp = v;
+            if i == 0 && evolution && self.row.contains(&Some(Card::SolarRadiation)) {
+                vp += data().card(Card::SolarRadiation).count;
+            }
+            self.add_vp(
+                a,
+                vp,
+                Why::Scoring {
+                    hex: h,
+                    place: i as u8 + 1,
+                },
+                ev,
+            );
+        }
+        if solo {
+            // Solitary (p.21): alone on a tile, also every other place's VP.
+            let extra: u32 = places.iter().skip(1).sum();
+            self.add_vp(rank[0], extra, Why::Trait(Trait::Solitary), ev);
+        }
+    }
+
+    /// Eliminates every endangered species, repeatedly (p.24; Carnivore note p.21).
+    pub fn extinction(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::Extinction);
+        loop {
+            let mut kill: Vec<(HexId, Animal, u8)> = Vec::new();
+            for (h, _) in self.earth.tiles() {
+                for a in self.animals() {
+                    let n = self.earth.species(h, a.index());
+                    if n > 0 && !self.thriving(a, h) {
+                        kill.push((h, a, n));
+                    }
+                }
+            }
+            if kill.is_empty() {
+                break;
+            }
+            for (h, a, n) in kill {
+                self.eliminate(h, a, n, None, ev);
+            }
+        }
+    }
+
+    /// A Survival event (p.24): the holder gains bonus VPs for Vents occupied.
+    pub fn survival(&mut self, ev: &mut Vec<Event>) {
+        let holder = self.survival_holder();
+        ev.push(Event::Survival { holder });
+        if let Some(a) = holder {
+            let n = self.vents_occupied(a);
+            let vp = data().bonus_vp(n);
+            self.add_vp(a, vp, Why::Survival, ev);
+        }
+    }
+
+    /// Runs the events of a card's icon (p.24: Extinction before Survival).
+    pub fn card_events(&mut self, c: Card, ev: &mut Vec<Event>) {
+        match data().card(c).icon {
+            Icon::Extinction => self.extinction(ev),
+            Icon::Survival => self.survival(ev),
+            Icon::None => {}
+        }
+    }
+
+    /// Draws terrain markers for Competition and Evolution (sorted, p.4).
+    pub fn draw_markers(&mut self) {
+        let d = data();
+        for i in 0..d.markers(Action::Competition) {
+            self.comp_markers[i] = self
+                .marker_bag
+                .draw(&mut self.rng)
+                .and_then(Terrain::from_index);
+        }
+        let n = d.markers(Action::Evolution);
+        for i in 0..n {
+            self.evo_markers[i] = self
+                .marker_bag
+                .draw(&mut self.rng)
+                .and_then(Terrain::from_index);
+        }
+        sort_markers(&mut self.evo_markers[..n]);
+    }
+
+    /// Fills the four circle rows from the bag (p.4, p.24).
+    pub fn fill_circles(&mut self) {
+        for row in CircleRow::ALL {
+            for i in 0..data().circles(row.action()) {
+                if self.circles[row as usize][i].is_none() {
+                    self.circles[row as usize][i] = self.draw_element();
+                }
+            }
+        }
+    }
+
+    /// The Reseed event (p.24), in the rulebook's order.
+    pub fn reseed(&mut self, ev: &mut Vec<Event>) {
+        let g = grid();
+        // 1. Elements surrounded by exactly three Vents.
+        for i in 0..g.corner_count() {
+            let c = CornerId(i as u8);
+            if self.earth.element(c).is_some() {
+                let vents = self
+                    .earth
+                    .tiles_at(c)
+                    .filter(|&h| {
+                        self.earth
+                            .tile(h)
+                            .is_some_and(|t| t.terrain() == Terrain::Vent)
+                    })
+                    .count();
+                if vents == 3 {
+                    self.element_to_bag(c, ev);
+                }
+            }
+        }
+        // 2. Regression, then the Regression Box into the bag.
+        let reg = self.boxes[BoxKind::Regression as usize];
+        for &a in Animal::ALL {
+            if !self.plays(a)
+                || self.squares.contains(&Some(a))
+                || self.has_trait(a, Trait::Resilience)
+            {
+                continue;
+            }
+            for e in El::ALL {
+                if reg[e.index()] == 0 {
+                    continue;
+                }
+                let slots: Vec<usize> = self.usable_slots(a).collect();
+                if let Some(&i) = slots
+                    .iter()
+                    .find(|&&i| self.disks[a.index()][i] == Some(*e))
+                {
+                    self.disks[a.index()][i] = None;
+                    self.bag.put(e.index());
+                    ev.push(Event::DiskLost { animal: a, el: *e });
+                }
+            }
+        }
+        for sq in 0..MAX_SQUARES {
+            if let Some(a) = self.squares[sq].take() {
+                self.pool[a.index()] += 1;
+            }
+        }
+        self.empty_box(BoxKind::Regression);
+        // 3. Adaptation slides down into the Regression Box.
+        for i in 0..MAX_CIRCLES {
+            if let Some(e) = self.circles[CircleRow::Adaptation as usize][i].take() {
+                self.boxes[BoxKind::Regression as usize][e.index()] += 1;
+            }
+        }
+        // 4. Depletion, Speciation and Wanderlust into the bag.
+        self.empty_box(BoxKind::Depletion);
+        for row in [CircleRow::Speciation, CircleRow::Wanderlust] {
+            for i in 0..MAX_CIRCLES {
+                if let Some(e) = self.circles[row as usize][i].take() {
+                    self.bag.put(e.index());
+                }
+            }
+        }
+        // 5. Autotrophs into Depletion, then Abundance into Autotrophs.
+        self.boxes[BoxKind::Depletion as usize] = self.boxes[BoxKind::Autotrophs as usize];
+        self.boxes[BoxKind::Autotrophs as usize] = [0; ELEMENTS];
+        for i in 0..MAX_CIRCLES {
+            if let Some(e) = self.circles[CircleRow::Abundance as usize][i].take() {
+                self.boxes[BoxKind::Autotrophs as usize][e.index()] += 1;
+            }
+        }
+        // 6. Terrain markers into the red bag.
+        for m in self
+            .comp_markers
+            .iter_mut()
+            .chain(self.evo_markers.iter_mut())
+        {
+            if let Some(t) = m.take() {
+                self.marker_bag.put(t.index());
+            }
+        }
+        // 7-9. Refill.
+        self.fill_circles();
+        self.draw_markers();
+        // 10. Food-chain cubes back to the left.
+        self.food_right = 0;
+        self.reseeds += 1;
+        ev.push(Event::Reseed {
+            round: self.reseeds,
+        });
+    }
+
+    fn empty_box(&mut self, b: BoxKind) {
+        for e in 0..ELEMENTS {
+            for _ in 0..self.boxes[b as usize][e] {
+                self.bag.put(e);
+            }
+        }
+        self.boxes[b as usize] = [0; ELEMENTS];
+    }
+
+    /// The endgame (p.9, p.24): final Extinction and Survival, every tile
+    /// scored, target-marker VPs.
+    pub fn endgame(&mut self, ev: &mut Vec<Event>) {
+        ev.push(Event::FinalScoring);
+        self.extinction(ev);
+        self.survival(ev);
+        let tiles: Vec<HexId> = self.earth.tiles().map(|t| t.0).collect();
+        for h in tiles {
+            self.score_tile(h, false, ev);
+        }
+        for e in El::ALL {
+            if let Some(a) = self.sp_ctrl[e.index()] {
+                let v = self.targets[e.index()];
+                self.add_vp(a, v, Why::Target(*e), ev);
+            }
+        }
+        self.over = true;
+        self.stack.clear();
+        ev.push(Event::GameOver);
+    }
+
+    /// Slides the row down over an empty slot and fills slot 5 (p.16),
+    /// running the new card's events (reference 7.7).
+    pub fn slide_and_refill(&mut self, ev: &mut Vec<Event>) {
+        let n = data().slots as usize;
+        let mut cards: Vec<Card> = self.row[..n].iter().flatten().copied().collect();
+        cards.truncate(n);
+        for i in 0..n {
+            self.row[i] = cards.get(i).copied();
+        }
+        if cards.len() < n {
+            if let Some(c) = self.deck.draw() {
+                let slot = cards.len();
+                self.row[slot] = Some(c);
+                ev.push(Event::CardRevealed {
+                    card: c,
+                    slot: slot as u8 + 1,
+                });
+                self.card_events(c, ev);
+            }
+        }
+    }
+
+    /// Removes a card from the row (wherever it is) onto the discard pile.
+    pub fn discard_card(&mut self, c: Card, ev: &mut Vec<Event>) {
+        if let Some(i) = self.row.iter().position(|&x| x == Some(c)) {
+            self.row[i] = None;
+            self.discard.push(c);
+            ev.push(Event::CardDiscarded { card: c });
+            self.slide_and_refill(ev);
+        }
+    }
+
+    /// Returns every pawn on the display to its owner or controller (Tectonic Shift, p.20).
+    pub fn return_all_pawns(&mut self) {
+        for i in 0..MAX_SPACES {
+            if let Some(p) = self.spaces[i].take() {
+                self.pawn_home(p);
+            }
+        }
+        for i in 0..ANIMALS {
+            if let Some(p) = self.personal[i].take() {
+                self.pawn_home(p);
+            }
+        }
+    }
+
+    /// A pawn taken off the display goes in front of its owner (basic) or controller (special).
+    pub fn pawn_home(&mut self, p: Pawn) {
+        match p {
+            Pawn::Basic(b) => self.basic_avail[b.index()] += 1,
+            Pawn::Special(e) => self.sp_space[e.index()] = None,
+        }
+    }
+}
+
+impl State {
+    /// Checks the conservation invariants: element disks, cubes, terrain
+    /// markers, cards, traits, pawns and tiles are all somewhere, exactly once.
+    pub fn invariants(&self) -> Result<(), String> {
+        let d = data();
+        for e in 0..ELEMENTS {
+            let mut n = self.bag.count(e) as u32 + self.earth.element_totals()[e] as u32;
+            for a in 0..ANIMALS {
+                n += self.disks[a]
+                    .iter()
+                    .filter(|x| x.map(|y| y.index()) == Some(e))
+                    .count() as u32;
+            }
+            for row in &self.circles {
+                n += row
+                    .iter()
+                    .filter(|x| x.map(|y| y.index()) == Some(e))
+                    .count() as u32;
+            }
+            for b in &self.boxes {
+                n += b[e] as u32;
+            }
+            if n != d.elements_per_type as u32 {
+                return Err(format!(
+                    "{} element disks of type {e}, expected {}",
+                    n, d.elements_per_type
+                ));
+            }
+        }
+        for a in self.animals() {
+            let k = a.index();
+            let reg = self.squares.iter().filter(|x| **x == Some(a)).count() as u32;
+            let n = self.pool[k] as u32
+                + self.earth.species_total(k)
+                + self.eliminated[k] as u32
+                + reg
+                + 1;
+            if n != d.cubes as u32 {
+                return Err(format!("{a}: {n} cubes, expected {}", d.cubes));
+            }
+            let on = (0..MAX_SPACES)
+                .filter(|&i| self.spaces[i] == Some(Pawn::Basic(a)))
+                .count()
+                + self
+                    .personal
+                    .iter()
+                    .filter(|p| **p == Some(Pawn::Basic(a)))
+                    .count();
+            if self.basic_avail[k] as usize + on != self.basic_total[k] as usize
+                || self.basic_total[k] > d.pawns_per_colour
+            {
+                return Err(format!(
+                    "{a}: pawns {} + {on} != {}",
+                    self.basic_avail[k], self.basic_total[k]
+                ));
+            }
+        }
+        for e in El::ALL {
+            let places: Vec<u8> = (0..MAX_SPACES as u8)
+                .chain(PERSONAL..PERSONAL + ANIMALS as u8)
+                .filter(|&i| self.pawn_at(i) == Some(Pawn::Special(*e)))
+                .collect();
+            match (self.sp_space[e.index()], places.as_slice()) {
+                (None, []) => {}
+                (Some(x), [y]) if x == *y => {}
+                (x, y) => {
+                    return Err(format!(
+                        "special pawn {e}: recorded at {x:?}, found at {y:?}"
+                    ))
+                }
+            }
+            if self.sp_space[e.index()].is_some() && self.sp_ctrl[e.index()].is_none() {
+                return Err(format!("special pawn {e} placed without a controller"));
+            }
+        }
+        let mut markers = [0u32; 8];
+        for t in self
+            .comp_markers
+            .iter()
+            .chain(self.evo_markers.iter())
+            .flatten()
+        {
+            markers[t.index()] += 1;
+        }
+        for t in Terrain::ALL {
+            let n = markers[t.index()] + self.marker_bag.count(t.index()) as u32;
+            if n != d.terrain[t.index()].markers as u32 {
+                return Err(format!("{n} {t} markers"));
+            }
+        }
+        let mut cards = [0u32; 35];
+        for c in self
+            .deck
+            .cards()
+            .iter()
+            .chain(self.row.iter().flatten())
+            .chain(self.discard.iter())
+            .chain(self.removed.iter())
+        {
+            cards[c.index()] += 1;
+        }
+        if let Some(i) = cards.iter().position(|&n| n != 1) {
+            return Err(format!("card {} appears {} times", Card::ALL[i], cards[i]));
+        }
+        let mut traits = [0u32; 18];
+        for a in 0..ANIMALS {
+            for t in Trait::ALL {
+                if (self.traits[a] | self.picks[a]) & t.bit() != 0 {
+                    traits[t.index()] += 1;
+                }
+            }
+            for t in self.hands[a].iter().chain(self.offer[a].iter()).flatten() {
+                traits[t.index()] += 1;
+            }
+        }
+        for t in &self.trait_box {
+            traits[t.index()] += 1;
+        }
+        if let Some(i) = traits.iter().position(|&n| n != 1) {
+            return Err(format!(
+                "trait {} appears {} times",
+                Trait::ALL[i],
+                traits[i]
+            ));
+        }
+        let vents = self.earth.tiles().filter(|t| t.1.vent.is_some()).count() as u32;
+        if vents + self.vents_left as u32 > d.vents_total as u32 {
+            return Err(format!(
+                "{vents} Vents on earth and {} in the stack",
+                self.vents_left
+            ));
+        }
+        let in_hand = self
+            .stack
+            .iter()
+            .filter(|f| matches!(f, Frame::WanderHex { .. }))
+            .count();
+        let stacked: usize =
+            self.stacks.iter().map(|s| s.len()).sum::<usize>() + in_hand + self.tiles_out as usize;
+        if self.earth.tile_count() + stacked
+            != d.start_tiles.len() + d.stacks as usize * d.stack_size as usize
+        {
+            return Err(format!(
+                "{} tiles on earth and {stacked} in the stacks",
+                self.earth.tile_count()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The element type with index `e` (earth stores `u8`).
+pub fn el_of(e: u8) -> El {
+    El::from_index(e as usize).unwrap_or(El::Algae)
+}
+
+/// Sorts Evolution markers into the printed order, empty squares last.
+pub fn sort_markers(m: &mut [Option<Terrain>]) {
+    m.sort_by_key(|t| t.map_or(u8::MAX, evo_rank));
+}
+
+// ---------------------------------------------------------------- setup
+
+/// Builds the starting state (p.4-5 and the variants p.22-23). The trait
+/// draft and the setup traits (Pack Hunters, Exaptation) are the first
+/// decisions.
+pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
+    let d = crate::data::try_data().map_err(|e| SetupError(e.to_string()))?;
+    let check = Setup::parse(setup.players as usize, &setup.options())?;
+    if check != *setup {
+        return Err(SetupError("inconsistent setup".into()));
+    }
+    let mut rng = GameRng::new(seed);
+    let mut in_play = 0u8;
+    let mut owner = [0u8; ANIMALS];
+    for (i, &a) in setup.animals.iter().enumerate() {
+        in_play |= a.bit();
+        owner[a.index()] = (i % setup.players as usize) as u8;
+    }
+    let mut s = State {
+        setup: setup.clone(),
+        in_play,
+        owner,
+        earth: Earth::default(),
+        pool: [0; ANIMALS],
+        eliminated: [0; ANIMALS],
+        vp: [0; ANIMALS],
+        printed: [[0; ELEMENTS]; ANIMALS],
+        disks: [[None; DISKS]; ANIMALS],
+        basic_total: [0; ANIMALS],
+        basic_avail: [0; ANIMALS],
+        traits: [0; ANIMALS],
+        copied: [None; ANIMALS],
+        hands: [[None; 4]; ANIMALS],
+        picks: [0; ANIMALS],
+        revealed: false,
+        offer: [[None; MAX_OFFER]; ANIMALS],
+        trait_box: Vec::new(),
+        budding_done: 0,
+        food_right: 0,
+        spaces: [None; MAX_SPACES],
+        personal: [None; ANIMALS],
+        sp_ctrl: [None; ELEMENTS],
+        sp_space: [None; ELEMENTS],
+        targets: [d.target_start; ELEMENTS],
+        circles: [[None; MAX_CIRCLES]; 4],
+        boxes: [[0; ELEMENTS]; 3],
+        squares: [None; MAX_SQUARES],
+        comp_markers: [None; MAX_MARKERS],
+        evo_markers: [None; MAX_MARKERS],
+        bag: Bag::from_counts([d.elements_per_type; ELEMENTS]),
+        marker_bag: Bag::default(),
+        row: [None; MAX_SLOTS],
+        deck: Deck::default(),
+        discard: Vec::new(),
+        removed: Vec::new(),
+        stacks: Default::default(),
+        vents_left: d.vents_total,
+        tiles_out: 0,
+        cur: Animal::Crustaceans,
+        extra_turn: false,
+        last_round: false,
+        reseeds: 0,
+        turns: 0,
+        stack: Vec::new(),
+        moved: [0; HEXES],
+        over: false,
+        rng: GameRng::new(0),
+    };
+    for t in Terrain::ALL {
+        for _ in 0..d.terrain[t.index()].markers {
+            s.marker_bag.put(t.index());
+        }
+    }
+
+    // Animal displays: default side, or three random disks (p.23).
+    for a in s.animals().collect::<Vec<_>>() {
+        if setup.alternate_displays {
+            for i in 0..3.min(s.display_slots(a)) {
+                s.disks[a.index()][i] = s.bag.draw(&mut rng).and_then(El::from_index);
+            }
+        } else {
+            s.printed[a.index()] = d.printed[a.index()];
+        }
+    }
+
+    // Tiles and stacks (p.4; random earth p.22).
+    let mut stack_pool: Vec<Terrain> = Vec::new();
+    for t in Terrain::ALL {
+        for _ in 0..d.terrain[t.index()].stack_tiles {
+            stack_pool.push(*t);
+        }
+    }
+    let mut center_hexes = Vec::new();
+    for &(h, tile, role) in &d.start_tiles {
+        if setup.random_earth && role == StartRole::Center {
+            stack_pool.push(tile.base);
+            center_hexes.push((h, tile.vent));
+        } else {
+            s.earth.set_tile(h, Some(tile));
+        }
+        if tile.vent.is_some() {
+            s.vents_left = s.vents_left.saturating_sub(1);
+        }
+    }
+    rng.shuffle(&mut stack_pool);
+    for (h, vent) in center_hexes {
+        let base = stack_pool.pop().unwrap_or(Terrain::Ocean);
+        s.earth.set_tile(h, Some(Tile { base, vent }));
+    }
+    let per = d.stack_size as usize;
+    for i in 0..d.stacks as usize {
+        let from = (i * per).min(stack_pool.len());
+        let to = ((i + 1) * per).min(stack_pool.len());
+        s.stacks[i] = Deck::from_bottom_up(stack_pool[from..to].to_vec());
+    }
+
+    // Starting elements: one of each type (p.4), or random (p.22).
+    if setup.random_earth {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let mut placed = Vec::new();
+            for &(c, _) in &d.start_elements {
+                if let Some(e) = s.bag.draw(&mut rng) {
+                    s.earth.set_element(c, Some(e as u8));
+                    placed.push(c);
+                }
+            }
+            let ok = s
+                .animals()
+                .all(|a| s.earth.matching(d.center, &s.needs(a)) > 0);
+            if ok || tries >= 1000 {
+                break;
+            }
+            for c in placed {
+                if let Some(e) = s.earth.element(c) {
+                    s.bag.put(e as usize);
+                    s.earth.set_element(c, None);
+                }
+            }
+        }
+    } else {
+        for &(c, e) in &d.start_elements {
+            if s.bag.take(e.index()) {
+                s.earth.set_element(c, Some(e.index() as u8));
+            }
+        }
+    }
+
+    // Element circles and terrain markers (p.4).
+    s.rng = rng;
+    s.fill_circles();
+    s.draw_markers();
+
+    // Pawns (p.4; two animals p.22).
+    let basic = if setup.two_animals {
+        d.basic_two_animals
+    } else {
+        d.basic_pawns[setup.players as usize]
+    };
+    for a in s.animals().collect::<Vec<_>>() {
+        s.basic_total[a.index()] = basic;
+        s.basic_avail[a.index()] = basic;
+    }
+
+    // Species: 1 Reseed marker, 3 on the central tile (p.5) or per matching element (p.22).
+    for a in s.animals().collect::<Vec<_>>() {
+        s.pool[a.index()] = d.cubes - 1;
+        let n = if setup.random_earth {
+            let on = s.earth.elements_on(d.center);
+            let needs = s.needs(a);
+            (0..ELEMENTS)
+                .map(|e| needs[e] as u32 * on[e] as u32)
+                .sum::<u32>() as u8
+        } else {
+            d.start_on_center
+        };
+        let n = n.min(s.pool[a.index()]);
+        s.pool[a.index()] -= n;
+        s.earth.add_species(d.center, a.index(), n);
+    }
+    if setup.random_earth {
+        // Every animal starts at the sum of the central tile's places, less
+        // what it would score there now (p.22).
+        let sum: u32 = s
+            .earth
+            .tile(d.center)
+            .map_or(0, |t| data().places(t.terrain()).iter().sum());
+        let mut dummy = Vec::new();
+        let before = s.vp;
+        s.score_tile(d.center, false, &mut dummy);
+        for &a in Animal::ALL {
+            let gain = s.vp[a.index()] - before[a.index()];
+            s.vp[a.index()] = if s.plays(a) {
+                sum.saturating_sub(gain)
+            } else {
+                0
+            };
+        }
+    }
+
+    // Evolution deck (p.5; lengths p.23).
+    let mut cards: Vec<Card> = Card::ALL
+        .iter()
+        .copied()
+        .filter(|&c| c != Card::Asteroid)
+        .collect();
+    s.rng.shuffle(&mut cards);
+    let out = d.removed[setup.length as usize] as usize;
+    s.removed = cards.split_off(cards.len() - out);
+    let mut bottom = cards.split_off(cards.len() - d.bottom_stack as usize);
+    bottom.push(Card::Asteroid);
+    s.rng.shuffle(&mut bottom);
+    bottom.extend(cards);
+    s.deck = Deck::from_bottom_up(bottom);
+    for i in 0..d.slots as usize {
+        s.row[i] = s.deck.draw();
+    }
+
+    // Traits: deal three to each animal (p.5).
+    let mut traits: Vec<Trait> = Trait::ALL.to_vec();
+    s.rng.shuffle(&mut traits);
+    for a in s.animals().collect::<Vec<_>>() {
+        for k in 0..d.traits_dealt as usize {
+            s.hands[a.index()][k] = traits.pop();
+        }
+    }
+    s.trait_box = traits;
+    s.trait_box.sort();
+
+    s.cur = s.first_animal();
+    // Decisions: the draft in turn order, then the reveal and the first turn.
+    s.stack.push(Frame::Turn { a: s.cur });
+    s.stack.push(Frame::SetupCards);
+    s.stack.push(Frame::SetupTraits);
+    s.stack.push(Frame::Reveal);
+    let order: Vec<Animal> = {
+        let mut v = vec![s.cur];
+        let mut a = s.cur;
+        for _ in 1..s.animal_count() {
+            a = s.next_animal(a);
+            v.push(a);
+        }
+        v
+    };
+    for &a in order.iter().rev() {
+        s.stack.push(Frame::Draft { a });
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(players: usize, opts: &[&str]) -> Setup {
+        let o: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+        Setup::parse(players, &o).expect("setup")
+    }
+
+    /// Rulebook p.4: 15 starting tiles, two Vents, six elements, 4 per circle row,
+    /// 3 + 5 terrain markers; p.5: 3 species each on the Reef.
+    #[test]
+    fn standard_setup_p4() {
+        let s = new_game(&setup(4, &[]), 1).expect("game");
+        assert_eq!(s.earth.tile_count(), 15);
+        assert_eq!(s.vents_left, 10);
+        assert_eq!(s.earth.elements().count(), 6);
+        let center = data().center;
+        for &a in Animal::ALL {
+            assert_eq!(s.earth.species(center, a.index()), 3);
+            assert_eq!(s.pool[a.index()], 31);
+            assert_eq!(s.basic_total[a.index()], 4);
+        }
+        assert_eq!(s.marker_bag.len(), 8);
+        assert_eq!(s.bag.len(), 120 - 6 - 16);
+        assert_eq!(s.stacks.iter().map(|d| d.len()).sum::<usize>(), 21);
+        assert_eq!(
+            s.cur,
+            Animal::Crustaceans,
+            "p.5: lowest on the food chain begins"
+        );
+    }
+
+    /// Rulebook p.5: 10 cards out unseen, the Asteroid among the last five.
+    #[test]
+    fn evolution_deck_p5() {
+        for seed in 0..50 {
+            let s = new_game(&setup(3, &[]), seed).expect("game");
+            assert_eq!(s.removed.len(), 10);
+            assert_eq!(s.deck.len(), 20);
+            let pos = s
+                .deck
+                .cards()
+                .iter()
+                .position(|&c| c == Card::Asteroid)
+                .expect("asteroid in deck");
+            assert!(pos < 5, "asteroid at {pos} from the bottom");
+            assert_eq!(s.row.iter().flatten().count(), 5);
+        }
+    }
+
+    /// Rulebook p.4: pawns by player count: 4 -> 4, 3 -> 5, 2 -> 7.
+    #[test]
+    fn pawns_by_player_count_p4() {
+        assert_eq!(new_game(&setup(3, &[]), 0).expect("g").basic_total[0], 5);
+        assert_eq!(new_game(&setup(2, &[]), 0).expect("g").basic_total[0], 7);
+        assert_eq!(
+            new_game(&setup(2, &["two-animals"]), 0)
+                .expect("g")
+                .basic_total[3],
+            4
+        );
+    }
+
+    /// Rulebook p.23: short game 15 cards out, long 5, epic none.
+    #[test]
+    fn long_and_short_p23() {
+        assert_eq!(
+            new_game(&setup(4, &["length=short"]), 0)
+                .expect("g")
+                .deck
+                .len(),
+            15
+        );
+        assert_eq!(
+            new_game(&setup(4, &["length=long"]), 0)
+                .expect("g")
+                .deck
+                .len(),
+            25
+        );
+        assert_eq!(
+            new_game(&setup(4, &["length=epic"]), 0)
+                .expect("g")
+                .deck
+                .len(),
+            30
+        );
+    }
+
+    /// Rulebook p.22: random earth keeps the top Lands and bottom Oceans; every
+    /// animal matches a starting element; species per matching disk.
+    #[test]
+    fn random_earth_p22() {
+        for seed in 0..20 {
+            let s = new_game(&setup(4, &["random-earth"]), seed).expect("game");
+            let c = data().center;
+            for &a in Animal::ALL {
+                assert!(s.earth.matching(c, &s.needs(a)) > 0);
+                let want = s.earth.matching(c, &s.needs(a)) as u8;
+                assert_eq!(s.earth.species(c, a.index()), want);
+            }
+            assert_eq!(s.earth.tile_count(), 15);
+            assert_eq!(s.stacks.iter().map(|d| d.len()).sum::<usize>(), 21);
+        }
+    }
+
+    /// Rulebook p.23: alternate displays: no printed elements, three random disks.
+    #[test]
+    fn alternate_displays_p23() {
+        let s = new_game(&setup(4, &["alternate-displays"]), 3).expect("game");
+        for &a in Animal::ALL {
+            assert_eq!(s.printed[a.index()], [0; 6]);
+            assert_eq!(s.added_count(a), 3);
+        }
+    }
+
+    #[test]
+    fn bad_setups_are_refused() {
+        assert!(Setup::parse(5, &[]).is_err());
+        assert!(Setup::parse(3, &["two-animals".into()]).is_err());
+        assert!(Setup::parse(2, &["animals=reptiles,reptiles".into()]).is_err());
+        assert!(Setup::parse(2, &["bogus".into()]).is_err());
+    }
+}

@@ -1,0 +1,218 @@
+//! Property tests over seeded random games (2-4 players, every variant):
+//! no panic, every legal choice applies, games end, conservation
+//! invariants, VP never negative, replay reproduces the final state, serde
+//! round-trips, views never leak a secret, illegal choices are refused
+//! without changing the state.
+
+use eons_core::{Game, GameRng, Record, RecordedChoice, Seat, Turn};
+use eons_marine::{Choice, Marine, State};
+
+/// Every option mix the property tests cycle through.
+const VARIANTS: &[(usize, &[&str])] = &[
+    (2, &[]),
+    (3, &[]),
+    (4, &[]),
+    (2, &["two-animals"]),
+    (4, &["random-earth"]),
+    (3, &["length=short"]),
+    (4, &["length=long"]),
+    (2, &["length=epic"]),
+    (4, &["alternate-displays"]),
+    (3, &["superheroes"]),
+    (2, &["two-animals", "superheroes", "random-earth"]),
+    (
+        4,
+        &[
+            "alternate-displays",
+            "superheroes",
+            "length=short",
+            "random-earth",
+        ],
+    ),
+];
+
+/// A few choices that are never legal in most states, to probe refusals.
+fn probes() -> [Choice; 6] {
+    [
+        Choice::Slot(9),
+        Choice::Disk(7),
+        Choice::Stack(3),
+        Choice::Place {
+            space: 60,
+            special: None,
+        },
+        Choice::Circle(5),
+        Choice::Hex(eons_core::HexId(200)),
+    ]
+}
+
+struct Stats {
+    decisions: usize,
+}
+
+/// Plays one random game with every check; returns its length.
+fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
+    let o: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+    let setup = Marine::setup(players, &o).expect("setup");
+    let mut s = Marine::new(&setup, seed).expect("new game");
+    let mut rec: Record<Marine> = Record::new(setup.clone(), seed);
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    let mut n = 0usize;
+    while let Turn::Seat(seat) = Marine::turn(&s) {
+        legal.clear();
+        Marine::legal(&s, &mut legal);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: a decision without choices: {:?}",
+            s.stack.last()
+        );
+        if deep && n % 97 == 0 {
+            // Every legal choice applies without error.
+            for &c in &legal {
+                let mut t = s.clone();
+                let mut e = Vec::new();
+                Marine::apply(&mut t, c, &mut e)
+                    .unwrap_or_else(|e| panic!("seed {seed}: legal {c:?} refused: {e}"));
+                t.invariants()
+                    .unwrap_or_else(|e| panic!("seed {seed}: after {c:?}: {e}"));
+            }
+            // Illegal choices are refused and change nothing.
+            for c in probes() {
+                if !legal.contains(&c) {
+                    let before = s.clone();
+                    let mut e = Vec::new();
+                    assert!(
+                        Marine::apply(&mut s, c, &mut e).is_err(),
+                        "seed {seed}: illegal {c:?} accepted"
+                    );
+                    assert_eq!(s, before, "seed {seed}: a refused choice changed the state");
+                    assert!(e.is_empty());
+                }
+            }
+            // Views never leak: a determinization for a seat looks the same to it.
+            for k in 0..players {
+                let me = Seat(k as u8);
+                let d = Marine::determinize(&s, me, seed.wrapping_add(n as u64));
+                assert_eq!(
+                    Marine::view(&s, Some(me)),
+                    Marine::view(&d, Some(me)),
+                    "seed {seed}: view of {me} leaks"
+                );
+                d.invariants()
+                    .unwrap_or_else(|e| panic!("seed {seed}: determinized: {e}"));
+            }
+            assert_eq!(
+                Marine::view(&s, None),
+                Marine::view(&Marine::determinize(&s, Seat(0), 99), None),
+                "seed {seed}: spectator view leaks"
+            );
+        }
+        let c = legal[rng.index(legal.len())];
+        Marine::apply(&mut s, c, &mut ev).unwrap_or_else(|e| panic!("seed {seed}: {c:?}: {e}"));
+        rec.choices.push(RecordedChoice { seat, choice: c });
+        s.invariants()
+            .unwrap_or_else(|e| panic!("seed {seed} step {n}: {e} after {c:?}"));
+        n += 1;
+        assert!(n < 300_000, "seed {seed}: the game does not end");
+    }
+    assert!(s.over);
+    let out = Marine::outcome(&s).expect("outcome");
+    assert_eq!(out.ranking.len(), players);
+    assert!(out.scores.iter().all(|&v| v >= 0), "VP never negative");
+    assert!(Marine::scores(&s).iter().all(|&v| v >= 0));
+    // The winner has the highest score.
+    let best = out.scores.iter().max().copied().unwrap_or(0);
+    assert_eq!(out.scores[out.ranking[0].index()], best);
+    // Replay reproduces the final state exactly.
+    let (r, _) = rec.replay().expect("replays");
+    assert_eq!(r, s, "seed {seed}: replay differs");
+    // Serde round trip.
+    let json = serde_json::to_string(&s).expect("serialises");
+    let back: State = serde_json::from_str(&json).expect("parses");
+    assert_eq!(back, s);
+    let rjson = serde_json::to_string(&rec).expect("record serialises");
+    let rback: Record<Marine> = serde_json::from_str(&rjson).expect("record parses");
+    assert_eq!(rback, rec);
+    Stats { decisions: n }
+}
+
+fn run(from: u64, to: u64, deep: bool) {
+    let mut total = 0;
+    for seed in from..to {
+        let (p, o) = VARIANTS[seed as usize % VARIANTS.len()];
+        total += play(p, o, seed, deep).decisions;
+    }
+    assert!(total > 0);
+}
+
+#[test]
+fn random_games_0_to_500_with_deep_checks() {
+    run(0, 500, true);
+}
+
+#[test]
+fn random_games_500_to_1250() {
+    run(500, 1250, false);
+}
+
+#[test]
+fn random_games_1250_to_2000() {
+    run(1250, 2000, false);
+}
+
+#[test]
+fn serde_round_trip_mid_game_and_views() {
+    let setup = Marine::setup(4, &["superheroes".to_string()]).expect("setup");
+    let mut s = Marine::new(&setup, 5).expect("game");
+    let mut rng = GameRng::new(5);
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    for _ in 0..400 {
+        if Marine::turn(&s) == Turn::Over {
+            break;
+        }
+        legal.clear();
+        Marine::legal(&s, &mut legal);
+        let c = legal[rng.index(legal.len())];
+        Marine::apply(&mut s, c, &mut ev).expect("legal");
+        let json = serde_json::to_string(&s).expect("ser");
+        let back: State = serde_json::from_str(&json).expect("de");
+        assert_eq!(back, s);
+        for e in &ev {
+            assert!(!Marine::describe_event(&s, e).is_empty());
+        }
+        ev.clear();
+        let v = Marine::view(&s, Some(Seat(0)));
+        assert!(!Marine::render(&v).is_empty());
+        let vj = serde_json::to_string(&v).expect("view serialises");
+        assert!(!vj.contains("\"rng\""), "a view never carries the RNG");
+    }
+}
+
+/// The draft is secret (p.5): until the reveal, a seat's view shows its own
+/// hand only, and a determinization re-deals the others' hands.
+#[test]
+fn draft_is_secret_until_reveal() {
+    let setup = Marine::setup(3, &[]).expect("setup");
+    let s = Marine::new(&setup, 11).expect("game");
+    let v0 = Marine::view(&s, Some(Seat(0)));
+    let own = v0.animals.iter().filter(|a| a.hand.is_some()).count();
+    assert_eq!(own, 1, "seat 1 sees exactly its own hand");
+    assert!(v0
+        .animals
+        .iter()
+        .filter(|a| a.seat != Seat(0))
+        .all(|a| a.traits.is_none() && a.hand.is_none()));
+    let spectator = Marine::view(&s, None);
+    assert!(spectator.animals.iter().all(|a| a.hand.is_none()));
+    // Re-dealt hands differ for some seed, views do not.
+    let mut differs = false;
+    for k in 0..20 {
+        let d = Marine::determinize(&s, Seat(0), k);
+        assert_eq!(Marine::view(&d, Some(Seat(0))), v0);
+        differs |= d.hands != s.hands;
+    }
+    assert!(differs, "determinization re-deals other seats' hands");
+}

@@ -1,0 +1,358 @@
+//! One test per rule not covered by a worked example, citing the rulebook page.
+
+mod common;
+use common::*;
+use eons_core::{Game, Seat};
+use eons_marine::state::BoxKind;
+use eons_marine::{Animal::*, Card, Choice, El, Event, Face, Marine, Terrain};
+
+const REEF: &str = r#"
+[[tile]]
+hex = [0, 0]
+terrain = "reef"
+species = { crustaceans = 2, reptiles = 1 }
+elements = { e = "sponges", se = "sun", sw = "worms", w = "plankton", nw = "algae", ne = "gastropods" }
+"#;
+
+/// p.24: a newly revealed dead-fish card runs an Extinction, a live-fish card
+/// a Survival; extinction before survival.
+#[test]
+fn revealed_card_icons_trigger_events_p24() {
+    let text = format!(
+        "turn = \"crustaceans\"\n{REEF}\n[[tile]]\nhex = [0, 1]\nterrain = \"ocean\"\nspecies = {{ fishes = 2 }}\n[[tile]]\nhex = [0, 3]\nterrain = \"ocean\"\nvent = \"smoker\"\nspecies = {{ cephalopods = 1 }}\nelements = {{ nw = \"gastropods\" }}\n[display]\nevolution = [\"reef\"]\n[cards]\nrow = [\"producers\"]\ndeck = [\"predator\"]\n"
+    );
+    let mut s = pos(&text);
+    play_all(&mut s, &[basic("evolution 1"), Choice::Hex(hex(0, 0))]);
+    let ev = play(&mut s, Choice::Slot(1));
+    assert!(
+        ev.contains(&Event::Extinction),
+        "Predator's dead fish (data icon)"
+    );
+    assert_eq!(
+        sp(&s, 0, 1, Fishes),
+        0,
+        "endangered Fishes on the Ocean die"
+    );
+    let text = text.replace("deck = [\"predator\"]", "deck = [\"annelids\"]");
+    let mut s = pos(&text);
+    play_all(&mut s, &[basic("evolution 1"), Choice::Hex(hex(0, 0))]);
+    let ev = play(&mut s, Choice::Slot(1));
+    assert!(ev.contains(&Event::Survival {
+        holder: Some(Cephalopods)
+    }));
+    assert_eq!(vp(&s, Cephalopods), 1, "one Vent occupied: 1 bonus VP");
+}
+
+/// p.8: the Survival card goes to the sole most species on Vents; a tie means nobody.
+#[test]
+fn survival_card_holder_p8() {
+    let base = "[[tile]]\nhex = [0, 3]\nterrain = \"ocean\"\nvent = \"smoker\"\nspecies = { fishes = 2, reptiles = 2 }\n";
+    let s = pos(base);
+    assert_eq!(s.survival_holder(), None);
+    let s = pos(&base.replace("reptiles = 2", "reptiles = 3"));
+    assert_eq!(s.survival_holder(), Some(Reptiles));
+}
+
+/// p.18 and p.24: after the Asteroid the round finishes, then the final
+/// Extinction, Survival, scoring of every tile and target-marker VPs; no Reseed.
+#[test]
+fn asteroid_ends_the_game_after_the_round_p24() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\nlast_round = true\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[[tile]]\nhex = [0, 1]\nterrain = \"ocean\"\nspecies = {{ fishes = 2 }}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\ntarget = 7\n"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert!(s.over);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Reseed { .. })),
+        "skip the Reseed"
+    );
+    assert_eq!(sp(&s, 0, 1, Fishes), 0, "final Extinction");
+    let reef = eons_marine::data::data().places(Terrain::Reef).to_vec();
+    assert_eq!(
+        vp(&s, Crustaceans),
+        reef[0] + 7,
+        "final scoring and the sun target"
+    );
+    assert_eq!(vp(&s, Reptiles), reef[1]);
+    let out = Marine::outcome(&s).expect("over");
+    assert_eq!(out.winner(), Some(Seat(3)));
+}
+
+/// p.9: a tie for highest VP goes to the animal closest to the top of the food chain.
+#[test]
+fn tie_break_by_food_chain_p9() {
+    let mut s = pos(
+        "turn = \"crustaceans\"\nlast_round = true\n[[animal]]\nname = \"reptiles\"\nvp = 10\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nvp = 10\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n"
+    );
+    play(&mut s, Choice::Retrieve);
+    let out = Marine::outcome(&s).expect("over");
+    assert_eq!(out.ranking[0], Seat(0), "Reptiles beat Fishes on a tie");
+    assert_eq!(out.ranking[1], Seat(2));
+}
+
+/// p.24: a Reseed removes elements surrounded by exactly three Vents, then
+/// slides and refills the display.
+#[test]
+fn reseed_procedure_p24() {
+    let mut s = pos(r#"
+turn = "crustaceans"
+[[animal]]
+name = "reptiles"
+retrieved = true
+[[animal]]
+name = "cephalopods"
+retrieved = true
+[[animal]]
+name = "fishes"
+retrieved = true
+[[animal]]
+name = "crustaceans"
+[[tile]]
+hex = [0, 0]
+terrain = "reef"
+vent = "smoker"
+elements = { e = "sun", w = "algae" }
+[[tile]]
+hex = [1, -1]
+terrain = "land"
+vent = "geyser"
+[[tile]]
+hex = [1, 0]
+terrain = "seamount"
+vent = "smoker"
+[display]
+abundance = ["sun", "sun", "-", "-"]
+adaptation = ["worms", "-", "-", "-"]
+speciation = ["algae", "-", "-", "-"]
+autotrophs_box = ["plankton"]
+depletion_box = ["gastropods"]
+competition = ["reef", "kelp", "land"]
+evolution = ["vent", "ocean", "sand", "kelp", "land"]
+"#);
+    play(&mut s, Choice::Retrieve);
+    assert_eq!(
+        s.earth.element(corner(0, 0, "e")),
+        None,
+        "three Vents around it"
+    );
+    assert!(s.earth.element(corner(0, 0, "w")).is_some());
+    assert_eq!(s.boxes[BoxKind::Regression as usize][El::Worms.index()], 1);
+    assert_eq!(
+        s.boxes[BoxKind::Depletion as usize][El::Plankton.index()],
+        1
+    );
+    assert_eq!(
+        s.boxes[BoxKind::Depletion as usize][El::Gastropods.index()],
+        0
+    );
+    assert_eq!(s.boxes[BoxKind::Autotrophs as usize][El::Sun.index()], 2);
+    assert!(
+        s.circles
+            .iter()
+            .all(|row| row[..4].iter().all(|c| c.is_some())),
+        "four new elements each"
+    );
+    assert_eq!(s.comp_markers.iter().flatten().count(), 3);
+    assert_eq!(s.evo_markers.iter().flatten().count(), 5);
+    let ranks: Vec<u8> = s
+        .evo_markers
+        .iter()
+        .flatten()
+        .map(|t| eons_marine::data::data().evolution_rank[t.index()])
+        .collect();
+    assert!(
+        ranks.windows(2).all(|w| w[0] <= w[1]),
+        "sorted left to right"
+    );
+}
+
+/// p.17: the middle Domination space needs 3 players, the right one 4.
+#[test]
+fn domination_spaces_by_player_count_p17() {
+    let s = pos("players = 2\nturn = \"reptiles\"\n");
+    let l = legal(&s);
+    assert!(l.contains(&basic("domination 1")));
+    assert!(!l.contains(&basic("domination 2")) && !l.contains(&basic("domination 3")));
+    let s = pos("players = 3\nturn = \"reptiles\"\n");
+    assert!(
+        legal(&s).contains(&basic("domination 2")) && !legal(&s).contains(&basic("domination 3"))
+    );
+}
+
+/// p.13: the special Wanderlust space gives another turn.
+#[test]
+fn wanderlust_special_space_extra_turn_p13() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\nstacks = [[\"kelp\"], [\"land\"]]\n{REEF}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\n"
+    ));
+    play_all(
+        &mut s,
+        &[
+            special("wanderlust 3", El::Sun),
+            Choice::Stack(1),
+            Choice::Hex(hex(-1, 0)),
+        ],
+    );
+    while decider(&s) != Crustaceans
+        || matches!(s.stack.last(), Some(eons_marine::Frame::WanderMove { .. }))
+    {
+        play(&mut s, Choice::Done);
+    }
+    assert!(
+        matches!(
+            s.stack.last(),
+            Some(eons_marine::Frame::Turn { a: Crustaceans })
+        ),
+        "another turn"
+    );
+}
+
+/// p.14: the special Tectonics space allows any tile; on a centermost hex the
+/// player chooses the Vent's face; the stack empty forfeits the action.
+#[test]
+fn tectonics_special_space_and_face_choice_p14() {
+    let mut s = pos(&format!("turn = \"crustaceans\"\n{REEF}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\n"));
+    play_all(
+        &mut s,
+        &[special("tectonics 2", El::Sun), Choice::Hex(hex(0, 0))],
+    );
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Face(Face::Geyser), Choice::Face(Face::Smoker)]
+    );
+    play(&mut s, Choice::Face(Face::Geyser));
+    assert_eq!(
+        s.earth.tile(hex(0, 0)).and_then(|t| t.vent),
+        Some(Face::Geyser)
+    );
+    let mut s = pos(&format!("turn = \"crustaceans\"\nvents_left = 0\n{REEF}\n"));
+    let ev = play(&mut s, basic("tectonics 1"));
+    assert!(ev.contains(&Event::Forfeited {
+        animal: Crustaceans
+    }));
+}
+
+/// p.10: actions may be forfeited entirely.
+#[test]
+fn actions_may_be_forfeited_p10() {
+    let mut s = pos(&format!("turn = \"crustaceans\"\n{REEF}\n[[tile]]\nhex = [0, 1]\nterrain = \"ocean\"\n[display]\nabundance = [\"sun\", \"-\", \"-\", \"-\"]\n"));
+    play(&mut s, basic("abundance 1"));
+    let ev = play(&mut s, Choice::Forfeit);
+    assert!(ev.contains(&Event::Forfeited {
+        animal: Crustaceans
+    }));
+    assert_eq!(s.circles[0][0], Some(El::Sun));
+    assert_eq!(decider(&s), Fishes);
+}
+
+/// p.12: Regression puts a Gene Pool cube on a square.
+#[test]
+fn regression_action_places_a_cube_p12() {
+    let mut s = pos(&format!("turn = \"crustaceans\"\n{REEF}\n"));
+    let pool = s.pool[Crustaceans.index()];
+    play_all(&mut s, &[basic("regression 1"), Choice::Perform]);
+    assert_eq!(s.squares[0], Some(Crustaceans));
+    assert_eq!(s.pool[Crustaceans.index()], pool - 1);
+}
+
+/// p.15: Competition eliminates up to the space's number of opposing species.
+#[test]
+fn competition_basic_space_p15() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n{}\n[display]\ncompetition = [\"ocean\", \"land\", \"reef\"]\n",
+        REEF.replace("reptiles = 1", "reptiles = 3, fishes = 2")
+    ));
+    play_all(
+        &mut s,
+        &[
+            basic("competition 3"),
+            Choice::Hex(hex(0, 0)),
+            Choice::Animal(Reptiles),
+            Choice::Animal(Fishes),
+            Choice::Animal(Reptiles),
+        ],
+    );
+    assert_eq!((sp(&s, 0, 0, Reptiles), sp(&s, 0, 0, Fishes)), (1, 1));
+    assert_eq!(decider(&s), Fishes);
+}
+
+/// p.22: two animals each: each player's lower-scoring animal counts.
+#[test]
+fn two_animal_variant_lowest_counts_p22() {
+    let mut s = pos(r#"
+options = ["two-animals"]
+turn = "crustaceans"
+last_round = true
+[[animal]]
+name = "reptiles"
+seat = 1
+vp = 70
+retrieved = true
+[[animal]]
+name = "fishes"
+seat = 1
+vp = 145
+retrieved = true
+[[animal]]
+name = "cephalopods"
+seat = 2
+vp = 75
+retrieved = true
+[[animal]]
+name = "crustaceans"
+seat = 2
+vp = 85
+"#);
+    assert_eq!(Marine::seats(&s), 2);
+    assert_eq!(seat(&s), Seat(1));
+    play(&mut s, Choice::Retrieve);
+    let out = Marine::outcome(&s).expect("over");
+    assert_eq!(out.scores, vec![70, 75]);
+    assert_eq!(out.winner(), Some(Seat(1)));
+}
+
+/// p.9: retrieval is allowed even with pawns available, and a Reseed waits
+/// until every cube is right.
+#[test]
+fn retrieve_moves_the_food_chain_cube_p10() {
+    let mut s = pos(&format!("turn = \"crustaceans\"\n{REEF}\n"));
+    play(&mut s, Choice::Retrieve);
+    assert_eq!(s.food_right, Crustaceans.bit());
+    assert_eq!(s.reseeds, 0);
+}
+
+/// p.13: Speciation needs a species in the Gene Pool.
+#[test]
+fn speciation_needs_a_gene_pool_p13() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\n[[animal]]\nname = \"cephalopods\"\n[[animal]]\nname = \"fishes\"\n[[animal]]\nname = \"crustaceans\"\npool = 0\n{REEF}\n[display]\nspeciation = [\"sun\", \"sun\", \"sun\", \"sun\"]\n"
+    ));
+    let ev = play(&mut s, basic("speciation 1"));
+    assert!(ev.contains(&Event::Forfeited {
+        animal: Crustaceans
+    }));
+}
+
+/// p.5: the first five cards are face-up; the game begins with the secret draft.
+#[test]
+fn game_starts_with_the_draft_p5() {
+    let setup = Marine::setup(4, &[]).expect("setup");
+    let mut s = Marine::new(&setup, 3).expect("game");
+    assert!(matches!(
+        s.stack.last(),
+        Some(eons_marine::Frame::Draft { a: Crustaceans })
+    ));
+    while matches!(s.stack.last(), Some(eons_marine::Frame::Draft { .. })) {
+        let c = legal(&s)[0];
+        let ev = play(&mut s, c);
+        assert!(!ev.iter().any(|e| matches!(e, Event::TraitHeld { .. })) || s.revealed);
+    }
+    assert!(s.revealed);
+    assert!(s.animals().all(|a| s.held_traits(a).count() == 1));
+    assert_eq!(
+        s.trait_box.len(),
+        18 - 4 - s.offer.iter().flatten().flatten().count()
+    );
+    assert!(s.row.iter().take(5).all(|c| c.is_some()));
+    let _ = Card::Asteroid;
+}

@@ -1,0 +1,242 @@
+//! Turn of the Age cards (rulebook p.19, Event Phase): one function per effect kind, each
+//! taking its parameters from `data/pangea/ages.toml`. Effects are resolved in initiative order
+//! (players, then the neutral groups' part), and region effects in resolve order.
+
+use crate::choices;
+use crate::data::{AgeEffect, Data, StatusKind};
+use crate::flow;
+use crate::state::{Cause, Decision, Event, MigrateKind, State, Task};
+use crate::types::{flag, row, Animal, Group, DIRS, REGIONS};
+
+fn rows_mask(rows: &[u8]) -> u8 {
+    if rows.is_empty() {
+        0b11111
+    } else {
+        rows.iter().fold(0, |m, r| m | 1 << (r - 1))
+    }
+}
+
+fn niches_mask(niches: &[u8]) -> u8 {
+    niches.iter().fold(0, |m, n| m | 1 << n)
+}
+
+/// Runs step `pos` of Turn of the Age card `card`.
+pub fn step(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Event>) {
+    let Some(c) = d.ages.get(card as usize) else {
+        return;
+    };
+    match &c.effect {
+        AgeEffect::FreePlacement { rows } => free_placement(s, d, card, pos, rows_mask(rows), ev),
+        AgeEffect::LoseNiche0 {} => lose_niche0(s, card, pos, ev),
+        AgeEffect::Status {
+            status,
+            rows,
+            niches,
+        } => set_status(s, *status, rows_mask(rows), niches_mask(niches), ev),
+        AgeEffect::Draw {
+            count,
+            neutral_adapt,
+        } => draw(s, d, *count, *neutral_adapt, ev),
+        AgeEffect::Climb { from_niche } => s.tasks.push(Task::Climb {
+            region: 0,
+            from: *from_niche,
+        }),
+        AgeEffect::CloseRegion { .. } => close_region(s, c.region, ev),
+        AgeEffect::Remove { rows, niches } => remove(s, rows_mask(rows), niches_mask(niches), ev),
+        AgeEffect::Toll { .. } => toll(s, card, pos, ev),
+        AgeEffect::FreeMigrate {} => free_migrate(s, d, card, pos),
+        AgeEffect::PopulationBoom {} => population_boom(s, d, card, pos, ev),
+        AgeEffect::Wildfire { niches } => wildfire(s, niches_mask(niches), ev),
+    }
+}
+
+/// `free_placement`: each player may place one animal from supply, free, in niche 0 of an
+/// available region of the rows; each neutral group places one on a random region card of
+/// those rows.
+fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut Vec<Event>) {
+    let n = s.order.len() as u8;
+    if pos < n {
+        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+        let seat = s.order[pos as usize];
+        if !choices::age_place_regions(s, d, seat, rows).is_empty() {
+            s.decision = Some(Decision::AgePlace(seat));
+        }
+        return;
+    }
+    let cards = d.cards_start | d.cards_later;
+    for i in 0..s.neutrals.len() {
+        let g = s.neutrals[i].group;
+        if s.supply(d, g) == 0 {
+            continue;
+        }
+        let cands: Vec<u8> = (0..REGIONS as u8)
+            .filter(|&r| cards & (1 << r) != 0 && rows & (1 << row(r)) != 0 && s.available(r))
+            .collect();
+        if cands.is_empty() {
+            continue;
+        }
+        let r = cands[s.rng.index(cands.len())];
+        ev.push(Event::RegionCard(r));
+        s.place_new(r, 0, Animal::new(g), ev);
+    }
+}
+
+/// `lose_niche0`: each player with animals in niche 0 removes one of them; each neutral group
+/// removes its first niche-0 animal in resolve order.
+fn lose_niche0(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
+    let n = s.order.len() as u8;
+    if pos < n {
+        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+        let seat = s.order[pos as usize];
+        let g = s.player(seat).group;
+        if s.animals
+            .iter()
+            .any(|p| p.animal.group == g && p.niche == 0)
+        {
+            s.decision = Some(Decision::AgeLose(seat));
+        }
+        return;
+    }
+    let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
+    for g in groups {
+        if let Some(i) = s
+            .animals
+            .iter()
+            .position(|p| p.animal.group == g && p.niche == 0)
+        {
+            s.kill(i, Cause::Event, ev);
+        }
+    }
+}
+
+/// `status`: every animal in the rows and niches gets the status.
+fn set_status(s: &mut State, status: StatusKind, rows: u8, niches: u8, ev: &mut Vec<Event>) {
+    let bit = match status {
+        StatusKind::Inactive => flag::INACTIVE,
+        StatusKind::Toxic => flag::TOXIC,
+    };
+    let mut i = 0;
+    while i < s.animals.len() {
+        let p = s.animals[i];
+        if rows & (1 << row(p.region)) != 0
+            && niches & (1 << p.niche) != 0
+            && p.animal.flags & bit == 0
+        {
+            ev.push(Event::Status {
+                spot: p.spot(),
+                flags: (p.animal.flags | bit) & flag::PERSISTENT,
+            });
+            s.set_flags(i, p.animal.flags | bit);
+            i = 0;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// `draw`: each player draws cards (the limit applies at once); neutral groups adapt.
+fn draw(s: &mut State, d: &Data, count: u8, neutral_adapt: u8, ev: &mut Vec<Event>) {
+    let order = s.order.clone();
+    for &seat in &order {
+        s.draw_cards(seat, count, ev);
+    }
+    for &seat in order.iter().rev() {
+        s.tasks.push(Task::HandLimit(seat));
+    }
+    for i in 0..s.neutrals.len() as u8 {
+        for _ in 0..neutral_adapt {
+            flow::neutral_adapt(s, d, i, ev);
+        }
+    }
+}
+
+/// `close_region`: the region becomes unavailable and its animals are removed.
+fn close_region(s: &mut State, r: u8, ev: &mut Vec<Event>) {
+    s.closed |= 1 << r;
+    ev.push(Event::Closed(r));
+    s.remove_where(Cause::Event, ev, |p| p.region == r);
+}
+
+/// `remove`: every animal in the rows and niches is removed.
+fn remove(s: &mut State, rows: u8, niches: u8, ev: &mut Vec<Event>) {
+    s.remove_where(Cause::Event, ev, |p| {
+        rows & (1 << row(p.region)) != 0 && niches & (1 << p.niche) != 0
+    });
+}
+
+/// `toll`: each player removes one of their animals or loses dominance; each neutral group
+/// removes its last animal in resolve order.
+fn toll(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
+    let n = s.order.len() as u8;
+    if pos < n {
+        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+        let seat = s.order[pos as usize];
+        let g = s.player(seat).group;
+        if s.animals_of(g) > 0 || s.player(seat).dominance > 0 {
+            s.decision = Some(Decision::AgeToll(seat));
+        }
+        return;
+    }
+    let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
+    for g in groups {
+        if let Some(i) = s.animals.iter().rposition(|p| p.animal.group == g) {
+            s.kill(i, Cause::Event, ev);
+        }
+    }
+}
+
+/// `free_migrate`: each player may make one free migration step; then each neutral group
+/// makes one red-arrow Migrate.
+fn free_migrate(s: &mut State, d: &Data, card: u8, pos: u8) {
+    let n = s.order.len() as u8;
+    if pos < n {
+        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+        let seat = s.order[pos as usize];
+        if choices::any_free_move(s, d, seat) {
+            s.decision = Some(Decision::AgeMigrate(seat));
+        }
+        return;
+    }
+    for i in (0..s.neutrals.len() as u8).rev() {
+        s.tasks.push(Task::ClearMoved);
+        s.tasks.push(Task::NeutralMigrate(i, MigrateKind::Red));
+    }
+}
+
+/// `population_boom`: each neutral group Populates; then each player may Populate for free.
+fn population_boom(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Event>) {
+    if pos == 0 {
+        s.tasks.push(Task::AgeStep { card, pos: 1 });
+        let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
+        for g in groups {
+            flow::neutral_populate(s, d, g, ev);
+        }
+        return;
+    }
+    let k = pos as usize - 1;
+    if let Some(&seat) = s.order.get(k) {
+        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+        if choices::can_populate_anywhere(s, d, seat) {
+            s.decision = Some(Decision::AgePopulate(seat));
+        }
+    }
+}
+
+/// `wildfire`: draw a region card; remove the animals in the niches there and in each
+/// available orthogonal neighbour.
+fn wildfire(s: &mut State, niches: u8, ev: &mut Vec<Event>) {
+    let Some(r) = s.draw_region_card(ev) else {
+        return;
+    };
+    let mut hit = 1u32 << r;
+    for dir in DIRS {
+        if let Some(n) = crate::types::step(r, dir) {
+            if s.available(n) {
+                hit |= 1 << n;
+            }
+        }
+    }
+    s.remove_where(Cause::Event, ev, |p| {
+        hit & (1 << p.region) != 0 && niches & (1 << p.niche) != 0
+    });
+}

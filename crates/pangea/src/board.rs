@@ -1,0 +1,369 @@
+//! Board queries and mutations on the state: animals, supply, food, warnings, migration steps.
+
+use crate::data::{Data, FieldTile};
+use crate::effects;
+use crate::state::{Cause, Event, State, Task};
+use crate::types::{col, flag, row, step, Animal, Group, Placed, Spot, Tile, DIRS, REGIONS};
+
+impl State {
+    /// Current epoch (0-based).
+    pub fn epoch(&self, d: &Data) -> u8 {
+        d.epoch_of(self.stage.min(d.total_stages().saturating_sub(1)))
+    }
+
+    /// Food of a region in the current epoch.
+    pub fn food(&self, d: &Data, r: u8) -> usize {
+        d.food[r as usize][self.epoch(d) as usize] as usize
+    }
+
+    /// Animals in a region.
+    pub fn count_in(&self, r: u8) -> usize {
+        self.animals.iter().filter(|p| p.region == r).count()
+    }
+
+    /// True if the region shows a warning marker (more animals than food).
+    pub fn warning(&self, d: &Data, r: u8) -> bool {
+        self.count_in(r) > self.food(d, r)
+    }
+
+    /// True if a region can be used.
+    pub fn available(&self, r: u8) -> bool {
+        (r as usize) < REGIONS && self.closed & (1 << r) == 0
+    }
+
+    /// Index of the animal in niche 1 or 2 of a region.
+    pub fn occupant(&self, r: u8, n: u8) -> Option<usize> {
+        self.animals
+            .iter()
+            .position(|p| p.region == r && p.niche == n)
+    }
+
+    /// Index of an animal matching a spot.
+    pub fn find(&self, s: &Spot) -> Option<usize> {
+        self.animals.iter().position(|p| s.matches(p))
+    }
+
+    /// Index of a matching animal, preferring one without engine bookkeeping bits.
+    pub fn find_plain(&self, s: &Spot) -> Option<usize> {
+        self.animals
+            .iter()
+            .position(|p| s.matches(p) && p.animal.flags & !flag::PERSISTENT == 0)
+            .or_else(|| self.find(s))
+    }
+
+    /// Puts an animal on the board, keeping resolve order.
+    pub fn put(&mut self, p: Placed) {
+        let k = p.key();
+        let i = self.animals.partition_point(|x| x.key() <= k);
+        self.animals.insert(i, p);
+    }
+
+    /// Takes the animal at an index off the board.
+    pub fn take(&mut self, i: usize) -> Placed {
+        self.animals.remove(i)
+    }
+
+    /// Changes an animal's flags (keeping the order).
+    pub fn set_flags(&mut self, i: usize, flags: u8) -> usize {
+        let mut p = self.animals.remove(i);
+        p.animal.flags = flags;
+        let k = p.key();
+        let j = self.animals.partition_point(|x| x.key() <= k);
+        self.animals.insert(j, p);
+        j
+    }
+
+    /// Removes the animal at an index, with an event.
+    pub fn kill(&mut self, i: usize, cause: Cause, ev: &mut Vec<Event>) {
+        let p = self.take(i);
+        ev.push(Event::Removed {
+            spot: p.spot(),
+            cause,
+        });
+    }
+
+    /// Animals of a group held in contests (off the board for a moment).
+    pub fn held(&self, g: Group) -> (u8, bool) {
+        let mut n = 0;
+        let mut special = false;
+        for t in &self.tasks {
+            if let Task::Contest(c) = t {
+                for a in [c.attacker, c.defender] {
+                    if a.group == g {
+                        if a.special() {
+                            special = true;
+                        } else {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        (n, special)
+    }
+
+    /// Ordinary animal markers of a group on the board.
+    pub fn ordinary_on_board(&self, g: Group) -> u8 {
+        self.animals
+            .iter()
+            .filter(|p| p.animal.group == g && !p.animal.special())
+            .count() as u8
+    }
+
+    /// Ordinary markers of a group in its supply. Ruling H2: the Special Animal marker is an
+    /// extra marker, not one of these.
+    pub fn supply(&self, d: &Data, g: Group) -> u8 {
+        let (held, _) = self.held(g);
+        d.group(g)
+            .animals
+            .saturating_sub(self.ordinary_on_board(g) + held)
+    }
+
+    /// True if the group's Special Animal is on the board (or in a contest).
+    pub fn special_out(&self, g: Group) -> bool {
+        self.animals
+            .iter()
+            .any(|p| p.animal.group == g && p.animal.special())
+            || self.held(g).1
+    }
+
+    /// True if the seat may place its Special Animal marker (card active, marker in supply).
+    pub fn special_available(&self, d: &Data, seat: u8) -> bool {
+        let p = self.player(seat);
+        effects::special_active(d, p) && !self.special_out(p.group)
+    }
+
+    /// Animals of a group on the board (the Special Animal included).
+    pub fn animals_of(&self, g: Group) -> usize {
+        self.animals.iter().filter(|p| p.animal.group == g).count()
+    }
+
+    /// True if the solo objective marker is on the board.
+    pub fn bearer_on_board(&self) -> bool {
+        self.animals.iter().any(|p| p.animal.bearer())
+    }
+
+    /// Objective markers a seat still has for objective tiles. Ruling G1: in solo the marker
+    /// beside the bearer is one of the 4.
+    pub fn objective_markers_left(&self, d: &Data, seat: u8) -> u8 {
+        let p = self.player(seat);
+        let used =
+            p.claimed.count_ones() as u8 + u8::from(self.setup.solo() && self.bearer_on_board());
+        d.rules.objective_markers.saturating_sub(used)
+    }
+
+    /// Places an animal in a region's niche and reports it.
+    pub fn place_new(&mut self, region: u8, niche: u8, a: Animal, ev: &mut Vec<Event>) {
+        let p = Placed {
+            region,
+            niche,
+            animal: a,
+        };
+        ev.push(Event::Placed { spot: p.spot() });
+        self.put(p);
+    }
+
+    /// Draws a region card uniformly from the stack (the card goes back at once).
+    pub fn draw_region_card(&mut self, ev: &mut Vec<Event>) -> Option<u8> {
+        let n = self.region_stack.count_ones();
+        if n == 0 {
+            return None;
+        }
+        let mut k = self.rng.below(n);
+        for r in 0..REGIONS as u8 {
+            if self.region_stack & (1 << r) != 0 {
+                if k == 0 {
+                    ev.push(Event::RegionCard(r));
+                    return Some(r);
+                }
+                k -= 1;
+            }
+        }
+        None
+    }
+
+    /// Rolls the D6.
+    pub fn d6(&mut self) -> u8 {
+        self.rng.below(6) as u8 + 1
+    }
+
+    /// Draws `n` adaptation cards for a seat (reshuffling the discard pile when needed).
+    pub fn draw_cards(&mut self, seat: u8, n: u8, ev: &mut Vec<Event>) {
+        let mut drawn = 0;
+        for _ in 0..n {
+            if self.deck.is_empty() {
+                if self.discard.is_empty() {
+                    break;
+                }
+                self.deck = std::mem::take(&mut self.discard);
+                self.deck.sort_unstable();
+                self.rng.shuffle(&mut self.deck);
+                ev.push(Event::Reshuffled);
+            }
+            if let Some(c) = self.deck.pop() {
+                let h = &mut self.player_mut(seat).hand;
+                let i = h.partition_point(|&x| x <= c);
+                h.insert(i, c);
+                drawn += 1;
+            }
+        }
+        if drawn > 0 {
+            ev.push(Event::Drew { seat, count: drawn });
+        }
+    }
+
+    /// Adds dominance, with an event. Ruling C3: dominance never goes below 0.
+    pub fn add_dominance(&mut self, seat: u8, delta: i32, ev: &mut Vec<Event>) {
+        let p = self.player_mut(seat);
+        let before = p.dominance;
+        p.dominance = (p.dominance + delta).max(0);
+        let real = p.dominance - before;
+        if real != 0 {
+            ev.push(Event::Dominance { seat, delta: real });
+        }
+    }
+
+    /// Adds AP (never below 0), with an event. Ruling D4: AP has no cap.
+    pub fn add_ap(&mut self, seat: u8, delta: i32, ev: &mut Vec<Event>) {
+        let p = self.player_mut(seat);
+        p.ap = (p.ap + delta).max(0);
+        ev.push(Event::Ap { seat, delta });
+    }
+
+    /// Moves a seat's instinct marker up one field: peek, score.
+    pub fn climb_instinct(&mut self, d: &Data, seat: u8, ev: &mut Vec<Event>) {
+        let top = d.top_field();
+        let p = self.player_mut(seat);
+        if p.instinct >= top {
+            return;
+        }
+        p.instinct += 1;
+        let f = p.instinct;
+        let field = d.instinct[f as usize];
+        let peek = !matches!(field.tile, FieldTile::None | FieldTile::Blind);
+        if peek {
+            p.known |= 1 << f;
+        }
+        ev.push(Event::Instinct {
+            seat,
+            field: f,
+            peeked: peek,
+        });
+        if field.dominance > 0 {
+            self.add_dominance(seat, field.dominance as i32, ev);
+        }
+    }
+
+    /// Calls `f` with every legal migration step (region, niche) of an animal.
+    /// `land_bridge`: the red-arrow penalty is ignored for this move.
+    pub fn for_each_step(
+        &self,
+        d: &Data,
+        p: &Placed,
+        land_bridge: bool,
+        mut f: impl FnMut(u8, u8),
+    ) {
+        let a = p.animal;
+        let n = p.niche as i32;
+        let ignore_red = land_bridge || effects::ignores_red(d, self, a);
+        let climb = effects::climbs(d, self, a);
+        let mut consider = |r: u8, niche: i32| {
+            if !(0..=2).contains(&niche) {
+                return;
+            }
+            let niche = niche as u8;
+            if r == p.region && niche == p.niche {
+                return;
+            }
+            if niche > 0 {
+                if let Some(i) = self.occupant(r, niche) {
+                    if self.animals[i].animal.group == a.group {
+                        return;
+                    }
+                }
+            }
+            f(r, niche);
+        };
+        // Within the region: one niche up or down.
+        consider(p.region, n + 1);
+        consider(p.region, n - 1);
+        for (di, &dir) in DIRS.iter().enumerate() {
+            let Some(r) = step(p.region, dir) else {
+                continue;
+            };
+            if !self.available(r) {
+                continue;
+            }
+            if d.red[p.region as usize][di] {
+                // Red arrow: one niche lower, unless the penalty is ignored.
+                if ignore_red {
+                    consider(r, n);
+                }
+                consider(r, n - 1);
+            } else {
+                consider(r, n);
+                consider(r, n - 1);
+                if climb {
+                    consider(r, n + 1);
+                }
+            }
+        }
+    }
+
+    /// True if an animal has at least one migration step.
+    pub fn can_step(&self, d: &Data, p: &Placed, land_bridge: bool) -> bool {
+        let mut any = false;
+        self.for_each_step(d, p, land_bridge, |_, _| any = true);
+        any
+    }
+
+    /// True if (region, niche) is a legal step of the animal.
+    pub fn is_step(&self, d: &Data, p: &Placed, land_bridge: bool, r: u8, n: u8) -> bool {
+        let mut ok = false;
+        self.for_each_step(d, p, land_bridge, |rr, nn| ok |= rr == r && nn == n);
+        ok
+    }
+
+    /// The tile beside a track field, as a seat may see it.
+    pub fn tile_at(&self, f: u8) -> Option<Tile> {
+        self.track.get(f as usize).copied().flatten()
+    }
+
+    /// Distinct rows of a group's animals (bit mask).
+    pub fn rows_of(&self, g: Group) -> u8 {
+        self.animals
+            .iter()
+            .filter(|p| p.animal.group == g)
+            .fold(0, |m, p| m | 1 << row(p.region))
+    }
+
+    /// Distinct regions of a group's animals (bit mask).
+    pub fn regions_of(&self, g: Group) -> u32 {
+        self.animals
+            .iter()
+            .filter(|p| p.animal.group == g)
+            .fold(0, |m, p| m | 1 << p.region)
+    }
+
+    /// Removes every animal matching `hit` with an event (in resolve order).
+    pub fn remove_where(
+        &mut self,
+        cause: Cause,
+        ev: &mut Vec<Event>,
+        hit: impl Fn(&Placed) -> bool,
+    ) {
+        let mut i = 0;
+        while i < self.animals.len() {
+            if hit(&self.animals[i]) {
+                self.kill(i, cause, ev);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Column and row of a region as signed numbers.
+    pub fn coords(r: u8) -> (i32, i32) {
+        (col(r) as i32, row(r) as i32)
+    }
+}

@@ -1,0 +1,267 @@
+//! Contests (rulebook p.14, General Rules: Contest; p.16 Inactive and Toxic).
+//!
+//! Procedure (reference 6.1, rulings B1–B5): both animals are held off the board while the
+//! contest runs. 0: printed Expansiveness plus evolution modifiers, then the neutral bonus roll;
+//! 1: the attacker's owner may play contest cards; 2: then the defender's owner; 3: compare —
+//! a tie goes to the defender (ruling B1) — and work out who dies (Toxic, devour, niche 0);
+//! 4: the loser's owner may play Escape; 5: the winner takes the niche, the loser withdraws one
+//! niche (skipping niches of its own group, ruling B3) or is removed, and on-win effects run.
+
+use crate::data::{Ability, AdaptEffect, Data, SoloTrigger};
+use crate::effects;
+use crate::flow;
+use crate::state::{Cause, Contest, Decision, Event, State, Task};
+use crate::types::{Animal, Placed};
+
+/// Starts a contest in (region, niche) between two animals already taken off the board.
+#[allow(clippy::too_many_arguments)]
+pub fn start(
+    s: &mut State,
+    _d: &Data,
+    region: u8,
+    niche: u8,
+    attacker: Animal,
+    defender: Animal,
+    kill: bool,
+    ev: &mut Vec<Event>,
+) {
+    ev.push(Event::ContestBegan {
+        region,
+        niche,
+        attacker: attacker.group,
+        defender: defender.group,
+    });
+    s.tasks.push(Task::Contest(Contest {
+        region,
+        niche,
+        attacker,
+        defender,
+        kill,
+        att: 0,
+        def: 0,
+        step: 0,
+        att_wins: false,
+        loser_dies: false,
+        winner_dies: false,
+    }));
+}
+
+/// True if a seat holds an active card with a contest bonus.
+pub fn has_bonus_card(d: &Data, s: &State, seat: u8) -> bool {
+    s.player(seat)
+        .active
+        .iter()
+        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::ContestBonus { .. }))
+}
+
+/// True if a seat holds an active Escape card.
+pub fn has_escape(d: &Data, s: &State, seat: u8) -> bool {
+    s.player(seat)
+        .active
+        .iter()
+        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::Escape {}))
+}
+
+fn neutral_bonus(s: &mut State, d: &Data, a: Animal) -> Option<(u8, i32)> {
+    if a.inactive() {
+        return None;
+    }
+    let i = s.neutral_of(a.group)? as usize;
+    if s.neutrals[i].track == 0 {
+        return None;
+    }
+    s.neutrals[i].track -= 1;
+    let roll = s.d6();
+    Some((roll, d.group(a.group).neutral.field[roll as usize - 1]))
+}
+
+/// Runs a contest from its current step.
+pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
+    loop {
+        match c.step {
+            0 => {
+                c.att = effects::expansiveness(d, s, c.attacker, c.region, true);
+                c.def = effects::expansiveness(d, s, c.defender, c.region, false);
+                // Stated: a neutral animal discards an Adaptation Track marker and rolls its
+                // bonus (rulebook p.15, Contest with Neutral Animals). Ruling B5: roll first.
+                for attacker in [true, false] {
+                    let a = if attacker { c.attacker } else { c.defender };
+                    if let Some((roll, bonus)) = neutral_bonus(s, d, a) {
+                        ev.push(Event::NeutralBonus {
+                            group: a.group,
+                            roll,
+                            bonus,
+                        });
+                        if attacker {
+                            c.att += bonus;
+                        } else {
+                            c.def += bonus;
+                        }
+                    }
+                }
+                c.step = 1;
+            }
+            1 | 2 => {
+                let a = if c.step == 1 { c.attacker } else { c.defender };
+                if let Some(seat) = s.seat_of(a.group) {
+                    if !a.inactive() && has_bonus_card(d, s, seat) {
+                        s.tasks.push(Task::Contest(c));
+                        s.decision = Some(Decision::ContestCards(seat));
+                        return;
+                    }
+                }
+                c.step += 1;
+            }
+            3 => {
+                c.att_wins = c.att > c.def;
+                let (w, l) = if c.att_wins {
+                    (c.attacker, c.defender)
+                } else {
+                    (c.defender, c.attacker)
+                };
+                c.loser_dies = c.kill || effects::devours(d, s, w, c.att_wins);
+                // Toxic (rulebook p.16): a devoured Toxic animal takes the winner with it;
+                // a Toxic winner dies together with the loser (ruling B4).
+                c.winner_dies = w.toxic() || (l.toxic() && c.loser_dies);
+                if w.toxic() {
+                    c.loser_dies = true;
+                }
+                if effects::immune(d, s, l) {
+                    c.loser_dies = false;
+                }
+                if effects::immune(d, s, w) {
+                    c.winner_dies = false;
+                }
+                ev.push(Event::ContestDecided {
+                    winner: w.group,
+                    loser: l.group,
+                    att: c.att,
+                    def: c.def,
+                });
+                c.step = 4;
+            }
+            4 => {
+                let l = if c.att_wins { c.defender } else { c.attacker };
+                if c.loser_dies {
+                    if let Some(seat) = s.seat_of(l.group) {
+                        if has_escape(d, s, seat) {
+                            s.tasks.push(Task::Contest(c));
+                            s.decision = Some(Decision::Escape(seat));
+                            return;
+                        }
+                    }
+                }
+                c.step = 5;
+            }
+            _ => {
+                finish(s, d, c, ev);
+                return;
+            }
+        }
+    }
+}
+
+fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
+    let (w, l) = if c.att_wins {
+        (c.attacker, c.defender)
+    } else {
+        (c.defender, c.attacker)
+    };
+    let at = |a: Animal| Placed {
+        region: c.region,
+        niche: c.niche,
+        animal: a,
+    };
+    if c.winner_dies {
+        ev.push(Event::Removed {
+            spot: at(w).spot(),
+            cause: Cause::Toxic,
+        });
+    } else {
+        s.put(at(w));
+    }
+    // On-win effects.
+    if let Some(seat) = s.seat_of(w.group) {
+        if c.loser_dies && w.group != l.group {
+            s.player_mut(seat).kill = true;
+        }
+        if let Ability::DrawOnWin(n) = d.group(w.group).ability {
+            s.draw_cards(seat, n, ev);
+            s.tasks.push(Task::HandLimit(seat));
+        }
+        if s.setup.solo()
+            && w.bearer()
+            && s.neutral_of(l.group).is_some()
+            && d.conditions[w.group as usize].trigger == SoloTrigger::WinVsNeutral
+        {
+            flow::place_condition(s, d, c.region, c.niche, ev);
+        }
+    }
+    if c.loser_dies {
+        ev.push(Event::Removed {
+            spot: at(l).spot(),
+            cause: if w.toxic() {
+                Cause::Toxic
+            } else {
+                Cause::Contest
+            },
+        });
+    } else {
+        withdraw(s, d, c.region, c.niche, l, ev);
+    }
+}
+
+/// A loser withdraws one niche in the same region (rulebook p.14). Niches held by its own
+/// group are skipped (ruling B3); a rival in niche 1 starts a chain contest. An Inactive animal
+/// forced to move is removed instead (rulebook p.16; ruling C1).
+pub fn withdraw(s: &mut State, d: &Data, region: u8, from: u8, a: Animal, ev: &mut Vec<Event>) {
+    let spot = Placed {
+        region,
+        niche: from,
+        animal: a,
+    }
+    .spot();
+    if a.inactive() && !effects::immune(d, s, a) {
+        ev.push(Event::Removed {
+            spot,
+            cause: Cause::Forced,
+        });
+        return;
+    }
+    let mut n = from;
+    loop {
+        if n == 0 {
+            break;
+        }
+        n -= 1;
+        if n == 0 {
+            break;
+        }
+        match s.occupant(region, n) {
+            None => break,
+            Some(o) if s.animals[o].animal.group == a.group => continue,
+            Some(o) => {
+                ev.push(Event::Moved {
+                    from: spot,
+                    region,
+                    niche: n,
+                });
+                let def = s.take(o).animal;
+                start(s, d, region, n, a, def, false, ev);
+                return;
+            }
+        }
+    }
+    if n != from {
+        ev.push(Event::Moved {
+            from: spot,
+            region,
+            niche: n,
+        });
+    }
+    s.put(Placed {
+        region,
+        niche: n,
+        animal: a,
+    });
+}

@@ -1,0 +1,452 @@
+//! Card and tile effects: one function per effect kind, each taking its parameters from the
+//! card's data (`data/pangea/*.toml`).
+//!
+//! Evolution effects are permanent modifiers, so they are queried where the rule applies
+//! (a contest, a cost, hunger…). Objective requirements, cataclysms and solo goals are checks
+//! over the board.
+
+use crate::data::{CataEffect, Data, EvoCard, EvoEffect, ObjKind, Role, SoloGoal, ZoneKind};
+use crate::state::{Player, State};
+use crate::types::{col, region_at, row, Animal, Group, Level, Placed, Scope, REGIONS, ROWS};
+
+/// The active evolution effects of a player.
+pub fn active_effects<'a>(
+    d: &'a Data,
+    p: &Player,
+) -> impl Iterator<Item = (&'a EvoCard, &'a EvoEffect)> + 'a {
+    let g = p.group;
+    let evo = p.evo;
+    (0..4u8)
+        .filter(move |k| evo & (1 << k) != 0)
+        .flat_map(move |k| {
+            let c = d.evo_card(g, k);
+            c.effects.iter().map(move |e| (c, e))
+        })
+}
+
+/// The player leading an animal's group, if a player leads it.
+fn leader(s: &State, g: Group) -> Option<&Player> {
+    s.seat_of(g).map(|seat| s.player(seat))
+}
+
+fn scoped(scope: Scope, a: Animal) -> bool {
+    match scope {
+        Scope::All => true,
+        Scope::Special => a.special(),
+    }
+}
+
+fn in_rows(rows: &[u8], region: u8) -> bool {
+    rows.is_empty() || rows.contains(&(row(region) + 1))
+}
+
+fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a EvoEffect> + 'a {
+    leader(s, a.group)
+        .into_iter()
+        .flat_map(move |p| active_effects(d, p).map(|(_, e)| e))
+}
+
+/// True if the player's Special Animal card is active.
+pub fn special_active(d: &Data, p: &Player) -> bool {
+    (0..4u8).any(|k| p.evo & (1 << k) != 0 && d.evo_card(p.group, k).special)
+}
+
+/// `expansiveness`: an animal's Expansiveness in a contest (printed value plus evolution
+/// modifiers). An Inactive animal counts as exactly 0 (rulebook p.16 Inactive; ruling B2).
+pub fn expansiveness(d: &Data, s: &State, a: Animal, region: u8, attacker: bool) -> i32 {
+    if a.inactive() {
+        return 0;
+    }
+    let mut v = d.group(a.group).expansiveness;
+    for e in each(d, s, a) {
+        if let EvoEffect::Expansiveness {
+            amount,
+            role,
+            rows,
+            scope,
+        } = e
+        {
+            let role_ok = match role {
+                Role::Any => true,
+                Role::Attacker => attacker,
+                Role::Defender => !attacker,
+            };
+            if role_ok && scoped(*scope, a) && in_rows(rows, region) {
+                v += amount;
+            }
+        }
+    }
+    v
+}
+
+/// `devour`: the loser of a contest this animal wins is removed instead of withdrawing.
+pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
+    each(d, s, a).any(|e| match e {
+        EvoEffect::Devour { role, scope } => {
+            scoped(*scope, a)
+                && match role {
+                    Role::Any => true,
+                    Role::Attacker => attacker,
+                    Role::Defender => !attacker,
+                }
+        }
+        _ => false,
+    })
+}
+
+/// `contest_immune`: a contest never removes this animal.
+pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
+    each(d, s, a).any(|e| matches!(e, EvoEffect::ContestImmune { scope } if scoped(*scope, a)))
+}
+
+/// `hunger_exempt`: this animal costs nothing when hunger is resolved (it still counts
+/// towards the region's total). Fat Reserves regions are exempt too.
+pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
+    let pl = s.player(seat);
+    if pl.fat & (1 << p.region) != 0 {
+        return true;
+    }
+    active_effects(d, pl).any(|(_, e)| {
+        matches!(e, EvoEffect::HungerExempt { rows, scope }
+            if scoped(*scope, p.animal) && in_rows(rows, p.region))
+    })
+}
+
+/// `hunger_cap`: the most a player pays for hunger in one region.
+pub fn hunger_cap(d: &Data, p: &Player) -> Option<u8> {
+    active_effects(d, p)
+        .filter_map(|(_, e)| match e {
+            EvoEffect::HungerCap { per_region } => Some(*per_region),
+            _ => None,
+        })
+        .min()
+}
+
+/// `populate_discount`: the Populate cost of a player (Fertility armed: 0).
+pub fn populate_cost(d: &Data, p: &Player) -> i32 {
+    if p.armed & crate::state::armed::FERTILITY != 0 {
+        return 0;
+    }
+    let mut cost = d.group(p.group).costs[1] as i32;
+    for (_, e) in active_effects(d, p) {
+        if let EvoEffect::PopulateDiscount { amount, min } = e {
+            cost = (cost - *amount as i32).max((*min as i32).min(cost));
+        }
+    }
+    cost
+}
+
+/// `climb`: horizontal migration may go one niche up.
+pub fn climbs(d: &Data, s: &State, a: Animal) -> bool {
+    each(d, s, a).any(|e| matches!(e, EvoEffect::Climb { scope } if scoped(*scope, a)))
+}
+
+/// `ignore_red` and the Synapsid ability: vertical migration may keep the niche.
+pub fn ignores_red(d: &Data, s: &State, a: Animal) -> bool {
+    matches!(d.group(a.group).ability, crate::data::Ability::RedArrows)
+        || each(d, s, a).any(|e| matches!(e, EvoEffect::IgnoreRed { scope } if scoped(*scope, a)))
+}
+
+/// `survive_range`: how many fields a Survive action may climb.
+pub fn survive_range(d: &Data, p: &Player) -> u8 {
+    active_effects(d, p)
+        .filter_map(|(_, e)| match e {
+            EvoEffect::SurviveRange { fields } => Some(*fields),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1)
+}
+
+/// `doom_burrow`: niche-0 animals survive the shockwave and niche-0-only removals.
+pub fn burrows(d: &Data, s: &State, g: Group) -> bool {
+    leader(s, g)
+        .is_some_and(|p| active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::DoomBurrow {})))
+}
+
+/// `multi_populate`: animals placed by the first Populate of a stage.
+pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
+    active_effects(d, p)
+        .filter_map(|(_, e)| match e {
+            EvoEffect::MultiPopulate { count } => Some(*count),
+            _ => None,
+        })
+        .max()
+}
+
+/// `cheap_migrate`: the Migrate cost of one animal for a player (None: the normal cost).
+pub fn cheap_migrate(d: &Data, p: &Player, a: Animal) -> Option<i32> {
+    active_effects(d, p).find_map(|(_, e)| match e {
+        EvoEffect::CheapMigrate {
+            cost,
+            per_stage,
+            scope,
+        } if scoped(*scope, a) && p.cheap_used < *per_stage => Some(*cost as i32),
+        _ => None,
+    })
+}
+
+/// The Migrate cost of an animal for its player.
+pub fn migrate_cost(d: &Data, p: &Player, a: Animal) -> i32 {
+    let base = d.group(p.group).costs[2] as i32;
+    cheap_migrate(d, p, a).map_or(base, |c| c.min(base))
+}
+
+/// `niche0_attack`: after a Migrate ending in niche 0 the animal may start a kill contest.
+pub fn niche0_attack(d: &Data, s: &State, a: Animal) -> bool {
+    each(d, s, a).any(|e| matches!(e, EvoEffect::Niche0Attack { scope } if scoped(*scope, a)))
+}
+
+/// `toxic_on_activate`: Toxic markers placed when the card is activated.
+pub fn toxic_on_activate(c: &EvoCard) -> u8 {
+    c.effects
+        .iter()
+        .filter_map(|e| match e {
+            EvoEffect::ToxicOnActivate { count } => Some(*count),
+            _ => None,
+        })
+        .sum()
+}
+
+/// `toxic_on_populate`: a populated animal may become Toxic.
+pub fn toxic_on_populate(d: &Data, p: &Player) -> bool {
+    active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::ToxicOnPopulate {}))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objectives
+// ---------------------------------------------------------------------------------------------
+
+fn own(s: &State, g: Group) -> impl Iterator<Item = &Placed> {
+    s.animals.iter().filter(move |p| p.animal.group == g)
+}
+
+/// `kill`: an animal of another group died this stage in a contest your animal won (ruling D8:
+/// a per-stage log, so the tile can be claimed on any later turn of the stage).
+fn obj_kill(p: &Player) -> bool {
+    p.kill
+}
+
+/// `rows`: animals in at least `count` climate zones.
+fn obj_rows(s: &State, g: Group, count: u8) -> bool {
+    s.rows_of(g).count_ones() >= count as u32
+}
+
+/// `regions`: animals in at least `count` regions.
+fn obj_regions(s: &State, g: Group, count: u8) -> bool {
+    s.regions_of(g).count_ones() >= count as u32
+}
+
+/// `niche_regions`: hold `niche` in at least `count` regions.
+fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
+    let m = own(s, g)
+        .filter(|p| p.niche == niche)
+        .fold(0u32, |m, p| m | 1 << p.region);
+    m.count_ones() >= count as u32
+}
+
+/// `niche_rows`: hold `niche` in at least `count` climate zones.
+fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
+    let m = own(s, g)
+        .filter(|p| p.niche == niche)
+        .fold(0u8, |m, p| m | 1 << row(p.region));
+    m.count_ones() >= count as u32
+}
+
+/// `active_cards`: at least that many active evolution and adaptation cards.
+fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
+    p.evo.count_ones() >= evolutions as u32 && p.active.len() >= adaptations as usize
+}
+
+/// `sympatry`: a region with your animal and animals of `others` other groups.
+fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
+    (0..REGIONS as u8).any(|r| {
+        let mut groups = 0u8;
+        for p in s.animals.iter().filter(|p| p.region == r) {
+            groups |= 1 << p.animal.group as u8;
+        }
+        groups & (1 << g as u8) != 0 && (groups & !(1 << g as u8)).count_ones() >= others as u32
+    })
+}
+
+/// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
+fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]) -> bool {
+    let high = |rows: &[u8]| {
+        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(row(p.region) + 1)))
+    };
+    high(north) && high(south)
+}
+
+/// `full_region`: niches 0, 1 and 2 of one region.
+fn obj_full_region(s: &State, g: Group) -> bool {
+    (0..REGIONS as u8).any(|r| {
+        let m = own(s, g)
+            .filter(|p| p.region == r)
+            .fold(0u8, |m, p| m | 1 << p.niche);
+        m == 0b111
+    })
+}
+
+/// `instinct`: the instinct marker on `field` or higher.
+fn obj_instinct(p: &Player, field: u8) -> bool {
+    p.instinct >= field
+}
+
+/// `animals`: at least `count` animals on the board.
+fn obj_animals(s: &State, g: Group, count: u8) -> bool {
+    s.animals_of(g) >= count as usize
+}
+
+/// True if a seat meets an objective requirement now.
+pub fn objective_met(s: &State, seat: u8, k: &ObjKind) -> bool {
+    let p = s.player(seat);
+    let g = p.group;
+    match k {
+        ObjKind::Kill {} => obj_kill(p),
+        ObjKind::Rows { count } => obj_rows(s, g, *count),
+        ObjKind::Regions { count } => obj_regions(s, g, *count),
+        ObjKind::NicheRegions { niche, count } => obj_niche_regions(s, g, *niche, *count),
+        ObjKind::NicheRows { niche, count } => obj_niche_rows(s, g, *niche, *count),
+        ObjKind::ActiveCards {
+            evolutions,
+            adaptations,
+        } => obj_active_cards(p, *evolutions, *adaptations),
+        ObjKind::Sympatry { others } => obj_sympatry(s, g, *others),
+        ObjKind::Vicariance {
+            min_niche,
+            north,
+            south,
+        } => obj_vicariance(s, g, *min_niche, north, south),
+        ObjKind::FullRegion {} => obj_full_region(s, g),
+        ObjKind::Instinct { field } => obj_instinct(p, *field),
+        ObjKind::Animals { count } => obj_animals(s, g, *count),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Doom
+// ---------------------------------------------------------------------------------------------
+
+/// Levels per region for one step of the Dying phase.
+pub type Levels = [Option<Level>; REGIONS];
+
+fn set(levels: &mut Levels, r: Option<u8>, l: Level) {
+    if let Some(r) = r {
+        levels[r as usize] = Some(l);
+    }
+}
+
+/// Step 1, EPICENTRE (stated): the epicentre and its orthogonal neighbours.
+pub fn epicentre_levels(d: &Data, epi: u8) -> Levels {
+    let mut lv = [None; REGIONS];
+    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    for (dc, dw) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+        set(&mut lv, region_at(c + dc, w + dw), d.doom_epicentre);
+    }
+    lv
+}
+
+/// Step 2, SHOCKWAVE (reconstructed, ruling A4): the diagonal neighbours.
+pub fn shockwave_levels(d: &Data, epi: u8) -> Levels {
+    let mut lv = [None; REGIONS];
+    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    for (dc, dw) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+        set(&mut lv, region_at(c + dc, w + dw), d.doom_shockwave);
+    }
+    lv
+}
+
+/// Cataclysm kind `rows`: remove at `level` in the rows of the mask.
+fn cata_rows(rows: u8, level: Level) -> Levels {
+    let mut lv = [None; REGIONS];
+    for r in 0..REGIONS as u8 {
+        if rows & (1 << row(r)) != 0 {
+            lv[r as usize] = Some(level);
+        }
+    }
+    lv
+}
+
+/// Cataclysm kind `subcontinent`: the epicentre's subcontinent at `hit`, the rest at `elsewhere`.
+fn cata_subcontinent(d: &Data, epi: u8, hit: Level, elsewhere: Level) -> Levels {
+    let sub = d.zones[row(epi) as usize].subcontinent;
+    let mut lv = [None; REGIONS];
+    for r in 0..REGIONS as u8 {
+        lv[r as usize] = Some(if d.zones[row(r) as usize].subcontinent == sub {
+            hit
+        } else {
+            elsewhere
+        });
+    }
+    lv
+}
+
+/// Cataclysm kind `cross`: the epicentre's row and column at `level`; then the shockwave
+/// extends one more diagonal step out from each shockwave region, at `extension`.
+fn cata_cross(epi: u8, level: Level, extension: Level) -> Levels {
+    let mut lv = [None; REGIONS];
+    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    for dc in [-1, 1] {
+        for dw in [-1, 1] {
+            if region_at(c + dc, w + dw).is_some() {
+                set(&mut lv, region_at(c + 2 * dc, w + 2 * dw), extension);
+            }
+        }
+    }
+    for r in 0..REGIONS as u8 {
+        if col(r) as i32 == c || row(r) as i32 == w {
+            lv[r as usize] = Some(level);
+        }
+    }
+    lv
+}
+
+/// The levels of one cataclysm effect.
+pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: u8) -> Levels {
+    match *e {
+        CataEffect::Rows { rows, level } => cata_rows(rows, level),
+        CataEffect::Subcontinent { hit, elsewhere } => cata_subcontinent(d, epi, hit, elsewhere),
+        CataEffect::Cross { level, extension } => cata_cross(epi, level, extension),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solo
+// ---------------------------------------------------------------------------------------------
+
+/// True if the solo player's condition markers meet the group's goal.
+pub fn solo_goal_met(s: &State, goal: SoloGoal) -> bool {
+    match goal {
+        SoloGoal::Rows { count } => {
+            let m = s.conditions.iter().fold(0u8, |m, &(r, _)| m | 1 << row(r));
+            m.count_ones() >= count as u32
+        }
+        SoloGoal::Niche2Row { sectors } => (0..ROWS as u8).any(|w| {
+            let m = s
+                .conditions
+                .iter()
+                .filter(|&&(r, n)| n == 2 && row(r) == w)
+                .fold(0u8, |m, &(r, _)| m | 1 << col(r));
+            m.count_ones() >= sectors as u32
+        }),
+        SoloGoal::Regions { count } => {
+            let m = s.conditions.iter().fold(0u32, |m, &(r, _)| m | 1 << r);
+            m.count_ones() >= count as u32
+        }
+    }
+}
+
+/// True if the solo Game End Condition is met (goal and animals left). Ruling I5: condition
+/// markers are permanent and the animal count is taken after the Dying phase.
+pub fn solo_met(d: &Data, s: &State) -> bool {
+    let Some(p) = s.players.first() else {
+        return false;
+    };
+    let c = &d.conditions[p.group as usize];
+    solo_goal_met(s, c.goal) && s.animals_of(p.group) >= c.min_animals as usize
+}
+
+/// True if a region is in a Subpolar zone.
+pub fn subpolar(d: &Data, r: u8) -> bool {
+    d.zones[row(r) as usize].kind == ZoneKind::Subpolar
+}

@@ -1,0 +1,368 @@
+//! Small `Copy` types: groups, regions, niches, animals, tiles.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Sectors (columns A–D).
+pub const SECTORS: usize = 4;
+/// Climate zones (rows 1–5).
+pub const ROWS: usize = 5;
+/// Regions on the map.
+pub const REGIONS: usize = SECTORS * ROWS;
+/// Ecological niches per region.
+pub const NICHES: usize = 3;
+
+/// An animal group.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Group {
+    /// Synapsids.
+    Synapsids = 0,
+    /// Sauropsida.
+    Sauropsida = 1,
+    /// Amphibians.
+    Amphibians = 2,
+    /// Invertebrates.
+    Invertebrates = 3,
+}
+
+impl Group {
+    /// All groups in board order.
+    pub const ALL: [Group; 4] = [
+        Group::Synapsids,
+        Group::Sauropsida,
+        Group::Amphibians,
+        Group::Invertebrates,
+    ];
+    /// The id used in data files and options.
+    pub fn id(self) -> &'static str {
+        match self {
+            Group::Synapsids => "synapsids",
+            Group::Sauropsida => "sauropsida",
+            Group::Amphibians => "amphibians",
+            Group::Invertebrates => "invertebrates",
+        }
+    }
+    /// Parses an id or a 3-letter prefix (`syn`, `sau`, `amp`, `inv`).
+    pub fn from_id(s: &str) -> Option<Group> {
+        let l = s.trim().to_ascii_lowercase();
+        if l.len() < 3 {
+            return None;
+        }
+        Group::ALL.into_iter().find(|g| g.id().starts_with(&l))
+    }
+    /// From an index 0..4.
+    pub fn from_index(i: usize) -> Option<Group> {
+        Group::ALL.get(i).copied()
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Group::Synapsids => "Synapsids",
+            Group::Sauropsida => "Sauropsida",
+            Group::Amphibians => "Amphibians",
+            Group::Invertebrates => "Invertebrates",
+        })
+    }
+}
+
+/// Which animals of a group an evolution effect applies to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    /// Every animal of the group.
+    #[default]
+    All,
+    /// The Special Animal only.
+    Special,
+}
+
+/// How much of a region a removal reaches (The Course of the Extinction legend).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Every animal in the region.
+    Region,
+    /// Animals in niches 0 and 1.
+    Niches01,
+    /// Animals in niche 0.
+    Niche0,
+}
+
+impl Level {
+    /// True if an animal in `niche` dies at this level.
+    pub fn hits(self, niche: u8) -> bool {
+        match self {
+            Level::Region => true,
+            Level::Niches01 => niche <= 1,
+            Level::Niche0 => niche == 0,
+        }
+    }
+}
+
+/// A direction on the map.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dir {
+    /// Left (towards Sector A).
+    Left,
+    /// Right (towards Sector D).
+    Right,
+    /// Up (towards row 1).
+    Up,
+    /// Down (towards row 5).
+    Down,
+}
+
+/// The four directions, in the order of [`crate::data::Data::red`].
+pub const DIRS: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
+
+/// Row (0-based) of a region.
+pub fn row(r: u8) -> u8 {
+    r / SECTORS as u8
+}
+
+/// Column (sector, 0-based) of a region.
+pub fn col(r: u8) -> u8 {
+    r % SECTORS as u8
+}
+
+/// The region at a column and row.
+pub fn region_at(col: i32, row: i32) -> Option<u8> {
+    if (0..SECTORS as i32).contains(&col) && (0..ROWS as i32).contains(&row) {
+        Some((row * SECTORS as i32 + col) as u8)
+    } else {
+        None
+    }
+}
+
+/// The neighbour of a region in a direction (the board does not wrap).
+pub fn step(r: u8, d: Dir) -> Option<u8> {
+    let (c, w) = (col(r) as i32, row(r) as i32);
+    match d {
+        Dir::Left => region_at(c - 1, w),
+        Dir::Right => region_at(c + 1, w),
+        Dir::Up => region_at(c, w - 1),
+        Dir::Down => region_at(c, w + 1),
+    }
+}
+
+/// A region's name (`B3`).
+pub fn region_name(r: u8) -> String {
+    format!("{}{}", (b'A' + col(r)) as char, row(r) + 1)
+}
+
+/// Animal status bits.
+pub mod flag {
+    /// The group's Special Animal marker.
+    pub const SPECIAL: u8 = 1;
+    /// Toxic marker.
+    pub const TOXIC: u8 = 2;
+    /// Inactive marker.
+    pub const INACTIVE: u8 = 4;
+    /// Carries the solo objective marker.
+    pub const BEARER: u8 = 8;
+    /// Bits that belong to the animal (the rest are the engine's bookkeeping).
+    pub const PERSISTENT: u8 = SPECIAL | TOXIC | INACTIVE | BEARER;
+    /// Engine bookkeeping: the animal being migrated this turn.
+    pub const TRACK: u8 = 16;
+    /// Engine bookkeeping: already moved in this neutral Migrate.
+    pub const MOVED: u8 = 32;
+}
+
+/// An animal marker: its group and status flags.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Animal {
+    /// Group.
+    pub group: Group,
+    /// Status bits ([`flag`]).
+    pub flags: u8,
+}
+
+impl Animal {
+    /// A plain animal.
+    pub fn new(group: Group) -> Animal {
+        Animal { group, flags: 0 }
+    }
+    /// Special Animal.
+    pub fn special(self) -> bool {
+        self.flags & flag::SPECIAL != 0
+    }
+    /// Toxic.
+    pub fn toxic(self) -> bool {
+        self.flags & flag::TOXIC != 0
+    }
+    /// Inactive.
+    pub fn inactive(self) -> bool {
+        self.flags & flag::INACTIVE != 0
+    }
+    /// Carries the solo objective marker.
+    pub fn bearer(self) -> bool {
+        self.flags & flag::BEARER != 0
+    }
+}
+
+/// An animal on the board: where it is and what it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placed {
+    /// Region.
+    pub region: u8,
+    /// Niche.
+    pub niche: u8,
+    /// The animal.
+    pub animal: Animal,
+}
+
+impl Placed {
+    /// Sort key: resolve order (region, then niche 2 before 1 before 0), then group and flags.
+    pub fn key(&self) -> (u8, u8, u8, u8) {
+        (
+            self.region,
+            2 - self.niche.min(2),
+            self.animal.group as u8,
+            self.animal.flags,
+        )
+    }
+    /// The choice-level identity of this animal.
+    pub fn spot(&self) -> Spot {
+        Spot {
+            region: self.region,
+            niche: self.niche,
+            group: self.animal.group,
+            flags: self.animal.flags & flag::PERSISTENT,
+        }
+    }
+}
+
+/// Names an animal in a choice: region, niche, group and status. Animals that share all four
+/// are interchangeable, so a choice never has to tell them apart.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Spot {
+    /// Region.
+    pub region: u8,
+    /// Niche.
+    pub niche: u8,
+    /// Group.
+    pub group: Group,
+    /// Persistent status bits.
+    pub flags: u8,
+}
+
+impl Spot {
+    /// True if a placed animal is this one.
+    pub fn matches(&self, p: &Placed) -> bool {
+        p.region == self.region
+            && p.niche == self.niche
+            && p.animal.group == self.group
+            && p.animal.flags & flag::PERSISTENT == self.flags
+    }
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{} in {} niche {}",
+            self.group,
+            describe_flags(self.flags),
+            region_name(self.region),
+            self.niche
+        )
+    }
+}
+
+/// ` (special, toxic)` style suffix.
+pub fn describe_flags(flags: u8) -> String {
+    let mut v = Vec::new();
+    if flags & flag::SPECIAL != 0 {
+        v.push("special");
+    }
+    if flags & flag::TOXIC != 0 {
+        v.push("toxic");
+    }
+    if flags & flag::INACTIVE != 0 {
+        v.push("inactive");
+    }
+    if flags & flag::BEARER != 0 {
+        v.push("objective marker");
+    }
+    if v.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", v.join(", "))
+    }
+}
+
+/// An instinct tile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tile {
+    /// Sector tile (column 0..4).
+    Sector(u8),
+    /// Zone tile (row 0..5).
+    Zone(u8),
+    /// Cataclysm tile (index into the cataclysm list).
+    Cataclysm(u8),
+}
+
+/// The four player actions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Adapt.
+    Adapt = 0,
+    /// Populate.
+    Populate = 1,
+    /// Migrate.
+    Migrate = 2,
+    /// Survive.
+    Survive = 3,
+}
+
+impl Action {
+    /// All actions in cost-table order.
+    pub const ALL: [Action; 4] = [
+        Action::Adapt,
+        Action::Populate,
+        Action::Migrate,
+        Action::Survive,
+    ];
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Action::Adapt => "Adapt",
+            Action::Populate => "Populate",
+            Action::Migrate => "Migrate",
+            Action::Survive => "Survive",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rulebook p.19 (Regions): adjacency is left, right, up, down; the edges do not wrap.
+    #[test]
+    fn adjacency_does_not_wrap_p19() {
+        let a1 = 0;
+        assert_eq!(step(a1, Dir::Left), None);
+        assert_eq!(step(a1, Dir::Up), None);
+        let d1 = 3;
+        assert_eq!(step(d1, Dir::Right), None);
+        let a5 = 16;
+        assert_eq!(step(a5, Dir::Down), None);
+        assert_eq!(step(a1, Dir::Down), Some(4));
+        assert_eq!(region_name(9), "B3");
+    }
+
+    #[test]
+    fn group_ids_parse() {
+        assert_eq!(Group::from_id("syn"), Some(Group::Synapsids));
+        assert_eq!(Group::from_id("Invertebrates"), Some(Group::Invertebrates));
+        assert_eq!(Group::from_id("x"), None);
+    }
+}

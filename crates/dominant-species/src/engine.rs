@@ -796,9 +796,11 @@ impl State {
         match self.pending {
             Pending::None => {}
             Pending::Plan(_) => {
-                for s in Space::all() {
-                    if self.spaces[s.0 as usize].is_none() {
-                        out.push(Choice::Place(s));
+                // The most frequent decision by far: a tight loop, one reservation.
+                out.reserve(SPACES);
+                for (i, s) in self.spaces.iter().enumerate() {
+                    if s.is_none() {
+                        out.push(Choice::Place(Space(i as u8)));
                     }
                 }
             }

@@ -177,10 +177,8 @@ impl Game for DominantSpecies {
     fn determinize(s: &State, _seat: Seat, seed: u64) -> State {
         let mut d = s.clone();
         d.rng = GameRng::new(seed);
-        let cards = d.deck.cards_mut();
-        if cards.len() > 1 {
-            let (bottom, rest) = cards.split_at_mut(1);
-            let _ = bottom;
+        // Everything above the bottom card (Ice Age).
+        if let Some(rest) = d.deck.cards_mut().get_mut(1..) {
             d.rng.shuffle(rest);
         }
         let mut hidden = Vec::new();

@@ -445,8 +445,6 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         st.vp = e.vp;
         st.eliminated = e.eliminated;
         let on_display = s.spaces.iter().filter(|x| **x == Some(a)).count() as u8;
-        let free_ap = 0;
-        let _ = free_ap;
         st.supply = match e.supply {
             Some(n) => n,
             None => aps.saturating_sub(on_display),

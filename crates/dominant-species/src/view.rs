@@ -223,8 +223,8 @@ pub fn render(v: &View) -> String {
                 if board_hex(h) {
                     any = true;
                     match Earth::<Terrain>::id(h).and_then(|id| v.earth.tile(id)) {
-                        Some(t) => format!("{}{:>2},{:<2}", t.abbrev(), h.q, h.r),
-                        None => format!("...{:>2},{:<2}", h.q, h.r),
+                        Some(t) => format!("{}({},{})", t.abbrev(), h.q, h.r),
+                        None => format!("   ({},{})", h.q, h.r),
                     }
                 } else {
                     String::new()
@@ -232,7 +232,7 @@ pub fn render(v: &View) -> String {
             } else {
                 String::new()
             };
-            let _ = write!(line, "{cell:<10}");
+            let _ = write!(line, "{cell:<11}");
         }
         if any {
             let _ = writeln!(o, "  {}", line.trim_end());

@@ -11,8 +11,6 @@ use common::*;
 use eons_core::{Corner, Hex};
 use eons_dominant_species::{Animal, Card, Choice, Element, Event, Pending, Space, State, Terrain};
 
-const A: [&str; 3] = ["mammals", "birds", "insects"];
-
 /// A 3-animal game (mammals, birds, insects) about to score the wetland for
 /// `taker`. A lone sea far away keeps a tile for the birds' later Domination.
 fn setup(taker: Animal, card: Card, extra: &str) -> State {
@@ -42,7 +40,6 @@ fn setup(taker: Animal, card: Card, extra: &str) -> State {
         e = taker.element().name(),
         c = card.name(),
     );
-    let _ = A;
     pos(&text)
 }
 
@@ -82,7 +79,6 @@ fn at_stop(s: &State) -> bool {
 
 #[test]
 fn card_aquatic_element_of_choice_and_up_to_four_species_on_sea_or_wetland() {
-    let mut s = setup(Animal::Mammals, Card::Aquatic, "");
     let extra = r#"
         [[tiles]]
         hex = [1, 1]
@@ -91,10 +87,7 @@ fn card_aquatic_element_of_choice_and_up_to_four_species_on_sea_or_wetland() {
         hex = [0, 0]
         terrain = "tundra"
     "#;
-    s = {
-        let _ = s;
-        setup(Animal::Mammals, Card::Aquatic, extra)
-    };
+    let mut s = setup(Animal::Mammals, Card::Aquatic, extra);
     take(&mut s, Card::Aquatic);
     play(&mut s, Choice::Element(Element::Meat));
     // A corner touching only the tundra-covered sea is not a sea corner (p.13).

@@ -3,7 +3,7 @@
 
 use eons_core::{Game, Hex, HexId, Positions, Turn};
 use eons_dominant_species::{
-    data::{Animal, Element, ELEMENTS_PER_TYPE},
+    data::{Animal, ELEMENTS_PER_TYPE},
     Choice, DominantSpecies as Ds, Event, State,
 };
 use eons_earth::grid;
@@ -132,5 +132,4 @@ pub fn check_invariants(s: &State) {
             "a pending decision has no legal choice"
         );
     }
-    let _ = Element::ALL;
 }

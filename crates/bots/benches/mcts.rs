@@ -1,7 +1,7 @@
 //! MCTS iterations per second on the test card game ("Hidden High Card",
-//! from the integration tests). Criterion reports the throughput in
-//! elements/s, one element being one search iteration. Real games will be
-//! added here once they exist.
+//! from the integration tests) and on each real game (4 players, a
+//! mid-game decision reached by seeded random play). Criterion reports the
+//! throughput in elements/s, one element being one search iteration.
 
 #[allow(dead_code)]
 #[path = "../tests/common/goofspiel.rs"]
@@ -42,5 +42,57 @@ fn mcts_iterations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, mcts_iterations);
+/// Plays `moves` seeded random decisions into a 4-player game of `G`, then
+/// on to the next decision with at least two choices (a bot answers a
+/// single choice without searching).
+fn midgame<G: Game>(moves: usize) -> Option<(G::State, eons_core::Seat)> {
+    let setup = G::setup(4, &[]).ok()?;
+    let mut s = G::new(&setup, 11).ok()?;
+    let mut rng = eons_core::GameRng::new(11);
+    eons_core::random_playout::<G>(&mut s, &mut rng, moves).ok()?;
+    let mut legal = Vec::new();
+    loop {
+        let Turn::Seat(seat) = G::turn(&s) else {
+            return None;
+        };
+        legal.clear();
+        G::legal(&s, &mut legal);
+        if legal.len() >= 2 {
+            return Some((s, seat));
+        }
+        G::apply(&mut s, *legal.first()?, &mut Vec::new()).ok()?;
+    }
+}
+
+fn real_game<G: Game>(c: &mut Criterion, iterations: u64, moves: usize) {
+    let Some((state, seat)) = midgame::<G>(moves) else {
+        return;
+    };
+    let mut group = c.benchmark_group(format!("mcts/{}-4p", G::ID));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5))
+        .throughput(Throughput::Elements(iterations));
+    for threads in [1usize, 2] {
+        let config = MctsConfig {
+            budget: Budget::Iterations(iterations),
+            threads,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::<G>::new(7, config);
+        group.bench_function(format!("{iterations}it/threads={threads}"), |b| {
+            b.iter(|| black_box(bot.choose(black_box(&state), seat)))
+        });
+    }
+    group.finish();
+}
+
+fn mcts_real_games(c: &mut Criterion) {
+    real_game::<eons_dominant_species::DominantSpecies>(c, 200, 300);
+    real_game::<eons_marine::Marine>(c, 200, 300);
+    real_game::<eons_pangea::Pangea>(c, 500, 60);
+}
+
+criterion_group!(benches, mcts_iterations, mcts_real_games);
 criterion_main!(benches);

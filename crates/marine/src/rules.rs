@@ -252,6 +252,8 @@ pub enum Frame {
     Migration {
         a: Animal,
         left: u8,
+        /// True once a species has migrated: the action is under way.
+        started: bool,
     },
     Competition {
         a: Animal,
@@ -386,6 +388,8 @@ pub enum Frame {
     Profligate {
         a: Animal,
         left: u8,
+        /// Tiles already credited to Prey Switching (bit per hex).
+        credited: u64,
     },
     SolarTile {
         a: Animal,
@@ -526,7 +530,7 @@ impl Frame {
                 ..
             }
         ) || matches!(self, CompSpecial { second: false, .. })
-            || matches!(self, Migration { .. })
+            || matches!(self, Migration { started: false, .. })
     }
 
     /// The rule governing this decision, with its rulebook page.
@@ -1039,7 +1043,7 @@ pub fn gen(s: &State, f: &mut dyn FnMut(Choice) -> bool) -> bool {
                 e!(Choice::FromBox);
             }
         }
-        Migration { a, left } => {
+        Migration { a, left, .. } => {
             if left > 0 {
                 let mut out = [HexId(0); 18];
                 for h in tiles(s) {
@@ -1307,7 +1311,7 @@ pub fn gen(s: &State, f: &mut dyn FnMut(Choice) -> bool) -> bool {
                 }
             }
         }
-        Profligate { a, left } => {
+        Profligate { a, left, .. } => {
             if left > 0 {
                 for h in tiles(s) {
                     for b in Animal::ALL {
@@ -1434,7 +1438,13 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
             continue;
         }
         if !has_real_choice(s) {
-            s.stack.pop();
+            if is_legal(s, Choice::Done) {
+                // "Stop" is all that is left: run it, so what follows a stop
+                // (the special Competition space's second tile) still comes.
+                exec(s, top, Choice::Done, ev);
+            } else {
+                s.stack.pop();
+            }
             if top.starts_action() {
                 ev.push(Event::Forfeited {
                     animal: top.decider().unwrap_or(s.cur),
@@ -1712,6 +1722,7 @@ fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev: &mut Vec<
                 left: def
                     .cubes
                     .map_or(ALL, |n| n.saturating_add(bonus).min(ALL - 1)),
+                started: false,
             }
         }
         Action::Competition => match def.marker {
@@ -1736,7 +1747,9 @@ fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev: &mut Vec<
 /// Retrieve (p.10).
 fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
     let on_display = (0..MAX_SPACES).any(|i| s.spaces[i].is_some_and(|p| s.pawn_is(p, a)))
-        || s.personal[a.index()].is_some();
+        || s.personal
+            .iter()
+            .any(|p| p.is_some_and(|p| s.pawn_is(p, a)));
     let hadopelagic = s.has_trait(a, Trait::Hadopelagic)
         && on_display
         && s.basic_avail[a.index()] == 0
@@ -1749,8 +1762,15 @@ fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
             }
         }
     }
-    if let Some(p) = s.personal[a.index()].take() {
-        s.pawn_home(p);
+    // Every controlled pawn, including a special pawn another animal left on
+    // its Bottom Feeder space before this animal took control of it (p.10, p.17).
+    for i in 0..ANIMALS {
+        if let Some(p) = s.personal[i] {
+            if s.pawn_is(p, a) {
+                s.personal[i] = None;
+                s.pawn_home(p);
+            }
+        }
     }
     s.food_right |= a.bit();
     ev.push(Event::Retrieved { animal: a });
@@ -1898,7 +1918,11 @@ pub fn start_card(s: &mut State, a: Animal, card: Card, x: u8, max_slot: u8, ev:
                 opposing: true,
             });
         }
-        Card::ProfligateCarnivore => s.stack.push(Profligate { a, left: x }),
+        Card::ProfligateCarnivore => s.stack.push(Profligate {
+            a,
+            left: x,
+            credited: 0,
+        }),
         Card::SolarRadiation => s.stack.push(SolarTile { a, x }),
         Card::Symbiotic => {
             let mine = s.needs(a);
@@ -2169,11 +2193,15 @@ fn exec(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
             s.earth.add_species(hex, a.index(), 1);
             ev.push(Event::Revived { animal: a, hex });
         }
-        (Migration { a, left }, Choice::Move { from, to }) => {
+        (Migration { a, left, .. }, Choice::Move { from, to }) => {
             move_species(s, a, from, to, ev);
             s.moved[to.0 as usize] += 1;
             let left = if left == ALL { ALL } else { left - 1 };
-            s.stack.push(Migration { a, left });
+            s.stack.push(Migration {
+                a,
+                left,
+                started: true,
+            });
         }
         (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompElim {
             a,
@@ -2462,11 +2490,27 @@ fn exec(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
             let x = s.earth.total_species(h).min(255) as u8;
             s.from_pool(h, a, x, true, ev);
         }
-        (Profligate { a, left }, Choice::Species { hex, animal }) => {
+        (
+            Profligate {
+                a,
+                left,
+                mut credited,
+            },
+            Choice::Species { hex, animal },
+        ) => {
             s.eliminate(hex, animal, 1, Some(a), ev);
-            s.from_pool(hex, a, 1, true, ev);
+            // Prey Switching (p.21): 1 VP per tile, however many species
+            // this card places there.
+            let bit = 1u64 << hex.0;
+            if s.from_pool(hex, a, 1, credited & bit == 0, ev) > 0 {
+                credited |= bit;
+            }
             if left > 1 {
-                s.stack.push(Profligate { a, left: left - 1 });
+                s.stack.push(Profligate {
+                    a,
+                    left: left - 1,
+                    credited,
+                });
             }
         }
         (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),

@@ -586,6 +586,28 @@ fn profligate_carnivore_p19() {
     assert_eq!(decider(&s), Fishes, "X = 1 (slot 1): done");
 }
 
+/// Prey Switching (p.21) with Profligate Carnivore (p.19): "it's 1 VP per tile
+/// if one or more are placed by an effect", even when the card replaces two
+/// eliminated species on the same tile.
+#[test]
+fn profligate_carnivore_prey_switching_once_per_tile_p21() {
+    let b = body(&format!(
+        "[[animal]]\nname = \"reptiles\"\n[[animal]]\nname = \"cephalopods\"\n[[animal]]\nname = \"fishes\"\ntraits = [\"prey-switching\"]\n[[animal]]\nname = \"crustaceans\"\n{REEF_CR}\n[[tile]]\nhex = [-1, 0]\nterrain = \"kelp\"\nspecies = {{ fishes = 1, reptiles = 2 }}\n"
+    ));
+    let mut s = at_card("annelids", &b, ", \"profligate-carnivore\"", "evolution 2");
+    play(&mut s, Choice::Slot(2));
+    let victim = Choice::Species {
+        hex: hex(-1, 0),
+        animal: Reptiles,
+    };
+    play_all(&mut s, &[victim, victim]);
+    assert_eq!(
+        (sp(&s, -1, 0, Reptiles), sp(&s, -1, 0, Crustaceans)),
+        (0, 2)
+    );
+    assert_eq!(vp(&s, Fishes), 1, "one tile: 1 VP, not 2");
+}
+
 /// Semi-Aquatic (p.20): 1 VP per occupied tile with sun.
 #[test]
 fn semi_aquatic_p20() {

@@ -356,3 +356,136 @@ fn game_starts_with_the_draft_p5() {
     assert!(s.row.iter().take(5).all(|c| c.is_some()));
     let _ = Card::Asteroid;
 }
+
+/// p.15: the special Competition space chooses up to 2 tiles one after the
+/// other; a first tile without opposing species still leaves the second.
+#[test]
+fn competition_special_space_second_tile_after_an_empty_first_p15() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n{REEF}\n[[tile]]\nhex = [-1, 0]\nterrain = \"kelp\"\nspecies = {{ crustaceans = 1 }}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\n"
+    ));
+    play_all(
+        &mut s,
+        &[special("competition 4", El::Sun), Choice::Hex(hex(-1, 0))],
+    );
+    assert_eq!(decider(&s), Crustaceans, "the second tile is still to come");
+    assert!(legal(&s).contains(&Choice::Hex(hex(0, 0))));
+    play_all(&mut s, &[Choice::Hex(hex(0, 0)), Choice::Animal(Reptiles)]);
+    assert_eq!(sp(&s, 0, 0, Reptiles), 0);
+}
+
+/// p.15: Migration moves up to X species; once some have moved, running out
+/// of movable species ends the action: it was not forfeited (p.10).
+#[test]
+fn migration_that_ran_is_not_logged_as_forfeited_p15() {
+    let mut s = pos(
+        "turn = \"crustaceans\"\n[[tile]]\nhex = [0, 0]\nterrain = \"reef\"\nspecies = { crustaceans = 1 }\n[[tile]]\nhex = [0, 1]\nterrain = \"ocean\"\n",
+    );
+    play(&mut s, basic("migration 1"));
+    let ev = play(
+        &mut s,
+        Choice::Move {
+            from: hex(0, 0),
+            to: hex(0, 1),
+        },
+    );
+    assert_eq!(sp(&s, 0, 1, Crustaceans), 1);
+    assert_eq!(decider(&s), Fishes, "nothing left to move: the action ends");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Forfeited { .. })),
+        "{ev:?}"
+    );
+    // With nothing to move at all, the action is forfeited.
+    let mut s = pos(
+        "turn = \"crustaceans\"\n[[tile]]\nhex = [0, 0]\nterrain = \"reef\"\nspecies = { fishes = 1 }\n",
+    );
+    let ev = play(&mut s, basic("migration 1"));
+    assert!(ev.contains(&Event::Forfeited {
+        animal: Crustaceans
+    }));
+}
+
+/// p.10 and p.17: Retrieve takes back every controlled pawn, including a
+/// special pawn taken over by Domination while it stood on another animal's
+/// Bottom Feeder space (that space is on the display for all rules, p.20).
+#[test]
+fn retrieve_collects_a_controlled_pawn_on_a_personal_space_p10() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\n[[animal]]\nname = \"cephalopods\"\n[[animal]]\nname = \"fishes\"\ntraits = [\"bottom-feeder\"]\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\n[[pawn]]\nspace = \"bottom-feeder\"\nspecial = \"sun\"\nanimal = \"fishes\"\n"
+    ));
+    assert_eq!(s.available_specials(Crustaceans).count(), 0);
+    play(&mut s, Choice::Retrieve);
+    assert_eq!(s.personal[Fishes.index()], None);
+    assert_eq!(
+        s.available_specials(Crustaceans).collect::<Vec<_>>(),
+        vec![El::Sun]
+    );
+}
+
+/// p.9: basic pawns never go on special-only spaces; a special pawn goes on
+/// any empty space or bumps an opposing basic pawn (back to its owner,
+/// available), but never your own pawn or a special pawn.
+#[test]
+fn special_pawn_placement_and_bumping_p9() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n{REEF}\n[[special]]\nelement = \"algae\"\ncontroller = \"crustaceans\"\n[[special]]\nelement = \"sun\"\ncontroller = \"reptiles\"\n[[pawn]]\nspace = \"abundance 1\"\nanimal = \"crustaceans\"\n[[pawn]]\nspace = \"abundance 2\"\nanimal = \"fishes\"\n[[pawn]]\nspace = \"abundance 3\"\nspecial = \"sun\"\n"
+    ));
+    let l = legal(&s);
+    assert!(!l.contains(&basic("adaptation 3")), "special-only space");
+    assert!(l.contains(&special("adaptation 3", El::Algae)));
+    assert!(!l.contains(&special("abundance 1", El::Algae)), "own pawn");
+    assert!(
+        !l.contains(&special("abundance 3", El::Algae)),
+        "special pawn"
+    );
+    assert!(!l.contains(&basic("abundance 2")), "basic pawns never bump");
+    let avail = s.basic_avail[Fishes.index()];
+    let ev = play(&mut s, special("abundance 2", El::Algae));
+    assert!(ev.contains(&Event::Bumped { animal: Fishes }));
+    assert_eq!(s.basic_avail[Fishes.index()], avail + 1);
+}
+
+/// p.16: the card must occupy a slot at or below the Evolution space's value.
+#[test]
+fn evolution_card_slot_at_or_below_the_space_p16() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n{REEF}\n[display]\nevolution = [\"reef\", \"reef\"]\n[cards]\nrow = [\"annelids\", \"producers\", \"univalves\", \"fertile\", \"biodiversity\"]\n"
+    ));
+    play_all(&mut s, &[basic("evolution 2"), Choice::Hex(hex(0, 0))]);
+    assert_eq!(legal(&s), vec![Choice::Slot(1), Choice::Slot(2)]);
+}
+
+/// Architecture (hidden information), p.5: a determinization re-deals the
+/// draw pile but keeps what the seat has seen (row, discard, stack tops) and
+/// keeps the unseen Asteroid among the bottom five cards.
+#[test]
+fn determinize_redraws_only_the_unseen_p5() {
+    let setup = Marine::setup(4, &[]).expect("setup");
+    let s = Marine::new(&setup, 21).expect("game");
+    let mut reordered = false;
+    for k in 0..20 {
+        let d = Marine::determinize(&s, Seat(0), k);
+        assert_eq!(d.row, s.row);
+        assert_eq!(d.discard, s.discard);
+        for i in 0..3 {
+            assert_eq!(d.stacks[i].top(), s.stacks[i].top());
+            assert_eq!(d.stacks[i].len(), s.stacks[i].len());
+        }
+        assert_eq!(d.deck.len(), s.deck.len());
+        let at = d
+            .deck
+            .cards()
+            .iter()
+            .position(|&c| c == Card::Asteroid)
+            .expect("the Asteroid stays in the pile");
+        assert!(at < 5, "bottom five: {at}");
+        reordered |= d.deck.cards() != s.deck.cards();
+        let seen: Vec<_> = s.hands[Reptiles.index()].to_vec();
+        assert_eq!(
+            d.hands[Reptiles.index()].to_vec(),
+            seen,
+            "seat 1 (Reptiles) keeps its own hand"
+        );
+    }
+    assert!(reordered, "the unseen pile is re-drawn");
+}

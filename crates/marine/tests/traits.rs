@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use eons_core::Game;
-use eons_marine::{Animal::*, Choice, El, Frame, Marine, State, Trait};
+use eons_marine::{Animal::*, Choice, El, Event, Frame, Marine, State, Trait};
 
 const REEF: &str = r#"
 [[tile]]
@@ -392,4 +392,50 @@ fn solitary_p21() {
         .iter()
         .sum();
     assert_eq!(vp(&s, Crustaceans), total);
+}
+
+/// Hadopelagic (p.21): "If your retrieval triggers a Reseed event, it occurs
+/// before you take the extra turn. If that Reseed event also triggered the
+/// end of the game, the game ends before you gain the extra turn."
+#[test]
+fn hadopelagic_reseed_first_and_no_turn_after_the_end_p21() {
+    let others = "[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n";
+    let me = "[[animal]]\nname = \"crustaceans\"\ntraits = [\"hadopelagic\"]\npawns = 1\n[[pawn]]\nspace = \"abundance 1\"\nanimal = \"crustaceans\"\n";
+    let mut s = pos(&format!("turn = \"crustaceans\"\n{others}{me}{REEF}"));
+    let ev = play(&mut s, Choice::Retrieve);
+    let reseed = ev.iter().position(|e| matches!(e, Event::Reseed { .. }));
+    let extra = ev.iter().position(|e| matches!(e, Event::ExtraTurn { .. }));
+    assert!(
+        matches!((reseed, extra), (Some(r), Some(x)) if r < x),
+        "{ev:?}"
+    );
+    assert_eq!(s.reseeds, 1);
+    assert_eq!(
+        decider(&s),
+        Crustaceans,
+        "the extra turn follows the Reseed"
+    );
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\nlast_round = true\n{others}{me}{REEF}"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert!(s.over, "the last round ends");
+    assert!(!ev.iter().any(|e| matches!(e, Event::ExtraTurn { .. })));
+}
+
+/// Ancient Lineage (p.20): "You do this before the next player in turn order
+/// takes their turn and even before any Reseed event that may have been
+/// triggered by your retrieval."
+#[test]
+fn ancient_lineage_before_the_reseed_p20() {
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\ntraits = [\"ancient-lineage\"]\n{REEF}"
+    ));
+    play(&mut s, Choice::Retrieve);
+    assert_eq!(decider(&s), Crustaceans);
+    assert_eq!(s.reseeds, 0, "no Reseed yet");
+    assert!(legal(&s).contains(&Choice::Hex(hex(0, 0))));
+    play(&mut s, Choice::Hex(hex(0, 0)));
+    assert_eq!(s.reseeds, 1, "then the Reseed");
+    assert_eq!(sp(&s, 0, 0, Crustaceans), 3);
 }

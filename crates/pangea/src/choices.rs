@@ -1042,8 +1042,18 @@ pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
         }
         (Decision::Escape(seat), Choice::Use(card)) => {
             spend_card(s, d, seat, card, ev);
+            // The loser escapes: it is no longer devoured, so a Toxic loser no longer takes
+            // the winner with it; only a Toxic winner still dies (rulebook p.16, Toxic).
+            let winner_toxic_dies = match s.tasks.last() {
+                Some(Task::Contest(c)) => {
+                    let w = if c.att_wins { c.attacker } else { c.defender };
+                    w.toxic() && !effects::immune(d, s, w)
+                }
+                _ => false,
+            };
             if let Some(Task::Contest(c)) = s.tasks.last_mut() {
                 c.loser_dies = false;
+                c.winner_dies = winner_toxic_dies;
                 c.step = 5;
             }
         }

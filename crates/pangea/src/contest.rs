@@ -119,19 +119,14 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                 } else {
                     (c.defender, c.attacker)
                 };
-                c.loser_dies = c.kill || effects::devours(d, s, w, c.att_wins);
-                // Toxic (rulebook p.16): a devoured Toxic animal takes the winner with it;
-                // a Toxic winner dies together with the loser (ruling B4).
-                c.winner_dies = w.toxic() || (l.toxic() && c.loser_dies);
-                if w.toxic() {
-                    c.loser_dies = true;
-                }
-                if effects::immune(d, s, l) {
-                    c.loser_dies = false;
-                }
-                if effects::immune(d, s, w) {
-                    c.winner_dies = false;
-                }
+                // Toxic (rulebook p.16): a Toxic winner dies together with the loser; a
+                // devoured Toxic animal takes the winner with it (ruling B4). An animal a
+                // contest never removes (Scutosaurus) is not devoured, so its Toxic marker
+                // does not kill the winner either.
+                c.loser_dies = (c.kill || effects::devours(d, s, w, c.att_wins) || w.toxic())
+                    && !effects::immune(d, s, l);
+                c.winner_dies =
+                    (w.toxic() || (l.toxic() && c.loser_dies)) && !effects::immune(d, s, w);
                 ev.push(Event::ContestDecided {
                     winner: w.group,
                     loser: l.group,
@@ -180,9 +175,13 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
     } else {
         s.put(at(w));
     }
-    // On-win effects.
+    // On-win effects. Lethality (ruling D8) logs every removal of the loser caused by the
+    // contest: devoured, a niche-0 loss, Toxic, or an Inactive loser forced to withdraw
+    // (rulebook p.16: "whenever an Animal with the Inactive Marker is forced to Migrate, it is
+    // removed").
+    let loser_removed = c.loser_dies || (l.inactive() && !effects::immune(d, s, l));
     if let Some(seat) = s.seat_of(w.group) {
-        if c.loser_dies && w.group != l.group {
+        if loser_removed && w.group != l.group {
             s.player_mut(seat).kill = true;
         }
         if let Ability::DrawOnWin(n) = d.group(w.group).ability {

@@ -1002,6 +1002,10 @@ struct RawObj {
     name: String,
     reward: Vec<i32>,
     status: String,
+    /// The requirement's own status where it differs from the tile's (e.g. a stated tile
+    /// whose exact requirement is reconstructed or a ruling).
+    #[serde(default)]
+    requirement_status: Option<String>,
     text: String,
     requirement: ObjKind,
 }
@@ -1062,6 +1066,9 @@ struct RawCondition {
     text: String,
     trigger: SoloTrigger,
     goal: SoloGoal,
+    /// The goal's own status where it differs from the condition's (a ruling's reading).
+    #[serde(default)]
+    goal_status: Option<String>,
     min_animals: u8,
 }
 
@@ -1070,6 +1077,7 @@ struct RawCondition {
 struct RawRating {
     min: i32,
     name: String,
+    status: String,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1735,6 +1743,9 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     for t in &raw_obj.tile {
         let field = format!("tile {}", t.id);
         status(of, &format!("{field}: status"), &t.status)?;
+        if let Some(rs) = &t.requirement_status {
+            status(of, &format!("{field}: requirement_status"), rs)?;
+        }
         if !ids.insert(t.id.clone()) {
             return Err(err(of, &field, "id listed twice"));
         }
@@ -1924,6 +1935,9 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     for c in &raw_solo.condition {
         let field = format!("condition {}", c.group);
         status(sf, &format!("{field}: status"), &c.status)?;
+        if let Some(gs) = &c.goal_status {
+            status(sf, &format!("{field}: goal_status"), gs)?;
+        }
         let g = group_id(sf, &format!("{field}: group"), &c.group)?;
         if conds[g as usize].is_some() {
             return Err(err(sf, &field, "listed twice"));
@@ -1957,6 +1971,9 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
                 format!("group `{}` has no condition", Group::ALL[i].id()),
             )
         })?);
+    }
+    for r in &raw_solo.rating {
+        status(sf, &format!("rating {}: status", r.name), &r.status)?;
     }
     let mut ratings: Vec<(i32, String)> = raw_solo
         .rating
@@ -2071,6 +2088,70 @@ mod tests {
         );
         let e = parse_owned(&with("groups.toml", g)).expect_err("must fail");
         assert!(e.field.contains("costs_status"), "{e}");
+    }
+
+    /// Reference 6.9 / rulings E2, G2, G4, D8: the solo rating bands, the ruling-based solo
+    /// goals and objective requirements carry their own status marks, and a missing or bad mark
+    /// is refused.
+    #[test]
+    fn ruling_and_rating_marks_are_checked() {
+        let solo = FILES
+            .iter()
+            .find(|f| f.0 == "solo.toml")
+            .map(|f| f.1)
+            .expect("solo");
+        assert!(solo.contains("goal_status = \"ruling\""));
+        let bad = solo.replacen("status = \"reconstructed\"", "status = \"guess\"", 1);
+        let e = parse_owned(&with("solo.toml", bad)).expect_err("must fail");
+        assert!(e.field.contains("rating"), "{e}");
+        let missing = solo.replacen(
+            "name = \"Relict\"\nstatus = \"reconstructed\"",
+            "name = \"Relict\"",
+            1,
+        );
+        assert!(parse_owned(&with("solo.toml", missing)).is_err());
+        let obj = FILES
+            .iter()
+            .find(|f| f.0 == "objectives.toml")
+            .map(|f| f.1)
+            .expect("objectives");
+        let bad = obj.replacen(
+            "requirement_status = \"ruling\"",
+            "requirement_status = \"x\"",
+            1,
+        );
+        let e = parse_owned(&with("objectives.toml", bad)).expect_err("must fail");
+        assert!(e.field.contains("requirement_status"), "{e}");
+    }
+
+    /// Reference 2.5, 3.2, 5 (reconstructed values): the food table, Expansiveness 4/3/2/1 and
+    /// the instinct track (blind fields 8 and 10; dominance 1/1/2/2/3 on fields 3/5/7/9/11).
+    #[test]
+    fn reconstructed_values_match_the_reference() {
+        let d = data().expect("data");
+        let rows: [[[u8; 3]; 4]; 5] = [
+            [[1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2]],
+            [[2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2]],
+            [[2, 2, 1], [2, 1, 1], [2, 1, 1], [2, 2, 1]],
+            [[2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2]],
+            [[1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2]],
+        ];
+        for (w, row) in rows.iter().enumerate() {
+            for (c, food) in row.iter().enumerate() {
+                assert_eq!(d.food[w * 4 + c], *food, "row {} sector {c}", w + 1);
+            }
+        }
+        let exp: Vec<i32> = Group::ALL
+            .iter()
+            .map(|&g| d.group(g).expansiveness)
+            .collect();
+        assert_eq!(exp, vec![4, 3, 2, 1]);
+        let blind: Vec<usize> = (0..d.instinct.len())
+            .filter(|&f| d.instinct[f].tile == FieldTile::Blind)
+            .collect();
+        assert_eq!(blind, vec![8, 10]);
+        let dom: Vec<u8> = d.instinct.iter().map(|f| f.dominance).collect();
+        assert_eq!(dom, vec![0, 0, 0, 1, 0, 1, 0, 2, 0, 2, 0, 3]);
     }
 
     /// A replaced reconstructed value is picked up (a printed value can be dropped in).

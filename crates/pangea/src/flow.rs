@@ -27,7 +27,7 @@ fn run(s: &mut State, d: &Data, t: Task, ev: &mut Vec<Event>) {
         Task::NeutralStep(i) => neutral_step(s, d, i, ev),
         Task::NeutralAct(i, a) => neutral_act(s, d, i, a, ev),
         Task::NeutralMigrate(i, k) => neutral_migrate(s, d, i, k, ev),
-        Task::RedSecond(i) => red_second(s, d, i, ev),
+        Task::RedSecond(i, contested) => red_second(s, d, i, contested, ev),
         Task::ClearMoved => clear_bits(s, flag::MOVED),
         Task::Draw(pos) => draw(s, d, pos, ev),
         Task::HandLimit(seat) => hand_limit(s, d, seat),
@@ -281,16 +281,24 @@ fn neutral_migrate(s: &mut State, d: &Data, i: u8, kind: MigrateKind, ev: &mut V
     };
     s.tasks.push(Task::NeutralMigrate(i, kind));
     let mut bits = s.animals[k].animal.flags | flag::MOVED;
+    let p = s.animals[k];
+    let dest = p.niche + 1;
     if kind == MigrateKind::Red {
         bits |= flag::TRACK;
-        s.tasks.push(Task::RedSecond(i));
+        // The first migration starts a contest when a rival holds the niche above: the second
+        // migration then needs the marker to have won it (rulebook p.25).
+        let contested = (p.niche < 2)
+            .then(|| s.occupant(p.region, dest))
+            .flatten()
+            .filter(|&o| s.animals[o].animal.group != g)
+            .map(|_| dest);
+        s.tasks.push(Task::RedSecond(i, contested));
     }
     let k = s.set_flags(k, bits);
     let p = s.animals[k];
     if p.niche >= 2 {
         return;
     }
-    let dest = p.niche + 1;
     match s.occupant(p.region, dest) {
         None => move_animal(s, d, k, p.region, dest, ev),
         Some(o) if s.animals[o].animal.group == g => {}
@@ -301,7 +309,11 @@ fn neutral_migrate(s: &mut State, d: &Data, i: u8, kind: MigrateKind, ev: &mut V
 
 /// The red arrow's second migration (rulebook p.25): from niche 1 or 2, into the same niche of
 /// the left or right region if an animal of another group is there (both: D6, 1–3 left).
-fn red_second(s: &mut State, d: &Data, i: u8, ev: &mut Vec<Event>) {
+/// "Only when the Neutral Animal occupies niche 1 or 2 (which means that if there was a Contest
+/// in step 1, the Animal won it)": a marker that lost the first migration's contest (for
+/// example from niche 1 into niche 2, withdrawing back to niche 1) does not migrate again.
+/// `contested`: the niche the first migration contested, if it started a contest.
+fn red_second(s: &mut State, d: &Data, i: u8, contested: Option<u8>, ev: &mut Vec<Event>) {
     let Some(g) = s.neutrals.get(i as usize).map(|n| n.group) else {
         return;
     };
@@ -315,7 +327,7 @@ fn red_second(s: &mut State, d: &Data, i: u8, ev: &mut Vec<Event>) {
     let f = s.animals[k].animal.flags & !flag::TRACK;
     let k = s.set_flags(k, f);
     let p = s.animals[k];
-    if p.niche == 0 {
+    if p.niche == 0 || contested.is_some_and(|n| p.niche != n) {
         return;
     }
     let target = |dir: Dir| {

@@ -187,8 +187,9 @@ pub enum Task {
     NeutralAct(u8, NeutralAct),
     /// A neutral Migrate: migrate the group's next unmoved marker.
     NeutralMigrate(u8, MigrateKind),
-    /// The red arrow's second migration for the group's tracked marker.
-    RedSecond(u8),
+    /// The red arrow's second migration for the group's tracked marker; the niche its first
+    /// migration contested, if it started a contest (a lost contest ends the Migrate).
+    RedSecond(u8, Option<u8>),
     /// Clear the bookkeeping flags after a neutral Migrate.
     ClearMoved,
     /// Drawing phase for the player at this initiative position.

@@ -68,6 +68,8 @@ struct Table<G: Game> {
     labels: Vec<String>,
     log: Vec<String>,
     shown: usize,
+    /// Whose eyes the log is written for: the one human seat, else a spectator.
+    log_viewer: Option<Seat>,
 }
 
 impl<G: Game> Table<G> {
@@ -114,6 +116,18 @@ pub fn play<G: Game>(
         labels: kinds.iter().map(ToString::to_string).collect(),
         log: Vec::new(),
         shown: 0,
+        log_viewer: {
+            let humans: Vec<usize> = bots
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.is_none())
+                .map(|(i, _)| i)
+                .collect();
+            match humans.as_slice() {
+                [one] => Some(Seat(*one as u8)),
+                _ => None,
+            }
+        },
     };
     let seat_list: Vec<String> = table
         .labels
@@ -191,13 +205,16 @@ fn run_game<G: Game>(
             },
         };
         let description = G::describe_choice(&table.state, choice);
+        // The log is read by the human at the terminal: other seats' secret
+        // choices (a face-down card, a draft pick) are worded for them.
+        let logged = G::describe_choice_for(&table.state, choice, seat, table.log_viewer);
         events.clear();
         if let Err(e) = G::apply(&mut table.state, choice, &mut events) {
             bail!("engine error: legal choice {description:?} of {seat} was refused: {e}");
         }
         table.record.choices.push(RecordedChoice { seat, choice });
         let label = &table.labels[seat.index()];
-        table.log.push(format!("{seat} ({label}): {description}"));
+        table.log.push(format!("{seat} ({label}): {logged}"));
         for e in &events {
             table
                 .log

@@ -126,6 +126,20 @@ pub trait Game: Sized + 'static {
     fn roles(s: &Self::State, seat: Seat) -> Vec<String>;
     /// A short human description of a choice in this state ("Speciation: meat space").
     fn describe_choice(s: &Self::State, c: Self::Choice) -> String;
+    /// How a choice that `actor` just made reads to `viewer` (`None`: a
+    /// spectator), for logs shown to other seats. The default is
+    /// [`Game::describe_choice`]; a game whose choices can name something
+    /// secret (a face-down card, a secret draft pick) overrides it so that
+    /// other seats read only what they may know.
+    fn describe_choice_for(
+        s: &Self::State,
+        c: Self::Choice,
+        actor: Seat,
+        viewer: Option<Seat>,
+    ) -> String {
+        let _ = (actor, viewer);
+        Self::describe_choice(s, c)
+    }
     /// A human sentence for an event, for the log.
     fn describe_event(s: &Self::State, e: &Self::Event) -> String;
     /// A plain-text rendering of a view for the terminal.

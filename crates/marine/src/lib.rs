@@ -162,6 +162,16 @@ impl Game for Marine {
         view::describe_choice(s, c)
     }
 
+    /// Draft picks stay secret from the other seats until all reveal (p.5).
+    fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
+        let drafting = matches!(s.stack.last(), Some(rules::Frame::Draft { .. }));
+        if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
+            "keeps a trait card (secret until all reveal)".to_string()
+        } else {
+            view::describe_choice(s, c)
+        }
+    }
+
     fn describe_event(s: &State, e: &Event) -> String {
         view::describe_event(s, e)
     }

@@ -489,3 +489,25 @@ fn determinize_redraws_only_the_unseen_p5() {
     }
     assert!(reordered, "the unseen pile is re-drawn");
 }
+
+/// p.5: the trait draft is secret until all reveal — the log other seats read
+/// says that a card was kept, never which.
+#[test]
+fn secret_draft_picks_are_worded_for_other_seats_p5() {
+    let setup = Marine::setup(3, &[]).expect("setup");
+    let s = Marine::new(&setup, 5).expect("new");
+    let mut legal = Vec::new();
+    Marine::legal(&s, &mut legal);
+    let Some(&pick) = legal.iter().find(|c| matches!(c, Choice::Trait(_))) else {
+        panic!("the game starts with the secret draft: {legal:?}");
+    };
+    let eons_core::Turn::Seat(actor) = Marine::turn(&s) else {
+        panic!("a seat drafts first");
+    };
+    let other = Seat((actor.0 + 1) % 3);
+    let own = Marine::describe_choice_for(&s, pick, actor, Some(actor));
+    assert_eq!(own, Marine::describe_choice(&s, pick));
+    let theirs = Marine::describe_choice_for(&s, pick, actor, Some(other));
+    assert_ne!(theirs, own);
+    assert_eq!(Marine::describe_choice_for(&s, pick, actor, None), theirs);
+}

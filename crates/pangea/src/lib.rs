@@ -428,6 +428,15 @@ impl Game for Pangea {
         }
     }
 
+    /// An adaptation card is activated face down: other seats read only that.
+    fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
+        if viewer != Some(actor) && matches!(c, Choice::Activate(_)) {
+            "activates an adaptation card (face down)".to_string()
+        } else {
+            Self::describe_choice(s, c)
+        }
+    }
+
     fn describe_event(s: &State, e: &Event) -> String {
         match data() {
             Ok(d) => view::describe_event(s, d, e),

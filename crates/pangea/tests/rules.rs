@@ -1035,3 +1035,16 @@ fn views_hide_other_seats_secrets() {
     let text = Pangea::render(&v0);
     assert!(text.contains("Venom") && !text.contains("Escape"));
 }
+
+/// Adaptation cards are activated face down: other seats' log never names the card.
+#[test]
+fn activated_adaptation_card_is_face_down_for_other_seats() {
+    let setup = Pangea::setup(3, &[]).expect("setup");
+    let s = Pangea::new(&setup, 5).expect("new");
+    let c = Choice::Activate(0);
+    let own = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(0)));
+    assert_eq!(own, Pangea::describe_choice(&s, c));
+    let theirs = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(1)));
+    assert_eq!(theirs, "activates an adaptation card (face down)");
+    assert_eq!(Pangea::describe_choice_for(&s, c, Seat(0), None), theirs);
+}

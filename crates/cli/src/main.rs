@@ -11,6 +11,7 @@ mod games;
 mod play;
 mod replay;
 mod seats;
+mod serve;
 mod sim;
 mod tournament;
 
@@ -42,6 +43,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// List the games and their setup options.
     Games,
+    /// Serve the browser table on localhost: create games, invite friends, add bots.
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -52,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tournament(a) => games::dispatch(&a.game.clone(), a),
         Command::Replay(a) => replay::run(a),
         Command::Check(a) => check::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Games => {
             let stdout = std::io::stdout();
             let mut out = stdout.lock();

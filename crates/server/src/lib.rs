@@ -1,1 +1,175 @@
-//! eons-server (under construction).
+//! `eons-server`: play Eons games in a browser.
+//!
+//! A server on localhost (axum/tokio) that creates games of any registered
+//! game, gives each human seat a secret token (its invite link), plays bot
+//! seats server-side at a realistic pace, stores every game as a record
+//! (SQLite by default, PostgreSQL when the database URL names one) and serves
+//! the web UI embedded in the binary.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), eons_server::ServeError> {
+//! let config = eons_server::ServeConfig::default(); // 127.0.0.1:8080, ./eons.sqlite or $DATABASE_URL
+//! eons_server::serve(config).await
+//! # }
+//! ```
+//!
+//! See [`api`] for the HTTP and WebSocket API and [`games`] for how a game is
+//! plugged in (one line in [`games::registry`]).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod api;
+mod ds_ui;
+pub mod error;
+pub mod games;
+pub mod hub;
+pub mod store;
+pub mod testgame;
+pub mod web;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use error::ApiError;
+pub use hub::Hub;
+pub use store::{Store, StoreError};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to listen on (port 0: any free port; the bound address is printed).
+    pub addr: SocketAddr,
+    /// `postgres://…` for PostgreSQL, otherwise an SQLite file path (or `sqlite:PATH`).
+    pub database: String,
+    /// Delay before each bot decision (0 in tests).
+    pub bot_pace: Duration,
+    /// Also offer the test game "secrets" (hidden hands), for tests.
+    pub test_games: bool,
+    /// Serve the web UI from this folder instead of the embedded copy (UI development).
+    pub web_dir: Option<std::path::PathBuf>,
+}
+
+impl Default for ServeConfig {
+    /// `127.0.0.1:8080`, the database from `$DATABASE_URL` or `eons.sqlite` in
+    /// the working directory, bots wait 700 ms before each decision.
+    fn default() -> Self {
+        ServeConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: std::env::var("DATABASE_URL")
+                .ok()
+                .filter(|s| !s.trim().is_empty())
+                .unwrap_or_else(|| "eons.sqlite".into()),
+            bot_pace: Duration::from_millis(700),
+            test_games: false,
+            web_dir: None,
+        }
+    }
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or migrated.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The address could not be bound, or serving failed.
+    #[error("network: {0}")]
+    Io(#[from] std::io::Error),
+    /// Resuming stored games failed.
+    #[error("resume: {0}")]
+    Resume(#[from] ApiError),
+}
+
+/// The whole application (API, WebSocket and UI) over a hub.
+pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
+    api::router(hub).merge(web::router(web_dir))
+}
+
+/// Runs the server until Ctrl-C (or SIGTERM).
+pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
+    serve_until(config, shutdown_signal(), |addr| {
+        println!("eons-server listening on http://{addr}/");
+    })
+    .await
+}
+
+/// Runs the server until `shutdown` completes; `on_bound` is told the bound address.
+pub async fn serve_until(
+    config: ServeConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+    on_bound: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let store = Store::open(&config.database).await?;
+    let hub = Hub::new(store, games::registry(config.test_games), config.bot_pace);
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    start_background(&hub).await?;
+    on_bound(addr);
+    axum::serve(listener, app(hub, config.web_dir.clone()))
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}
+
+/// Resumes stored games (bots carry on), listens for other processes' moves
+/// (PostgreSQL), and kicks idle bots now and then.
+async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
+    if let Some(mut listener) = hub.store.listener().await? {
+        let h = hub.clone();
+        tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => {
+                        let id = n.payload().to_string();
+                        if let Ok(g) = h.get(&id).await {
+                            if let Err(e) = h.sync(&g).await {
+                                eprintln!("eons-server: sync {id}: {e}");
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("eons-server: listen: {e}");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+    }
+    let resumed = hub.resume_all().await?;
+    if resumed > 0 {
+        eprintln!("eons-server: resumed {resumed} unfinished game(s)");
+    }
+    let h = hub.clone();
+    tokio::spawn(async move {
+        let mut t = tokio::time::interval(Duration::from_secs(10));
+        loop {
+            t.tick().await;
+            h.kick_all();
+        }
+    });
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

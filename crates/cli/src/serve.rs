@@ -1,0 +1,45 @@
+//! `eons serve`: the browser table (eons-server) on localhost.
+
+use anyhow::{anyhow, Result};
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Options of `eons serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Database: an SQLite file (default `eons.sqlite`, or `$DATABASE_URL`
+    /// when set) or a `postgres://…` URL shared by several servers.
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Milliseconds a bot waits before each decision (a realistic pace).
+    #[arg(long, default_value_t = 700)]
+    pub bot_pace_ms: u64,
+    /// Serve the web UI from this folder instead of the embedded copy.
+    #[arg(long)]
+    pub web_dir: Option<PathBuf>,
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(a: ServeArgs) -> Result<()> {
+    let mut config = eons_server::ServeConfig {
+        addr: a.addr,
+        bot_pace: Duration::from_millis(a.bot_pace_ms),
+        web_dir: a.web_dir,
+        ..eons_server::ServeConfig::default()
+    };
+    if let Some(db) = a.db {
+        config.database = db;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow!("cannot start the server runtime: {e}"))?;
+    runtime
+        .block_on(eons_server::serve(config))
+        .map_err(|e| anyhow!("{e}"))
+}

@@ -1,0 +1,377 @@
+//! The HTTP API (JSON) and the WebSocket per seat.
+//!
+//! | method | path | what |
+//! |---|---|---|
+//! | GET | `/api/kinds` | game kinds: id, name, options, player counts |
+//! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
+//! | GET | `/api/games` | recent games (public summaries) |
+//! | GET | `/api/games/{id}` | one game's public summary |
+//! | POST | `/api/claim` | `{token, name?}` → `{game, seat}`: claim an invited seat |
+//! | GET | `/api/games/{id}/view` | the view of the token's seat (or the public view), with its legal choices |
+//! | POST | `/api/games/{id}/choice` | `{move, choice}` or `{move, index}` with the seat's token |
+//! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read) |
+//! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
+//! | GET | `/api/games/{id}/ws` | WebSocket: the seat's snapshot on connect and after every move |
+//!
+//! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`.
+
+use crate::error::ApiError;
+use crate::hub::{CreateGame, GameHandle, Hub, SeatSpec};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use eons_core::Seat;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The API router (mounted at the root; paths start with `/api`).
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/api/kinds", get(kinds))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/claim", post(claim))
+        .route("/api/games/{id}", get(game_summary))
+        .route("/api/games/{id}/view", get(view))
+        .route("/api/games/{id}/choice", post(choice))
+        .route("/api/games/{id}/log", get(log))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(ws))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .with_state(hub)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::NotFound("no such API route".into())
+}
+
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    b.map(|Json(x)| x)
+        .map_err(|e| ApiError::BadRequest(format!("malformed body: {}", e.body_text())))
+}
+
+fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
+    if let Some(v) = headers.get("authorization").and_then(|v| v.to_str().ok()) {
+        if let Some(t) = v.strip_prefix("Bearer ") {
+            return Some(t.trim().to_string());
+        }
+    }
+    q.get("token")
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+}
+
+/// The seat of a token in a game; `Ok(None)` without a token.
+async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, ApiError> {
+    let Some(t) = token else { return Ok(None) };
+    let g = h.inner.lock().await;
+    match g.seat_of_token(t) {
+        Some(s) => Ok(Some(s)),
+        None => Err(ApiError::WrongToken(g.row.id.clone())),
+    }
+}
+
+/// Loads a game and, on PostgreSQL, catches up with other processes.
+async fn load(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+    let h = hub.get(id).await?;
+    if hub.store.is_postgres() {
+        hub.sync(&h).await?;
+    }
+    Ok(h)
+}
+
+async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(Value::Array(
+        hub.kinds
+            .iter()
+            .map(|k| {
+                json!({
+                    "id": k.id(),
+                    "name": k.name(),
+                    "options": k.options(),
+                    "players": k.player_counts(),
+                })
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    game: String,
+    players: usize,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    seats: Vec<SeatSpec>,
+    #[serde(default)]
+    seed: Option<Value>,
+}
+
+async fn create_game(
+    State(hub): State<Arc<Hub>>,
+    b: Result<Json<CreateBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let seed = match b.seed {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) => Some(n.as_u64().ok_or_else(|| {
+            ApiError::BadRequest("seed must be a whole number from 0 to 2^64-1".into())
+        })?),
+        Some(Value::String(s)) => Some(s.trim().parse::<u64>().map_err(|_| {
+            ApiError::BadRequest("seed must be a whole number from 0 to 2^64-1".into())
+        })?),
+        Some(_) => {
+            return Err(ApiError::BadRequest(
+                "seed must be a number or a string".into(),
+            ))
+        }
+    };
+    if b.players == 0 || b.players > 16 {
+        return Err(ApiError::BadRequest(format!("{} players", b.players)));
+    }
+    let out = hub
+        .create(CreateGame {
+            game: b.game,
+            players: b.players,
+            options: b.options,
+            seats: b.seats,
+            seed,
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(out)).into_response())
+}
+
+async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+    let ids = hub.store.recent_games(50).await?;
+    let mut out = Vec::new();
+    for id in ids {
+        if let Ok(h) = hub.get(&id).await {
+            let g = h.inner.lock().await;
+            out.push(g.summary(h.kind.as_ref()));
+        }
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+async fn game_summary(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let g = h.inner.lock().await;
+    Ok(Json(g.summary(h.kind.as_ref())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimBody {
+    token: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn claim(
+    State(hub): State<Arc<Hub>>,
+    b: Result<Json<ClaimBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let b = body(b)?;
+    let hash = crate::hub::token_hash(b.token.trim());
+    let (game, seat) = hub
+        .store
+        .seat_of_token(&hash)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("no seat has this token".into()))?;
+    let name: String = b.name.unwrap_or_default().trim().chars().take(40).collect();
+    let h = hub.get(&game).await?;
+    let name = if name.is_empty() {
+        let g = h.inner.lock().await;
+        g.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.name.clone())
+            .unwrap_or_else(|| format!("player {}", seat + 1))
+    } else {
+        name
+    };
+    hub.store.claim_seat(&game, seat, &name).await?;
+    {
+        let mut g = h.inner.lock().await;
+        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
+            s.claimed = true;
+            s.name = Some(name.clone());
+        }
+        let _ = h.tx.send(g.moves);
+    }
+    Ok(Json(json!({ "game": game, "seat": seat, "name": name })))
+}
+
+async fn view(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
+    let g = h.inner.lock().await;
+    Ok(Json(g.snapshot(h.kind.as_ref(), seat)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChoiceBody {
+    #[serde(rename = "move")]
+    expected: i64,
+    #[serde(default)]
+    choice: Option<Value>,
+    #[serde(default)]
+    index: Option<u64>,
+}
+
+async fn choice(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<ChoiceBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let b = body(b)?;
+    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    let seat = seat_for(&h, Some(&token)).await?.ok_or(ApiError::NoToken)?;
+    let c = match (b.choice, b.index) {
+        (Some(c), None) => c,
+        (None, Some(i)) => json!({ "index": i }),
+        _ => {
+            return Err(ApiError::BadRequest(
+                "give exactly one of `choice` (a choice as listed in `legal`) or `index`".into(),
+            ))
+        }
+    };
+    let r = hub.submit(&h, seat, b.expected, &c).await?;
+    Ok(Json(json!(r)))
+}
+
+async fn log(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
+    let since = match q.get("since") {
+        Some(s) => s
+            .parse::<usize>()
+            .map_err(|_| ApiError::BadRequest(format!("since=`{s}` is not a whole number")))?,
+        None => 0,
+    };
+    let g = h.inner.lock().await;
+    let entries: Vec<Value> = g.log.iter().skip(since).map(|e| e.for_seat(seat)).collect();
+    Ok(Json(json!({ "move": g.moves, "entries": entries })))
+}
+
+async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let g = h.inner.lock().await;
+    if g.state.outcome().is_none() {
+        return Err(ApiError::Forbidden(
+            "the record (which holds the seed, and so every hidden card) is published when the game is over"
+                .into(),
+        ));
+    }
+    let moves = hub.store.moves_from(&id, 0).await?;
+    let mut choices = Vec::with_capacity(moves.len());
+    let mut times = Vec::with_capacity(moves.len());
+    for m in &moves {
+        let c: Value = serde_json::from_str(&m.choice)
+            .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
+        choices.push(json!({ "seat": m.seat, "choice": c }));
+        times.push(m.at);
+    }
+    let setup: Value = serde_json::from_str(&g.row.setup)
+        .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
+    Ok(Json(json!({
+        "game": g.row.game,
+        "setup": setup,
+        "seed": g.row.seed,
+        "choices": choices,
+        "times": times,
+        "outcome": g.state.outcome(),
+    })))
+}
+
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let h = load(&hub, &id).await?;
+    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
+    Ok(upgrade.on_upgrade(move |socket| push_updates(socket, h, seat)))
+}
+
+/// Sends the seat's snapshot (and the new log lines it may read) on connect and
+/// after every change. Each connection builds its own seat's view: nothing
+/// another seat may not see is ever serialised for it.
+async fn push_updates(socket: WebSocket, h: Arc<GameHandle>, seat: Option<Seat>) {
+    let mut rx = h.tx.subscribe();
+    let (mut out, mut inp) = socket.split();
+    let mut sent_log = 0usize;
+    loop {
+        let msg = {
+            let g = h.inner.lock().await;
+            let log: Vec<Value> = g
+                .log
+                .iter()
+                .skip(sent_log)
+                .map(|e| e.for_seat(seat))
+                .collect();
+            let from = sent_log;
+            sent_log = g.log.len();
+            json!({
+                "type": "state",
+                "state": g.snapshot(h.kind.as_ref(), seat),
+                "log_from": from,
+                "log": log,
+            })
+        };
+        if out
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .is_err()
+        {
+            return;
+        }
+        loop {
+            tokio::select! {
+                r = rx.recv() => match r {
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        // Drain what else is queued: one snapshot covers it all.
+                        while rx.try_recv().is_ok() {}
+                        break;
+                    }
+                    Err(RecvError::Closed) => return,
+                },
+                m = inp.next() => match m {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(_)) => {}
+                },
+            }
+        }
+    }
+}

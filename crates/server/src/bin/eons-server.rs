@@ -1,0 +1,113 @@
+//! `eons-server`: a small binary around the `eons-server` library, for tests,
+//! load runs and local play (the `eons serve` command calls the same library).
+//!
+//! ```text
+//! eons-server [--addr 127.0.0.1:8080] [--db eons.sqlite | --db postgres://…]
+//!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
+//! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
+//!                                     and prints its outcome as JSON
+//! ```
+
+use eons_core::Seat;
+use eons_server::{games, ServeConfig};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+use std::time::Duration;
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n       eons-server replay RECORD.json"
+    );
+    ExitCode::from(2)
+}
+
+fn replay(path: &str) -> Result<Value, String> {
+    let text = if path == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| e.to_string())?
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?
+    };
+    let rec: Value = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+    let game = rec["game"].as_str().ok_or("record has no `game`")?;
+    let kind = games::registry(true)
+        .into_iter()
+        .find(|k| k.id() == game)
+        .ok_or_else(|| format!("unknown game `{game}`"))?;
+    let seed = rec["seed"].as_u64().ok_or("record has no `seed`")?;
+    let mut state = kind.start(&rec["setup"], seed)?;
+    let choices = rec["choices"].as_array().ok_or("record has no `choices`")?;
+    for (i, c) in choices.iter().enumerate() {
+        let seat = c["seat"]
+            .as_u64()
+            .and_then(|s| u8::try_from(s).ok())
+            .ok_or_else(|| format!("choice {i}: no seat"))?;
+        state
+            .apply(Seat(seat), &c["choice"])
+            .map_err(|e| format!("choice {i}: {e}"))?;
+    }
+    Ok(json!({ "moves": choices.len(), "outcome": state.outcome(), "scores": state.scores() }))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("replay") {
+        let Some(path) = args.get(1) else {
+            return usage();
+        };
+        return match replay(path) {
+            Ok(v) => {
+                println!("{v}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("eons-server replay: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let mut config = ServeConfig::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--addr" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(v) => config.addr = v,
+                None => return usage(),
+            },
+            "--db" => match it.next() {
+                Some(v) => config.database = v.clone(),
+                None => return usage(),
+            },
+            "--bot-pace-ms" => match it.next().and_then(|v| v.parse::<u64>().ok()) {
+                Some(v) => config.bot_pace = Duration::from_millis(v),
+                None => return usage(),
+            },
+            "--test-games" => config.test_games = true,
+            "--web-dir" => match it.next() {
+                Some(v) => config.web_dir = Some(v.into()),
+                None => return usage(),
+            },
+            "-h" | "--help" => {
+                usage();
+                return ExitCode::SUCCESS;
+            }
+            _ => return usage(),
+        }
+    }
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("eons-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(eons_server::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("eons-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Presentation helper for Dominant Species: the earth as lists the browser
+//! can draw directly (hex coordinates, corner names), computed from the view.
+//! It adds no information: everything comes from the seat's own view.
+
+use eons_core::Point;
+use eons_dominant_species::data::{board_hex, Element};
+use eons_dominant_species::View;
+use eons_earth::{grid, Earth};
+use serde_json::{json, Value};
+
+/// The `ui` object sent beside a Dominant Species view.
+pub fn ui(v: &View) -> Value {
+    let g = grid();
+    let mut hexes = Vec::new();
+    for &h in g.hexes() {
+        if !board_hex(h) {
+            continue;
+        }
+        let Some(id) = Earth::<eons_dominant_species::Terrain>::id(h) else {
+            continue;
+        };
+        let terrain = v.earth.tile(id);
+        let species = v.earth.species_on(id);
+        let dominant = v
+            .dominance
+            .iter()
+            .find(|(x, _)| *x == h)
+            .map(|(_, a)| a.name());
+        hexes.push(json!({
+            "q": h.q,
+            "r": h.r,
+            "terrain": terrain.map(|t| t.name()),
+            "species": species,
+            "dominant": dominant,
+        }));
+    }
+    let corners: Vec<Value> = v
+        .earth
+        .elements()
+        .map(|(c, e)| {
+            let corner = g.corner(c);
+            json!({
+                "q": corner.hex.q,
+                "r": corner.hex.r,
+                "point": match corner.point { Point::E => "E", Point::W => "W" },
+                "element": Element::from_index(e as usize).map(|e| e.name()),
+            })
+        })
+        .collect();
+    json!({ "hexes": hexes, "elements": corners })
+}

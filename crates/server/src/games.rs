@@ -1,0 +1,349 @@
+//! Type erasure: every [`Game`] behind one object-safe interface that speaks JSON.
+//!
+//! The server never knows a rule. It holds games as `Box<dyn DynState>` and
+//! exchanges views, choices and events as JSON values. Adding a game is one
+//! line in [`registry`]: `Arc::new(Adapter::<MyGame>::new())`.
+//!
+//! A game may add presentation helpers (never rules) with
+//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI) and
+//! [`Adapter::with_private_events`] (events only one seat may read in the log).
+
+use eons_bots::BotSpec;
+use eons_core::{Game, Outcome, Seat, Turn};
+use serde::Serialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// A setup option a game accepts, for the lobby.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameOption {
+    /// The option as typed: `name` or `name=VALUE`.
+    pub name: String,
+    /// One line of help.
+    pub help: String,
+}
+
+/// One legal choice as offered to the seat to move.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalChoice {
+    /// Position in the legal list (a client may submit this instead of the choice).
+    pub index: usize,
+    /// The choice as JSON (what a client submits).
+    pub choice: Value,
+    /// `describe_choice` in words.
+    pub text: String,
+}
+
+/// Who may read a log line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Audience {
+    /// Every seat and spectators.
+    Public,
+    /// Only this seat.
+    Seat(Seat),
+}
+
+impl Audience {
+    /// True when `seat` (None: a spectator) may read it.
+    pub fn allows(self, seat: Option<Seat>) -> bool {
+        match self {
+            Audience::Public => true,
+            Audience::Seat(s) => seat == Some(s),
+        }
+    }
+}
+
+/// One event of the log, in words.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventText {
+    /// `describe_event` in words.
+    pub text: String,
+    /// Who may read it.
+    #[serde(skip)]
+    pub audience: Audience,
+}
+
+/// What a successful choice did.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    /// The choice, normalised (re-serialised from the game's own type): this is stored.
+    pub choice: Value,
+    /// `describe_choice` of it, in the state before (as its maker reads it).
+    pub text: String,
+    /// The same choice as the other seats and spectators read it
+    /// (`describe_choice_for`): a secret pick or face-down card is not named.
+    pub public_text: String,
+    /// The events it caused, in words.
+    pub events: Vec<EventText>,
+}
+
+/// Why a choice was not applied. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    /// The JSON is not a choice of this game, or the index is out of range.
+    #[error("malformed choice: {0}")]
+    Malformed(String),
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// It is another seat's turn.
+    #[error("it is not {0}'s turn")]
+    NotYourTurn(Seat),
+    /// The engine refused the choice; the text names the rule.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// A game kind, erased: what the lobby and storage need.
+pub trait DynGame: Send + Sync + 'static {
+    /// Short id (`ds`).
+    fn id(&self) -> &'static str;
+    /// Full name.
+    fn name(&self) -> &'static str;
+    /// Setup options.
+    fn options(&self) -> Vec<GameOption>;
+    /// Player counts the game accepts with no options.
+    fn player_counts(&self) -> Vec<usize>;
+    /// Builds and validates a setup, as JSON.
+    fn setup(&self, players: usize, options: &[String]) -> Result<Value, String>;
+    /// A new game from a stored setup and seed.
+    fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String>;
+}
+
+/// A game in progress, erased.
+pub trait DynState: Send + Sync {
+    /// A copy (bots search on copies; a choice is applied to a copy first).
+    fn clone_box(&self) -> Box<dyn DynState>;
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// Who decides now.
+    fn turn(&self) -> Turn;
+    /// The legal choices of the seat to move, with their descriptions.
+    fn legal(&self) -> Vec<LegalChoice>;
+    /// Applies `choice` (a JSON choice, or `{"index": i}` into [`DynState::legal`]) for `seat`.
+    fn apply(&mut self, seat: Seat, choice: &Value) -> Result<Applied, ApplyError>;
+    /// What `seat` (None: a spectator) may see, plus the game's UI helpers.
+    fn view(&self, seat: Option<Seat>) -> Value;
+    /// Current scores per seat.
+    fn scores(&self) -> Vec<i64>;
+    /// The outcome once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// What a seat plays (animals…).
+    fn roles(&self, seat: Seat) -> Vec<String>;
+    /// A bot's choice for `seat`, or None when it is not that seat's turn.
+    fn bot_choice(&self, bot: &BotSpec, seed: u64, seat: Seat) -> Option<Value>;
+}
+
+/// Presentation helper: extra JSON for the web UI, computed from a view.
+pub type UiFn<G> = fn(&<G as Game>::View) -> Value;
+/// Presentation helper: the seat that alone may read an event (None: public).
+pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
+
+/// The generic adapter from a [`Game`] to [`DynGame`].
+pub struct Adapter<G: Game> {
+    ui: Option<UiFn<G>>,
+    private: Option<PrivateFn<G>>,
+    _g: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Default for Adapter<G> {
+    fn default() -> Self {
+        Adapter {
+            ui: None,
+            private: None,
+            _g: PhantomData,
+        }
+    }
+}
+
+impl<G: Game> Adapter<G> {
+    /// An adapter with no extras.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds a UI helper whose result is sent as `ui` beside the view.
+    pub fn with_ui(mut self, f: UiFn<G>) -> Self {
+        self.ui = Some(f);
+        self
+    }
+    /// Marks some events as readable by one seat only.
+    pub fn with_private_events(mut self, f: PrivateFn<G>) -> Self {
+        self.private = Some(f);
+        self
+    }
+}
+
+impl<G: Game> DynGame for Adapter<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn options(&self) -> Vec<GameOption> {
+        G::OPTIONS
+            .iter()
+            .map(|o| GameOption {
+                name: o.name.to_string(),
+                help: o.help.to_string(),
+            })
+            .collect()
+    }
+    fn player_counts(&self) -> Vec<usize> {
+        (1..=8).filter(|&n| G::setup(n, &[]).is_ok()).collect()
+    }
+    fn setup(&self, players: usize, options: &[String]) -> Result<Value, String> {
+        let s = G::setup(players, options).map_err(|e| e.to_string())?;
+        serde_json::to_value(&s).map_err(|e| e.to_string())
+    }
+    fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String> {
+        let setup: G::Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
+        let state = G::new(&setup, seed).map_err(|e| e.to_string())?;
+        Ok(Box::new(Live::<G> {
+            state,
+            ui: self.ui,
+            private: self.private,
+        }))
+    }
+}
+
+struct Live<G: Game> {
+    state: G::State,
+    ui: Option<UiFn<G>>,
+    private: Option<PrivateFn<G>>,
+}
+
+impl<G: Game> Live<G> {
+    fn legal_raw(&self) -> Vec<G::Choice> {
+        let mut out = Vec::new();
+        if matches!(G::turn(&self.state), Turn::Seat(_)) {
+            G::legal(&self.state, &mut out);
+        }
+        out
+    }
+
+    fn parse_choice(&self, v: &Value) -> Result<G::Choice, ApplyError> {
+        if let Some(obj) = v.as_object() {
+            if obj.len() == 1 {
+                if let Some(i) = obj.get("index") {
+                    let i = i.as_u64().ok_or_else(|| {
+                        ApplyError::Malformed("`index` must be a whole number".into())
+                    })?;
+                    let legal = self.legal_raw();
+                    return usize::try_from(i)
+                        .ok()
+                        .and_then(|i| legal.get(i).copied())
+                        .ok_or_else(|| {
+                            ApplyError::Malformed(format!(
+                                "index {i} is out of range: there are {} legal choices",
+                                legal.len()
+                            ))
+                        });
+                }
+            }
+        }
+        serde_json::from_value::<G::Choice>(v.clone())
+            .map_err(|e| ApplyError::Malformed(format!("not a choice of {}: {e}", G::NAME)))
+    }
+}
+
+impl<G: Game> DynState for Live<G> {
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(Live::<G> {
+            state: self.state.clone(),
+            ui: self.ui,
+            private: self.private,
+        })
+    }
+    fn seats(&self) -> usize {
+        G::seats(&self.state)
+    }
+    fn turn(&self) -> Turn {
+        G::turn(&self.state)
+    }
+    fn legal(&self) -> Vec<LegalChoice> {
+        self.legal_raw()
+            .into_iter()
+            .enumerate()
+            .map(|(index, c)| LegalChoice {
+                index,
+                choice: serde_json::to_value(c).unwrap_or(Value::Null),
+                text: G::describe_choice(&self.state, c),
+            })
+            .collect()
+    }
+    fn apply(&mut self, seat: Seat, choice: &Value) -> Result<Applied, ApplyError> {
+        match G::turn(&self.state) {
+            Turn::Over => return Err(ApplyError::Over),
+            Turn::Seat(s) if s != seat => return Err(ApplyError::NotYourTurn(seat)),
+            Turn::Seat(_) => {}
+        }
+        let c = self.parse_choice(choice)?;
+        let text = G::describe_choice(&self.state, c);
+        let public_text = G::describe_choice_for(&self.state, c, seat, None);
+        let mut events = Vec::new();
+        G::apply(&mut self.state, c, &mut events)
+            .map_err(|e| ApplyError::Illegal(e.to_string()))?;
+        let events = events
+            .iter()
+            .map(|e| EventText {
+                text: G::describe_event(&self.state, e),
+                audience: match self.private.and_then(|f| f(e)) {
+                    Some(s) => Audience::Seat(s),
+                    None => Audience::Public,
+                },
+            })
+            .collect();
+        Ok(Applied {
+            choice: serde_json::to_value(c).map_err(|e| ApplyError::Malformed(e.to_string()))?,
+            text,
+            public_text,
+            events,
+        })
+    }
+    fn view(&self, seat: Option<Seat>) -> Value {
+        let v = G::view(&self.state, seat);
+        let mut out = serde_json::Map::new();
+        out.insert(
+            "view".into(),
+            serde_json::to_value(&v).unwrap_or(Value::Null),
+        );
+        if let Some(f) = self.ui {
+            out.insert("ui".into(), f(&v));
+        }
+        Value::Object(out)
+    }
+    fn scores(&self) -> Vec<i64> {
+        G::scores(&self.state)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        G::outcome(&self.state)
+    }
+    fn roles(&self, seat: Seat) -> Vec<String> {
+        G::roles(&self.state, seat)
+    }
+    fn bot_choice(&self, bot: &BotSpec, seed: u64, seat: Seat) -> Option<Value> {
+        let mut b = bot.build::<G>(seed);
+        let c = b.choose(&self.state, seat)?;
+        serde_json::to_value(c).ok()
+    }
+}
+
+/// Every game the server offers. Adding a game is one line here.
+pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
+    let mut games: Vec<Arc<dyn DynGame>> = vec![
+        Arc::new(
+            Adapter::<eons_dominant_species::DominantSpecies>::new().with_ui(crate::ds_ui::ui),
+        ),
+        Arc::new(Adapter::<eons_marine::Marine>::new()),
+        Arc::new(Adapter::<eons_pangea::Pangea>::new()),
+    ];
+    if test_games {
+        games.push(Arc::new(
+            Adapter::<crate::testgame::Secrets>::new()
+                .with_private_events(crate::testgame::private_event),
+        ));
+    }
+    games
+}

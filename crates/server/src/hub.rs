@@ -1,0 +1,642 @@
+//! Live games: loaded from storage by replay, changed one committed move at a
+//! time, announced to WebSocket clients, and played by bots on their seats.
+
+use crate::error::ApiError;
+use crate::games::{DynGame, DynState, EventText};
+use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
+use eons_bots::BotSpec;
+use eons_core::{Seat, Turn};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{broadcast, Mutex};
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Random bytes as lowercase hex.
+pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    let mut b = vec![0u8; bytes];
+    getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
+}
+
+/// A random 64-bit seed.
+pub fn random_seed() -> Result<u64, ApiError> {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
+    Ok(u64::from_le_bytes(b))
+}
+
+/// SHA-256 of a token, as hex (only hashes are stored).
+pub fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|x| format!("{x:02x}"))
+        .collect()
+}
+
+/// One move of the log, in words.
+#[derive(Clone, Debug, Serialize)]
+pub struct LogEntry {
+    /// Move number from 0.
+    pub n: i64,
+    /// The seat that chose.
+    pub seat: u8,
+    /// When (ms since the epoch).
+    pub at: i64,
+    /// The choice in words, as its maker reads it.
+    pub choice: String,
+    /// The choice as every other reader reads it (no secret named).
+    pub public_choice: String,
+    /// What happened, in words.
+    pub events: Vec<EventText>,
+}
+
+impl LogEntry {
+    /// The entry as `seat` (None: a spectator) may read it.
+    pub fn for_seat(&self, seat: Option<Seat>) -> Value {
+        let events: Vec<&str> = self
+            .events
+            .iter()
+            .filter(|e| e.audience.allows(seat))
+            .map(|e| e.text.as_str())
+            .collect();
+        let choice = if seat == Some(Seat(self.seat)) {
+            &self.choice
+        } else {
+            &self.public_choice
+        };
+        json!({ "n": self.n, "seat": self.seat, "at": self.at, "choice": choice, "events": events })
+    }
+}
+
+/// A game in memory.
+pub struct LiveGame {
+    /// The stored header.
+    pub row: GameRow,
+    /// The seats.
+    pub seats: Vec<SeatRow>,
+    /// The current state (rebuilt by replay).
+    pub state: Box<dyn DynState>,
+    /// Moves applied (= the next move number).
+    pub moves: i64,
+    /// The log.
+    pub log: Vec<LogEntry>,
+    /// A bot task is running for this game.
+    bot_busy: bool,
+}
+
+impl LiveGame {
+    /// The seat a token belongs to.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        let h = token_hash(token);
+        self.seats
+            .iter()
+            .find(|s| s.token_hash.as_deref() == Some(h.as_str()))
+            .and_then(|s| u8::try_from(s.seat).ok().map(Seat))
+    }
+
+    fn seat_row(&self, seat: Seat) -> Option<&SeatRow> {
+        self.seats.iter().find(|s| s.seat == i64::from(seat.0))
+    }
+
+    /// Public seat list.
+    pub fn seats_json(&self) -> Vec<Value> {
+        self.seats
+            .iter()
+            .map(|s| {
+                json!({
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "claimed": s.claimed || s.kind == "bot",
+                })
+            })
+            .collect()
+    }
+
+    /// What `seat` (None: a spectator) may see now.
+    pub fn snapshot(&self, kind: &dyn DynGame, seat: Option<Seat>) -> Value {
+        let turn = self.state.turn();
+        let to_move = match turn {
+            Turn::Seat(s) => Some(s.0),
+            Turn::Over => None,
+        };
+        let legal = match (turn, seat) {
+            (Turn::Seat(s), Some(me)) if s == me => self.state.legal(),
+            _ => Vec::new(),
+        };
+        let view = self.state.view(seat);
+        json!({
+            "id": self.row.id,
+            "game": kind.id(),
+            "game_name": kind.name(),
+            "players": self.row.players,
+            "created_at": self.row.created_at,
+            "move": self.moves,
+            "seat": seat.map(|s| s.0),
+            "to_move": to_move,
+            "over": turn == Turn::Over,
+            "view": view.get("view").cloned().unwrap_or(Value::Null),
+            "ui": view.get("ui").cloned().unwrap_or(Value::Null),
+            "legal": legal,
+            "outcome": self.state.outcome(),
+            "seats": self.seats_json(),
+            "log_len": self.log.len(),
+        })
+    }
+
+    /// A short public summary for lists.
+    pub fn summary(&self, kind: &dyn DynGame) -> Value {
+        let to_move = match self.state.turn() {
+            Turn::Seat(s) => Some(s.0),
+            Turn::Over => None,
+        };
+        json!({
+            "id": self.row.id,
+            "game": kind.id(),
+            "game_name": kind.name(),
+            "players": self.row.players,
+            "created_at": self.row.created_at,
+            "updated_at": self.row.updated_at,
+            "move": self.moves,
+            "to_move": to_move,
+            "over": to_move.is_none(),
+            "outcome": self.state.outcome(),
+            "seats": self.seats_json(),
+        })
+    }
+
+    /// Applies a stored move during replay or catch-up.
+    fn replay_one(&mut self, m: &MoveRow) -> Result<(), String> {
+        if m.n != self.moves {
+            return Err(format!(
+                "move {} stored where move {} was expected",
+                m.n, self.moves
+            ));
+        }
+        let seat = u8::try_from(m.seat).map_err(|_| format!("bad seat {}", m.seat))?;
+        let choice: Value =
+            serde_json::from_str(&m.choice).map_err(|e| format!("move {}: {e}", m.n))?;
+        let applied = self
+            .state
+            .apply(Seat(seat), &choice)
+            .map_err(|e| format!("move {}: {e}", m.n))?;
+        self.log.push(LogEntry {
+            n: m.n,
+            seat,
+            at: m.at,
+            choice: applied.text,
+            public_choice: applied.public_text,
+            events: applied.events,
+        });
+        self.moves += 1;
+        self.row.moves = self.moves;
+        self.row.updated_at = m.at;
+        Ok(())
+    }
+}
+
+/// A loaded game: its kind, its state behind a lock, and its update channel.
+pub struct GameHandle {
+    /// The game kind.
+    pub kind: Arc<dyn DynGame>,
+    /// The state.
+    pub inner: Mutex<LiveGame>,
+    /// Announces the new move count after every change.
+    pub tx: broadcast::Sender<i64>,
+}
+
+/// What a successful submission returns.
+#[derive(Debug, Serialize)]
+pub struct Submitted {
+    /// The game's move number after the choice.
+    #[serde(rename = "move")]
+    pub moves: i64,
+    /// The choice in words, as its maker reads it.
+    pub choice: String,
+    /// Whether the game is over now.
+    pub over: bool,
+}
+
+/// Every loaded game, the store, the game kinds and the bot pace.
+pub struct Hub {
+    /// The database.
+    pub store: Store,
+    /// Game kinds by id.
+    pub kinds: Vec<Arc<dyn DynGame>>,
+    /// Delay before each bot decision.
+    pub bot_pace: Duration,
+    games: StdMutex<HashMap<String, Arc<GameHandle>>>,
+}
+
+impl Hub {
+    /// A hub over a store.
+    pub fn new(store: Store, kinds: Vec<Arc<dyn DynGame>>, bot_pace: Duration) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            kinds,
+            bot_pace,
+            games: StdMutex::new(HashMap::new()),
+        })
+    }
+
+    /// The game kind with this id.
+    pub fn kind(&self, id: &str) -> Option<Arc<dyn DynGame>> {
+        self.kinds.iter().find(|k| k.id() == id).cloned()
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<GameHandle>> {
+        self.games.lock().ok().and_then(|m| m.get(id).cloned())
+    }
+
+    /// The game `id`, loaded from storage by replay if needed.
+    pub async fn get(&self, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+        if let Some(h) = self.cached(id) {
+            return Ok(h);
+        }
+        let not_found = || ApiError::NotFound(format!("no game `{id}`"));
+        if id.is_empty() || id.len() > 64 {
+            return Err(not_found());
+        }
+        let (row, seats) = self.store.game(id).await?.ok_or_else(not_found)?;
+        let kind = self.kind(&row.game).ok_or_else(|| {
+            ApiError::Internal(format!(
+                "game {id} is of kind `{}`, which this server does not offer",
+                row.game
+            ))
+        })?;
+        let setup: Value = serde_json::from_str(&row.setup)
+            .map_err(|e| ApiError::Internal(format!("game {id}: stored setup: {e}")))?;
+        let state = kind
+            .start(&setup, row.seed)
+            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        let moves = self.store.moves_from(id, 0).await?;
+        let mut live = LiveGame {
+            row,
+            seats,
+            state,
+            moves: 0,
+            log: Vec::new(),
+            bot_busy: false,
+        };
+        live.row.moves = 0;
+        for m in &moves {
+            live.replay_one(m)
+                .map_err(|e| ApiError::Internal(format!("game {id} does not replay: {e}")))?;
+        }
+        let (tx, _) = broadcast::channel(64);
+        let handle = Arc::new(GameHandle {
+            kind,
+            inner: Mutex::new(live),
+            tx,
+        });
+        let mut map = self
+            .games
+            .lock()
+            .map_err(|_| ApiError::Internal("game table poisoned".into()))?;
+        Ok(map.entry(id.to_string()).or_insert(handle).clone())
+    }
+
+    /// Applies moves another process committed (PostgreSQL), announcing them.
+    pub async fn sync(self: &Arc<Self>, h: &Arc<GameHandle>) -> Result<(), ApiError> {
+        let mut g = h.inner.lock().await;
+        let id = g.row.id.clone();
+        let Some(count) = self.store.move_count(&id).await? else {
+            return Ok(());
+        };
+        if count <= g.moves {
+            return Ok(());
+        }
+        let moves = self.store.moves_from(&id, g.moves).await?;
+        for m in &moves {
+            g.replay_one(m)
+                .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        }
+        let n = g.moves;
+        drop(g);
+        let _ = h.tx.send(n);
+        self.kick(h.clone());
+        Ok(())
+    }
+
+    /// Creates a game: validates everything, stores it, and starts its bots.
+    pub async fn create(self: &Arc<Self>, req: CreateGame) -> Result<Value, ApiError> {
+        let kind = self.kind(&req.game).ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "unknown game `{}` (this server offers: {})",
+                req.game,
+                self.kinds
+                    .iter()
+                    .map(|k| k.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        let setup = kind
+            .setup(req.players, &req.options)
+            .map_err(ApiError::BadRequest)?;
+        let seed = match req.seed {
+            Some(s) => s,
+            None => random_seed()?,
+        };
+        let state = kind.start(&setup, seed).map_err(ApiError::BadRequest)?;
+        let n = state.seats();
+        let seat_specs = if req.seats.is_empty() {
+            vec![SeatSpec::default(); n]
+        } else {
+            req.seats.clone()
+        };
+        if seat_specs.len() != n {
+            return Err(ApiError::BadRequest(format!(
+                "{} seats given for a {n}-seat game",
+                seat_specs.len()
+            )));
+        }
+        let id = random_hex(6)?;
+        let mut seats = Vec::new();
+        let mut tokens = Vec::new();
+        for (i, s) in seat_specs.iter().enumerate() {
+            let name = s
+                .name
+                .as_ref()
+                .map(|x| x.trim().chars().take(40).collect::<String>());
+            match s.kind.as_str() {
+                "human" => {
+                    let token = random_hex(16)?;
+                    seats.push(SeatRow {
+                        seat: i as i64,
+                        kind: "human".into(),
+                        bot: None,
+                        name: name.clone().filter(|x| !x.is_empty()),
+                        token_hash: Some(token_hash(&token)),
+                        claimed: false,
+                    });
+                    tokens.push(json!({ "seat": i, "token": token }));
+                }
+                "bot" => {
+                    let text = s.bot.clone().unwrap_or_else(|| "greedy".into());
+                    let spec = BotSpec::parse(&text)
+                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+                    seats.push(SeatRow {
+                        seat: i as i64,
+                        kind: "bot".into(),
+                        bot: Some(spec.to_string()),
+                        name: Some(
+                            name.filter(|x| !x.is_empty())
+                                .unwrap_or_else(|| format!("bot ({spec})")),
+                        ),
+                        token_hash: None,
+                        claimed: true,
+                    });
+                }
+                other => {
+                    return Err(ApiError::BadRequest(format!(
+                        "seat {}: kind `{other}` (expected human or bot)",
+                        i + 1
+                    )))
+                }
+            }
+        }
+        let now = now_ms();
+        let row = GameRow {
+            id: id.clone(),
+            game: kind.id().to_string(),
+            players: req.players as i64,
+            setup: setup.to_string(),
+            options: serde_json::to_string(&req.options).unwrap_or_else(|_| "[]".into()),
+            seed,
+            created_at: now,
+            updated_at: now,
+            moves: 0,
+            status: "active".into(),
+            outcome: None,
+        };
+        self.store.create_game(&row, &seats).await?;
+        let h = self.get(&id).await?;
+        self.kick(h);
+        Ok(json!({ "id": id, "game": kind.id(), "tokens": tokens }))
+    }
+
+    /// Submits `choice` for `seat`, expecting the game at move `expected`.
+    /// Returns only after the move is committed.
+    pub async fn submit(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: Seat,
+        expected: i64,
+        choice: &Value,
+    ) -> Result<Submitted, ApiError> {
+        let mut g = h.inner.lock().await;
+        if expected != g.moves {
+            return Err(ApiError::Stale {
+                sent: expected,
+                current: g.moves,
+            });
+        }
+        let mut next = g.state.clone_box();
+        let applied = next.apply(seat, choice)?;
+        let outcome = next.outcome();
+        let outcome_json = outcome.as_ref().map(|o| json!(o).to_string());
+        let at = now_ms();
+        let choice_text = applied.choice.to_string();
+        let n = g.moves;
+        let r = self
+            .store
+            .append_move(&NewMove {
+                game_id: &g.row.id,
+                n,
+                seat: i64::from(seat.0),
+                choice: &choice_text,
+                at,
+                outcome: outcome_json.as_deref(),
+            })
+            .await;
+        match r {
+            Ok(()) => {}
+            Err(StoreError::Conflict(_)) => {
+                // Another process stored this move first: catch up, report stale.
+                drop(g);
+                self.sync(h).await?;
+                let current = h.inner.lock().await.moves;
+                return Err(ApiError::Stale {
+                    sent: expected,
+                    current,
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+        g.state = next;
+        g.moves += 1;
+        g.row.moves = g.moves;
+        g.row.updated_at = at;
+        if let Some(o) = outcome_json {
+            g.row.status = "over".into();
+            g.row.outcome = Some(o);
+        }
+        g.log.push(LogEntry {
+            n,
+            seat: seat.0,
+            at,
+            choice: applied.text.clone(),
+            public_choice: applied.public_text,
+            events: applied.events,
+        });
+        let moves = g.moves;
+        drop(g);
+        let _ = h.tx.send(moves);
+        self.kick(h.clone());
+        Ok(Submitted {
+            moves,
+            choice: applied.text,
+            over: outcome.is_some(),
+        })
+    }
+
+    /// Starts the bot task of a game if a bot is to move and none runs.
+    pub fn kick(self: &Arc<Self>, h: Arc<GameHandle>) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            {
+                let mut g = h.inner.lock().await;
+                if g.bot_busy || !bot_to_move(&g) {
+                    return;
+                }
+                g.bot_busy = true;
+            }
+            hub.run_bots(&h).await;
+            h.inner.lock().await.bot_busy = false;
+            // A human may have moved while the flag was being cleared.
+            let again = bot_to_move(&*h.inner.lock().await);
+            if again {
+                hub.kick(h);
+            }
+        });
+    }
+
+    async fn run_bots(self: &Arc<Self>, h: &Arc<GameHandle>) {
+        loop {
+            if !self.bot_pace.is_zero() {
+                tokio::time::sleep(self.bot_pace).await;
+            }
+            let job = {
+                let g = h.inner.lock().await;
+                let Turn::Seat(seat) = g.state.turn() else {
+                    return;
+                };
+                let Some(row) = g.seat_row(seat) else { return };
+                if row.kind != "bot" {
+                    return;
+                }
+                let spec = match BotSpec::parse(row.bot.as_deref().unwrap_or("random")) {
+                    Ok(s) => s,
+                    Err(_) => BotSpec::random(),
+                };
+                let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);
+                (g.state.clone_box(), spec, seed, seat, g.moves)
+            };
+            let (state, spec, seed, seat, n) = job;
+            let choice =
+                tokio::task::spawn_blocking(move || state.bot_choice(&spec, seed, seat)).await;
+            let Ok(Some(choice)) = choice else {
+                eprintln!("eons-server: game {}: bot for {seat} found no choice", n);
+                return;
+            };
+            match self.submit(h, seat, n, &choice).await {
+                Ok(_) | Err(ApiError::Stale { .. }) => {}
+                Err(e) => {
+                    eprintln!("eons-server: bot move failed: {e}");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Loads every unfinished game and restarts its bots (after a restart).
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.active_games().await?;
+        let mut n = 0;
+        for id in ids {
+            match self.get(&id).await {
+                Ok(h) => {
+                    self.kick(h);
+                    n += 1;
+                }
+                Err(e) => eprintln!("eons-server: cannot resume game {id}: {e}"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Kicks every loaded unfinished game (a periodic safety net after errors).
+    pub fn kick_all(self: &Arc<Self>) {
+        let handles: Vec<Arc<GameHandle>> = match self.games.lock() {
+            Ok(m) => m.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for h in handles {
+            self.kick(h);
+        }
+    }
+}
+
+fn bot_to_move(g: &LiveGame) -> bool {
+    match g.state.turn() {
+        Turn::Seat(s) => g.seat_row(s).is_some_and(|r| r.kind == "bot"),
+        Turn::Over => false,
+    }
+}
+
+/// One seat in a create request.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// `human` or `bot`.
+    #[serde(default = "human")]
+    pub kind: String,
+    /// Bot spec (`random`, `greedy`, `mcts:500ms`) for bot seats.
+    #[serde(default)]
+    pub bot: Option<String>,
+    /// Display name.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn human() -> String {
+    "human".into()
+}
+
+impl Default for SeatSpec {
+    fn default() -> Self {
+        SeatSpec {
+            kind: human(),
+            bot: None,
+            name: None,
+        }
+    }
+}
+
+/// A create request.
+#[derive(Clone, Debug)]
+pub struct CreateGame {
+    /// Game kind id.
+    pub game: String,
+    /// Player count.
+    pub players: usize,
+    /// Setup options.
+    pub options: Vec<String>,
+    /// Seats (empty: all human).
+    pub seats: Vec<SeatSpec>,
+    /// Seed (None: random).
+    pub seed: Option<u64>,
+}

@@ -1,0 +1,478 @@
+//! Storage: games as records (setup, seed, ordered choices with seat and time).
+//!
+//! SQLite in a local file is the default; PostgreSQL is used for a
+//! `postgres://` URL so that several server processes can share games (they
+//! learn of each other's moves through `LISTEN/NOTIFY` on [`NOTIFY_CHANNEL`]).
+//! Schema changes are versioned migrations embedded in the binary
+//! (`migrations/<backend>/NNNN_name.sql`). A move is written in one
+//! transaction, and the server acknowledges it only after the commit.
+
+use futures_util::future::BoxFuture;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::Row;
+use std::borrow::Cow;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The PostgreSQL channel on which committed moves are announced (payload: game id).
+pub const NOTIFY_CHANNEL: &str = "eons_moves";
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database URL is not understood.
+    #[error("database URL `{0}`: expected `sqlite:PATH`, a file path, or `postgres://…`")]
+    BadUrl(String),
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A migration failed.
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Another writer stored move `n` first (or the game row is gone).
+    #[error("move {0} was already stored")]
+    Conflict(i64),
+    /// A stored value does not read back.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+}
+
+/// A seat as stored.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    /// Seat number.
+    pub seat: i64,
+    /// `human` or `bot`.
+    pub kind: String,
+    /// The bot spec for bot seats.
+    pub bot: Option<String>,
+    /// A display name.
+    pub name: Option<String>,
+    /// SHA-256 of the seat's secret token (human seats).
+    pub token_hash: Option<String>,
+    /// Whether someone claimed the seat.
+    pub claimed: bool,
+}
+
+/// A game's header as stored.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Game id (random, URL-safe).
+    pub id: String,
+    /// Game kind (`ds`).
+    pub game: String,
+    /// Player count.
+    pub players: i64,
+    /// The setup as JSON.
+    pub setup: String,
+    /// The options typed at creation, as a JSON array.
+    pub options: String,
+    /// The seed.
+    pub seed: u64,
+    /// Creation time (ms since the epoch).
+    pub created_at: i64,
+    /// Last change (ms since the epoch).
+    pub updated_at: i64,
+    /// Moves stored.
+    pub moves: i64,
+    /// `active` or `over`.
+    pub status: String,
+    /// Final outcome JSON once over.
+    pub outcome: Option<String>,
+}
+
+/// One stored move.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Move number from 0.
+    pub n: i64,
+    /// The seat that chose.
+    pub seat: i64,
+    /// The choice as JSON.
+    pub choice: String,
+    /// When (ms since the epoch).
+    pub at: i64,
+}
+
+/// A move to append, with the game's new status when it ends the game.
+pub struct NewMove<'a> {
+    /// Game id.
+    pub game_id: &'a str,
+    /// Move number (must be the next one).
+    pub n: i64,
+    /// Seat.
+    pub seat: i64,
+    /// Choice JSON.
+    pub choice: &'a str,
+    /// Time (ms).
+    pub at: i64,
+    /// Outcome JSON when this move ends the game.
+    pub outcome: Option<&'a str>,
+}
+
+/// The database: SQLite or PostgreSQL.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// A local SQLite file.
+    Sqlite(SqlitePool),
+    /// A PostgreSQL server.
+    Postgres(PgPool),
+}
+
+#[derive(Debug)]
+struct Embedded(&'static [(i64, &'static str, &'static str)]);
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|(v, d, sql)| {
+                    Migration::new(
+                        *v,
+                        Cow::Borrowed(*d),
+                        MigrationType::Simple,
+                        Cow::Borrowed(*sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "games",
+    include_str!("../migrations/sqlite/0001_games.sql"),
+)];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "games",
+    include_str!("../migrations/postgres/0001_games.sql"),
+)];
+
+/// Runs `$body` with `$p` bound to whichever pool this store holds.
+macro_rules! with_pool {
+    ($store:expr, $p:ident => $body:expr) => {
+        match $store {
+            Store::Sqlite($p) => $body,
+            Store::Postgres($p) => $body,
+        }
+    };
+}
+
+fn seed_of(s: &str) -> Result<u64, StoreError> {
+    s.parse()
+        .map_err(|_| StoreError::Corrupt(format!("seed `{s}`")))
+}
+
+impl Store {
+    /// Opens (creating if needed) and migrates the database at `url`:
+    /// `postgres://…`/`postgresql://…`, `sqlite:PATH`, or a plain file path.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let store = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            Store::Postgres(pool)
+        } else {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+                .unwrap_or(url);
+            if path.is_empty() {
+                return Err(StoreError::BadUrl(url.to_string()));
+            }
+            let opts = SqliteConnectOptions::from_str(&format!("sqlite:{path}"))
+                .map_err(|_| StoreError::BadUrl(url.to_string()))?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Full)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(opts)
+                .await?;
+            Store::Sqlite(pool)
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// True for PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
+    /// A short name of the backend (`sqlite` or `postgres`).
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres(_) => "postgres",
+        }
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(p) => {
+                Migrator::new(Embedded(SQLITE_MIGRATIONS))
+                    .await?
+                    .run(p)
+                    .await?;
+            }
+            Store::Postgres(p) => {
+                Migrator::new(Embedded(POSTGRES_MIGRATIONS))
+                    .await?
+                    .run(p)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A listener for moves committed by any process (PostgreSQL only).
+    pub async fn listener(&self) -> Result<Option<PgListener>, StoreError> {
+        match self {
+            Store::Sqlite(_) => Ok(None),
+            Store::Postgres(p) => {
+                let mut l = PgListener::connect_with(p).await?;
+                l.listen(NOTIFY_CHANNEL).await?;
+                Ok(Some(l))
+            }
+        }
+    }
+
+    /// Stores a new game and its seats in one transaction.
+    pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            sqlx::query(
+                "INSERT INTO games (id, game, players, setup, options, seed, created_at, updated_at, moves, status) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'active')",
+            )
+            .bind(&g.id)
+            .bind(&g.game)
+            .bind(g.players)
+            .bind(&g.setup)
+            .bind(&g.options)
+            .bind(g.seed.to_string())
+            .bind(g.created_at)
+            .bind(g.updated_at)
+            .execute(&mut *tx)
+            .await?;
+            for s in seats {
+                sqlx::query(
+                    "INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(&g.id)
+                .bind(s.seat)
+                .bind(&s.kind)
+                .bind(&s.bot)
+                .bind(&s.name)
+                .bind(&s.token_hash)
+                .bind(i64::from(s.claimed))
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Appends move `m.n`; fails with [`StoreError::Conflict`] when that move
+    /// number is taken (another writer was first). Committed when it returns Ok.
+    pub async fn append_move(&self, m: &NewMove<'_>) -> Result<(), StoreError> {
+        let status = if m.outcome.is_some() {
+            "over"
+        } else {
+            "active"
+        };
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let r = sqlx::query(
+                "INSERT INTO moves (game_id, n, seat, choice, at) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(m.game_id)
+            .bind(m.n)
+            .bind(m.seat)
+            .bind(m.choice)
+            .bind(m.at)
+            .execute(&mut *tx)
+            .await;
+            match r {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(StoreError::Conflict(m.n));
+                }
+                Err(e) => return Err(e.into()),
+            }
+            let done = sqlx::query(
+                "UPDATE games SET moves = $1, updated_at = $2, status = $3, outcome = $4 \
+                 WHERE id = $5 AND moves = $6",
+            )
+            .bind(m.n + 1)
+            .bind(m.at)
+            .bind(status)
+            .bind(m.outcome)
+            .bind(m.game_id)
+            .bind(m.n)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Conflict(m.n));
+            }
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(m.game_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// A game's header and seats.
+    pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query(
+                "SELECT id, game, players, setup, options, seed, created_at, updated_at, moves, status, outcome \
+                 FROM games WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(p)
+            .await?;
+            let Some(row) = row else { return Ok(None) };
+            let seed: String = row.try_get("seed")?;
+            let g = GameRow {
+                id: row.try_get("id")?,
+                game: row.try_get("game")?,
+                players: row.try_get("players")?,
+                setup: row.try_get("setup")?,
+                options: row.try_get("options")?,
+                seed: seed_of(&seed)?,
+                created_at: row.try_get("created_at")?,
+                updated_at: row.try_get("updated_at")?,
+                moves: row.try_get("moves")?,
+                status: row.try_get("status")?,
+                outcome: row.try_get("outcome")?,
+            };
+            let rows = sqlx::query(
+                "SELECT seat, kind, bot, name, token_hash, claimed FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id)
+            .fetch_all(p)
+            .await?;
+            let mut seats = Vec::with_capacity(rows.len());
+            for r in rows {
+                let claimed: i64 = r.try_get("claimed")?;
+                seats.push(SeatRow {
+                    seat: r.try_get("seat")?,
+                    kind: r.try_get("kind")?,
+                    bot: r.try_get("bot")?,
+                    name: r.try_get("name")?,
+                    token_hash: r.try_get("token_hash")?,
+                    claimed: claimed != 0,
+                });
+            }
+            Ok(Some((g, seats)))
+        })
+    }
+
+    /// Moves from number `from` on, in order.
+    pub async fn moves_from(&self, id: &str, from: i64) -> Result<Vec<MoveRow>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT n, seat, choice, at FROM moves WHERE game_id = $1 AND n >= $2 ORDER BY n",
+            )
+            .bind(id)
+            .bind(from)
+            .fetch_all(p)
+            .await?;
+            let mut out = Vec::with_capacity(rows.len());
+            for r in rows {
+                out.push(MoveRow {
+                    n: r.try_get("n")?,
+                    seat: r.try_get("seat")?,
+                    choice: r.try_get("choice")?,
+                    at: r.try_get("at")?,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    /// The number of stored moves of a game (None: no such game).
+    pub async fn move_count(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query("SELECT moves FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?;
+            match row {
+                Some(r) => Ok(Some(r.try_get("moves")?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Ids of games most recently changed first (at most `limit`).
+    pub async fn recent_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query("SELECT id FROM games ORDER BY updated_at DESC, id LIMIT $1")
+                .bind(limit)
+                .fetch_all(p)
+                .await?;
+            rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// Ids of games not over.
+    pub async fn active_games(&self) -> Result<Vec<String>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+                .fetch_all(p)
+                .await?;
+            rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// The game and seat of a token hash.
+    pub async fn seat_of_token(&self, hash: &str) -> Result<Option<(String, i64)>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query("SELECT game_id, seat FROM seats WHERE token_hash = $1")
+                .bind(hash)
+                .fetch_optional(p)
+                .await?;
+            match row {
+                Some(r) => Ok(Some((r.try_get("game_id")?, r.try_get("seat")?))),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Marks a seat claimed, with a display name.
+    pub async fn claim_seat(&self, id: &str, seat: i64, name: &str) -> Result<(), StoreError> {
+        with_pool!(self, p => {
+            sqlx::query("UPDATE seats SET claimed = 1, name = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(name)
+                .bind(id)
+                .bind(seat)
+                .execute(p)
+                .await?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,112 @@
+//! The browser UI: plain ES modules, CSS and SVG from `web/`, embedded in the
+//! binary (no build step, nothing fetched from elsewhere: it works offline).
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Every embedded file: (path under `web/`, content type, content).
+pub const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../web/style.css"),
+    ),
+    (
+        "js/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/app.js"),
+    ),
+    (
+        "js/api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/api.js"),
+    ),
+    (
+        "js/lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/lobby.js"),
+    ),
+    (
+        "js/table.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/table.js"),
+    ),
+    (
+        "js/dom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/dom.js"),
+    ),
+    (
+        "js/games/generic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/games/generic.js"),
+    ),
+    (
+        "js/games/ds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/games/ds.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
+    ),
+];
+
+/// Routes for the UI: `/` and `/play/...` serve the page, `/static/...` the files.
+/// With `dir`, files are read from that folder at each request (for UI
+/// development without rebuilding); only the embedded file names are served.
+pub fn router(dir: Option<PathBuf>) -> Router {
+    let dir = Arc::new(dir);
+    let d1 = dir.clone();
+    let d2 = dir.clone();
+    let d3 = dir;
+    Router::new()
+        .route(
+            "/",
+            get(move || serve(d1.clone(), "index.html".to_string())),
+        )
+        .route(
+            "/play/{*rest}",
+            get(move || serve(d2.clone(), "index.html".to_string())),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| serve(Arc::new(None), "favicon.svg".to_string())),
+        )
+        .route(
+            "/static/{*path}",
+            get(move |Path(path): Path<String>| serve(d3.clone(), path)),
+        )
+}
+
+async fn serve(dir: Arc<Option<PathBuf>>, path: String) -> Response {
+    let Some((name, mime, body)) = FILES.iter().find(|(p, _, _)| *p == path) else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let body: String = match dir.as_ref() {
+        Some(d) => match tokio::fs::read_to_string(d.join(name)).await {
+            Ok(b) => b,
+            Err(_) => body.to_string(),
+        },
+        None => body.to_string(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, *mime),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}

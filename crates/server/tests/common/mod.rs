@@ -1,0 +1,254 @@
+//! Helpers for tests against a real `eons-server` process.
+#![allow(dead_code)]
+
+pub mod suite;
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Upper bound for waiting on a server-side event (a timeout, not a timing assertion).
+pub const PATIENCE: Duration = Duration::from_secs(300);
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh directory for one test's database.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let d = std::env::temp_dir().join(format!(
+        "eons-server-test-{}-{name}-{n}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// A running server process, killed (SIGKILL) when dropped.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`
+    pub base: String,
+    /// The database given to it.
+    pub db: String,
+}
+
+impl Server {
+    /// Starts the server on a free port with `db` and the given bot pace.
+    pub fn start(db: &str, bot_pace_ms: u64) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
+            .args([
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                db,
+                "--bot-pace-ms",
+                &bot_pace_ms.to_string(),
+                "--test-games",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start eons-server");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("read the listening line");
+        let base = line
+            .trim()
+            .strip_prefix("eons-server listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Server {
+            child,
+            base,
+            db: db.to_string(),
+        }
+    }
+
+    /// SIGKILL, and wait for the process to be gone.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// A URL under the server.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// The WebSocket URL of a game.
+    pub fn ws_url(&self, id: &str, token: Option<&str>) -> String {
+        let base = self.base.replacen("http://", "ws://", 1);
+        match token {
+            Some(t) => format!("{base}/api/games/{id}/ws?token={t}"),
+            None => format!("{base}/api/games/{id}/ws"),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A response: status and JSON body.
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub body: Value,
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(120))
+        .build()
+        .expect("client")
+}
+
+pub async fn get(c: &reqwest::Client, url: &str) -> Resp {
+    let r = c.get(url).send().await.expect("GET");
+    let status = r.status().as_u16();
+    let body = r.json().await.unwrap_or(Value::Null);
+    Resp { status, body }
+}
+
+pub async fn post(c: &reqwest::Client, url: &str, body: &Value) -> Resp {
+    let r = c.post(url).json(body).send().await.expect("POST");
+    let status = r.status().as_u16();
+    let body = r.json().await.unwrap_or(Value::Null);
+    Resp { status, body }
+}
+
+pub async fn post_raw(c: &reqwest::Client, url: &str, body: &str) -> Resp {
+    let r = c
+        .post(url)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("POST");
+    let status = r.status().as_u16();
+    let body = r.json().await.unwrap_or(Value::Null);
+    Resp { status, body }
+}
+
+/// Creates a game and returns (id, tokens by seat).
+pub async fn create(s: &Server, c: &reqwest::Client, req: Value) -> (String, Vec<Option<String>>) {
+    let r = post(c, &s.url("/api/games"), &req).await;
+    assert_eq!(r.status, 201, "create: {:?}", r.body);
+    let id = r.body["id"].as_str().expect("id").to_string();
+    let n = req["players"].as_u64().unwrap_or(0) as usize;
+    let mut tokens = vec![None; n.max(req["seats"].as_array().map_or(0, |a| a.len()))];
+    for t in r.body["tokens"].as_array().expect("tokens") {
+        let seat = t["seat"].as_u64().expect("seat") as usize;
+        tokens[seat] = Some(t["token"].as_str().expect("token").to_string());
+    }
+    (id, tokens)
+}
+
+/// A 2-player Dominant Species game between two bots.
+pub fn ds_bots(seed: u64) -> Value {
+    json!({
+        "game": "ds", "players": 2, "seed": seed,
+        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    })
+}
+
+/// Polls the summary until the game is over; returns it.
+pub async fn wait_over(s: &Server, c: &reqwest::Client, id: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let r = get(c, &s.url(&format!("/api/games/{id}"))).await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        if r.body["over"] == json!(true) {
+            return r.body;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "game {id} did not end: {:?}",
+            r.body
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Replays a record with the `eons-server replay` command (an independent
+/// process) and returns its printed result.
+pub fn replay_record(record: &Value, dir: &std::path::Path) -> Value {
+    let path = dir.join("record.json");
+    std::fs::write(&path, record.to_string()).expect("write record");
+    let out = Command::new(env!("CARGO_BIN_EXE_eons-server"))
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .expect("run replay");
+    assert!(
+        out.status.success(),
+        "replay failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("replay output is JSON")
+}
+
+/// A small deterministic generator for picking choices.
+pub struct Lcg(pub u64);
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// Plays every human seat of a game (tokens given) through the HTTP API,
+/// picking among the legal choices, until the game ends. Returns the number
+/// of choices submitted.
+pub async fn play_humans(
+    s: &Server,
+    c: &reqwest::Client,
+    id: &str,
+    tokens: &[Option<String>],
+    seed: u64,
+) -> usize {
+    let mut rng = Lcg(seed);
+    let mut made = 0;
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < PATIENCE, "game {id} did not end");
+        let mut acted = false;
+        for t in tokens.iter().flatten() {
+            let v = get(c, &s.url(&format!("/api/games/{id}/view?token={t}"))).await;
+            assert_eq!(v.status, 200, "{:?}", v.body);
+            if v.body["over"] == json!(true) {
+                return made;
+            }
+            let legal = v.body["legal"].as_array().expect("legal");
+            if legal.is_empty() {
+                continue;
+            }
+            let pick = &legal[rng.below(legal.len())];
+            let r = post(
+                c,
+                &s.url(&format!("/api/games/{id}/choice?token={t}")),
+                &json!({"move": v.body["move"], "choice": pick["choice"]}),
+            )
+            .await;
+            assert_eq!(r.status, 200, "choice {pick}: {:?}", r.body);
+            made += 1;
+            acted = true;
+        }
+        if !acted {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! The server test suite, run against SQLite (`tests/sqlite.rs`) and
+//! PostgreSQL (`tests/postgres.rs`). Each function takes a database: an SQLite
+//! path or a PostgreSQL URL.
+#![allow(dead_code)]
+
+use super::*;
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Connects a WebSocket and returns it with its first message.
+pub async fn ws_connect(url: &str) -> (Ws, Value) {
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("ws connect");
+    let first = ws_next(&mut ws).await;
+    (ws, first)
+}
+
+/// The next JSON message (bounded wait).
+pub async fn ws_next(ws: &mut Ws) -> Value {
+    loop {
+        let m = tokio::time::timeout(PATIENCE, ws.next())
+            .await
+            .expect("a WebSocket message in time")
+            .expect("stream open")
+            .expect("ws message");
+        match m {
+            Message::Text(t) => return serde_json::from_str(&t).expect("JSON message"),
+            Message::Ping(p) => {
+                let _ = ws.send(Message::Pong(p)).await;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Waits for a push whose state is at `n` moves or more.
+pub async fn ws_until_move(ws: &mut Ws, n: i64) -> Value {
+    loop {
+        let m = ws_next(ws).await;
+        if m["state"]["move"].as_i64().unwrap_or(-1) >= n {
+            return m;
+        }
+    }
+}
+
+/// Two random bots play Dominant Species to the end; the stored record replays
+/// (in another process) to the same final scores the server reports.
+pub async fn bots_play_to_end(db: &str, dir: &std::path::Path) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(&s, &c, ds_bots(11)).await;
+    assert!(tokens.iter().all(Option::is_none), "bots get no tokens");
+    let summary = wait_over(&s, &c, &id).await;
+    let rec = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
+    assert_eq!(rec.status, 200, "{:?}", rec.body);
+    assert_eq!(rec.body["game"], "ds");
+    assert_eq!(rec.body["seed"], 11);
+    let n = rec.body["choices"].as_array().expect("choices").len();
+    assert!(n > 100, "a whole game has many choices, got {n}");
+    assert_eq!(rec.body["times"].as_array().map(Vec::len), Some(n));
+    let replayed = replay_record(&rec.body, dir);
+    assert_eq!(replayed["outcome"], summary["outcome"]);
+    assert_eq!(replayed["moves"].as_u64(), Some(n as u64));
+    assert_eq!(summary["move"].as_u64(), Some(n as u64));
+    // The game appears in the list.
+    let list = get(&c, &s.url("/api/games")).await;
+    assert!(list
+        .body
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|g| g["id"] == json!(id)));
+}
+
+/// A human seat plays a whole game against a bot through the HTTP API.
+pub async fn human_vs_bot_over_http(db: &str, dir: &std::path::Path) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 7,
+               "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]}),
+    )
+    .await;
+    assert!(tokens[0].is_some() && tokens[1].is_none());
+    let made = play_humans(&s, &c, &id, &tokens, 3).await;
+    assert!(made > 50, "the human made {made} choices");
+    let summary = wait_over(&s, &c, &id).await;
+    let rec = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
+    assert_eq!(rec.status, 200);
+    let seats: Vec<u64> = rec.body["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| c["seat"].as_u64().expect("seat"))
+        .collect();
+    assert_eq!(seats.iter().filter(|&&x| x == 0).count(), made);
+    let replayed = replay_record(&rec.body, dir);
+    assert_eq!(replayed["outcome"], summary["outcome"]);
+}
+
+/// Every kind of bad input gets a JSON error with the right status, and the
+/// game is unchanged afterwards.
+pub async fn bad_inputs_change_nothing(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let games = s.url("/api/games");
+    let err = |r: &Resp| {
+        r.body["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+
+    // Creation errors.
+    let r = post(&c, &games, &json!({"game": "chess", "players": 2})).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    assert!(err(&r).contains("unknown game `chess`"), "{}", err(&r));
+    let r = post(&c, &games, &json!({"game": "ds", "players": 9})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(
+        &c,
+        &games,
+        &json!({"game": "ds", "players": 2, "seats": [{"kind": "bot", "bot": "wizard"}, {}]}),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    assert!(err(&r).contains("wizard"), "{}", err(&r));
+    let r = post(
+        &c,
+        &games,
+        &json!({"game": "ds", "players": 2, "seats": [{}]}),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(
+        &c,
+        &games,
+        &json!({"game": "ds", "players": 2, "options": ["nonsense"]}),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(&c, &games, &json!({"game": "ds", "players": 2, "seed": -4})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post_raw(&c, &games, "{\"game\": \"ds\", ").await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "bad_request");
+    let r = post_raw(&c, &games, "[1,2,3]").await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+
+    // A two-human game to poke at.
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 3, "seats": [{}, {}]}),
+    )
+    .await;
+    let t0 = tokens[0].clone().expect("token 0");
+    let t1 = tokens[1].clone().expect("token 1");
+    let choice = |t: &str| s.url(&format!("/api/games/{id}/choice?token={t}"));
+    let v0 = get(&c, &s.url(&format!("/api/games/{id}/view?token={t0}"))).await;
+    assert_eq!(v0.status, 200);
+    let to_move = v0.body["to_move"].as_u64().expect("to_move") as usize;
+    let (mover, other) = if to_move == 0 { (&t0, &t1) } else { (&t1, &t0) };
+    let before = get(&c, &s.url(&format!("/api/games/{id}/view?token={mover}")))
+        .await
+        .body;
+    let legal = before["legal"].as_array().expect("legal").clone();
+    assert!(!legal.is_empty());
+
+    // Unknown game, unknown route.
+    let r = get(&c, &s.url("/api/games/nope/view")).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    let r = get(&c, &s.url("/api/nothing-here")).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    // No token, wrong token.
+    let r = post(
+        &c,
+        &s.url(&format!("/api/games/{id}/choice")),
+        &json!({"move": 0, "index": 0}),
+    )
+    .await;
+    assert_eq!(r.status, 401, "{:?}", r.body);
+    let r = post(
+        &c,
+        &choice("0123456789abcdef"),
+        &json!({"move": 0, "index": 0}),
+    )
+    .await;
+    assert_eq!(r.status, 403, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "wrong_token");
+    let r = get(&c, &s.url(&format!("/api/games/{id}/view?token=forged"))).await;
+    assert_eq!(r.status, 403, "{:?}", r.body);
+    // Not your turn.
+    let r = post(
+        &c,
+        &choice(other),
+        &json!({"move": 0, "choice": legal[0]["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    // Illegal choice: the engine's rule text comes back.
+    let r = post(
+        &c,
+        &choice(mover),
+        &json!({"move": 0, "choice": {"Place": 200}}),
+    )
+    .await;
+    assert_eq!(r.status, 422, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "illegal_choice");
+    assert!(
+        err(&r).contains("Planning"),
+        "the rule is named: {}",
+        err(&r)
+    );
+    let r = post(&c, &choice(mover), &json!({"move": 0, "choice": "Done"})).await;
+    assert_eq!(r.status, 422, "{:?}", r.body);
+    // Malformed choices.
+    let r = post(
+        &c,
+        &choice(mover),
+        &json!({"move": 0, "choice": {"Teleport": 1}}),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(&c, &choice(mover), &json!({"move": 0, "index": 100000})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(&c, &choice(mover), &json!({"move": 0})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post(&c, &choice(mover), &json!({"choice": legal[0]["choice"]})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    let r = post_raw(&c, &choice(mover), "{\"move\": 0, \"choice\": ").await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    // Stale move.
+    let r = post(
+        &c,
+        &choice(mover),
+        &json!({"move": 5, "choice": legal[0]["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "stale_move");
+    assert_eq!(r.body["move"], 0);
+    // The record is withheld while the game runs (it holds the seed).
+    let r = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
+    assert_eq!(r.status, 403, "{:?}", r.body);
+    let r = get(&c, &s.url(&format!("/api/games/{id}/log?since=x"))).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+
+    // Nothing changed.
+    let after = get(&c, &s.url(&format!("/api/games/{id}/view?token={mover}")))
+        .await
+        .body;
+    assert_eq!(after["move"], 0);
+    assert_eq!(after["view"], before["view"]);
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await;
+    assert_eq!(log.body["entries"].as_array().map(Vec::len), Some(0));
+
+    // A good move goes through; the same move number again is stale.
+    let r = post(
+        &c,
+        &choice(mover),
+        &json!({"move": 0, "choice": legal[0]["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["move"], 1);
+    let r = post(
+        &c,
+        &choice(mover),
+        &json!({"move": 0, "choice": legal[0]["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await;
+    assert_eq!(log.body["entries"].as_array().map(Vec::len), Some(1));
+    assert_eq!(log.body["entries"][0]["choice"], legal[0]["text"]);
+
+    // Claiming a seat by its token names it; a wrong token claims nothing.
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": t1, "name": "Bea"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["game"], json!(id));
+    assert_eq!(r.body["seat"], 1);
+    let r = post(&c, &s.url("/api/claim"), &json!({"token": "nope"})).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    let g = get(&c, &s.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(g.body["seats"][1]["name"], "Bea");
+    assert_eq!(g.body["seats"][1]["claimed"], true);
+    assert_eq!(g.body["seats"][0]["claimed"], false);
+    assert!(!g.body.to_string().contains(&t1), "tokens are never listed");
+}
+
+/// The WebSocket pushes each seat's own snapshot and the new log lines.
+pub async fn websocket_pushes_updates(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 21, "seats": [{}, {}]}),
+    )
+    .await;
+    let t0 = tokens[0].clone().expect("t0");
+    let t1 = tokens[1].clone().expect("t1");
+    let (mut w0, first0) = ws_connect(&s.ws_url(&id, Some(&t0))).await;
+    let (mut w1, first1) = ws_connect(&s.ws_url(&id, Some(&t1))).await;
+    let (mut spec, first_spec) = ws_connect(&s.ws_url(&id, None)).await;
+    assert_eq!(first0["type"], "state");
+    assert_eq!(first0["state"]["seat"], 0);
+    assert_eq!(first1["state"]["seat"], 1);
+    assert_eq!(first_spec["state"]["seat"], Value::Null);
+    assert_eq!(first_spec["state"]["legal"], json!([]));
+    let mover = first0["state"]["to_move"].as_u64().expect("to_move");
+    let (first_m, t_m) = if mover == 0 {
+        (&first0, &t0)
+    } else {
+        (&first1, &t1)
+    };
+    let (first_o, _) = if mover == 0 {
+        (&first1, &t1)
+    } else {
+        (&first0, &t0)
+    };
+    assert!(!first_m["state"]["legal"]
+        .as_array()
+        .expect("legal")
+        .is_empty());
+    assert_eq!(
+        first_o["state"]["legal"],
+        json!([]),
+        "only the seat to move gets choices"
+    );
+    let pick = first_m["state"]["legal"][0].clone();
+    let r = post(
+        &c,
+        &s.url(&format!("/api/games/{id}/choice")),
+        &json!({"move": 0, "choice": pick["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 401);
+    let r = c
+        .post(s.url(&format!("/api/games/{id}/choice")))
+        .bearer_auth(t_m)
+        .json(&json!({"move": 0, "choice": pick["choice"]}))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(r.status().as_u16(), 200);
+    for ws in [&mut w0, &mut w1, &mut spec] {
+        let m = ws_until_move(ws, 1).await;
+        assert_eq!(m["state"]["move"], 1);
+        assert_eq!(m["log_from"], 0);
+        assert_eq!(m["log"][0]["choice"], pick["text"]);
+    }
+    // A bad token cannot open a seat's socket.
+    let bad = tokio_tungstenite::connect_async(s.ws_url(&id, Some("forged"))).await;
+    assert!(bad.is_err(), "a forged token is refused");
+}
+
+/// Seat A never receives seat B's secrets: not in views, legal choices, the
+/// log, WebSocket pushes or the record while the game runs. (Test game
+/// "secrets": hidden hands and secret draws.)
+pub async fn secrets_never_leak(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "secrets", "players": 2, "seed": 99, "seats": [{}, {}]}),
+    )
+    .await;
+    let t = [
+        tokens[0].clone().expect("t0"),
+        tokens[1].clone().expect("t1"),
+    ];
+    let hand = |v: &Value| -> Vec<u64> {
+        v["view"]["hand"]
+            .as_array()
+            .expect("hand")
+            .iter()
+            .map(|x| x.as_u64().expect("card"))
+            .collect()
+    };
+    let view = |k: usize| s.url(&format!("/api/games/{id}/view?token={}", t[k]));
+    let (mut ws_b, first_b) = ws_connect(&s.ws_url(&id, Some(&t[1]))).await;
+    let (mut ws_spec, _) = ws_connect(&s.ws_url(&id, None)).await;
+    assert_eq!(hand(&first_b["state"]).len(), 3);
+
+    // Seat 0 draws in secret, then plays; seat 1 plays; repeat until over.
+    let mut n = 0;
+    loop {
+        let v0 = get(&c, &view(0)).await.body;
+        let v1 = get(&c, &view(1)).await.body;
+        if v0["over"] == json!(true) {
+            break;
+        }
+        let h = [hand(&v0), hand(&v1)];
+        for (me, other) in [(0usize, 1usize), (1, 0)] {
+            let mine = if me == 0 { &v0 } else { &v1 };
+            // My view shows my hand, and only sizes of the other hand.
+            assert_eq!(
+                mine["view"]["hand_sizes"][other].as_u64(),
+                Some(h[other].len() as u64)
+            );
+            // Nothing in my view or my legal choices names a card of the other hand.
+            for card in &h[other] {
+                let play = json!({"Play": card});
+                assert!(
+                    !mine["legal"].to_string().contains(&play.to_string()),
+                    "seat {me} is offered seat {other}'s card {card}"
+                );
+                assert!(!mine["view"]["hand"]
+                    .as_array()
+                    .expect("hand")
+                    .contains(&json!(card)));
+            }
+        }
+        let to_move = v0["to_move"].as_u64().expect("to_move") as usize;
+        let mine = if to_move == 0 { &v0 } else { &v1 };
+        assert_eq!((if to_move == 0 { &v1 } else { &v0 })["legal"], json!([]));
+        let legal = mine["legal"].as_array().expect("legal");
+        let pick = legal
+            .iter()
+            .find(|l| l["choice"] == json!("Draw"))
+            .unwrap_or(&legal[0]);
+        let r = post(
+            &c,
+            &s.url(&format!("/api/games/{id}/choice?token={}", t[to_move])),
+            &json!({"move": n, "choice": pick["choice"]}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        n += 1;
+        if pick["choice"] == json!("Draw") {
+            let drawn = get(&c, &view(to_move)).await.body;
+            let new_card = hand(&drawn)
+                .into_iter()
+                .find(|x| !h[to_move].contains(x))
+                .expect("a new card");
+            let secret = format!("drew {new_card}");
+            let other = 1 - to_move;
+            // The drawer reads it in the log; the other seat and spectators do not.
+            let own_log = get(
+                &c,
+                &s.url(&format!("/api/games/{id}/log?token={}", t[to_move])),
+            )
+            .await
+            .body;
+            assert!(own_log.to_string().contains(&secret), "{own_log}");
+            let other_log = get(
+                &c,
+                &s.url(&format!("/api/games/{id}/log?token={}", t[other])),
+            )
+            .await
+            .body;
+            assert!(!other_log.to_string().contains(&secret), "{other_log}");
+            let public_log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+            assert!(!public_log.to_string().contains(&secret));
+            let spec_view = get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body;
+            assert_eq!(spec_view["view"]["hand"], json!([]));
+            assert_eq!(spec_view["legal"], json!([]));
+            // Pushes to seat 1 and the spectator never carry seat 0's draw.
+            if to_move == 0 {
+                let m = ws_until_move(&mut ws_b, n).await;
+                assert!(
+                    !m.to_string().contains(&secret),
+                    "push to seat 1 leaks: {m}"
+                );
+                let m = ws_until_move(&mut ws_spec, n).await;
+                assert!(
+                    !m.to_string().contains(&secret),
+                    "push to spectator leaks: {m}"
+                );
+            }
+        }
+        assert!(n < 100, "the test game ends within 8 moves per seat");
+    }
+    // Once over, the record is published and replays.
+    let r = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
+    assert_eq!(r.status, 200);
+}
+
+/// Dominant Species hides only the deck order, face-down tiles and the RNG:
+/// none of them is in any view.
+pub async fn ds_views_hide_deck_and_tiles(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(&s, &c, json!({"game": "ds", "players": 2, "seed": 5, "seats": [{}, {"kind": "bot", "bot": "random"}]})).await;
+    let t0 = tokens[0].clone().expect("t0");
+    for url in [
+        s.url(&format!("/api/games/{id}/view?token={t0}")),
+        s.url(&format!("/api/games/{id}/view")),
+    ] {
+        let v = get(&c, &url).await.body;
+        let view = v["view"].as_object().expect("view");
+        for secret in ["deck", "rng", "face_up"] {
+            assert!(!view.contains_key(secret), "view has `{secret}`");
+        }
+        assert!(view["deck_size"].as_u64().is_some());
+        for st in view["stacks"].as_array().expect("stacks") {
+            let keys: Vec<&String> = st.as_object().expect("stack").keys().collect();
+            assert_eq!(
+                keys,
+                ["size", "top"],
+                "a stack shows only its size and face-up top"
+            );
+        }
+        assert!(!v.to_string().contains("\"rng\""));
+    }
+}
+
+/// SIGKILL the server while moves are being made; a restarted server has
+/// every acknowledged move and carries on (bots resume).
+pub async fn kill_and_restart_loses_nothing(db: &str) {
+    let s = Server::start(db, 2);
+    let c = client();
+    // A bot game running at a slow pace, and a human-vs-bot game we drive.
+    let (bot_id, _) = create(&s, &c, ds_bots(31)).await;
+    let (id, tokens) = create(&s, &c, json!({"game": "ds", "players": 2, "seed": 8, "seats": [{}, {"kind": "bot", "bot": "random"}]})).await;
+    let t = tokens[0].clone().expect("token");
+    let mut acked: Vec<(i64, String)> = Vec::new();
+    let mut rng = Lcg(5);
+    while acked.len() < 25 {
+        let v = get(&c, &s.url(&format!("/api/games/{id}/view?token={t}")))
+            .await
+            .body;
+        let legal = v["legal"].as_array().expect("legal");
+        if legal.is_empty() {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            continue;
+        }
+        let pick = &legal[rng.below(legal.len())];
+        let r = post(
+            &c,
+            &s.url(&format!("/api/games/{id}/choice?token={t}")),
+            &json!({"move": v["move"], "choice": pick["choice"]}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        acked.push((
+            r.body["move"].as_i64().expect("move") - 1,
+            pick["text"].as_str().expect("text").to_string(),
+        ));
+    }
+    let seen_bot_moves = get(&c, &s.url(&format!("/api/games/{bot_id}"))).await.body["move"]
+        .as_i64()
+        .expect("move");
+    assert!(seen_bot_moves > 0);
+    s.kill();
+
+    let s = Server::start(db, 0);
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+    let entries = log["entries"].as_array().expect("entries");
+    for (n, text) in &acked {
+        let e = &entries[*n as usize];
+        assert_eq!(e["n"].as_i64(), Some(*n));
+        assert_eq!(e["seat"], 0);
+        assert_eq!(
+            e["choice"].as_str(),
+            Some(text.as_str()),
+            "acknowledged move {n} kept"
+        );
+    }
+    // The bot game resumes by itself and ends; nothing it had is lost.
+    let summary = wait_over(&s, &c, &bot_id).await;
+    assert!(summary["move"].as_i64().expect("move") >= seen_bot_moves);
+    // The human game carries on too.
+    let made = play_humans(&s, &c, &id, &tokens, 9).await;
+    assert!(made > 0);
+}

@@ -1,0 +1,112 @@
+//! The server against a real PostgreSQL, found through the environment
+//! variable `EONS_TEST_DATABASE_URL` (set by `scripts/ci-server.sh`). Without
+//! it these tests are skipped locally, and FAIL when `CI=true`.
+
+mod common;
+
+use common::suite::{self, ws_connect, ws_until_move};
+use common::*;
+use serde_json::json;
+
+fn pg() -> Option<String> {
+    match std::env::var("EONS_TEST_DATABASE_URL") {
+        Ok(u) if !u.trim().is_empty() => Some(u),
+        _ => {
+            assert!(
+                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
+                "CI=true but EONS_TEST_DATABASE_URL is not set: run scripts/ci-server.sh first"
+            );
+            eprintln!("skipped: EONS_TEST_DATABASE_URL is not set");
+            None
+        }
+    }
+}
+
+#[tokio::test]
+async fn postgres_bots_play_to_end_and_the_record_replays() {
+    let Some(db) = pg() else { return };
+    suite::bots_play_to_end(&db, &temp_dir("pg-bots")).await;
+}
+
+#[tokio::test]
+async fn postgres_bad_inputs_get_json_errors_and_change_nothing() {
+    let Some(db) = pg() else { return };
+    suite::bad_inputs_change_nothing(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_websocket_pushes_each_seat_its_view() {
+    let Some(db) = pg() else { return };
+    suite::websocket_pushes_updates(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_seat_a_never_sees_seat_b_secrets() {
+    let Some(db) = pg() else { return };
+    suite::secrets_never_leak(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_sigkill_and_restart_loses_no_acknowledged_move() {
+    let Some(db) = pg() else { return };
+    suite::kill_and_restart_loses_nothing(&db).await;
+}
+
+/// Two server processes share games: a move made on one is pushed to a
+/// WebSocket client of the other (LISTEN/NOTIFY), and a stale move on the
+/// other is refused.
+#[tokio::test]
+async fn postgres_two_processes_share_games_and_pushes() {
+    let Some(db) = pg() else { return };
+    let a = Server::start(&db, 0);
+    let b = Server::start(&db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &a,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 44, "seats": [{}, {}]}),
+    )
+    .await;
+    let t0 = tokens[0].clone().expect("t0");
+    let t1 = tokens[1].clone().expect("t1");
+    // A client of process B watches seat 1.
+    let (mut ws_b, first) = ws_connect(&b.ws_url(&id, Some(&t1))).await;
+    assert_eq!(first["state"]["move"], 0);
+    let mut n = 0i64;
+    for round in 0..6 {
+        // Alternate the process that takes the move.
+        let (s, other) = if round % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let v0 = get(&c, &s.url(&format!("/api/games/{id}/view?token={t0}")))
+            .await
+            .body;
+        assert_eq!(v0["move"], n, "both processes agree on the move number");
+        let to_move = v0["to_move"].as_u64().expect("to_move");
+        let t = if to_move == 0 { &t0 } else { &t1 };
+        let v = get(&c, &s.url(&format!("/api/games/{id}/view?token={t}")))
+            .await
+            .body;
+        let pick = v["legal"][0]["choice"].clone();
+        let r = post(
+            &c,
+            &s.url(&format!("/api/games/{id}/choice?token={t}")),
+            &json!({"move": n, "choice": pick}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        n += 1;
+        // The other process refuses the same move number as stale.
+        let r = post(
+            &c,
+            &other.url(&format!("/api/games/{id}/choice?token={t}")),
+            &json!({"move": n - 1, "choice": pick}),
+        )
+        .await;
+        assert_eq!(r.status, 409, "{:?}", r.body);
+        let m = ws_until_move(&mut ws_b, n).await;
+        assert_eq!(m["state"]["move"], n);
+    }
+    // A bot game created on B is played by the bots and visible from A.
+    let (bot_id, _) = create(&b, &c, ds_bots(12)).await;
+    let summary = wait_over(&a, &c, &bot_id).await;
+    assert_eq!(summary["over"], true);
+}

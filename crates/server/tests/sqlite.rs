@@ -1,0 +1,82 @@
+//! The server against SQLite (the default): a real server process per test,
+//! HTTP and WebSocket.
+
+mod common;
+
+use common::suite;
+use common::temp_dir;
+
+fn db(name: &str) -> (String, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    (dir.join("eons.sqlite").display().to_string(), dir)
+}
+
+#[tokio::test]
+async fn sqlite_bots_play_to_end_and_the_record_replays() {
+    let (db, dir) = db("bots");
+    suite::bots_play_to_end(&db, &dir).await;
+}
+
+#[tokio::test]
+async fn sqlite_human_plays_a_whole_game_over_http() {
+    let (db, dir) = db("human");
+    suite::human_vs_bot_over_http(&db, &dir).await;
+}
+
+#[tokio::test]
+async fn sqlite_bad_inputs_get_json_errors_and_change_nothing() {
+    let (db, _) = db("bad");
+    suite::bad_inputs_change_nothing(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_websocket_pushes_each_seat_its_view() {
+    let (db, _) = db("ws");
+    suite::websocket_pushes_updates(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_seat_a_never_sees_seat_b_secrets() {
+    let (db, _) = db("secrets");
+    suite::secrets_never_leak(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_dominant_species_views_hide_deck_and_tiles() {
+    let (db, _) = db("dsview");
+    suite::ds_views_hide_deck_and_tiles(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_sigkill_and_restart_loses_no_acknowledged_move() {
+    let (db, _) = db("kill");
+    suite::kill_and_restart_loses_nothing(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_url_forms_and_bad_database_fail_clearly() {
+    let dir = temp_dir("url");
+    // `sqlite:PATH` works like a plain path.
+    let s = common::Server::start(&format!("sqlite:{}", dir.join("a.sqlite").display()), 0);
+    let r = common::get(&common::client(), &s.url("/api/kinds")).await;
+    assert_eq!(r.status, 200);
+    assert!(r
+        .body
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .any(|k| k["id"] == "ds"));
+    drop(s);
+    // A database in a directory that does not exist: the server exits with an error.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_eons-server"))
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            &dir.join("no/such/dir/x.sqlite").display().to_string(),
+        ])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("database"));
+}

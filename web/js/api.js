@@ -1,0 +1,67 @@
+// The server's HTTP API and the browser's memory of my games.
+
+/** An API error with the server's code and message. */
+export class ApiError extends Error {
+  constructor(status, code, message, body) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+async function call(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) {
+    const e = (data && data.error) || {};
+    throw new ApiError(r.status, e.code || 'http', e.message || `HTTP ${r.status}`, data);
+  }
+  return data;
+}
+
+export const api = {
+  kinds: () => call('GET', '/api/kinds'),
+  games: () => call('GET', '/api/games'),
+  game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
+  create: (req) => call('POST', '/api/games', req),
+  claim: (token, name) => call('POST', '/api/claim', { token, name }),
+  view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
+  log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
+  choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),
+  record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  wsUrl: (id, token) => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws${q}`;
+  },
+};
+
+const KEY = 'eons.games';
+
+/** My games: [{id, game, seat, token, invites: [{seat, token}], added}] kept in localStorage. */
+export const mine = {
+  all() {
+    try { return JSON.parse(localStorage.getItem(KEY) || '[]'); } catch { return []; }
+  },
+  save(list) { localStorage.setItem(KEY, JSON.stringify(list)); },
+  add(entry) {
+    const list = mine.all().filter((g) => !(g.id === entry.id && g.seat === entry.seat));
+    list.unshift({ added: Date.now(), ...entry });
+    mine.save(list);
+  },
+  forget(id) { mine.save(mine.all().filter((g) => g.id !== id)); },
+  tokenFor(id) { const g = mine.all().find((x) => x.id === id && x.token); return g ? g.token : null; },
+  entry(id) { return mine.all().find((x) => x.id === id) || null; },
+  name() { return localStorage.getItem('eons.name') || ''; },
+  setName(n) { localStorage.setItem('eons.name', n); },
+};
+
+/** The invite link of a seat token. */
+export function inviteLink(id, token) {
+  return `${location.origin}/play/${encodeURIComponent(id)}#t=${encodeURIComponent(token)}`;
+}

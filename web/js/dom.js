@@ -1,0 +1,59 @@
+// Small DOM helpers shared by every page.
+
+/** Creates an HTML element: h('div', {class: 'x', onclick: f}, child, 'text'). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element with attributes and children. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** Shows a short message at the bottom of the screen. */
+export function toast(msg, kind = 'info') {
+  const t = document.getElementById('toast');
+  if (!t) return;
+  t.textContent = msg;
+  t.className = `toast show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.className = 'toast'; }, kind === 'error' ? 6000 : 2500);
+}
+
+/** Copies text to the clipboard (falls back to a prompt). */
+export async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('Link copied');
+  } catch {
+    window.prompt('Copy this link:', text);
+  }
+}
+
+/** "Mammals" from "mammals". */
+export const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');

@@ -1,0 +1,170 @@
+// The lobby: create a game, see my games, copy invite links, watch others.
+import { api, mine, inviteLink } from './api.js';
+import { h, toast, copy } from './dom.js';
+
+const BOTS = [
+  ['random', 'Bot — random (instant)'],
+  ['greedy', 'Bot — greedy'],
+  ['mcts:easy', 'Bot — MCTS easy'],
+  ['mcts:medium', 'Bot — MCTS medium'],
+  ['mcts:1s', 'Bot — MCTS 1 s/move'],
+];
+
+export async function lobby(root) {
+  document.title = 'Eons — lobby';
+  document.getElementById('topinfo').textContent = '';
+  root.replaceChildren(
+    h('div', { class: 'lobby' },
+      h('section', { class: 'panel hero' },
+        h('h1', {}, 'Play evolution board games'),
+        h('p', {}, 'Create a table, invite friends with a link, fill the other seats with bots, and play in the browser.')),
+      h('section', { class: 'panel', id: 'create' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading games…')),
+      h('section', { class: 'panel', id: 'mine' }, h('h2', {}, 'My games')),
+      h('section', { class: 'panel', id: 'recent' }, h('h2', {}, 'Games on this server'))));
+  let kinds = [];
+  try {
+    kinds = await api.kinds();
+  } catch (e) {
+    toast(`Cannot reach the server: ${e.message}`, 'error');
+  }
+  renderCreate(document.getElementById('create'), kinds);
+  renderMine(document.getElementById('mine'));
+  renderRecent(document.getElementById('recent'));
+}
+
+function renderCreate(box, kinds) {
+  if (!kinds.length) {
+    box.replaceChildren(h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'No games available.'));
+    return;
+  }
+  const gameSel = h('select', { id: 'new-game', name: 'game' }, kinds.map((k) => h('option', { value: k.id }, k.name)));
+  const playersSel = h('select', { id: 'new-players', name: 'players' });
+  const optionsBox = h('div', { class: 'options' });
+  const seatsBox = h('div', { class: 'seats' });
+  const nameIn = h('input', { id: 'my-name', type: 'text', maxlength: 40, placeholder: 'Your name', value: mine.name() });
+  const seedIn = h('input', { id: 'new-seed', type: 'text', inputmode: 'numeric', placeholder: 'random' });
+  const go = h('button', { class: 'primary', id: 'create-game', type: 'submit' }, 'Create game');
+
+  const kind = () => kinds.find((k) => k.id === gameSel.value) || kinds[0];
+  const seatRow = (i, value) => {
+    const sel = h('select', { class: 'seat-kind', 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
+      i === 0 ? h('option', { value: 'me' }, 'Me') : null,
+      h('option', { value: 'friend' }, 'A friend (invite link)'),
+      BOTS.map(([v, t]) => h('option', { value: `bot:${v}` }, t)));
+    sel.value = value;
+    return h('label', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `Seat ${i + 1}`), sel);
+  };
+  const refreshSeats = () => {
+    const n = Number(playersSel.value);
+    const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i] || (i === 0 ? 'me' : 'bot:greedy'))));
+  };
+  const refreshKind = () => {
+    const k = kind();
+    playersSel.replaceChildren(...k.players.map((p) => h('option', { value: p }, `${p} players`)));
+    playersSel.value = String(k.players[0]);
+    optionsBox.replaceChildren(...k.options.map((o) => {
+      const [name, value] = o.name.split('=');
+      if (value !== undefined) {
+        return h('label', { class: 'opt' }, h('span', {}, name), h('input', { type: 'text', 'data-opt': name, placeholder: value, title: o.help }), h('small', { class: 'muted' }, o.help));
+      }
+      return h('label', { class: 'opt check' }, h('input', { type: 'checkbox', 'data-opt': name }), h('span', {}, name), h('small', { class: 'muted' }, o.help));
+    }));
+    refreshSeats();
+  };
+  gameSel.addEventListener('change', refreshKind);
+  playersSel.addEventListener('change', refreshSeats);
+
+  const form = h('form', { class: 'create-form', onsubmit: async (ev) => {
+    ev.preventDefault();
+    go.disabled = true;
+    try {
+      const myName = nameIn.value.trim();
+      if (myName) mine.setName(myName);
+      const options = [...optionsBox.querySelectorAll('[data-opt]')].flatMap((el) => {
+        if (el.type === 'checkbox') return el.checked ? [el.dataset.opt] : [];
+        return el.value.trim() ? [`${el.dataset.opt}=${el.value.trim()}`] : [];
+      });
+      const kinds_ = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+      const seats = kinds_.map((v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'human', name: v === 'me' ? (myName || null) : null }));
+      const req = { game: gameSel.value, players: Number(playersSel.value), options, seats };
+      if (seedIn.value.trim()) req.seed = seedIn.value.trim();
+      const r = await api.create(req);
+      const tokens = r.tokens || [];
+      const meSeat = kinds_.indexOf('me');
+      const invites = tokens.filter((t) => t.seat !== meSeat);
+      const myTok = tokens.find((t) => t.seat === meSeat);
+      mine.add({ id: r.id, game: r.game, seat: myTok ? myTok.seat : null, token: myTok ? myTok.token : null, invites });
+      if (myTok) await api.claim(myTok.token, myName || null).catch(() => {});
+      const url = `/play/${encodeURIComponent(r.id)}${myTok ? `#t=${encodeURIComponent(myTok.token)}` : ''}`;
+      location.assign(url);
+    } catch (e) {
+      toast(e.message, 'error');
+      go.disabled = false;
+    }
+  } },
+  h('div', { class: 'form-grid' },
+    h('label', {}, h('span', {}, 'Game'), gameSel),
+    h('label', {}, h('span', {}, 'Players'), playersSel),
+    h('label', {}, h('span', {}, 'Your name'), nameIn),
+    h('label', {}, h('span', {}, 'Seed'), seedIn)),
+  h('h3', {}, 'Seats'), seatsBox,
+  h('details', { class: 'more' }, h('summary', {}, 'Options'), optionsBox),
+  h('div', { class: 'actions' }, go));
+  box.replaceChildren(h('h2', {}, 'New game'), form);
+  refreshKind();
+}
+
+async function renderMine(box) {
+  const list = mine.all();
+  if (!list.length) {
+    box.replaceChildren(h('h2', {}, 'My games'), h('p', { class: 'muted' }, 'Games you create or join appear here (kept in this browser).'));
+    return;
+  }
+  const rows = await Promise.all(list.map(async (g) => {
+    let sum = null;
+    try { sum = await api.game(g.id); } catch (e) { if (e.status === 404) return null; }
+    return { g, sum };
+  }));
+  const items = rows.filter(Boolean).map(({ g, sum }) => {
+    const status = !sum ? 'unreachable' : sum.over ? finalText(sum, g.seat) : sum.to_move === g.seat ? 'Your move' : `Waiting for seat ${sum.to_move + 1}`;
+    const cls = sum && !sum.over && sum.to_move === g.seat ? 'badge hot' : 'badge';
+    const link = `/play/${encodeURIComponent(g.id)}${g.token ? `#t=${encodeURIComponent(g.token)}` : ''}`;
+    return h('li', { class: 'game-item' },
+      h('div', { class: 'game-main' },
+        h('a', { href: link, class: 'game-link' }, `${sum ? sum.game_name : g.game} · ${g.id}`),
+        h('span', { class: cls }, status),
+        sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`) : null),
+      h('div', { class: 'game-actions' },
+        (g.invites || []).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
+        h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
+  });
+  box.replaceChildren(h('h2', {}, 'My games'), h('ul', { class: 'game-list' }, items));
+}
+
+function seatsText(sum) {
+  return sum.seats.map((s) => s.name || (s.kind === 'bot' ? `bot` : `seat ${s.seat + 1}${s.claimed ? '' : ' (open)'}`)).join(' vs ');
+}
+
+function finalText(sum, seat) {
+  if (!sum.outcome) return 'Over';
+  const scores = sum.outcome.scores.join(' – ');
+  if (seat === null || seat === undefined) return `Over (${scores})`;
+  return sum.outcome.ranking[0] === seat ? `You won (${scores})` : `Over (${scores})`;
+}
+
+async function renderRecent(box) {
+  let list = [];
+  try { list = await api.games(); } catch { list = []; }
+  if (!list.length) {
+    box.replaceChildren(h('h2', {}, 'Games on this server'), h('p', { class: 'muted' }, 'None yet.'));
+    return;
+  }
+  box.replaceChildren(h('h2', {}, 'Games on this server'),
+    h('ul', { class: 'game-list' }, list.slice(0, 20).map((g) => h('li', { class: 'game-item' },
+      h('div', { class: 'game-main' },
+        h('a', { href: `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name} · ${g.id}`),
+        h('span', { class: 'badge' }, g.over ? 'over' : `move ${g.move}`),
+        h('div', { class: 'muted small' }, seatsText(g))),
+      h('div', { class: 'game-actions' }, h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, 'Watch'))))));
+}

@@ -1,0 +1,260 @@
+// The table: one game seen by one seat (or a spectator), updated live over a
+// WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
+// table adds the prompt bar, the list of legal choices, the players and the log.
+import { api, mine, inviteLink } from './api.js';
+import { h, toast, copy } from './dom.js';
+import * as generic from './games/generic.js';
+import * as ds from './games/ds.js';
+
+/** Renderers by game id; unknown games use the generic one. */
+const RENDERERS = { ds };
+
+export async function table(root, id) {
+  const token = takeToken(id);
+  const ctx = {
+    id,
+    token,
+    state: null,
+    log: [],
+    busy: false,
+    local: {},          // renderer's own UI state (selections)
+    offerList: null,    // choices offered after an ambiguous click
+    ws: null,
+    claimed: new Set(),
+  };
+  const promptBar = h('div', { class: 'promptbar', id: 'promptbar' });
+  const board = h('div', { class: 'board', id: 'board' });
+  const players = h('section', { class: 'panel players', id: 'players' });
+  const choices = h('section', { class: 'panel choices', id: 'choices' });
+  const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), h('ol', { class: 'log-list' }));
+  const side = h('aside', { class: 'side' }, players, choices, logBox);
+  root.replaceChildren(h('div', { class: 'table' }, promptBar, h('div', { class: 'table-grid' }, board, side)));
+  Object.assign(ctx, { promptBar, board, players, choices, logBox });
+
+  ctx.choose = (choice) => submit(ctx, choice);
+  ctx.offer = (list) => offer(ctx, list);
+  ctx.redraw = () => render(ctx);
+
+  try {
+    const st = await api.view(id, token);
+    ctx.state = st;
+    const lg = await api.log(id, token);
+    ctx.log = lg.entries;
+    render(ctx);
+  } catch (e) {
+    root.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'Cannot open this game'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  connect(ctx);
+}
+
+/** The seat token: from the invite link (#t=…), remembered in localStorage. */
+function takeToken(id) {
+  const m = location.hash.match(/[#&]t=([0-9a-fA-F]+)/);
+  if (m) {
+    const token = m[1];
+    const known = mine.all().find((g) => g.id === id && g.token === token);
+    if (!known) {
+      mine.add({ id, game: null, seat: null, token, invites: [] });
+      api.claim(token, mine.name() || null).then((r) => {
+        const list = mine.all();
+        const e = list.find((g) => g.id === id && g.token === token);
+        if (e) { e.seat = r.seat; mine.save(list); }
+      }).catch(() => {});
+    }
+    return token;
+  }
+  return mine.tokenFor(id);
+}
+
+function connect(ctx) {
+  let retry = 500;
+  const open = () => {
+    const ws = new WebSocket(api.wsUrl(ctx.id, ctx.token));
+    ctx.ws = ws;
+    ws.onopen = () => { retry = 500; document.body.classList.remove('offline'); };
+    ws.onmessage = (ev) => {
+      let m;
+      try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type !== 'state') return;
+      if (m.log_from === 0) ctx.log = m.log;
+      else ctx.log = ctx.log.slice(0, m.log_from).concat(m.log);
+      const moved = !ctx.state || ctx.state.move !== m.state.move;
+      ctx.state = m.state;
+      if (moved) { ctx.local = {}; ctx.offerList = null; ctx.busy = false; }
+      render(ctx);
+    };
+    ws.onclose = () => {
+      document.body.classList.add('offline');
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  };
+  open();
+}
+
+async function refresh(ctx) {
+  try {
+    ctx.state = await api.view(ctx.id, ctx.token);
+    ctx.log = (await api.log(ctx.id, ctx.token)).entries;
+  } catch { /* keep what we have */ }
+  ctx.local = {};
+  ctx.offerList = null;
+  ctx.busy = false;
+  render(ctx);
+}
+
+async function submit(ctx, choice) {
+  if (ctx.busy || !ctx.state) return;
+  const move = ctx.state.move;
+  ctx.busy = true;
+  document.body.classList.add('busy');
+  try {
+    await api.choose(ctx.id, ctx.token, move, choice);
+    // The new state arrives over the WebSocket; without it, ask for it.
+    if (!ctx.ws || ctx.ws.readyState !== WebSocket.OPEN) await refresh(ctx);
+    else setTimeout(() => { if (ctx.busy && ctx.state.move === move) refresh(ctx); }, 3000);
+  } catch (e) {
+    toast(e.message, 'error');
+    await refresh(ctx);
+  }
+}
+
+function offer(ctx, list) {
+  if (list.length === 1) { ctx.choose(list[0].choice); return; }
+  ctx.offerList = list;
+  renderPrompt(ctx);
+}
+
+function renderer(ctx) {
+  return RENDERERS[ctx.state.game] || generic;
+}
+
+function myTurn(ctx) {
+  const st = ctx.state;
+  return st && !st.over && st.seat !== null && st.seat === st.to_move && st.legal.length > 0;
+}
+
+function seatName(st, i) {
+  const s = st.seats[i];
+  if (!s) return `Seat ${i + 1}`;
+  return s.name || (s.kind === 'bot' ? `Bot (${s.bot})` : `Seat ${i + 1}`);
+}
+
+function render(ctx) {
+  const st = ctx.state;
+  const r = renderer(ctx);
+  document.title = `${myTurn(ctx) ? '● ' : ''}Eons — ${st.game_name}`;
+  document.body.classList.toggle('my-turn', myTurn(ctx));
+  document.body.dataset.move = String(st.move);
+  document.body.dataset.over = String(st.over);
+  document.body.classList.toggle('busy', ctx.busy);
+  document.getElementById('topinfo').replaceChildren(
+    h('span', { class: 'game-name' }, st.game_name),
+    h('span', { class: 'muted' }, ` · game ${st.id} · move ${st.move}`),
+    st.seat === null ? h('span', { class: 'badge' }, 'spectator') : h('span', { class: 'badge' }, `you: ${seatName(st, st.seat)}`));
+  // Board: the renderer marks what it made clickable in ctx.claimed (legal indices).
+  ctx.claimed = new Set();
+  const legal = myTurn(ctx) ? st.legal : [];
+  r.render(ctx.board, st, { ...ctx, legal });
+  renderPrompt(ctx);
+  renderPlayers(ctx, r);
+  renderChoices(ctx);
+  renderLog(ctx);
+  if (st.over) renderFinal(ctx, r);
+}
+
+function renderPrompt(ctx) {
+  const st = ctx.state;
+  const bar = ctx.promptBar;
+  const r = renderer(ctx);
+  const parts = [];
+  if (st.over) {
+    const o = st.outcome;
+    const res = o ? ` ${seatName(st, o.ranking[0])} wins with ${o.scores[o.ranking[0]]} points.` : '';
+    parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
+  } else if (myTurn(ctx)) {
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st) : ''));
+    const buttons = [];
+    if (ctx.offerList) {
+      buttons.push(h('span', { class: 'muted' }, 'Which one?'));
+      for (const c of ctx.offerList) {
+        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+      }
+      buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.offerList = null; renderPrompt(ctx); } }, 'Cancel'));
+    } else {
+      for (const c of st.legal) {
+        if (ctx.claimed.has(c.index)) continue;
+        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+      }
+      if (ctx.local && Object.keys(ctx.local).length) {
+        buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.local = {}; render(ctx); } }, 'Cancel selection'));
+      }
+    }
+    parts.push(h('div', { class: 'prompt-buttons' }, buttons));
+  } else {
+    const who = st.to_move === null ? '' : seatName(st, st.to_move);
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st) : ''));
+  }
+  bar.replaceChildren(...parts);
+}
+
+function renderPlayers(ctx, r) {
+  const st = ctx.state;
+  const items = st.seats.map((s, i) => {
+    const extra = r.seatInfo ? r.seatInfo(st, i) : null;
+    const entry = mine.entry(st.id);
+    const inv = entry && (entry.invites || []).find((x) => x.seat === i);
+    return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
+      h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
+      extra,
+      s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,
+      s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);
+  });
+  ctx.players.replaceChildren(h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items));
+}
+
+function renderChoices(ctx) {
+  const st = ctx.state;
+  if (!myTurn(ctx)) {
+    ctx.choices.replaceChildren(h('h3', {}, 'Choices'), h('p', { class: 'muted small' }, st.over ? 'The game is over.' : st.seat === null ? 'You are watching.' : 'Not your turn.'));
+    return;
+  }
+  ctx.choices.replaceChildren(
+    h('h3', {}, `Choices (${st.legal.length})`),
+    h('ul', { class: 'choice-list', id: 'choice-list' }, st.legal.map((c) => h('li', {},
+      h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text)))));
+}
+
+function renderLog(ctx) {
+  const st = ctx.state;
+  const list = ctx.logBox.querySelector('.log-list');
+  if (!list.dataset.init) {
+    // Follow the newest entry unless the reader scrolled up.
+    list.dataset.init = '1';
+    list.dataset.stick = '1';
+    list.addEventListener('scroll', () => {
+      list.dataset.stick = list.scrollHeight - list.scrollTop - list.clientHeight < 30 ? '1' : '0';
+    });
+  }
+  const recent = ctx.log.slice(-150);
+  list.replaceChildren(...recent.map((e) => h('li', { class: `log-entry ${st.seat === e.seat ? 'mine' : ''}` },
+    h('span', { class: 'log-who' }, seatName(st, e.seat)), ': ', e.choice,
+    e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
+  if (list.dataset.stick === '1') list.scrollTop = list.scrollHeight;
+}
+
+function renderFinal(ctx, r) {
+  const st = ctx.state;
+  const o = st.outcome;
+  if (!o) return;
+  const rows = o.ranking.map((seat, place) => h('tr', { class: st.seat === seat ? 'me' : '' },
+    h('td', {}, `${place + 1}.`), h('td', {}, seatName(st, seat), r.seatRole ? ` (${r.seatRole(st, seat)})` : ''),
+    h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
+  const winner = seatName(st, o.ranking[0]);
+  const box = h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
+    h('h2', {}, st.seat === o.ranking[0] ? 'You won!' : `${winner} wins`),
+    h('table', { class: 'final-table' }, h('tbody', {}, rows)),
+    h('a', { class: 'button', href: '/' }, 'Back to the lobby'));
+  ctx.board.prepend(box);
+}

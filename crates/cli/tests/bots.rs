@@ -1,72 +1,16 @@
 //! End-to-end tests of the bots in the `eons` binary: `play` with bot seats,
 //! `tournament`, and replaying tournament records.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-/// Runs `eons` with `args`, feeding `input` on stdin.
-fn eons(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_eons"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the eons binary starts");
-    {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        // The program may stop reading early (game over): ignore a closed pipe.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    child.wait_with_output().expect("eons runs")
-}
+use common::{eons, ok, path_str, scratch};
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts a clean success and returns stdout.
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "expected success, got {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status,
-        stdout(o),
-        stderr(o)
-    );
-    stdout(o)
-}
-
-/// Asserts a clean failure (exit code 1, no panic) and returns stderr.
-fn fails(o: &Output) -> String {
-    let err = stderr(o);
-    assert!(
-        !o.status.success(),
-        "expected failure, got success\nstdout:\n{}",
-        stdout(o)
-    );
-    assert!(!err.contains("panicked"), "panic: {err}");
+/// Asserts a clean failure: exit code 1, no panic, an `eons: error:` message; returns stderr.
+fn fails(o: &std::process::Output) -> String {
+    let err = common::fails(o);
     assert_eq!(o.status.code(), Some(1), "exit code: {err}");
     assert!(err.starts_with("eons: error: "), "{err}");
     err
-}
-
-/// A fresh path in the test scratch directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("eons-cli-bots-tests");
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
 }
 
 /// The bot rows of a tournament table: (name, games, wins), in bot order.

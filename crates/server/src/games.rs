@@ -309,8 +309,14 @@ impl<G: Game> DynState for Live<G> {
             "view".into(),
             serde_json::to_value(&v).unwrap_or(Value::Null),
         );
-        if let Some(f) = self.ui {
-            out.insert("ui".into(), f(&v));
+        match self.ui {
+            Some(f) => {
+                out.insert("ui".into(), f(&v));
+            }
+            // No drawing of its own: the game's text rendering of this same view.
+            None => {
+                out.insert("ui".into(), serde_json::json!({ "text": G::render(&v) }));
+            }
         }
         Value::Object(out)
     }

@@ -7,8 +7,13 @@ export function promptText(st) {
 }
 
 export function render(board, st) {
+  const text = st.ui && typeof st.ui.text === 'string' ? st.ui.text : null;
   board.replaceChildren(h('section', { class: 'panel generic' },
     h('h3', {}, st.game_name),
-    h('p', { class: 'muted small' }, 'This game has no board drawing yet: its view is shown as data, and its choices are listed on the right.'),
-    h('pre', { class: 'view-json' }, JSON.stringify(st.view, null, 2))));
+    text
+      ? h('pre', { class: 'view-text' }, text)
+      : h('pre', { class: 'view-json' }, JSON.stringify(st.view, null, 2)),
+    h('details', { class: 'small' },
+      h('summary', {}, 'The view as data'),
+      h('pre', { class: 'view-json' }, JSON.stringify(st.view, null, 2)))));
 }

@@ -5,9 +5,11 @@ import { api, mine, inviteLink } from './api.js';
 import { h, toast, copy } from './dom.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
+import * as marine from './games/marine.js';
+import * as pangea from './games/pangea.js';
 
 /** Renderers by game id; unknown games use the generic one. */
-const RENDERERS = { ds };
+const RENDERERS = { ds, marine, pangea };
 
 export async function table(root, id) {
   const token = takeToken(id);

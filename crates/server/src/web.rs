@@ -57,6 +57,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/games/ds.js"),
     ),
     (
+        "js/games/marine.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/games/marine.js"),
+    ),
+    (
+        "js/games/pangea.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/games/pangea.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),

@@ -1,0 +1,327 @@
+// Dominant Species: Marine: the hex earth (tiles, Vents, elements on corners,
+// species), the action display, every animal's display (elements, pawns,
+// traits) and the evolution-card row. Drawn only from the seat's view; the
+// hex and corner ids are rebuilt here from the grid (a hexagon of radius 3).
+// Legal choices are highlighted and clickable; the side list stays complete.
+import { h, s, cap } from '../dom.js';
+import * as generic from './generic.js';
+
+const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
+const ANIMAL_COLOR = { Reptiles: '#2e8b57', Cephalopods: '#8e44ad', Fishes: '#e67e22', Crustaceans: '#c0392b' };
+const ELEMENTS = ['Algae', 'Worms', 'Plankton', 'Sponges', 'Gastropods', 'Sun'];
+const ELEMENT_COLOR = { Algae: '#3c9a3c', Worms: '#d98aa8', Plankton: '#7fd3d6', Sponges: '#e1b12c', Gastropods: '#8d6e63', Sun: '#f4d03f' };
+const ELEMENT_INK = { Plankton: '#0d3b3d', Sponges: '#3a2a00', Sun: '#5b4300', Worms: '#4a1f33' };
+const ELEMENT_GLYPH = { Algae: 'A', Worms: 'W', Plankton: 'P', Sponges: 'S', Gastropods: 'G', Sun: '☀' };
+const TERRAIN_COLOR = {
+  Vent: '#5d4037', Ocean: '#1f5f9e', Sand: '#e3cf95', Seagrass: '#7cb342', Seamount: '#7d8b99',
+  Reef: '#f08a7a', Kelp: '#2e6b3a', Land: '#b08d57',
+};
+const TERRAIN_INK = { Sand: '#5a4a12', Reef: '#5a1d14', Seagrass: '#1f3a0c' };
+// The display's sections in order, with their number of spaces (data/marine/display.toml).
+const SECTIONS = [
+  ['abundance', 3], ['autotrophs', 2], ['depletion', 1], ['adaptation', 3], ['regression', 2], ['speciation', 5],
+  ['wanderlust', 3], ['tectonics', 2], ['migration', 4], ['competition', 4], ['evolution', 5], ['domination', 3],
+];
+const SPECIAL = new Set([8, 15, 18, 20, 24, 28]); // special-pawn-only spaces
+const SPACE_LABEL = {
+  3: 'smk', 4: 'gey', 11: '1', 12: '2', 13: '3', 14: '4', 15: 'any', 21: '3', 22: '4', 23: '5', 24: 'all',
+  25: '×1', 26: '×2', 27: '×3', 28: '×1', 29: '1', 30: '2', 31: '3', 32: '4', 33: '5', 34: '2p', 35: '3p', 36: '4p',
+};
+const CIRCLES = { abundance: 0, adaptation: 1, speciation: 2, wanderlust: 3 };
+const BOXES = { autotrophs: 0, depletion: 1, regression: 2 };
+
+const SIZE = 40;
+const SQ3 = Math.sqrt(3);
+const centre = (q, r) => [1.5 * SIZE * q, SQ3 * SIZE * (r + q / 2)];
+const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
+  const a = (Math.PI / 3) * i;
+  return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
+}).join(' ');
+
+/** The grid as the engine builds it: hexes in id order, corners sorted by (q, r, E<W). */
+const GRID = (() => {
+  const hexes = [];
+  for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) {
+    if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) hexes.push({ q, r });
+  }
+  const keys = new Map();
+  for (const { q, r } of hexes) {
+    for (const [cq, cr, p] of [[q, r, 0], [q + 1, r, 1], [q - 1, r + 1, 0], [q, r, 1], [q - 1, r, 0], [q + 1, r - 1, 1]]) {
+      keys.set(`${cq},${cr},${p}`, [cq, cr, p]);
+    }
+  }
+  const corners = [...keys.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return { hexes, corners };
+})();
+const cornerXY = (id) => {
+  const c = GRID.corners[id];
+  if (!c) return null;
+  const [x, y] = centre(c[0], c[1]);
+  return c[2] === 0 ? [x + SIZE, y] : [x - SIZE, y];
+};
+
+const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
+const pawnName = (p) => (p ? ('Basic' in p ? p.Basic : `${p.Special} pawn`) : '');
+
+export function promptText(st) {
+  const v = st.view;
+  const who = v.deciding ? `${v.deciding} · ` : '';
+  return `${v.last_round ? 'Last round · ' : ''}${who}${v.asking}`;
+}
+
+function animalsOf(v, seat) { return v.animals.filter((a) => a.seat === seat); }
+
+export function seatRole(st, seat) { return animalsOf(st.view, seat).map((a) => a.animal).join(', '); }
+
+export function seatInfo(st, seat) {
+  return h('span', { class: 'seat-animals' }, animalsOf(st.view, seat).map((a) => h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[a.animal]}` },
+    h('i', { class: 'dot' }), `${a.animal} `, h('b', {}, `${a.vp} VP`))));
+}
+
+function elBadge(e, cls = '') {
+  return h('span', { class: `el ${cls}`, style: `--c:${ELEMENT_COLOR[e]};--ink:${ELEMENT_INK[e] || '#fff'}`, title: e.toLowerCase() }, ELEMENT_GLYPH[e]);
+}
+
+export function promptButton(c, ctx) {
+  const [k, val] = variant(c.choice);
+  if (k === 'Element' || k === 'Pawn') {
+    return h('button', { class: 'choice-btn element-btn', 'data-index': c.index, title: c.text, onclick: () => ctx.choose(c.choice) }, elBadge(val), h('span', {}, c.text));
+  }
+  const cls = ['Done', 'Forfeit', 'Retrieve'].includes(c.choice) ? 'choice-btn ghost-strong' : 'choice-btn';
+  return h('button', { class: cls, 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text);
+}
+
+/** Maps board keys to the legal choices behind them. */
+function targets(legal, local) {
+  const map = new Map();
+  const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
+  for (const c of legal) {
+    const [k, v] = variant(c.choice);
+    if (k === 'Hex') add(`hex:${v}`, c);
+    else if (k === 'Corner') add(`corner:${v}`, c);
+    else if (k === 'Place') add(`space:${v.space}`, c);
+    else if (k === 'Stack') add(`stack:${v}`, c);
+    else if (k === 'Slot') add(`slot:${v}`, c);
+    else if (k === 'Species') add(`hex:${v.hex}`, c);
+    else if (k === 'MoveOf') add(`hex:${v.to}`, c);
+    else if (k === 'Move') {
+      if (local.from === undefined) add(`from:${v.from}`, c);
+      else if (local.from === v.from) add(`hex:${v.to}`, c);
+    }
+  }
+  return map;
+}
+
+export function render(board, st, ctx) {
+  try {
+    draw(board, st, ctx);
+  } catch (e) {
+    // A view this drawing does not understand: the text rendering instead.
+    console.error(e);
+    generic.render(board, st, ctx);
+  }
+}
+
+function draw(board, st, ctx) {
+  const v = st.view;
+  const local = ctx.local;
+  const map = targets(ctx.legal, local);
+  for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
+  for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
+  const legal = (key) => {
+    const list = map.get(key);
+    if (!list) return null;
+    return (ev) => {
+      ev.stopPropagation();
+      if (key.startsWith('from:')) { local.from = Number(key.slice(5)); ctx.redraw(); return; }
+      ctx.offer(list);
+    };
+  };
+  board.replaceChildren(h('div', { class: 'ds marine' },
+    h('div', { class: 'ds-top' }, earth(v, map, legal, local), actionDisplay(v, legal)),
+    animalsPanel(v, st),
+    cardsPanel(v, legal),
+    st.ui && typeof st.ui.text === 'string'
+      ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
+}
+
+function earth(v, map, legal, local) {
+  const byHex = new Map(v.tiles.map((t) => [t.hex, t]));
+  const tiles = s('g', { class: 'tiles' });
+  const marks = s('g', { class: 'marks' });
+  GRID.hexes.forEach(({ q, r }, id) => {
+    const [x, y] = centre(q, r);
+    const t = byHex.get(id);
+    const key = `hex:${id}`;
+    const fromKey = `from:${id}`;
+    const on = legal(key) || legal(fromKey);
+    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    if (on) g.addEventListener('click', on);
+    g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
+      s('title', {}, t ? `${t.tile.base}${t.tile.vent ? ` + ${t.tile.vent} Vent` : ''} (${q},${r})` : `empty (${q},${r})`)));
+    if (t) {
+      const vent = t.tile.vent;
+      if (vent) {
+        g.append(s('polygon', { points: hexPoints(x, y, SIZE * 0.72), class: 'm-vent', fill: vent === 'Geyser' ? '#8d4b2b' : '#33302e' }));
+      }
+      const base = vent ? `${vent.toUpperCase()}` : t.tile.base.toUpperCase();
+      g.append(s('text', { x, y: y - SIZE * 0.5, class: 'terrain-label', fill: vent ? '#ffd9b3' : (TERRAIN_INK[t.tile.base] || '#f6f1e3') }, base));
+      const present = ANIMALS.map((a, i) => [a, t.species[i]]).filter(([, n]) => n > 0);
+      present.forEach(([a, n], i) => {
+        const cols = Math.min(2, present.length);
+        const row = Math.floor(i / 2);
+        const col = i % 2;
+        const inRow = row === Math.floor((present.length - 1) / 2) ? present.length - row * 2 : cols;
+        const cx = x + (col - (inRow - 1) / 2) * 20;
+        const cy = y - 2 + row * 19;
+        g.append(s('rect', { x: cx - 8.5, y: cy - 8.5, width: 17, height: 17, rx: 3, fill: ANIMAL_COLOR[a], class: 'cube' }, s('title', {}, `${n} ${a}`)),
+          s('text', { x: cx, y: cy + 4.2, class: 'cube-n', fill: '#fff' }, n));
+      });
+    }
+    tiles.append(g);
+  });
+  const placed = new Set();
+  for (const [cid, el] of v.elements) {
+    const p = cornerXY(cid);
+    if (!p) continue;
+    const key = `corner:${cid}`;
+    placed.add(key);
+    const on = legal(key);
+    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid });
+    if (on) g.addEventListener('click', on);
+    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, el.toLowerCase())),
+      s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));
+    marks.append(g);
+  }
+  for (const key of map.keys()) {
+    if (!key.startsWith('corner:') || placed.has(key)) continue;
+    const p = cornerXY(Number(key.slice(7)));
+    if (!p) continue;
+    const g = s('g', { class: 'element vacant legal', 'data-key': key });
+    g.addEventListener('click', legal(key));
+    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }));
+    marks.append(g);
+  }
+  const svg = s('svg', { viewBox: '-226 -256 452 512', class: 'earth', role: 'img', 'aria-label': 'Earth' },
+    s('defs', {},
+      s('pattern', { id: 'm-blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+        s('rect', { width: 8, height: 8, fill: '#d8e6ee' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c4d6e1', 'stroke-width': 3 }))),
+    s('text', { x: -190, y: -232, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 244, class: 'm-compass' }, '▼ OCEAN'),
+    tiles, marks);
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
+    h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
+    local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
+  return h('section', { class: 'panel earth-panel m-earth' }, head, svg);
+}
+
+function pawnBtn(p, key, legal, label, special) {
+  const on = legal(key);
+  const color = p ? ('Basic' in p ? ANIMAL_COLOR[p.Basic] : '#f4f1ea') : null;
+  return h('button', {
+    class: `eye ${p ? 'taken' : ''} ${on ? 'legal' : ''} ${special ? 'm-special' : ''} ${p && 'Special' in p ? 'm-white' : ''}`,
+    style: color ? `--c:${color}` : null,
+    'data-key': on ? key : null,
+    disabled: on ? null : true,
+    title: p ? pawnName(p) : special ? 'special pawns only' : 'empty space',
+    onclick: on,
+  }, p && 'Special' in p ? elBadge(p.Special, 'tiny') : (label || ''));
+}
+
+function circles(list) {
+  return h('span', { class: 'discs' }, (list || []).map((e) => (e ? elBadge(e) : h('span', { class: 'el m-empty' }, '·'))));
+}
+
+function boxDiscs(counts) {
+  const out = [];
+  counts.forEach((n, i) => { for (let k = 0; k < n; k++) out.push(elBadge(ELEMENTS[i])); });
+  return h('span', { class: 'discs box' }, out.length ? out : h('span', { class: 'empty' }, '—'));
+}
+
+function terrainSq(t) {
+  return h('i', { class: 'm-sq', style: `background:${t ? TERRAIN_COLOR[t] : 'transparent'}`, title: t ? t.toLowerCase() : 'empty' });
+}
+
+function actionDisplay(v, legal) {
+  let first = 0;
+  const rows = SECTIONS.map(([name, n]) => {
+    const spaces = [];
+    for (let i = 0; i < n; i++) {
+      const idx = first + i;
+      spaces.push(pawnBtn(v.spaces[idx], `space:${idx}`, legal, SPACE_LABEL[idx], SPECIAL.has(idx)));
+    }
+    first += n;
+    const area = [];
+    if (name in CIRCLES) area.push(circles(v.circles[CIRCLES[name]]));
+    if (name in BOXES) area.push(boxDiscs(v.boxes[BOXES[name]]));
+    if (name === 'regression') area.push(h('span', { class: 'm-squares' }, v.squares.map((a) => h('i', { class: 'm-sq', style: `background:${a ? ANIMAL_COLOR[a] : 'transparent'}`, title: a || 'empty' }))));
+    if (name === 'competition') area.push(h('span', { class: 'm-squares' }, v.competition.map(terrainSq)));
+    if (name === 'evolution') area.push(h('span', { class: 'm-squares' }, v.evolution.map(terrainSq)));
+    if (name === 'wanderlust') {
+      area.push(h('span', { class: 'wander' }, v.stacks.map(([top, size], i) => {
+        const on = legal(`stack:${i}`);
+        return h('button', { class: `stack ${on ? 'legal' : ''}`, 'data-key': on ? `stack:${i}` : null, disabled: on ? null : true, onclick: on, title: `stack ${i + 1}: ${size} tiles` },
+          h('i', { class: 'stack-hex', style: `background:${top ? TERRAIN_COLOR[top] : '#6d5a43'}` }), h('small', {}, size));
+      })));
+    }
+    if (name === 'tectonics') area.push(h('span', { class: 'muted small' }, `${v.vents_left} Vents left`));
+    return h('div', { class: `ad-row ad-${name}` }, h('span', { class: 'ad-name' }, cap(name)), h('span', { class: 'ad-spaces' }, spaces), area.length ? h('span', { class: 'ad-area' }, area) : null);
+  });
+  // Bottom Feeder's personal spaces (63 + animal index), if any is in use or legal.
+  const personal = ANIMALS.map((a, i) => [a, 63 + i]).filter(([a, idx]) => v.personal[ANIMALS.indexOf(a)] || legal(`space:${idx}`));
+  if (personal.length) {
+    rows.unshift(h('div', { class: 'ad-row' }, h('span', { class: 'ad-name' }, 'Personal'),
+      h('span', { class: 'ad-spaces' }, personal.map(([a, idx]) => pawnBtn(v.personal[ANIMALS.indexOf(a)], `space:${idx}`, legal, a[0]))), null));
+  }
+  const special = h('div', { class: 'm-specials' }, ELEMENTS.map((e, i) => {
+    const ctrl = v.controllers[i];
+    return h('span', { class: 'm-special-pawn', title: `${e.toLowerCase()} special pawn: ${ctrl ? `controlled by ${ctrl}` : 'uncontrolled'}; target ${v.targets[i]}` },
+      elBadge(e), ctrl ? h('i', { class: 'dot', style: `background:${ANIMAL_COLOR[ctrl]}` }) : null, h('small', {}, `→${v.targets[i]}`));
+  }));
+  return h('section', { class: 'panel action-display m-display' },
+    h('div', { class: 'panel-head' }, h('h3', {}, 'Action display'), h('span', { class: 'muted small' }, `reseeds ${v.reseeds}`)),
+    rows, h('div', { class: 'm-special-row' }, h('span', { class: 'ad-name' }, 'Special pawns'), special));
+}
+
+function animalsPanel(v, st) {
+  const cards = v.animals.map((a) => {
+    const seatName = (st.seats[a.seat] && st.seats[a.seat].name) || `Seat ${a.seat + 1}`;
+    const printed = [];
+    a.printed.forEach((n, i) => { for (let k = 0; k < n; k++) printed.push(elBadge(ELEMENTS[i], 'm-printed')); });
+    const disks = a.disks.map((d) => (d ? elBadge(d) : h('span', { class: 'el m-empty', title: 'empty space' }, '')));
+    const pawns = Array.from({ length: a.basic_total }, (_, i) => h('i', { class: `cyl ${i < a.basic_avail ? '' : 'm-used'}` }));
+    const traitList = (list, cls) => list.map((t) => h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2')));
+    return h('div', { class: `animal ${v.deciding === a.animal ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: `--c:${ANIMAL_COLOR[a.animal]};--ink:#fff`, 'data-animal': a.animal },
+      h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, a.animal), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),
+      h('div', { class: 'animal-seat muted small' }, seatName, st.seat === a.seat ? ' (you)' : '', v.survival === a.animal ? ' · Survival card' : ''),
+      h('div', { class: 'animal-els' }, h('span', { class: 'discs' }, printed, disks)),
+      h('div', { class: 'animal-stats' },
+        h('span', { title: 'basic pawns in front of the animal / owned' }, h('b', {}, 'Pawns '), pawns),
+        h('span', {}, h('b', {}, 'Gene pool '), a.pool),
+        h('span', {}, h('b', {}, 'Eliminated '), a.eliminated),
+        a.retrieved ? h('span', { class: 'small' }, 'food chain ✓') : null),
+      h('div', { class: 'm-traits' },
+        a.traits ? traitList(a.traits, '') : h('span', { class: 'muted small' }, 'traits hidden'),
+        a.copied ? traitList([a.copied], 'copied') : null,
+        a.offer ? [h('span', { class: 'muted small' }, 'offer:'), traitList(a.offer, 'offer')] : null,
+        a.hand ? [h('span', { class: 'muted small' }, 'hand:'), traitList(a.hand, 'offer')] : null));
+  });
+  return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animals')), h('div', { class: 'animal-grid' }, cards));
+}
+
+function cardsPanel(v, legal) {
+  const slots = v.row.map((c, i) => {
+    const slot = i + 1;
+    const on = legal(`slot:${slot}`);
+    const name = c ? String(c).replace(/([a-z])([A-Z])/g, '$1 $2') : null;
+    return h('button', { class: `card ${c ? '' : 'empty'} ${on ? 'legal' : ''}`, 'data-key': on ? `slot:${slot}` : null, disabled: on ? null : true, onclick: on },
+      h('span', { class: 'muted small' }, `slot ${slot}`), name ? h('span', { class: 'card-name' }, name) : h('span', { class: 'muted small' }, 'empty'));
+  });
+  const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  return h('section', { class: 'panel cards-panel' },
+    h('div', { class: 'panel-head' }, h('h3', {}, 'Evolution cards'),
+      h('span', { class: 'muted small' }, `${v.deck_len} in the deck · ${v.discard.length} discarded${top ? ` (top: ${top})` : ''}`),
+      h('span', { class: 'survival' }, 'Survival: ', v.survival ? h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[v.survival]}` }, h('i', { class: 'dot' }), v.survival) : 'nobody'),
+      v.last_round ? h('span', { class: 'badge hot' }, 'Last round') : null),
+    h('div', { class: 'card-row' }, slots),
+    h('div', { class: 'bag' }, h('span', {}, h('b', {}, 'Element bag '), v.bag_len), h('span', {}, h('b', {}, 'Marker bag '), v.marker_bag_len), h('span', {}, h('b', {}, 'Vents left '), v.vents_left)));
+}

@@ -1,0 +1,285 @@
+// Pangea: the supercontinent (4 sectors × 5 climate zones, three niches per
+// region, animals per group), the instinct track, each seat's AP, dominance,
+// actions and cards (own cards by name, others' as counts), the objectives
+// and the epoch/stage. Drawn only from the seat's view. Legal regions, niches,
+// animals, track fields and objectives are highlighted and clickable.
+import { h, s, cap } from '../dom.js';
+import * as generic from './generic.js';
+
+const GROUPS = ['synapsids', 'sauropsida', 'amphibians', 'invertebrates'];
+const GROUP_COLOR = { synapsids: '#b5473a', sauropsida: '#3f8f3f', amphibians: '#2f78b7', invertebrates: '#8a5bb0' };
+const GROUP_SHORT = { synapsids: 'Sy', sauropsida: 'Sa', amphibians: 'Am', invertebrates: 'In' };
+const EPOCHS = ['Cisuralian', 'Guadalupian', 'Lopingian'];
+const EPOCH_STAGES = [4, 3, 2];
+const STAGES = ['Asselian', 'Sakmarian', 'Artinskian', 'Kungurian', 'Roadian', 'Wordian', 'Capitanian', 'Wuchiapingian', 'Changhsingian'];
+const ZONES = ['Subpolar (Laurasia)', 'Temperate (Laurasia)', 'Interior', 'Temperate (Gondwana)', 'Subpolar (Gondwana)'];
+const ZONE_FILL = ['#e4eef4', '#cfe3b4', '#ead9a6', '#cfe3b4', '#e4eef4'];
+const CATACLYSMS = ['Eruption of Supervolcano', 'Gamma Rays', 'Massive Planetoid', 'Disintegration of Pangea'];
+// Food per region (A1..D5) for each epoch (data/pangea/board.toml).
+const FOOD = [[1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2], [2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2], [2, 2, 1], [2, 1, 1],
+  [2, 1, 1], [2, 2, 1], [2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2], [1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2]];
+const ADAPT = ['Aggressive Display', 'Ambush', 'Escape', 'Long Migration', 'Land Bridge', 'Nesting Site', 'Fertility',
+  'Keen Senses', 'Premonition', 'Fat Reserves', 'Parasites', 'Recovery', 'Venom', 'Mutation'];
+const EVO = {
+  synapsids: ['Heterodont Teeth', 'Sabre Fangs', 'Endothermy', 'Gorgonops'],
+  sauropsida: ['Scaly Skin', 'Amniotic Egg', 'Gliding Membranes', 'Scutosaurus'],
+  amphibians: ['Estivation', 'Toxic Skin', 'Lateral Line', 'Eryops'],
+  invertebrates: ['Chitin Exoskeleton', 'Burrowing', 'Rapid Reproduction', 'Meganeuropsis'],
+};
+const OBJECTIVES = [
+  ['Lethality', 'An animal of another group was removed this stage by a contest your animal won.', [3, 2]],
+  ['Allopatry', 'You have an animal in each of the 5 climate zones.', [3, 2]],
+  ['Dispersal', 'You have animals in at least 5 different regions.', [3, 2]],
+  ['Apex', 'You hold niche 2 in at least 2 different regions.', [3, 2]],
+  ['Speciation', 'You have at least 2 active evolution cards.', [3, 2]],
+  ['Sympatry', 'In one region you have an animal alongside animals of at least 2 other groups.', [4, 2]],
+  ['Vicariance', 'An animal in niche 1 or 2 in Laurasia and another in niche 1 or 2 in Gondwana.', [4, 2]],
+  ['Niche Partitioning', 'You hold niches 0, 1 and 2 of the same region at once.', [4, 2]],
+  ['Sixth Sense', 'Your instinct marker is on field 7 or higher.', [4, 2]],
+  ['Exaptation', 'At least 2 active evolution cards and at least 2 active adaptation cards.', [4, 2]],
+  ['Refugia', 'You hold niche 2 in at least 2 different climate zones.', [5, 3]],
+  ['Abundance', 'At least 6 animals on the board, the Special Animal included.', [5, 3]],
+  ['Crown Group', 'You have 3 active evolution cards.', [5, 3]],
+];
+const DECISION = {
+  Place: 'place your starting animal in niche 0 (not Subpolar)', Discard: 'discard an adaptation card down to 3',
+  EvolvePay: 'spend an active adaptation card for the evolution card', SpecialSwap: 'swap an animal for your Special Animal, or skip',
+  Toxify: 'put a Toxic marker on an animal, or done', ExtraPopulate: 'place another animal (Rapid Reproduction)',
+  PopulatedToxic: 'make the new animal Toxic?', SurviveMore: 'move your instinct marker another field?',
+  ShedMore: 'remove a second animal for 1 AP, or done', ExtraStep: 'Long Migration: one more step, or skip',
+  AmbushOwn: 'Ambush: choose your animal in niche 0', AmbushTarget: 'Ambush: choose the victim', Peek: 'Keen Senses: choose an instinct tile',
+  FatReserves: 'Fat Reserves: choose a region', Parasites: 'Parasites: choose an animal to make Inactive', Venom: 'Venom: choose your animal to make Toxic',
+  Niche0Attack: 'attack an animal in this niche 0, or skip', ContestCards: 'play contest cards, or done', Escape: 'play Escape, or done',
+  Hunger: 'hunger: pay 1 dominance or remove an animal', EndWindow: 'after passing: ability or any-time cards, or done',
+  AgePlace: 'place a free animal, or skip', AgeLose: 'remove one of your animals in niche 0', AgeToll: 'remove an animal or pay dominance',
+  AgeMigrate: 'a free migration step, or skip', AgePopulate: 'a free Populate, or skip',
+};
+const FLAG = { SPECIAL: 1, TOXIC: 2, INACTIVE: 4, BEARER: 8 };
+const ACTIONS = ['Adapt', 'Populate', 'Migrate', 'Survive'];
+
+const bits = (m) => { let n = 0; for (let x = m >>> 0; x; x >>>= 1) n += x & 1; return n; };
+const regionName = (r) => `${'ABCD'[r % 4]}${Math.floor(r / 4) + 1}`;
+const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
+const spotKey = (sp) => `${sp.region},${sp.niche},${sp.group},${sp.flags & 15}`;
+const epochOf = (stage) => (stage < 4 ? 0 : stage < 7 ? 1 : 2);
+const tileName = (t) => {
+  if (!t) return '?';
+  const [k, v] = variant(t);
+  if (k === 'Sector') return `Sector ${'ABCD'[v]}`;
+  if (k === 'Zone') return `Zone ${ZONES[v] || v}`;
+  if (k === 'Cataclysm') return CATACLYSMS[v] || `Cataclysm ${v}`;
+  return String(k);
+};
+
+export function promptText(st) {
+  const v = st.view;
+  const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';
+  let ask = '';
+  if (v.decision) {
+    const [k, d] = variant(v.decision);
+    if (k === 'Turn') ask = d.forced && !d.acted ? 'you must pass' : d.acted ? 'free steps, or Done to end your turn' : 'take an action or pass';
+    else ask = DECISION[k] || k;
+  }
+  return `${stage} · ${cap(v.phase)}${ask ? ` · ${ask}` : ''}`;
+}
+
+export function seatRole(st, seat) {
+  const p = st.view.players[seat];
+  return p ? cap(p.group) : '';
+}
+
+export function seatInfo(st, seat) {
+  const p = st.view.players[seat];
+  if (!p) return null;
+  return h('span', { class: 'seat-animals' }, h('span', { class: 'chip', style: `--c:${GROUP_COLOR[p.group]}` },
+    h('i', { class: 'dot' }), `${cap(p.group)} `, h('b', {}, `${p.dominance} dom`), ` · ${p.ap} AP`));
+}
+
+/** Maps board keys to legal choices. */
+function targets(legal, local) {
+  const map = new Map();
+  const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
+  const moving = new Set();
+  for (const c of legal) { const [k, v] = variant(c.choice); if (k === 'Move') moving.add(spotKey(v.from)); }
+  for (const c of legal) {
+    const [k, v] = variant(c.choice);
+    if (k === 'Region') add(`region:${v}`, c);
+    else if (k === 'Populate') add(`region:${v.region}`, c);
+    else if (k === 'Move') {
+      const from = spotKey(v.from);
+      if (local.from === undefined) add(`anim:${from}`, c);
+      else if (local.from === from) add(`niche:${v.region},${v.niche}`, c);
+    } else if (['Animal', 'Unblock', 'Shed', 'Bearer'].includes(k)) {
+      if (!moving.has(spotKey(v))) add(`anim:${spotKey(v)}`, c);
+    } else if (k === 'Field') add(`field:${v}`, c);
+    else if (k === 'Claim') add(`claim:${v}`, c);
+  }
+  return { map, moving };
+}
+
+export function render(board, st, ctx) {
+  try {
+    draw(board, st, ctx);
+  } catch (e) {
+    // A view this drawing does not understand: the text rendering instead.
+    console.error(e);
+    generic.render(board, st, ctx);
+  }
+}
+
+function draw(board, st, ctx) {
+  const v = st.view;
+  const local = ctx.local;
+  const { map, moving } = targets(ctx.legal, local);
+  for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
+  for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
+  const legal = (key) => {
+    if (key.startsWith('anim:') && local.from === undefined && moving.has(key.slice(5))) {
+      return (ev) => { ev.stopPropagation(); local.from = key.slice(5); ctx.redraw(); };
+    }
+    const list = map.get(key);
+    if (!list) return null;
+    return (ev) => { ev.stopPropagation(); ctx.offer(list); };
+  };
+  board.replaceChildren(h('div', { class: 'pg' },
+    h('div', { class: 'pg-top' }, mapPanel(v, legal, local), sidePanel(v, st, legal)),
+    playersPanel(v, st),
+    st.ui && typeof st.ui.text === 'string'
+      ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
+}
+
+const RW = 150; // region width
+const RH = 112; // region height
+
+function token(a, x, y, legal, local) {
+  const key = `anim:${spotKey({ ...a, group: a.animal.group, flags: a.animal.flags })}`;
+  const on = legal(key);
+  const f = a.animal.flags;
+  const sel = local.from === key.slice(5);
+  const g = s('g', { class: `pg-animal ${on ? 'legal' : ''} ${sel ? 'selected' : ''} ${f & FLAG.INACTIVE ? 'inactive' : ''}`, 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+  if (on) g.addEventListener('click', on);
+  const tags = [f & FLAG.SPECIAL ? 'Special Animal' : '', f & FLAG.TOXIC ? 'Toxic' : '', f & FLAG.INACTIVE ? 'Inactive' : '', f & FLAG.BEARER ? 'objective marker' : ''].filter(Boolean);
+  g.append(s('circle', { cx: x, cy: y, r: 10, fill: GROUP_COLOR[a.animal.group], class: 'pg-token' },
+    s('title', {}, `${cap(a.animal.group)} in ${regionName(a.region)} niche ${a.niche}${tags.length ? ` (${tags.join(', ')})` : ''}`)));
+  g.append(s('text', { x, y: y + 3.5, class: 'pg-token-t' }, f & FLAG.SPECIAL ? '★' : GROUP_SHORT[a.animal.group]));
+  if (f & FLAG.TOXIC) g.append(s('circle', { cx: x + 8, cy: y - 8, r: 4, class: 'pg-toxic' }));
+  if (f & FLAG.BEARER) g.append(s('circle', { cx: x - 8, cy: y - 8, r: 4, class: 'pg-bearer' }));
+  return g;
+}
+
+function mapPanel(v, legal, local) {
+  const epoch = epochOf(Math.min(v.stage, 8));
+  const byRegion = Array.from({ length: 20 }, () => [[], [], []]);
+  for (const a of v.animals) if (byRegion[a.region]) byRegion[a.region][Math.min(a.niche, 2)].push(a);
+  const regions = s('g', {});
+  const ox = 26;
+  const oy = 18;
+  for (let r = 0; r < 20; r++) {
+    const col = r % 4;
+    const row = Math.floor(r / 4);
+    const x = ox + col * RW;
+    const y = oy + row * RH;
+    const closed = v.closed & (1 << r);
+    const key = `region:${r}`;
+    const on = legal(key);
+    const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    if (on) g.addEventListener('click', on);
+    g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: ZONE_FILL[row], class: 'pg-region-shape' }));
+    const n = byRegion[r][0].length + byRegion[r][1].length + byRegion[r][2].length;
+    const food = FOOD[r][epoch];
+    g.append(s('text', { x: x + 9, y: y + 18, class: 'pg-rname' }, regionName(r)));
+    g.append(s('text', { x: x + RW - 9, y: y + 18, class: `pg-food ${n > food ? 'over' : ''}` }, `${n}/${food} food`, s('title', {}, `animals / food this epoch`)));
+    if (v.warnings & (1 << r)) g.append(s('text', { x: x + 44, y: y + 18, class: 'pg-warn' }, '⚠', s('title', {}, 'warning: over its food')));
+    if (v.hunger & (1 << r)) g.append(s('text', { x: x + 60, y: y + 18, class: 'pg-warn' }, 'H', s('title', {}, 'hunger marker')));
+    // Niches: 2 and 1 hold one animal each, 0 any number.
+    const nicheY = [y + 84, y + 56, y + 28];
+    for (const niche of [2, 1, 0]) {
+      const ny = nicheY[niche];
+      const nkey = `niche:${r},${niche}`;
+      const non = legal(nkey);
+      const ng = s('g', { class: `pg-niche ${non ? 'legal' : ''}`, 'data-key': non ? nkey : null, tabindex: non ? 0 : null, role: non ? 'button' : null });
+      if (non) ng.addEventListener('click', non);
+      ng.append(s('rect', { x: x + 8, y: ny, width: RW - 16, height: 24, rx: 12, class: `pg-niche-shape n${niche}` }));
+      ng.append(s('text', { x: x + 19, y: ny + 16, class: 'pg-niche-n' }, niche));
+      g.append(ng);
+      const list = byRegion[r][niche];
+      const step = Math.min(22, (RW - 50) / Math.max(1, list.length));
+      list.forEach((a, i) => g.append(token(a, x + 42 + i * step, ny + 12, legal, local)));
+    }
+    if (closed) g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: 'url(#pg-closed)', class: 'pg-closed' }, s('title', {}, 'unavailable')));
+    regions.append(g);
+  }
+  const labels = s('g', { class: 'pg-labels' },
+    ['A', 'B', 'C', 'D'].map((c, i) => s('text', { x: ox + i * RW + RW / 2, y: 13, class: 'pg-axis' }, `Sector ${c}`)),
+    ZONES.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
+  const svg = s('svg', { viewBox: `0 0 ${ox + 4 * RW + 4} ${oy + 5 * RH + 4}`, class: 'pg-map', role: 'img', 'aria-label': 'Supercontinent' },
+    s('defs', {}, s('pattern', { id: 'pg-closed', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
+      s('rect', { width: 10, height: 10, fill: 'rgba(60,50,40,.45)' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(30,20,10,.6)', 'stroke-width': 4 }))),
+    labels, regions);
+  const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Supercontinent'),
+    h('span', { class: 'muted small' }, v.stage < 9 ? `${STAGES[v.stage]} · ${EPOCHS[epoch]} epoch` : 'The Doom'),
+    local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick a destination niche') : null);
+  return h('section', { class: 'panel pg-map-panel' }, head, svg);
+}
+
+function sidePanel(v, st, legal) {
+  // Stage track.
+  let k = 0;
+  const stages = EPOCHS.map((e, ei) => h('div', { class: 'pg-epoch' }, h('b', {}, e),
+    Array.from({ length: EPOCH_STAGES[ei] }, () => { const i = k++; return h('span', { class: `pg-stage ${i === v.stage ? 'now' : i < v.stage ? 'past' : ''}`, title: STAGES[i] }, i + 1); })));
+  // Instinct track: field 11 at the top.
+  const fields = v.track.map((t, f) => {
+    const on = legal(`field:${f}`);
+    const here = v.players.map((p, i) => [p, i]).filter(([p]) => p.instinct === f);
+    return h('button', { class: `pg-field ${on ? 'legal' : ''}`, 'data-key': on ? `field:${f}` : null, disabled: on ? null : true, onclick: on, title: t ? tileName(t) : 'unknown tile' },
+      h('span', { class: 'pg-fno' }, f), h('span', { class: 'pg-ftile' }, t ? tileName(t) : f === 0 ? 'start' : '▢'),
+      here.map(([p]) => h('i', { class: 'dot', style: `background:${GROUP_COLOR[p.group]}` })));
+  }).reverse();
+  const objectives = v.objectives.map((o, slot) => {
+    const [name, text, reward] = OBJECTIVES[o.tile] || [`Objective ${o.tile}`, '', [0, 0]];
+    const on = legal(`claim:${slot}`);
+    return h('button', { class: `card pg-obj ${on ? 'legal' : ''}`, 'data-key': on ? `claim:${slot}` : null, disabled: on ? null : true, onclick: on },
+      h('span', { class: 'card-name' }, name, h('small', { class: 'muted' }, ` ${reward[0]}/${reward[1]}`)), h('span', { class: 'card-text' }, text),
+      o.claims.length ? h('span', { class: 'pg-claims' }, o.claims.map((seat) => h('i', { class: 'dot', title: `seat ${seat + 1}`, style: `background:${GROUP_COLOR[v.players[seat] ? v.players[seat].group : 'synapsids']}` }))) : null);
+  });
+  const contest = v.contest ? h('div', { class: 'pg-contest' }, h('b', {}, `Contest in ${regionName(v.contest.region)} niche ${v.contest.niche}: `),
+    `${cap(v.contest.attacker.group)} ${v.contest.att} vs ${cap(v.contest.defender.group)} ${v.contest.def}`) : null;
+  return h('section', { class: 'panel pg-side' },
+    h('div', { class: 'panel-head' }, h('h3', {}, 'Epoch track'), h('span', { class: 'badge' }, cap(v.phase))),
+    h('div', { class: 'pg-stages' }, stages),
+    contest,
+    h('h3', {}, 'Objectives'),
+    h('div', { class: 'pg-objs' }, objectives.length ? objectives : h('span', { class: 'muted small' }, 'none on the board')),
+    h('div', { class: 'muted small' }, `Face-down: ${v.objective_stacks.join(' / ')} · Region cards ${bits(v.region_stack)} (${bits(v.region_out)} out) · Adaptation deck ${v.deck_count}, discard ${v.discard.length}`),
+    h('div', { class: 'muted small' }, `Turn of the Ages: ${v.ages_revealed.length} revealed, ${v.ages_hidden} hidden`,
+      v.doom ? ` · Doom: ${v.doom.map(tileName).join(', ')}` : ''),
+    v.neutrals.length ? h('div', { class: 'pg-neutrals small' }, h('b', {}, 'Neutral: '), v.neutrals.map((n) => h('span', { class: 'chip small', style: `--c:${GROUP_COLOR[n.group]}` }, h('i', { class: 'dot' }), `${cap(n.group)} track ${n.track}`))) : null,
+    h('h3', {}, 'Instinct track'),
+    h('div', { class: 'pg-track' }, fields));
+}
+
+function playersPanel(v, st) {
+  const cards = v.order.concat(v.players.map((_, i) => i).filter((i) => !v.order.includes(i))).map((seat, pos) => {
+    const p = v.players[seat];
+    if (!p) return null;
+    const name = (st.seats[seat] && st.seats[seat].name) || `Seat ${seat + 1}`;
+    const turn = v.decision && variant(v.decision)[1];
+    const deciding = turn !== null && (typeof turn === 'number' ? turn === seat : turn && turn.seat === seat);
+    const evo = (EVO[p.group] || []).map((n, i) => h('span', { class: `m-trait ${p.evo & (1 << i) ? '' : 'pg-off'}`, title: p.evo & (1 << i) ? 'active' : 'not active' }, n));
+    const onBoard = v.animals.filter((a) => a.animal.group === p.group).length;
+    return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === seat ? 'mine' : ''}`, style: `--c:${GROUP_COLOR[p.group]};--ink:#fff`, 'data-seat': seat },
+      h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, cap(p.group)), h('span', { class: 'vp' }, `${p.dominance} dom`)),
+      h('div', { class: 'animal-seat muted small' }, `#${pos + 1} in order · `, name, st.seat === seat ? ' (you)' : '', p.passed ? ' · passed' : ''),
+      h('div', { class: 'animal-stats' },
+        h('span', { title: 'action points' }, h('b', {}, 'AP '), h('span', { class: 'pg-ap' }, p.ap)),
+        h('span', {}, h('b', {}, 'Animals '), onBoard),
+        h('span', {}, h('b', {}, 'Instinct '), p.instinct),
+        h('span', { title: 'Inactive-zone adaptation cards' }, h('b', {}, 'Hand '), p.hand_count),
+        h('span', {}, h('b', {}, 'Active '), p.active_count)),
+      h('div', { class: 'animal-stats pg-used' }, ACTIONS.map((a, i) => h('span', { title: `${a} used ${p.used[i]} of 2 this stage` }, `${a[0]}`, h('i', { class: `pg-pip ${p.used[i] > 0 ? 'on' : ''}` }), h('i', { class: `pg-pip ${p.used[i] > 1 ? 'on' : ''}` })))),
+      h('div', { class: 'm-traits' }, evo),
+      p.active ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'active:'), p.active.length ? p.active.map((c) => h('span', { class: 'm-trait copied' }, ADAPT[c] || `card ${c}`)) : h('span', { class: 'muted small' }, 'none')) : null,
+      p.hand ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'hand:'), p.hand.length ? p.hand.map((c) => h('span', { class: 'm-trait offer' }, ADAPT[c] || `card ${c}`)) : h('span', { class: 'muted small' }, 'empty')) : null);
+  });
+  return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animal groups'), h('span', { class: 'muted small' }, 'in initiative order')), h('div', { class: 'animal-grid' }, cards));
+}

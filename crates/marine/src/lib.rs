@@ -179,6 +179,90 @@ impl Game for Marine {
     fn render(v: &View) -> String {
         view::render(v)
     }
+
+    /// Bot heuristic, higher is better for `seat`. Each animal is valued the sum of
+    ///
+    /// * its VP (weight 1);
+    /// * 0.5 × the VP it would gain if every tile were scored now (places
+    ///   by species, ties by food chain as in [`State::ranking`]): tiles score
+    ///   again in Evolution actions, cards and final scoring;
+    /// * 1 × the target values of the special pawns it controls (VP it
+    ///   collects at the end of the game);
+    /// * 0.5 per thriving species on earth, + 0.1 per endangered one (the
+    ///   next Extinction removes it);
+    /// * 0.1 per species in its Gene Pool;
+    /// * 0.5 × the bonus VP for its occupied Vents if it would now hold the
+    ///   Survival card.
+    ///
+    /// Once the game is over an animal's value is its VP alone. A seat's value
+    /// is its lowest animal's (two-animals counts the lower score); the result
+    /// is the seat's value minus the best other seat's value.
+    ///
+    /// Only public information is read: hands, offers, deck order and the bag
+    /// never are, and traits count towards thriving only once revealed (or for
+    /// `seat`'s own animals). It allocates nothing.
+    fn evaluate(s: &State, seat: Seat) -> f64 {
+        let d = data::data();
+        let mut val = [0f64; state::ANIMALS];
+        for a in s.animals() {
+            val[a.index()] = s.vp[a.index()] as f64;
+        }
+        if !s.over {
+            // Thriving without traits, for animals whose traits `seat` cannot see.
+            let mut public_needs = [[0u8; eons_earth::ELEMENTS]; state::ANIMALS];
+            for a in s.animals() {
+                let i = a.index();
+                val[i] += 0.1 * s.pool[i] as f64;
+                public_needs[i] = s.printed[i];
+                for e in s.disks[i].iter().flatten() {
+                    public_needs[i][e.index()] += 1;
+                }
+            }
+            for e in El::ALL.iter() {
+                if let Some(a) = s.sp_ctrl[e.index()] {
+                    val[a.index()] += s.targets[e.index()] as f64;
+                }
+            }
+            let mut rank = [Animal::Reptiles; state::ANIMALS];
+            for (h, tile) in s.earth.tiles() {
+                let n = s.ranking(h, &mut rank);
+                let places = d.places(tile.terrain());
+                for (k, &a) in rank[..n].iter().enumerate() {
+                    let i = a.index();
+                    if let Some(&v) = places.get(k) {
+                        val[i] += 0.5 * v as f64;
+                    }
+                    let thriving = if s.revealed || s.owner[i] == seat.0 {
+                        s.thriving(a, h)
+                    } else {
+                        s.earth.matching(h, &public_needs[i]) > 0
+                    };
+                    let per = if thriving { 0.5 } else { 0.1 };
+                    val[i] += per * s.earth.species(h, i) as f64;
+                }
+            }
+            if let Some(a) = s.survival_holder() {
+                val[a.index()] += 0.5 * d.bonus_vp(s.vents_occupied(a)) as f64;
+            }
+        }
+        let mut seat_val = [f64::INFINITY; state::ANIMALS];
+        for a in s.animals() {
+            let o = (s.owner[a.index()] as usize).min(state::ANIMALS - 1);
+            seat_val[o] = seat_val[o].min(val[a.index()]);
+        }
+        let seats = Self::seats(s).min(state::ANIMALS);
+        let mine = seat_val.get(seat.index()).copied().unwrap_or(0.0);
+        let best_other = (0..seats)
+            .filter(|&i| i != seat.index())
+            .map(|i| seat_val[i])
+            .filter(|v| v.is_finite())
+            .fold(f64::NEG_INFINITY, f64::max);
+        match (mine.is_finite(), best_other.is_finite()) {
+            (true, true) => mine - best_other,
+            (true, false) => mine,
+            _ => 0.0,
+        }
+    }
 }
 
 impl Positions for Marine {

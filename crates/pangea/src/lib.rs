@@ -447,6 +447,79 @@ impl Game for Pangea {
     fn render(v: &View) -> String {
         view::render(v)
     }
+
+    /// Bot heuristic, higher is better for `seat`. Each player's value is the sum of
+    ///
+    /// * its dominance (weight 1);
+    /// * 0.6 × the final-dominance points of each of its animals on the
+    ///   board (1 + niche, or the flat value with `flat-final`; 0.6 for the
+    ///   chance that it survives hunger, contests and the Doom);
+    /// * minus 0.5 per animal in a region with a hunger marker or more animals than
+    ///   food (hunger costs 1 dominance or the animal);
+    /// * minus 5 with no animal on the board (a player without animals cannot win).
+    ///
+    /// Once the game is over the value is the final dominance, − 100 without a
+    /// surviving animal (or for a failed solo game). The result is the seat's
+    /// value minus the best other player's (solo: the value itself).
+    ///
+    /// Only public information is read (board, dominance, hunger markers, food
+    /// table): never hands, the deck, the Doom Stack or the instinct tiles. It
+    /// allocates nothing.
+    fn evaluate(s: &State, seat: Seat) -> f64 {
+        let Ok(d) = data() else {
+            return 0.0;
+        };
+        let over = s.result.is_some();
+        let mut count = [0usize; types::REGIONS];
+        for p in &s.animals {
+            if let Some(c) = count.get_mut(p.region as usize) {
+                *c += 1;
+            }
+        }
+        let pts = if s.setup.flat_final {
+            [d.rules.flat_final_points; 3]
+        } else {
+            d.rules.final_points_per_niche
+        };
+        let value = |i: usize| -> f64 {
+            let p = &s.players[i];
+            let mut v = p.dominance as f64;
+            let mut alive = 0;
+            for a in s.animals.iter().filter(|a| a.animal.group == p.group) {
+                alive += 1;
+                if !over {
+                    v += 0.6 * pts[a.niche.min(2) as usize] as f64;
+                    let r = a.region;
+                    let hungry = s.hunger & (1u32 << r) != 0
+                        || count.get(r as usize).copied().unwrap_or(0) > s.food(d, r);
+                    if hungry {
+                        v -= 0.5;
+                    }
+                }
+            }
+            let failed = s
+                .result
+                .as_ref()
+                .is_some_and(|r| r.solo_success == Some(false));
+            if alive == 0 || failed {
+                v -= if over { 100.0 } else { 5.0 };
+            }
+            v
+        };
+        if seat.index() >= s.players.len() {
+            return 0.0;
+        }
+        let mine = value(seat.index());
+        let best_other = (0..s.players.len())
+            .filter(|&i| i != seat.index())
+            .map(value)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best_other.is_finite() {
+            mine - best_other
+        } else {
+            mine
+        }
+    }
 }
 
 impl Positions for Pangea {

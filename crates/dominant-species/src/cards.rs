@@ -184,17 +184,7 @@ impl State {
                 None
             }
             Card::Nocturnal => {
-                let order = &mut self.initiative[..self.initiative_len as usize];
-                if let Some(i) = order.iter().position(|&x| x == taker) {
-                    if i > 0 {
-                        let passed = order[i - 1];
-                        order.swap(i - 1, i);
-                        ev.push(Event::InitiativeSwapped {
-                            animal: taker,
-                            passed,
-                        });
-                    }
-                }
+                self.move_ahead_in_initiative(taker, ev);
                 None
             }
             Card::Omnivore => {

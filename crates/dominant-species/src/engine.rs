@@ -1051,14 +1051,7 @@ impl State {
                 });
             }
             (Pending::Initiative(a), Choice::Place(s)) => {
-                let order = &mut self.initiative[..self.initiative_len as usize];
-                if let Some(i) = order.iter().position(|&x| x == a) {
-                    if i > 0 {
-                        let passed = order[i - 1];
-                        order.swap(i - 1, i);
-                        ev.push(Event::InitiativeSwapped { animal: a, passed });
-                    }
-                }
+                self.move_ahead_in_initiative(a, ev);
                 self.spaces[s.0 as usize] = Some(a);
                 ev.push(Event::ApPlaced {
                     animal: a,
@@ -1281,6 +1274,19 @@ impl State {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Swaps `a`'s initiative marker with the one directly to its left; no
+    /// effect when `a` is already first (Initiative p.10, Nocturnal p.19).
+    pub(crate) fn move_ahead_in_initiative(&mut self, a: Animal, ev: &mut Vec<Event>) {
+        let order = &mut self.initiative[..self.initiative_len as usize];
+        if let Some(i) = order.iter().position(|&x| x == a) {
+            if i > 0 {
+                let passed = order[i - 1];
+                order.swap(i - 1, i);
+                ev.push(Event::InitiativeSwapped { animal: a, passed });
+            }
         }
     }
 

@@ -660,33 +660,35 @@ fn final_scoring_and_food_chain_tie_break_p20() {
     assert_eq!(out.winner(), Some(s2.seat_of(Animal::Birds)));
 }
 
-/// p.8: VPs never drop below zero (Niche Biomes on an animal with few VP).
+/// p.8: VPs never drop below zero. Niche Biomes (p.19) costs the birds 9 (sea's
+/// first place) although they have 6; the mammals took it as second (5 VP).
 #[test]
 fn vp_never_below_zero_p8() {
     let mut s = pos(r#"
-        players = 2
-        animals = ["mammals", "insects"]
+        players = 3
+        animals = ["mammals", "birds", "insects"]
         phase = "domination"
         [[tiles]]
         hex = [0, 0]
         terrain = "sea"
-        species = { mammals = 1 }
+        species = { mammals = 1, insects = 3 }
         [[elements]]
         corner = "E(0,0)"
         element = "meat"
-        [animal.insects]
-        vp = 12
+        [animal.birds]
+        vp = 6
         [cards]
         available = ["Niche Biomes"]
         [display.aps]
         "Domination 1" = "mammals"
     "#);
     play(&mut s, tile(0, 0));
+    let vp = |s: &State, a: Animal| s.animals[a.index()].vp;
+    assert_eq!((vp(&s, Animal::Insects), vp(&s, Animal::Mammals)), (9, 5));
     play(&mut s, Choice::Card(Card::NicheBiomes));
-    assert_eq!(s.animals[Animal::Insects.index()].vp, 3, "12 − 9");
-    let mut t = pos(&<Ds as eons_core::Positions>::write_position(&s));
-    t.animals[Animal::Insects.index()].vp = 2;
-    assert!(t.animals.iter().all(|a| a.vp < u32::MAX / 2));
+    assert_eq!(vp(&s, Animal::Birds), 0, "6 − 9 stops at 0");
+    assert_eq!(vp(&s, Animal::Insects), 0, "9 − 9");
+    assert_eq!(vp(&s, Animal::Mammals), 5);
 }
 
 /// Engine ruling: with no species on earth or in any gene pool, the Ice Age can never

@@ -24,7 +24,12 @@
 //! mcts:2000it            an iteration budget (deterministic)
 //! mcts:500ms | mcts:1s   a time budget per decision
 //! mcts:1s,threads=2,c=0.7,depth=200
+//! mcts:1s,early-stop=off  always spend the whole budget
 //! ```
+//!
+//! A one-thread search stops before its budget once the rest of it could no
+//! longer change the choice (the leader's visit lead exceeds the iterations
+//! left; see [`mcts`]), so `mcts:1s` often answers sooner than a second.
 //!
 //! Strength levels ([`Level`]): `easy` = 100 iterations, `medium` = 1,000
 //! iterations, `hard` = 10,000 iterations on 2 threads. They are iteration

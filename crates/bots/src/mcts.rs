@@ -45,6 +45,18 @@
 //! After the budget, the most visited root child is chosen (ties: higher mean
 //! reward, then the earlier legal choice).
 //!
+//! # Stopping early
+//!
+//! With one thread the search stops before its budget is spent once the most
+//! visited root child leads the runner-up by more visits than the rest of the
+//! budget could still give (each iteration visits one root child), so the
+//! choice is the one the whole budget would have made. With an iteration
+//! budget the rest is known exactly, so the choice is identical. With a time
+//! budget it is estimated as [`EARLY_STOP_MARGIN`] times the iterations the
+//! search's own average rate would run in the remaining time: the choice
+//! could differ only if the search suddenly ran that much faster than it has
+//! so far. [`MctsConfig::early_stop`] turns this off.
+//!
 //! # Threads
 //!
 //! With `threads = k > 1` the search is root-parallel: `k` independent trees,
@@ -135,6 +147,12 @@ pub const DEFAULT_EXPLORATION: f64 = 0.7;
 pub const DEFAULT_ROLLOUT_DEPTH: u32 = 200;
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
+/// How much faster than its average so far a time-budgeted search is assumed
+/// to be able to run when it decides whether the rest of its time could
+/// still change its choice (see "Stopping early" in the module docs).
+pub const EARLY_STOP_MARGIN: f64 = 1.5;
+/// How often (in iterations) the early-stop test runs.
+const EARLY_STOP_EVERY: u64 = 16;
 /// The most nodes one tree grows; past it the search keeps iterating
 /// without expanding (bounds memory under long time budgets).
 pub const MAX_NODES: usize = 2_000_000;
@@ -150,16 +168,21 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Random-rollout decisions before [`Game::evaluate`] decides the reward.
     pub rollout_depth: u32,
+    /// Stop a one-thread search once the rest of its budget can no longer
+    /// change the choice (see "Stopping early" in the module docs).
+    pub early_stop: bool,
 }
 
 impl Default for MctsConfig {
-    /// The `medium` level: 1,000 iterations, 1 thread, `c = 0.7`, depth 200.
+    /// The `medium` level: 1,000 iterations, 1 thread, `c = 0.7`, depth 200,
+    /// stopping early.
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(1_000),
             threads: 1,
             exploration: DEFAULT_EXPLORATION,
             rollout_depth: DEFAULT_ROLLOUT_DEPTH,
+            early_stop: true,
         }
     }
 }
@@ -180,6 +203,9 @@ pub struct SearchStats {
     /// Iterations abandoned because a determinization refused a choice its
     /// own `legal` listed (0 for a correct game).
     pub rejected: u64,
+    /// True when the search stopped before its budget because the rest could
+    /// not change the choice.
+    pub stopped_early: bool,
 }
 
 /// The SO-ISMCTS bot (see the module docs).
@@ -239,11 +265,15 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 Limit {
                     iterations: Some(share.max(1)),
                     deadline: None,
+                    start,
+                    early_stop: threads == 1 && self.config.early_stop,
                 }
             }
             Budget::Time(d) => Limit {
                 iterations: None,
                 deadline: Some(start + d),
+                start,
+                early_stop: threads == 1 && self.config.early_stop,
             },
         };
         let config = &self.config;
@@ -291,6 +321,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             stats.iterations += r.iterations;
             stats.nodes += r.nodes;
             stats.rejected += r.rejected;
+            stats.stopped_early |= r.stopped_early;
         }
         let mut best = 0;
         for i in 1..n {
@@ -309,17 +340,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
     }
 
     fn name(&self) -> String {
-        let mut s = format!("mcts:{}", self.config.budget);
-        if self.config.threads != 1 {
-            s.push_str(&format!(",threads={}", self.config.threads));
+        crate::BotSpec {
+            kind: crate::BotKind::Mcts(self.config),
+            level: None,
         }
-        if self.config.exploration != DEFAULT_EXPLORATION {
-            s.push_str(&format!(",c={}", self.config.exploration));
-        }
-        if self.config.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
-            s.push_str(&format!(",depth={}", self.config.rollout_depth));
-        }
-        s
+        .to_string()
     }
 }
 
@@ -336,6 +361,29 @@ fn mean(total: f64, visits: u64) -> f64 {
 struct Limit {
     iterations: Option<u64>,
     deadline: Option<Instant>,
+    /// When the decision's search began (for the rate estimate).
+    start: Instant,
+    /// Whether this tree may stop once its choice is settled.
+    early_stop: bool,
+}
+
+impl Limit {
+    /// An upper estimate of the iterations still to run after `done`, or
+    /// `None` when there is no telling (no budget at all).
+    fn remaining(&self, done: u64) -> Option<u64> {
+        if let Some(max) = self.iterations {
+            return Some(max.saturating_sub(done));
+        }
+        let deadline = self.deadline?;
+        let now = Instant::now();
+        let spent = now.duration_since(self.start).as_secs_f64();
+        if spent <= 0.0 {
+            return None;
+        }
+        let left = deadline.saturating_duration_since(now).as_secs_f64();
+        let estimate = done as f64 / spent * left * EARLY_STOP_MARGIN;
+        Some(estimate.ceil() as u64 + EARLY_STOP_EVERY)
+    }
 }
 
 /// One tree's root statistics, aligned with the root's legal choices.
@@ -345,6 +393,7 @@ struct RootStats {
     iterations: u64,
     nodes: u64,
     rejected: u64,
+    stopped_early: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -421,6 +470,7 @@ impl<'a, G: Game> Search<'a, G> {
         limit: Limit,
     ) -> RootStats {
         let mut iterations = 0u64;
+        let mut stopped_early = false;
         loop {
             if let Some(max) = limit.iterations {
                 if iterations >= max {
@@ -431,6 +481,14 @@ impl<'a, G: Game> Search<'a, G> {
                 if iterations > 0 && Instant::now() >= deadline {
                     break;
                 }
+            }
+            if limit.early_stop
+                && iterations > 0
+                && iterations % EARLY_STOP_EVERY == 0
+                && self.settled(limit.remaining(iterations))
+            {
+                stopped_early = true;
+                break;
             }
             self.iterate(state, seat, root, root_index);
             iterations += 1;
@@ -453,7 +511,32 @@ impl<'a, G: Game> Search<'a, G> {
             iterations,
             nodes: self.nodes.len() as u64,
             rejected: self.rejected,
+            stopped_early,
         }
+    }
+
+    /// True when the most visited root child leads every other root choice
+    /// (unexpanded ones at 0 visits) by more than `remaining` visits, so no
+    /// further iterations can change the choice.
+    fn settled(&self, remaining: Option<u64>) -> bool {
+        let Some(remaining) = remaining else {
+            return false;
+        };
+        let (mut first, mut second) = (0u64, 0u64);
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let node = &self.nodes[child as usize];
+            let v = u64::from(node.visits);
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+            child = node.next_sibling;
+        }
+        // Root choices without a child yet have 0 visits: `second` starts at 0.
+        first > second.saturating_add(remaining)
     }
 
     /// Position of `c` in the current `legal` list.

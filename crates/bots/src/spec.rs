@@ -15,6 +15,8 @@
 //!          | "depth"    INT                 rollout depth cap (mcts)
 //!          | "it" | "iterations"  INT       same as `INTit` (mcts)
 //!          | "time"     DURATION            same as `500ms`/`1s` (mcts)
+//!          | "early-stop" "on" | "off"     stop once the choice is settled
+//!                                           (mcts, default on; see `mcts`)
 //!          | "samples"  INT 1..=1000        determinizations averaged (greedy)
 //! ```
 //!
@@ -225,6 +227,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     let mut threads = None;
     let mut exploration = None;
     let mut depth = None;
+    let mut early_stop = None;
     let set_budget = |b: Budget, budget: &mut Option<Budget>| {
         if budget.replace(b).is_some() {
             Err(SpecError::TwoBudgets(BOT.to_string()))
@@ -253,7 +256,20 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
                         .ok_or_else(|| bad(BOT, p, "expected a duration like 500ms or 1s"))?;
                     set_budget(Budget::Time(d), &mut budget)?;
                 }
-                _ => return Err(bad(BOT, p, "unknown key (threads, c, depth, it, time)")),
+                "early-stop" => {
+                    early_stop = Some(match v.trim() {
+                        "on" | "true" | "yes" => true,
+                        "off" | "false" | "no" => false,
+                        _ => return Err(bad(BOT, p, "expected on or off")),
+                    });
+                }
+                _ => {
+                    return Err(bad(
+                        BOT,
+                        p,
+                        "unknown key (threads, c, depth, it, time, early-stop)",
+                    ))
+                }
             }
         } else if let Some(l) = parse_level(p) {
             if level.replace(l).is_some() {
@@ -286,6 +302,9 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     }
     if let Some(d) = depth {
         config.rollout_depth = d;
+    }
+    if let Some(e) = early_stop {
+        config.early_stop = e;
     }
     // Keep the level for display only while the spec still is that level.
     let level = level.filter(|l| l.config() == config);
@@ -326,6 +345,9 @@ impl fmt::Display for BotSpec {
                 }
                 if c.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
                     write!(f, ",depth={}", c.rollout_depth)?;
+                }
+                if !c.early_stop {
+                    f.write_str(",early-stop=off")?;
                 }
                 Ok(())
             }

@@ -34,6 +34,23 @@
 //! wins add up to the completed games. Win rates come with a 95% Wilson score
 //! interval.
 //!
+//! # Records and resuming
+//!
+//! With [`Config::records`] every game is written as one JSON line, in game
+//! order, as soon as it and all games before it are done (flushed line by
+//! line, so a killed run loses only the games still being played). A line is
+//! the game's [`Record`] (so `eons replay FILE --game-index K` replays game
+//! `K`) plus a `"tournament"` object ([`GameMeta`]): the game index, the
+//! tournament seed, the bots, the seating and each seat's decisions and
+//! thinking time.
+//!
+//! With [`Config::resume`] an existing file is read first: its games (a
+//! prefix `0..K` of the schedule) are replayed, checked against the
+//! configuration and counted in the report, a line cut short by a kill is
+//! dropped, and only the missing games are played and appended. A long
+//! measurement can so be spread over several runs, or extended by asking for
+//! more games with the same seed.
+//!
 //! # Failures
 //!
 //! A game in which a bot returns no choice, a choice is refused, setup fails
@@ -44,7 +61,7 @@
 use crate::spec::BotSpec;
 use crate::{mix_seed, Bot};
 use eons_core::{Game, Outcome, Record, RecordedChoice, Seat, SetupError, Turn};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -80,6 +97,9 @@ pub struct Config {
     /// Write every game's [`Record`] as one JSON line to this file, in game
     /// order.
     pub records: Option<PathBuf>,
+    /// Keep the games already in [`Config::records`] and play only the
+    /// missing ones (see "Records and resuming" in the module docs).
+    pub resume: bool,
 }
 
 impl Config {
@@ -96,6 +116,7 @@ impl Config {
             threads: 1,
             max_decisions: DEFAULT_MAX_DECISIONS,
             records: None,
+            resume: false,
         }
     }
 }
@@ -123,6 +144,72 @@ pub enum TournamentError {
     /// A record could not be serialised.
     #[error("records: {0}")]
     Json(#[from] serde_json::Error),
+    /// The records file to resume does not belong to this tournament or is
+    /// damaged.
+    #[error("cannot resume from the records file: line {line}: {reason}")]
+    Resume {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// What a records line holds besides the game's [`Record`] (under the key
+/// `"tournament"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// The game's index in the schedule.
+    pub game: usize,
+    /// The tournament's base seed ([`Config::seed`]).
+    pub tournament_seed: u64,
+    /// The bots' names, in [`Config::bots`] order.
+    pub bots: Vec<String>,
+    /// Setup options of this game.
+    pub options: Vec<String>,
+    /// `seating[seat]`: the index (in `bots`) of the bot in that seat.
+    pub seating: Vec<usize>,
+    /// Decisions made per seat.
+    pub decisions: Vec<u64>,
+    /// Thinking time per seat, in milliseconds.
+    pub think_ms: Vec<f64>,
+    /// Why the game was aborted, if it was.
+    pub error: Option<String>,
+}
+
+/// One line of a records file: the record and its [`GameMeta`].
+pub struct GameLine<G: Game> {
+    /// The replayable record.
+    pub record: Record<G>,
+    /// The tournament's bookkeeping.
+    pub meta: GameMeta,
+}
+
+impl<G: Game> GameLine<G> {
+    /// The JSON line (without the newline): the record's fields plus
+    /// `"tournament"`.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        let mut value = serde_json::to_value(&self.record)?;
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert("tournament".into(), serde_json::to_value(&self.meta)?);
+        }
+        serde_json::to_string(&value)
+    }
+
+    /// Parses a line written by [`GameLine::to_json`].
+    pub fn from_json(line: &str) -> Result<Self, String> {
+        let mut value: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        let meta = value
+            .as_object_mut()
+            .and_then(|m| m.remove("tournament"))
+            .ok_or("no \"tournament\" entry (not written by a tournament)")?;
+        let meta: GameMeta =
+            serde_json::from_value(meta).map_err(|e| format!("tournament: {e}"))?;
+        let record: Record<G> =
+            serde_json::from_value(value).map_err(|e| format!("not a {} record: {e}", G::NAME))?;
+        Ok(GameLine { record, meta })
+    }
 }
 
 /// Progress after each finished game (games may finish out of order when
@@ -214,7 +301,9 @@ pub struct Report {
     pub roles: Vec<RateRow>,
     /// Games left out of the statistics.
     pub aborted: Vec<AbortedGame>,
-    /// Wall time of the whole tournament, in seconds.
+    /// Games read back from the records file (resumed), not played now.
+    pub resumed: usize,
+    /// Wall time of this run, in seconds.
     pub elapsed_secs: f64,
 }
 
@@ -366,14 +455,57 @@ pub fn run<G: Game>(
     let entrants: Vec<Entrant<G>> = config.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
     match &config.records {
         Some(path) => {
-            let file = std::fs::File::create(path)?;
+            let mut previous = Vec::new();
+            let file = if config.resume && path.exists() {
+                let text = std::fs::read_to_string(path)?;
+                let kept = parse_previous::<G>(&text, &mut previous)?;
+                let file = std::fs::OpenOptions::new().write(true).open(path)?;
+                // Drop a line cut short by a kill; append after the rest.
+                file.set_len(kept as u64)?;
+                let mut file = file;
+                std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))?;
+                file
+            } else {
+                std::fs::File::create(path)?
+            };
             let mut out = std::io::BufWriter::new(file);
-            let report = run_entrants(config, &entrants, Some(&mut out), &mut on_progress)?;
+            let report = run_entrants(
+                config,
+                &entrants,
+                previous,
+                Some(&mut out),
+                &mut on_progress,
+            )?;
             out.flush()?;
             Ok(report)
         }
-        None => run_entrants(config, &entrants, None, &mut on_progress),
+        None => run_entrants(config, &entrants, Vec::new(), None, &mut on_progress),
     }
+}
+
+/// Parses the complete lines of a records file into `out` and returns the
+/// byte length they take (a last line without its newline was cut short by
+/// a kill and is not kept).
+pub fn parse_previous<G: Game>(
+    text: &str,
+    out: &mut Vec<GameLine<G>>,
+) -> Result<usize, TournamentError> {
+    let mut kept = 0usize;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let Some(body) = line.strip_suffix('\n') else {
+            break;
+        };
+        if !body.trim().is_empty() {
+            let parsed =
+                GameLine::<G>::from_json(body).map_err(|reason| TournamentError::Resume {
+                    line: i + 1,
+                    reason,
+                })?;
+            out.push(parsed);
+        }
+        kept += line.len();
+    }
+    Ok(kept)
 }
 
 /// What a worker sends back for one game.
@@ -383,12 +515,160 @@ struct Finished<G: Game> {
     played: PlayedGame<G>,
 }
 
+/// The seating of game `g`: `seating[seat]` is the bot index.
+fn seating_of(g: usize, p: usize) -> Vec<usize> {
+    let rotation = g % p;
+    (0..p).map(|seat| (seat + p - rotation) % p).collect()
+}
+
+/// Checks one line of a records file against the schedule and rebuilds
+/// what was played from it (replaying the record).
+fn resumed_game<G: Game>(
+    config: &Config,
+    names: &[String],
+    variants: &[Vec<String>],
+    setups: &[G::Setup],
+    g: usize,
+    line: GameLine<G>,
+) -> Result<Finished<G>, TournamentError> {
+    let p = config.players;
+    let fail = |reason: String| TournamentError::Resume {
+        line: g + 1,
+        reason,
+    };
+    let meta = &line.meta;
+    if meta.game != g {
+        return Err(fail(format!(
+            "holds game {} where game {g} belongs (not written in order)",
+            meta.game
+        )));
+    }
+    if g >= config.games {
+        return Err(fail(format!(
+            "the file holds more than the {} games asked for",
+            config.games
+        )));
+    }
+    if meta.tournament_seed != config.seed {
+        return Err(fail(format!(
+            "written by a tournament with seed {}, not {}",
+            meta.tournament_seed, config.seed
+        )));
+    }
+    if meta.bots != names {
+        return Err(fail(format!(
+            "written by a tournament of {}, not {}",
+            meta.bots.join(","),
+            names.join(",")
+        )));
+    }
+    let block = g / p;
+    let options = &variants[block % variants.len()];
+    if &meta.options != options {
+        return Err(fail(format!(
+            "played with options [{}], this tournament uses [{}]",
+            meta.options.join(" "),
+            options.join(" ")
+        )));
+    }
+    let seating = seating_of(g, p);
+    if meta.seating != seating || meta.decisions.len() != p || meta.think_ms.len() != p {
+        return Err(fail("its seating does not match the rotation".into()));
+    }
+    let record = line.record;
+    if record.setup != setups[block % setups.len()]
+        || record.seed != mix_seed(config.seed, block as u64)
+    {
+        return Err(fail("its setup or deal is not this tournament's".into()));
+    }
+    let (state, _) = record
+        .replay()
+        .map_err(|e| fail(format!("does not replay: {e}")))?;
+    let mut played = PlayedGame {
+        outcome: None,
+        roles: (0..p).map(|i| G::roles(&state, Seat(i as u8))).collect(),
+        decisions: meta.decisions.clone(),
+        think: meta
+            .think_ms
+            .iter()
+            .map(|&ms| Duration::from_secs_f64(ms.max(0.0) / 1000.0))
+            .collect(),
+        error: meta.error.clone(),
+        record,
+    };
+    if played.error.is_none() {
+        played.outcome = G::outcome(&state);
+        if played.outcome.is_none() {
+            return Err(fail("recorded as finished but the game is not over".into()));
+        }
+    }
+    Ok(Finished {
+        game: g,
+        seating,
+        played,
+    })
+}
+
+/// Running totals while games come in.
+struct Tally {
+    score_sums: Vec<i64>,
+    think: Vec<Duration>,
+    roles: BTreeMap<String, (usize, usize)>,
+}
+
+/// Counts one finished game into the report; returns the winning bot.
+fn count_game<G: Game>(report: &mut Report, tally: &mut Tally, f: &Finished<G>) -> Option<usize> {
+    let p = report.players;
+    let played = &f.played;
+    for (seat, &b) in f.seating.iter().enumerate() {
+        report.bots[b].decisions += played.decisions[seat];
+        tally.think[b] += played.think[seat];
+    }
+    match (&played.outcome, &played.error) {
+        (Some(outcome), None) if outcome.winner().is_some_and(|w| w.index() < p) => {
+            let w = outcome.winner().map_or(0, Seat::index);
+            report.completed += 1;
+            for (seat, &b) in f.seating.iter().enumerate() {
+                let won = usize::from(seat == w);
+                let row = &mut report.bots[b];
+                row.games += 1;
+                row.wins += won;
+                row.seat_games[seat] += 1;
+                tally.score_sums[b] += outcome.scores.get(seat).copied().unwrap_or(0);
+                report.seats[seat].games += 1;
+                report.seats[seat].wins += won;
+                for role in &played.roles[seat] {
+                    let e = tally.roles.entry(role.clone()).or_default();
+                    e.0 += 1;
+                    e.1 += won;
+                    let e = row.roles.entry(role.clone()).or_default();
+                    e.0 += 1;
+                    e.1 += won;
+                }
+            }
+            Some(f.seating[w])
+        }
+        (_, error) => {
+            report.aborted.push(AbortedGame {
+                game: f.game,
+                reason: error
+                    .clone()
+                    .unwrap_or_else(|| "the outcome names no winner".to_string()),
+            });
+            None
+        }
+    }
+}
+
 /// Runs a tournament between `entrants` (one per seat; [`Config::bots`] and
 /// [`Config::records`] are ignored), writing each record as a JSON line to
-/// `records` in game order.
+/// `records` in game order. `previous` are the games `0..K` already played
+/// (read back with [`parse_previous`]); they are checked, counted and not
+/// written again, and only games `K..` are played.
 pub fn run_entrants<G: Game>(
     config: &Config,
     entrants: &[Entrant<G>],
+    previous: Vec<GameLine<G>>,
     mut records: Option<&mut dyn Write>,
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Report, TournamentError> {
@@ -416,6 +696,7 @@ pub fn run_entrants<G: Game>(
         .iter()
         .map(|opts| G::setup(p, opts))
         .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
 
     let mut report = Report {
         game_id: G::ID.to_string(),
@@ -425,10 +706,10 @@ pub fn run_entrants<G: Game>(
         scheduled: config.games,
         completed: 0,
         balanced: config.games % (p * setups.len()) == 0,
-        bots: entrants
+        bots: names
             .iter()
-            .map(|e| BotRow {
-                name: e.name.clone(),
+            .map(|name| BotRow {
+                name: name.clone(),
                 games: 0,
                 wins: 0,
                 win_rate: 0.0,
@@ -451,15 +732,35 @@ pub fn run_entrants<G: Game>(
             .collect(),
         roles: Vec::new(),
         aborted: Vec::new(),
+        resumed: 0,
         elapsed_secs: 0.0,
     };
-    let mut score_sums = vec![0i64; p];
-    let mut think = vec![Duration::ZERO; p];
-    let mut roles: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut tally = Tally {
+        score_sums: vec![0; p],
+        think: vec![Duration::ZERO; p],
+        roles: BTreeMap::new(),
+    };
 
-    let next = AtomicUsize::new(0);
+    let mut done = 0usize;
+    for (g, line) in previous.into_iter().enumerate() {
+        let f = resumed_game(config, &names, &variants, &setups, g, line)?;
+        let winner = count_game(&mut report, &mut tally, &f);
+        done += 1;
+        report.resumed += 1;
+        on_progress(&Progress {
+            done,
+            total: config.games,
+            game: g,
+            winner,
+        });
+    }
+    let first = done;
+
+    let next = AtomicUsize::new(first);
     let stop = AtomicBool::new(false);
-    let workers = config.threads.clamp(1, config.games);
+    let workers = config
+        .threads
+        .clamp(1, config.games.saturating_sub(first).max(1));
     let mut write_error: Option<TournamentError> = None;
 
     std::thread::scope(|scope| {
@@ -475,10 +776,9 @@ pub fn run_entrants<G: Game>(
                 if g >= config.games {
                     break;
                 }
-                let rotation = g % p;
                 let block = g / p;
                 let setup = &setups[block % setups.len()];
-                let seating: Vec<usize> = (0..p).map(|seat| (seat + p - rotation) % p).collect();
+                let seating = seating_of(g, p);
                 let game_seed = mix_seed(config.seed, block as u64);
                 let bot_base = mix_seed(config.seed, g as u64);
                 let mut bots: Vec<Box<dyn Bot<G>>> = seating
@@ -500,67 +800,56 @@ pub fn run_entrants<G: Game>(
         }
         drop(tx);
 
-        let mut pending: BTreeMap<usize, Record<G>> = BTreeMap::new();
-        let mut next_to_write = 0usize;
-        for (received, f) in rx.into_iter().enumerate() {
-            let done = received + 1;
-            let played = &f.played;
-            for (seat, &b) in f.seating.iter().enumerate() {
-                report.bots[b].decisions += played.decisions[seat];
-                think[b] += played.think[seat];
-            }
-            let mut winner_bot = None;
-            match (&played.outcome, &played.error) {
-                (Some(outcome), None) if outcome.winner().is_some_and(|w| w.index() < p) => {
-                    let w = outcome.winner().map_or(0, Seat::index);
-                    winner_bot = Some(f.seating[w]);
-                    report.completed += 1;
-                    for (seat, &b) in f.seating.iter().enumerate() {
-                        let won = usize::from(seat == w);
-                        let row = &mut report.bots[b];
-                        row.games += 1;
-                        row.wins += won;
-                        row.seat_games[seat] += 1;
-                        score_sums[b] += outcome.scores.get(seat).copied().unwrap_or(0);
-                        report.seats[seat].games += 1;
-                        report.seats[seat].wins += won;
-                        for role in &played.roles[seat] {
-                            let e = roles.entry(role.clone()).or_default();
-                            e.0 += 1;
-                            e.1 += won;
-                            let e = row.roles.entry(role.clone()).or_default();
-                            e.0 += 1;
-                            e.1 += won;
-                        }
-                    }
-                }
-                (_, error) => report.aborted.push(AbortedGame {
-                    game: f.game,
-                    reason: error
-                        .clone()
-                        .unwrap_or_else(|| "the outcome names no winner".to_string()),
-                }),
-            }
+        let mut pending: BTreeMap<usize, Finished<G>> = BTreeMap::new();
+        let mut next_to_write = first;
+        for f in rx {
+            let winner = count_game(&mut report, &mut tally, &f);
+            done += 1;
             on_progress(&Progress {
                 done,
                 total: config.games,
                 game: f.game,
-                winner: winner_bot,
+                winner,
             });
-            if let Some(out) = records.as_deref_mut() {
-                pending.insert(f.game, f.played.record);
-                while let Some(rec) = pending.remove(&next_to_write) {
-                    next_to_write += 1;
-                    if write_error.is_some() {
-                        continue;
-                    }
-                    let res = serde_json::to_writer(&mut *out, &rec)
-                        .map_err(TournamentError::from)
-                        .and_then(|()| out.write_all(b"\n").map_err(TournamentError::from));
-                    if let Err(e) = res {
-                        write_error = Some(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
+            let Some(out) = records.as_deref_mut() else {
+                continue;
+            };
+            pending.insert(f.game, f);
+            while let Some(f) = pending.remove(&next_to_write) {
+                next_to_write += 1;
+                if write_error.is_some() {
+                    continue;
+                }
+                let line = GameLine {
+                    meta: GameMeta {
+                        game: f.game,
+                        tournament_seed: config.seed,
+                        bots: names.clone(),
+                        options: variants[(f.game / p) % variants.len()].clone(),
+                        seating: f.seating,
+                        decisions: f.played.decisions,
+                        think_ms: f
+                            .played
+                            .think
+                            .iter()
+                            .map(|d| d.as_secs_f64() * 1000.0)
+                            .collect(),
+                        error: f.played.error,
+                    },
+                    record: f.played.record,
+                };
+                let res = line
+                    .to_json()
+                    .map_err(TournamentError::from)
+                    .and_then(|json| {
+                        out.write_all(json.as_bytes())?;
+                        out.write_all(b"\n")?;
+                        out.flush()?;
+                        Ok(())
+                    });
+                if let Err(e) = res {
+                    write_error = Some(e);
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
         }
@@ -575,19 +864,19 @@ pub fn run_entrants<G: Game>(
         row.mean_score = if row.games == 0 {
             0.0
         } else {
-            score_sums[b] as f64 / row.games as f64
+            tally.score_sums[b] as f64 / row.games as f64
         };
         row.mean_decision_ms = if row.decisions == 0 {
             0.0
         } else {
-            think[b].as_secs_f64() * 1000.0 / row.decisions as f64
+            tally.think[b].as_secs_f64() * 1000.0 / row.decisions as f64
         };
     }
     for row in &mut report.seats {
         row.win_rate = rate(row.wins, row.games);
         row.interval = wilson(row.wins, row.games);
     }
-    report.roles = roles
+    report.roles = std::mem::take(&mut tally.roles)
         .into_iter()
         .map(|(name, (games, wins))| RateRow {
             name,
@@ -614,13 +903,18 @@ pub fn format_report(r: &Report) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}), {} players, seed {}: {} of {} games completed in {:.1}s{}",
+        "{} ({}), {} players, seed {}: {} of {} games completed{} in {:.1}s{}",
         r.game_name,
         r.game_id,
         r.players,
         r.seed,
         r.completed,
         r.scheduled,
+        if r.resumed > 0 {
+            format!(" ({} read back from the records file)", r.resumed)
+        } else {
+            String::new()
+        },
         r.elapsed_secs,
         if r.balanced {
             ""

@@ -147,13 +147,77 @@ fn mcts_iteration_budget_counts_iterations_across_threads() {
         Turn::Over => unreachable!("a new game is not over"),
     };
     for threads in [1, 2] {
-        let mut bot = MctsBot::<HighCard>::new(3, mcts_it(301, threads));
+        let config = MctsConfig {
+            early_stop: false,
+            ..mcts_it(301, threads)
+        };
+        let mut bot = MctsBot::<HighCard>::new(3, config);
         assert!(bot.choose(&s, seat).is_some());
         let st = bot.last_stats();
         assert_eq!(st.iterations, 301, "threads {threads}");
         assert!(st.nodes > 1);
         assert_eq!(st.rejected, 0);
     }
+}
+
+#[test]
+fn stopping_early_never_changes_the_choice_of_an_iteration_budget() {
+    // Same seed, same budget, with and without early stopping: the same
+    // choice at every decision of whole games, and fewer iterations only
+    // when the search said it stopped early.
+    let mut saved = 0u64;
+    for seed in 0..6u64 {
+        let setup = HighCard::setup(3, &[]).expect("setup");
+        let mut s = HighCard::new(&setup, seed).expect("new");
+        let mut on = MctsBot::<HighCard>::new(seed, mcts_it(400, 1));
+        let off_config = MctsConfig {
+            early_stop: false,
+            ..mcts_it(400, 1)
+        };
+        let mut off = MctsBot::<HighCard>::new(seed, off_config);
+        let mut events = Vec::new();
+        while let Turn::Seat(seat) = HighCard::turn(&s) {
+            let a = on.choose(&s, seat).expect("a choice");
+            let b = off.choose(&s, seat).expect("a choice");
+            assert_eq!(a, b, "seed {seed}");
+            let (st_on, st_off) = (on.last_stats(), off.last_stats());
+            if st_off.iterations > 0 {
+                assert_eq!(st_off.iterations, 400);
+                assert!(!st_off.stopped_early);
+                assert_eq!(st_on.stopped_early, st_on.iterations < 400, "{st_on:?}");
+                saved += st_off.iterations - st_on.iterations;
+            }
+            HighCard::apply(&mut s, a, &mut events).expect("legal");
+        }
+    }
+    assert!(saved > 0, "early stopping never triggered");
+}
+
+#[test]
+fn a_settled_choice_stops_a_time_budget_early() {
+    // Pile 3: taking 3 wins at once, every other choice loses; a 2-second
+    // search settles long before its time is up.
+    let s = Nim::position(2, 3, 0);
+    let config = MctsConfig {
+        budget: Budget::Time(std::time::Duration::from_secs(2)),
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::<Nim>::new(1, config);
+    assert_eq!(bot.choose(&s, Seat(0)), Some(Take(3)));
+    let st = bot.last_stats();
+    assert!(st.stopped_early, "{st:?}");
+    assert!(st.chosen_visits * 2 > st.iterations, "{st:?}");
+    // Turned off, the search runs to its budget (checked by iterations, not
+    // by time: an iteration budget of the same size).
+    let off = MctsConfig {
+        budget: Budget::Iterations(5_000),
+        early_stop: false,
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::<Nim>::new(1, off);
+    assert_eq!(bot.choose(&s, Seat(0)), Some(Take(3)));
+    assert_eq!(bot.last_stats().iterations, 5_000);
+    assert!(!bot.last_stats().stopped_early);
 }
 
 /// A state two rounds into a 4-player game, after `bids` face-down bids of

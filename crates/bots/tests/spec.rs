@@ -51,6 +51,10 @@ fn mcts_levels_and_parameters() {
     assert_eq!(c.threads, 2);
     assert_eq!(c.exploration, 1.2);
     assert_eq!(c.rollout_depth, 50);
+    assert!(c.early_stop);
+    assert!(!mcts("mcts:1s,early-stop=off").early_stop);
+    assert!(mcts("mcts:1s,early-stop=on").early_stop);
+    assert!(BotSpec::parse("mcts:1s,early-stop=maybe").is_err());
     // Explicit parameters win over the level whatever their order.
     assert_eq!(mcts("mcts:threads=1,hard").threads, 1);
     assert_eq!(mcts("mcts:hard:threads=1").threads, 1);
@@ -73,6 +77,7 @@ fn display_round_trips() {
         "mcts:500ms",
         "mcts:3s,threads=2",
         "mcts:100it,threads=2,c=1.5,depth=7",
+        "mcts:1s,early-stop=off",
     ] {
         let spec = BotSpec::parse(s).expect(s);
         assert_eq!(spec.to_string(), s);

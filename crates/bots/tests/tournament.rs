@@ -27,9 +27,13 @@ fn run_to_vec<G: Game>(cfg: &Config) -> (tournament::Report, Vec<u8>, Vec<Progre
     let entrants: Vec<Entrant<G>> = cfg.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
     let mut out = Vec::new();
     let mut progress = Vec::new();
-    let report = run_entrants::<G>(cfg, &entrants, Some(&mut out), &mut |p: &Progress| {
-        progress.push(p.clone())
-    })
+    let report = run_entrants::<G>(
+        cfg,
+        &entrants,
+        Vec::new(),
+        Some(&mut out),
+        &mut |p: &Progress| progress.push(p.clone()),
+    )
     .expect("runs");
     (report, out, progress)
 }
@@ -117,14 +121,23 @@ fn a_tournament_is_reproducible_whatever_the_thread_count() {
     b.threads = 2;
     let (ra, oa, _) = run_to_vec::<HighCard>(&a);
     let (rb, ob, _) = run_to_vec::<HighCard>(&b);
-    assert_eq!(oa, ob, "records differ");
+    // Everything but the thinking times is the same.
+    assert_eq!(
+        records_of::<HighCard>(&oa),
+        records_of::<HighCard>(&ob),
+        "records differ"
+    );
     for (x, y) in ra.bots.iter().zip(&rb.bots) {
         assert_eq!((x.wins, x.mean_score), (y.wins, y.mean_score));
     }
     let mut c = a.clone();
     c.seed = 100;
     let (_, oc, _) = run_to_vec::<HighCard>(&c);
-    assert_ne!(oa, oc, "the seed changed nothing");
+    assert_ne!(
+        records_of::<HighCard>(&oa),
+        records_of::<HighCard>(&oc),
+        "the seed changed nothing"
+    );
 }
 
 #[test]
@@ -254,7 +267,8 @@ fn games_with_a_misbehaving_bot_are_aborted_not_counted() {
         Entrant::from_spec(cfg.bots[1]),
     ];
     let mut out = Vec::new();
-    let report = run_entrants::<Nim>(&cfg, &entrants, Some(&mut out), &mut |_| {}).expect("runs");
+    let report = run_entrants::<Nim>(&cfg, &entrants, Vec::new(), Some(&mut out), &mut |_| {})
+        .expect("runs");
     assert_eq!(report.scheduled, 4);
     assert_eq!(report.completed, 0);
     assert_eq!(report.aborted.len(), 4);
@@ -266,4 +280,111 @@ fn games_with_a_misbehaving_bot_are_aborted_not_counted() {
     for r in &records {
         r.replay().expect("replays");
     }
+}
+
+/// The report fields that do not depend on timing.
+fn tallies(r: &tournament::Report) -> Vec<(String, usize, usize, u64, Vec<usize>)> {
+    r.bots
+        .iter()
+        .map(|b| {
+            (
+                b.name.clone(),
+                b.games,
+                b.wins,
+                b.decisions,
+                b.seat_games.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_resumed_tournament_equals_one_played_in_one_go() {
+    let dir = std::env::temp_dir().join(format!("eons-bots-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let whole = dir.join("whole.jsonl");
+    let parts = dir.join("parts.jsonl");
+    let mut cfg = config("mcts:30it,greedy,random", 9, 11);
+    cfg.records = Some(whole.clone());
+    let one_go = tournament::run::<HighCard>(&cfg, |_| {}).expect("runs");
+    assert_eq!(one_go.resumed, 0);
+
+    // The first 4 games, then a run killed in the middle of writing game 4.
+    let mut first = cfg.clone();
+    first.games = 4;
+    first.records = Some(parts.clone());
+    tournament::run::<HighCard>(&first, |_| {}).expect("runs");
+    let whole_text = std::fs::read_to_string(&whole).expect("read");
+    let fifth = whole_text.lines().nth(4).expect("game 4");
+    let mut cut = std::fs::read_to_string(&parts).expect("read");
+    cut.push_str(&fifth[..fifth.len() / 2]);
+    std::fs::write(&parts, cut).expect("write");
+
+    let mut rest = cfg.clone();
+    rest.records = Some(parts.clone());
+    rest.resume = true;
+    let mut seen = Vec::new();
+    let resumed =
+        tournament::run::<HighCard>(&rest, |p| seen.push((p.done, p.game))).expect("resumes");
+    assert_eq!(resumed.resumed, 4);
+    assert_eq!(resumed.completed, 9);
+    assert_eq!(tallies(&resumed), tallies(&one_go));
+    assert_eq!(resumed.seats, one_go.seats);
+    assert_eq!(resumed.roles, one_go.roles);
+    assert_eq!(seen.len(), 9);
+    assert_eq!(seen.last().map(|s| s.0), Some(9));
+    // The file is now the same games, in order, as the one-go file: the
+    // records (everything but the timing) are identical line by line.
+    let parts_text = std::fs::read_to_string(&parts).expect("read");
+    assert_eq!(
+        records_of::<HighCard>(parts_text.as_bytes()),
+        records_of::<HighCard>(whole_text.as_bytes())
+    );
+    for (k, line) in parts_text.lines().enumerate() {
+        let parsed = tournament::GameLine::<HighCard>::from_json(line).expect("a game line");
+        assert_eq!(parsed.meta.game, k);
+        assert_eq!(parsed.meta.tournament_seed, 11);
+    }
+
+    // Resuming a finished tournament plays nothing and reports the same.
+    let again = tournament::run::<HighCard>(&rest, |_| {}).expect("resumes");
+    assert_eq!(again.resumed, 9);
+    assert_eq!(tallies(&again), tallies(&one_go));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resuming_another_tournament_is_refused_and_changes_nothing() {
+    let dir = std::env::temp_dir().join(format!("eons-bots-refuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.jsonl");
+    let mut cfg = config("random,greedy,random", 3, 4);
+    cfg.records = Some(path.clone());
+    tournament::run::<HighCard>(&cfg, |_| {}).expect("runs");
+    let before = std::fs::read(&path).expect("read");
+    let mut other_seed = cfg.clone();
+    other_seed.resume = true;
+    other_seed.seed = 5;
+    other_seed.games = 6;
+    let err = tournament::run::<HighCard>(&other_seed, |_| {}).expect_err("other seed");
+    assert!(err.to_string().contains("seed 4"), "{err}");
+    let mut other_bots = config("random,random,random", 6, 4);
+    other_bots.records = Some(path.clone());
+    other_bots.resume = true;
+    let err = tournament::run::<HighCard>(&other_bots, |_| {}).expect_err("other bots");
+    assert!(err.to_string().contains("random,greedy,random"), "{err}");
+    let mut fewer = cfg.clone();
+    fewer.resume = true;
+    fewer.games = 2;
+    assert!(tournament::run::<HighCard>(&fewer, |_| {}).is_err());
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    // A damaged line in the middle is an error, not silently skipped.
+    let text = String::from_utf8(before).expect("utf-8");
+    let damaged = text.replacen("\"tournament\"", "\"t\"", 1);
+    std::fs::write(&path, &damaged).expect("write");
+    let mut resume = cfg.clone();
+    resume.resume = true;
+    let err = tournament::run::<HighCard>(&resume, |_| {}).expect_err("damaged");
+    assert!(err.to_string().contains("line 1"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

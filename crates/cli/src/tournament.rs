@@ -44,6 +44,16 @@ pub struct TournamentArgs {
     /// (`eons replay FILE --game-index K` replays game K).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Keep the games already in the --out file (same seed, bots and
+    /// options), play only the missing ones and report on all of them; a
+    /// long tournament can be stopped and resumed, or extended with a larger
+    /// --games.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Play nothing: report on the games already in the --out file (at most
+    /// --games of them), e.g. while another process is still adding to it.
+    #[arg(long, requires = "out", conflicts_with = "resume")]
+    pub report_only: bool,
     /// A game still running after this many decisions is aborted.
     #[arg(long, default_value_t = DEFAULT_MAX_DECISIONS, value_name = "N")]
     pub max_decisions: usize,
@@ -92,6 +102,7 @@ impl TournamentArgs {
         config.threads = self.threads;
         config.max_decisions = self.max_decisions;
         config.records = self.out.clone();
+        config.resume = self.resume;
         Ok(config)
     }
 }
@@ -119,6 +130,9 @@ impl GameCommand for TournamentArgs {
             ProgressStyle::with_template("{bar:40} {pos}/{len} games ({elapsed}, eta {eta}) {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        if self.report_only {
+            return report_only::<G>(config);
+        }
         let names: Vec<String> = config.bots.iter().map(ToString::to_string).collect();
         let mut wins = vec![0usize; names.len()];
         let result = tournament::run::<G>(&config, |p| {
@@ -139,6 +153,12 @@ impl GameCommand for TournamentArgs {
             (Err(e @ tournament::TournamentError::Io(_)), Some(path)) => {
                 bail!("cannot write the records to `{}`: {e}", path.display())
             }
+            (Err(e @ tournament::TournamentError::Resume { .. }), Some(path)) => {
+                bail!(
+                    "`{}`: {e} (use another --out file, or the same --seed, --bots and options)",
+                    path.display()
+                )
+            }
             (Err(e), _) => bail!("{}: {e}", G::NAME),
         };
         let stdout = std::io::stdout();
@@ -155,6 +175,32 @@ impl GameCommand for TournamentArgs {
         }
         Ok(())
     }
+}
+
+/// `--report-only`: the report on the complete lines of the records file.
+fn report_only<G: Game>(mut config: Config) -> Result<()> {
+    let Some(path) = config.records.clone() else {
+        bail!("--report-only needs --out FILE");
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read `{}`", path.display()))?;
+    let mut previous = Vec::new();
+    tournament::parse_previous::<G>(&text, &mut previous)
+        .with_context(|| format!("`{}`", path.display()))?;
+    if previous.is_empty() {
+        bail!("`{}` holds no finished game yet", path.display());
+    }
+    previous.truncate(config.games);
+    config.games = previous.len();
+    let entrants: Vec<tournament::Entrant<G>> = config
+        .bots
+        .iter()
+        .map(|&b| tournament::Entrant::from_spec(b))
+        .collect();
+    let report = tournament::run_entrants(&config, &entrants, previous, None, &mut |_| {})
+        .with_context(|| format!("`{}`", path.display()))?;
+    print!("{}", tournament::format_report(&report));
+    Ok(())
 }
 
 #[cfg(test)]

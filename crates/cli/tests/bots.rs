@@ -119,6 +119,93 @@ fn tournament_on_demo_prints_the_table_and_its_records_replay() {
     ));
 }
 
+/// The lines of a tournament records file without the thinking times
+/// (which differ from run to run).
+fn records_without_timing(file: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(file)
+        .expect("records")
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+            let meta = v["tournament"].as_object_mut().expect("tournament entry");
+            assert!(meta.remove("think_ms").is_some(), "{l}");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn a_stopped_tournament_resumes_and_its_file_can_be_reported_on() {
+    let args_seed = |file: &std::path::Path, games: &str, seed: &str| -> Vec<String> {
+        [
+            "tournament",
+            "demo",
+            "--bots",
+            "mcts:40it,greedy,random",
+            "--games",
+            games,
+            "--seed",
+            seed,
+            "--out",
+            path_str(file),
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+    };
+    let args = |file: &std::path::Path, games: &str| args_seed(file, games, "8");
+    let run = |a: Vec<String>| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        ok(&eons(&a, ""))
+    };
+    let whole = scratch("resume-whole.jsonl");
+    let table = run(args(&whole, "9"));
+    let part = scratch("resume-part.jsonl");
+    run(args(&part, "3"));
+    // Stopped while writing game 3: half a line at the end.
+    let whole_text = std::fs::read_to_string(&whole).expect("records");
+    let line3 = whole_text.lines().nth(3).expect("game 3");
+    let mut cut = std::fs::read_to_string(&part).expect("records");
+    cut.push_str(&line3[..20]);
+    std::fs::write(&part, cut).expect("write");
+
+    let mut report = args(&part, "9");
+    report.push("--report-only".into());
+    let so_far = run(report.clone());
+    assert!(
+        so_far.contains("3 of 3 games completed (3 read back"),
+        "{so_far}"
+    );
+    let mut resume = args(&part, "9");
+    resume.push("--resume".into());
+    let resumed = run(resume);
+    assert!(
+        resumed.contains("9 of 9 games completed (3 read back"),
+        "{resumed}"
+    );
+    assert_eq!(
+        bot_rows(&resumed),
+        bot_rows(&table),
+        "{resumed}
+{table}"
+    );
+    assert_eq!(
+        records_without_timing(&part),
+        records_without_timing(&whole)
+    );
+    let all = run(report);
+    assert_eq!(bot_rows(&all), bot_rows(&table), "{all}");
+
+    // Another seed on the same file: refused, the file untouched.
+    let before = std::fs::read(&part).expect("records");
+    let mut other = args_seed(&part, "12", "9");
+    other.push("--resume".into());
+    let other: Vec<&str> = other.iter().map(String::as_str).collect();
+    let err = fails(&eons(&other, ""));
+    assert!(err.contains("seed 8, not 9"), "{err}");
+    assert_eq!(std::fs::read(&part).expect("records"), before);
+}
+
 #[test]
 fn tournaments_with_iteration_budgets_repeat_whatever_the_threads() {
     let run = |name: &str, threads: &str| {
@@ -140,8 +227,7 @@ fn tournaments_with_iteration_budgets_repeat_whatever_the_threads() {
             ],
             "",
         ));
-        let records = std::fs::read_to_string(&file).expect("records");
-        (bot_rows(&table), records)
+        (bot_rows(&table), records_without_timing(&file))
     };
     let (rows1, rec1) = run("t1.jsonl", "1");
     let (rows2, rec2) = run("t2.jsonl", "2");

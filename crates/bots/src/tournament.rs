@@ -903,7 +903,7 @@ pub fn format_report(r: &Report) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}), {} players, seed {}: {} of {} games completed{} in {:.1}s{}",
+        "{} ({}), {} players, seed {}: {} of {} games completed{}{}{}",
         r.game_name,
         r.game_id,
         r.players,
@@ -915,7 +915,11 @@ pub fn format_report(r: &Report) -> String {
         } else {
             String::new()
         },
-        r.elapsed_secs,
+        if r.resumed < r.scheduled {
+            format!(" in {:.1}s", r.elapsed_secs)
+        } else {
+            String::new()
+        },
         if r.balanced {
             ""
         } else {

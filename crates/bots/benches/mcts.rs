@@ -32,6 +32,9 @@ fn mcts_iterations(c: &mut Criterion) {
         let config = MctsConfig {
             budget: Budget::Iterations(ITERATIONS),
             threads,
+            // Every measured search runs its whole budget, so the
+            // throughput counts real iterations.
+            early_stop: false,
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::<HighCard>::new(7, config);
@@ -78,6 +81,9 @@ fn real_game<G: Game>(c: &mut Criterion, iterations: u64, moves: usize) {
         let config = MctsConfig {
             budget: Budget::Iterations(iterations),
             threads,
+            // Every measured search runs its whole budget, so the
+            // throughput counts real iterations.
+            early_stop: false,
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::<G>::new(7, config);

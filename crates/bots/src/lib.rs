@@ -120,6 +120,12 @@ pub trait Bot<G: Game>: Send {
     fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Choice>;
     /// A short name: the canonical spec string (`mcts:1000it`).
     fn name(&self) -> String;
+    /// For a searching bot, what the search behind its last
+    /// [`Bot::choose`] did (`None` when that decision did not search, e.g.
+    /// a single legal choice, and for bots that never search).
+    fn last_search(&self) -> Option<SearchStats> {
+        None
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -128,6 +134,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn name(&self) -> String {
         (**self).name()
+    }
+    fn last_search(&self) -> Option<SearchStats> {
+        (**self).last_search()
     }
 }
 

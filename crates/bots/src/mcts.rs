@@ -214,6 +214,8 @@ pub struct MctsBot<G: Game> {
     rng: GameRng,
     legal: Vec<G::Choice>,
     last: SearchStats,
+    /// Whether the last decision searched.
+    searched: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -226,6 +228,7 @@ impl<G: Game> MctsBot<G> {
             rng: GameRng::new(seed),
             legal: Vec::new(),
             last: SearchStats::default(),
+            searched: false,
             _game: PhantomData,
         }
     }
@@ -243,6 +246,7 @@ impl<G: Game> MctsBot<G> {
 
 impl<G: Game> Bot<G> for MctsBot<G> {
     fn choose(&mut self, state: &G::State, seat: Seat) -> Option<G::Choice> {
+        self.searched = false;
         if !legal_for::<G>(state, seat, &mut self.legal) || self.legal.is_empty() {
             return None;
         }
@@ -336,7 +340,12 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         stats.chosen_visits = visits[best];
         stats.chosen_value = mean(reward[best], visits[best]);
         self.last = stats;
+        self.searched = true;
         Some(root[best])
+    }
+
+    fn last_search(&self) -> Option<SearchStats> {
+        self.searched.then_some(self.last)
     }
 
     fn name(&self) -> String {

@@ -173,6 +173,16 @@ pub struct GameMeta {
     pub decisions: Vec<u64>,
     /// Thinking time per seat, in milliseconds.
     pub think_ms: Vec<f64>,
+    /// Decisions that searched, per seat ([`Bot::last_search`]; empty in
+    /// files written before it was recorded).
+    #[serde(default)]
+    pub searches: Vec<u64>,
+    /// Search iterations per seat, all searches together.
+    #[serde(default)]
+    pub iterations: Vec<u64>,
+    /// Time spent searching per seat, in milliseconds.
+    #[serde(default)]
+    pub search_ms: Vec<f64>,
     /// Why the game was aborted, if it was.
     pub error: Option<String>,
 }
@@ -245,6 +255,11 @@ pub struct BotRow {
     pub decisions: u64,
     /// Mean time per decision, in milliseconds.
     pub mean_decision_ms: f64,
+    /// Decisions that searched (see [`Bot::last_search`]).
+    pub searches: u64,
+    /// Search iterations per second of searching (0 for bots that do not
+    /// search).
+    pub iterations_per_sec: f64,
     /// Completed games played from each seat.
     pub seat_games: Vec<usize>,
     /// Completed games and wins per role played, by role name.
@@ -363,8 +378,21 @@ pub struct PlayedGame<G: Game> {
     pub decisions: Vec<u64>,
     /// Time the bots took per seat.
     pub think: Vec<Duration>,
+    /// Per seat: decisions that searched, their iterations and their time.
+    pub search: Vec<SearchTotals>,
     /// Why the game did not finish, if it did not.
     pub error: Option<String>,
+}
+
+/// What one seat's searches added up to in a game.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct SearchTotals {
+    /// Decisions that searched.
+    pub searches: u64,
+    /// Iterations, all those searches together.
+    pub iterations: u64,
+    /// Time those searches took.
+    pub time: Duration,
 }
 
 /// Plays one game from `setup` and `seed` with `bots[seat]` deciding for
@@ -383,6 +411,7 @@ pub fn play_game<G: Game>(
         roles: vec![Vec::new(); n],
         decisions: vec![0; n],
         think: vec![Duration::ZERO; n],
+        search: vec![SearchTotals::default(); n],
         error: None,
     };
     let mut state = match G::new(setup, seed) {
@@ -418,6 +447,12 @@ pub fn play_game<G: Game>(
         let choice = bot.choose(&state, seat);
         played.think[seat.index()] += start.elapsed();
         played.decisions[seat.index()] += 1;
+        if let Some(st) = bot.last_search() {
+            let t = &mut played.search[seat.index()];
+            t.searches += 1;
+            t.iterations += st.iterations;
+            t.time += st.elapsed;
+        }
         let Some(choice) = choice else {
             played.error = Some(format!("{seat} ({}) returned no choice", bot.name()));
             break;
@@ -572,8 +607,18 @@ fn resumed_game<G: Game>(
         )));
     }
     let seating = seating_of(g, p);
-    if meta.seating != seating || meta.decisions.len() != p || meta.think_ms.len() != p {
-        return Err(fail("its seating does not match the rotation".into()));
+    let per_seat = |len: usize| len == p;
+    let optional = |len: usize| len == p || len == 0;
+    if meta.seating != seating
+        || !per_seat(meta.decisions.len())
+        || !per_seat(meta.think_ms.len())
+        || !optional(meta.searches.len())
+        || !optional(meta.iterations.len())
+        || !optional(meta.search_ms.len())
+    {
+        return Err(fail(
+            "its seating or per-seat counts do not match the rotation".into(),
+        ));
     }
     let record = line.record;
     if record.setup != setups[block % setups.len()]
@@ -588,10 +633,13 @@ fn resumed_game<G: Game>(
         outcome: None,
         roles: (0..p).map(|i| G::roles(&state, Seat(i as u8))).collect(),
         decisions: meta.decisions.clone(),
-        think: meta
-            .think_ms
-            .iter()
-            .map(|&ms| Duration::from_secs_f64(ms.max(0.0) / 1000.0))
+        think: meta.think_ms.iter().map(|&ms| millis(ms)).collect(),
+        search: (0..p)
+            .map(|i| SearchTotals {
+                searches: meta.searches.get(i).copied().unwrap_or(0),
+                iterations: meta.iterations.get(i).copied().unwrap_or(0),
+                time: millis(meta.search_ms.get(i).copied().unwrap_or(0.0)),
+            })
             .collect(),
         error: meta.error.clone(),
         record,
@@ -609,10 +657,19 @@ fn resumed_game<G: Game>(
     })
 }
 
+/// A duration from milliseconds read from a file (negative or non-finite
+/// values count as zero).
+fn millis(ms: f64) -> Duration {
+    Duration::try_from_secs_f64(ms / 1000.0).unwrap_or(Duration::ZERO)
+}
+
 /// Running totals while games come in.
 struct Tally {
     score_sums: Vec<i64>,
     think: Vec<Duration>,
+    /// Per bot: search iterations and search time.
+    iterations: Vec<u64>,
+    search_time: Vec<Duration>,
     roles: BTreeMap<String, (usize, usize)>,
 }
 
@@ -623,6 +680,10 @@ fn count_game<G: Game>(report: &mut Report, tally: &mut Tally, f: &Finished<G>) 
     for (seat, &b) in f.seating.iter().enumerate() {
         report.bots[b].decisions += played.decisions[seat];
         tally.think[b] += played.think[seat];
+        let search = played.search[seat];
+        report.bots[b].searches += search.searches;
+        tally.iterations[b] += search.iterations;
+        tally.search_time[b] += search.time;
     }
     match (&played.outcome, &played.error) {
         (Some(outcome), None) if outcome.winner().is_some_and(|w| w.index() < p) => {
@@ -717,6 +778,8 @@ pub fn run_entrants<G: Game>(
                 mean_score: 0.0,
                 decisions: 0,
                 mean_decision_ms: 0.0,
+                searches: 0,
+                iterations_per_sec: 0.0,
                 seat_games: vec![0; p],
                 roles: BTreeMap::new(),
             })
@@ -738,6 +801,8 @@ pub fn run_entrants<G: Game>(
     let mut tally = Tally {
         score_sums: vec![0; p],
         think: vec![Duration::ZERO; p],
+        iterations: vec![0; p],
+        search_time: vec![Duration::ZERO; p],
         roles: BTreeMap::new(),
     };
 
@@ -834,6 +899,14 @@ pub fn run_entrants<G: Game>(
                             .iter()
                             .map(|d| d.as_secs_f64() * 1000.0)
                             .collect(),
+                        searches: f.played.search.iter().map(|t| t.searches).collect(),
+                        iterations: f.played.search.iter().map(|t| t.iterations).collect(),
+                        search_ms: f
+                            .played
+                            .search
+                            .iter()
+                            .map(|t| t.time.as_secs_f64() * 1000.0)
+                            .collect(),
                         error: f.played.error,
                     },
                     record: f.played.record,
@@ -870,6 +943,12 @@ pub fn run_entrants<G: Game>(
             0.0
         } else {
             tally.think[b].as_secs_f64() * 1000.0 / row.decisions as f64
+        };
+        let secs = tally.search_time[b].as_secs_f64();
+        row.iterations_per_sec = if secs > 0.0 {
+            tally.iterations[b] as f64 / secs
+        } else {
+            0.0
         };
     }
     for row in &mut report.seats {
@@ -934,13 +1013,19 @@ pub fn format_report(r: &Report) -> String {
         .max()
         .unwrap_or(18);
     let _ = writeln!(s);
-    let _ = writeln!(
+    // Search columns only when some bot searched.
+    let searching = r.bots.iter().any(|b| b.searches > 0);
+    let _ = write!(
         s,
         "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10} {:>12}",
         "bot", "games", "wins", "win %", "95% CI", "mean VP", "ms/decision"
     );
+    if searching {
+        let _ = write!(s, " {:>9} {:>10}", "searched", "iter/s");
+    }
+    let _ = writeln!(s);
     for (i, b) in r.bots.iter().enumerate() {
-        let _ = writeln!(
+        let _ = write!(
             s,
             "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10.2} {:>12.3}",
             format!("{}. {}", i + 1, b.name),
@@ -951,6 +1036,14 @@ pub fn format_report(r: &Report) -> String {
             b.mean_score,
             b.mean_decision_ms
         );
+        if searching {
+            if b.searches > 0 {
+                let _ = write!(s, " {:>9} {:>10.0}", b.searches, b.iterations_per_sec);
+            } else {
+                let _ = write!(s, " {:>9} {:>10}", "-", "-");
+            }
+        }
+        let _ = writeln!(s);
     }
     let rate_table = |s: &mut String, title: &str, rows: &[RateRow]| {
         let w = rows

@@ -53,6 +53,36 @@ fn seat_rotation_balances_seats_and_wins_add_up() {
         assert!(b.decisions > 0);
         assert!(b.interval.0 <= b.win_rate && b.win_rate <= b.interval.1);
     }
+    // Only the search bot searches; its searches are counted with their
+    // iterations (and no more searches than decisions).
+    let mcts = &report.bots[0];
+    assert!(
+        mcts.searches > 0 && mcts.searches <= mcts.decisions,
+        "{mcts:?}"
+    );
+    assert!(mcts.iterations_per_sec > 0.0, "{mcts:?}");
+    for b in &report.bots[1..] {
+        assert_eq!((b.searches, b.iterations_per_sec), (0, 0.0), "{}", b.name);
+    }
+    let text = std::str::from_utf8(&out).expect("utf-8");
+    let mut iterations = 0;
+    for line in text.lines() {
+        let meta = tournament::GameLine::<HighCard>::from_json(line)
+            .expect("a game line")
+            .meta;
+        let seat = meta.seating.iter().position(|&b| b == 0).expect("seated");
+        // 40 iterations per search, fewer when it stopped early.
+        assert!(
+            meta.iterations[seat] <= 40 * meta.searches[seat],
+            "{meta:?}"
+        );
+        iterations += meta.iterations[seat];
+        for other in (0..3).filter(|&s| s != seat) {
+            assert_eq!((meta.searches[other], meta.iterations[other]), (0, 0));
+        }
+    }
+    assert!(iterations > 0);
+    assert!(format_report(&report).contains("iter/s"));
     let wins: usize = report.bots.iter().map(|b| b.wins).sum();
     assert_eq!(wins, report.completed);
     let seat_wins: usize = report.seats.iter().map(|s| s.wins).sum();

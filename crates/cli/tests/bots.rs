@@ -128,7 +128,9 @@ fn records_without_timing(file: &std::path::Path) -> Vec<serde_json::Value> {
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
             let meta = v["tournament"].as_object_mut().expect("tournament entry");
-            assert!(meta.remove("think_ms").is_some(), "{l}");
+            for timing in ["think_ms", "search_ms"] {
+                assert!(meta.remove(timing).is_some(), "{l}");
+            }
             v
         })
         .collect()

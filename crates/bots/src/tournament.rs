@@ -491,19 +491,14 @@ pub fn run<G: Game>(
     match &config.records {
         Some(path) => {
             let mut previous = Vec::new();
-            let file = if config.resume && path.exists() {
+            let mut out = if config.resume && path.exists() {
                 let text = std::fs::read_to_string(path)?;
                 let kept = parse_previous::<G>(&text, &mut previous)?;
                 let file = std::fs::OpenOptions::new().write(true).open(path)?;
-                // Drop a line cut short by a kill; append after the rest.
-                file.set_len(kept as u64)?;
-                let mut file = file;
-                std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))?;
-                file
+                AppendAfter::new(file, kept as u64)
             } else {
-                std::fs::File::create(path)?
+                AppendAfter::new(std::fs::File::create(path)?, 0)
             };
-            let mut out = std::io::BufWriter::new(file);
             let report = run_entrants(
                 config,
                 &entrants,
@@ -515,6 +510,37 @@ pub fn run<G: Game>(
             Ok(report)
         }
         None => run_entrants(config, &entrants, Vec::new(), None, &mut on_progress),
+    }
+}
+
+/// Writes after the first `keep` bytes of a file. The file is cut there (a
+/// line a kill left half-written is dropped) only at the first write, so a
+/// resume refused by the checks leaves the file as it was.
+struct AppendAfter {
+    file: std::io::BufWriter<std::fs::File>,
+    keep: Option<u64>,
+}
+
+impl AppendAfter {
+    fn new(file: std::fs::File, keep: u64) -> Self {
+        AppendAfter {
+            file: std::io::BufWriter::new(file),
+            keep: Some(keep),
+        }
+    }
+}
+
+impl Write for AppendAfter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(keep) = self.keep.take() {
+            let file = self.file.get_mut();
+            file.set_len(keep)?;
+            std::io::Seek::seek(file, std::io::SeekFrom::Start(keep))?;
+        }
+        self.file.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
     }
 }
 

@@ -6,6 +6,19 @@ export function promptText(st) {
   return (st.view && typeof st.view.prompt === 'string') ? st.view.prompt : '';
 }
 
+/** A board drawing that falls back to the text rendering when it meets a
+ * view it does not understand (the error goes to the console). */
+export function withTextFallback(draw) {
+  return (board, st, ctx) => {
+    try {
+      draw(board, st, ctx);
+    } catch (e) {
+      console.error(e);
+      render(board, st, ctx);
+    }
+  };
+}
+
 export function render(board, st) {
   const text = st.ui && typeof st.ui.text === 'string' ? st.ui.text : null;
   board.replaceChildren(h('section', { class: 'panel generic' },

@@ -112,15 +112,7 @@ function targets(legal, local) {
   return map;
 }
 
-export function render(board, st, ctx) {
-  try {
-    draw(board, st, ctx);
-  } catch (e) {
-    // A view this drawing does not understand: the text rendering instead.
-    console.error(e);
-    generic.render(board, st, ctx);
-  }
-}
+export const render = generic.withTextFallback(draw);
 
 function draw(board, st, ctx) {
   const v = st.view;

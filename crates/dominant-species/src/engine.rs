@@ -367,8 +367,13 @@ impl State {
         self.earth.set_tile(h, Some(Terrain::Tundra));
         self.tundra_left = self.tundra_left.saturating_sub(1);
         ev.push(Event::Glaciated { hex: hex(h) });
-        // Step 4: elements surrounded by exactly three tundra tiles.
-        for c in grid().corners_of(h) {
+        // Step 4: every element of earth surrounded by exactly three tundra tiles, not only
+        // those on the new tundra's corners: Abundance may have put one between three tundra
+        // tiles since the last Glaciation.
+        for c in (0..grid().corner_count() as u8).map(CornerId) {
+            if self.earth.element(c).is_none() {
+                continue;
+            }
             let tundra = self
                 .earth
                 .tiles_at(c)

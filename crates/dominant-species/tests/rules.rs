@@ -335,6 +335,46 @@ fn glaciation_forfeit_when_no_tundra_tiles_remain_p13() {
     assert_eq!(s.terrain(h(1, 0)), Some(Terrain::Desert));
 }
 
+/// p.13 Glaciation step 4: "Remove all elements from earth that are surrounded by exactly
+/// three tundra tiles" — all of earth, not only the corners of the tile just glaciated. An
+/// element that Abundance put between three tundra tiles goes at the next Glaciation anywhere.
+#[test]
+fn glaciation_removes_every_element_of_earth_between_three_tundra_p13() {
+    let mut s = pos(r#"
+        players = 2
+        animals = ["mammals", "birds"]
+        phase = "glaciation"
+        [[tiles]]
+        hex = [0, 0]
+        terrain = "tundra"
+        [[tiles]]
+        hex = [0, -1]
+        terrain = "tundra"
+        [[tiles]]
+        hex = [-1, 0]
+        terrain = "tundra"
+        [[tiles]]
+        hex = [1, 0]
+        terrain = "desert"
+        [[elements]]
+        corner = "(0,0)/(0,-1)/(-1,0)"
+        element = "grub"
+        [[elements]]
+        corner = "(0,0)/(-1,0)/(-1,1)"
+        element = "seed"
+        [display.aps]
+        "Glaciation 1" = "mammals"
+    "#);
+    let grub = |s: &State| s.earth.element_totals()[Element::Grub.index()];
+    let seed = |s: &State| s.earth.element_totals()[Element::Seed.index()];
+    assert_eq!((grub(&s), seed(&s)), (1, 1));
+    // The desert at (1,0) shares no corner with the grub between the three tundra tiles.
+    play(&mut s, tile(1, 0));
+    assert_eq!(s.terrain(h(1, 0)), Some(Terrain::Tundra));
+    assert_eq!(grub(&s), 0, "surrounded by three tundra tiles: removed");
+    assert_eq!(seed(&s), 1, "two tundra tiles only: stays");
+}
+
 /// p.13, p.20: APs on Glaciation spaces 2–4 stay and slide one space left at Reseed.
 #[test]
 fn glaciation_queue_slides_left_at_reseed_p20() {

@@ -247,8 +247,17 @@ pub enum Event {
         /// Reseeds so far.
         round: u16,
     },
-    /// The Asteroid struck: this is the last round.
+    /// The Asteroid struck: this is the last round (p.16).
     LastRound,
+    /// The engine's round cap (the `max-rounds` setup option, an engine
+    /// safeguard that is not in the rulebook) makes this round the last,
+    /// although the Asteroid was not played.
+    RoundCap {
+        /// The round that is now the last one (Reseeds so far + 1).
+        round: u16,
+        /// The cap in force (`max-rounds`).
+        cap: u16,
+    },
     /// Final scoring starts.
     FinalScoring,
     /// The game is over.

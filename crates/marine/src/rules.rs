@@ -558,7 +558,10 @@ impl Frame {
             WanderCorner { .. } => "Wanderlust (p.13): place the element on a vacant corner of the new tile",
             WanderMove { .. } => "Wanderlust (p.13): move your species from adjacent tiles onto the new tile, or stop",
             Camouflage { .. } => "Camouflage (p.20): place a species on the new tile, or decline",
-            Tectonics { .. } => "Tectonics (p.14): choose a non-Vent tile (on the edge of the grid unless on the special space), or forfeit",
+            Tectonics { mode: TectMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
+            Tectonics { mode: TectMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
+            Tectonics { mode: TectMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
+            Tectonics { mode: TectMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
             TectFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
             TectSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
             Migration { .. } => "Migration (p.15): move one of your species to an adjacent tile, or stop",
@@ -1587,8 +1590,12 @@ fn auto(s: &mut State, f: Frame, ev: &mut Vec<Event>) {
                 s.reseed(ev);
                 let cap = s.setup.max_rounds;
                 if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
+                    // Engine safeguard, not the Asteroid: say so in the log.
                     s.last_round = true;
-                    ev.push(Event::LastRound);
+                    ev.push(Event::RoundCap {
+                        round: s.reseeds + 1,
+                        cap,
+                    });
                 }
             }
             if hadopelagic {

@@ -295,7 +295,8 @@ pub struct State {
     pub cur: Animal,
     /// The current animal takes another turn after this one.
     pub extra_turn: bool,
-    /// The Asteroid has been played: this is the last round.
+    /// This is the last round: the Asteroid has been played, or the engine's
+    /// round cap (`max-rounds`) was reached.
     pub last_round: bool,
     /// Rounds completed (Reseed events).
     pub reseeds: u16,

@@ -578,6 +578,9 @@ pub fn describe_event(s: &State, e: &Event) -> String {
         },
         Event::Reseed { round } => format!("Reseed (round {round} ends)"),
         Event::LastRound => "the Asteroid strikes: this is the last round".into(),
+        Event::RoundCap { round, cap } => format!(
+            "round cap reached (max-rounds={cap}, an engine safeguard, not a rulebook rule): round {round} is the last round"
+        ),
         Event::FinalScoring => "final scoring".into(),
         Event::GameOver => "the game is over".into(),
         Event::ExtraTurn { animal } => format!("{animal} take another turn"),

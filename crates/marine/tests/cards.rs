@@ -4,7 +4,8 @@
 
 mod common;
 use common::*;
-use eons_marine::{Animal::*, Card, Choice, El, Face, State, Terrain, Trait};
+use eons_core::Game;
+use eons_marine::{Animal::*, Card, Choice, El, Face, Marine, State, Terrain, Trait};
 
 /// The Reef with the six standard elements.
 const REEF_ELEMENTS: &str = r#"elements = { e = "sponges", se = "sun", sw = "worms", w = "plankton", nw = "algae", ne = "gastropods" }"#;
@@ -717,6 +718,40 @@ fn volcanism_p20() {
     );
     play(&mut s, Choice::Hex(hex(0, 3)));
     assert_eq!(s.vents_left, 10);
+}
+
+/// Volcanism (p.20): "Other than the special rules for Seamounts, both
+/// abilities on this card follow all the normal rules for a Tectonics
+/// action". The prompts (and the refusal text) state each ability's real
+/// legality: any Seamount first, interior ones included, then an edge tile;
+/// a card effect is resolved in its entirety (p.16), so neither offers a
+/// forfeit.
+#[test]
+fn volcanism_prompts_state_the_legal_tiles_p20() {
+    let b = body(&format!("{REEF_CR}\n[[tile]]\nhex = [1, 0]\nterrain = \"seamount\"\n[[tile]]\nhex = [0, 3]\nterrain = \"ocean\"\n"));
+    let mut s = take("volcanism", &b);
+    let asking = Marine::view(&s, None).asking;
+    assert!(asking.starts_with("Volcanism (p.20)"), "{asking}");
+    assert!(asking.contains("any Seamount"), "{asking}");
+    assert!(
+        asking.contains("on the edge of the grid or not"),
+        "{asking}"
+    );
+    assert!(!asking.contains(", or forfeit"), "{asking}");
+    assert!(asking.contains("no forfeit"), "{asking}");
+    assert!(!legal(&s).contains(&Choice::Forfeit));
+    let mut ev = Vec::new();
+    let err = Marine::apply(&mut s, Choice::Forfeit, &mut ev).expect_err("no forfeit");
+    assert!(err.to_string().starts_with(&asking), "{err}");
+    play(&mut s, Choice::Hex(hex(1, 0)));
+    play(&mut s, Choice::FromPool);
+    let asking = Marine::view(&s, None).asking;
+    assert!(asking.starts_with("Volcanism (p.20)"), "{asking}");
+    assert!(asking.contains("on the edge of the grid"), "{asking}");
+    assert!(!asking.contains("Seamount"), "{asking}");
+    assert!(!asking.contains(", or forfeit"), "{asking}");
+    assert!(asking.contains("no forfeit"), "{asking}");
+    assert!(!legal(&s).contains(&Choice::Forfeit));
 }
 
 /// The evolution card row (p.16): the chosen card is discarded, cards above

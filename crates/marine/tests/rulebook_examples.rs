@@ -45,6 +45,88 @@ target = 4
     );
 }
 
+/// Dominance & Matching Elements (p.7): "Here we see the sponges element type
+/// with a current target number of 4; sun is still at 1. You as the Reptiles
+/// above would dominate the sponges if you occupied at least 5 tiles
+/// containing sponges (1x5=5). You would also dominate the sun with just 1
+/// shared tile (2x1=2). You wouldn't currently dominate any of the other four
+/// element types (0 x any number = 0)."
+#[test]
+fn reptiles_matching_elements_example_p7() {
+    // Five tiles with sponges, one of them also with sun and one with the
+    // four other types; the Reptiles (printed 2 sun, 1 sponges) occupy four
+    // of them, or all five (FIFTH).
+    let text = r#"
+turn = "reptiles"
+[[tile]]
+hex = [0, -2]
+terrain = "land"
+species = { reptiles = 1 }
+elements = { e = "sponges" }
+[[tile]]
+hex = [0, 0]
+terrain = "reef"
+species = { reptiles = 1 }
+elements = { e = "sponges", w = "sun" }
+[[tile]]
+hex = [0, 2]
+terrain = "ocean"
+species = { reptiles = 1 }
+elements = { e = "sponges", se = "algae", sw = "worms", w = "plankton", nw = "gastropods" }
+[[tile]]
+hex = [-2, 0]
+terrain = "sand"
+species = { reptiles = 1 }
+elements = { e = "sponges" }
+[[tile]]
+hex = [-2, 2]
+terrain = "kelp"
+FIFTH
+elements = { e = "sponges" }
+[[special]]
+element = "sponges"
+target = 4
+"#;
+    let s = pos(&text.replace("FIFTH", ""));
+    assert_eq!(s.targets[El::Sun.index()], 1, "sun is still at 1");
+    assert_eq!(s.domination_value(Reptiles, El::Sponges), 4, "1x4");
+    assert!(
+        !s.dominates(Reptiles, El::Sponges),
+        "4 does not exceed the target 4"
+    );
+    assert_eq!(s.domination_value(Reptiles, El::Sun), 2, "2x1");
+    assert!(s.dominates(Reptiles, El::Sun), "2 > 1 with one shared tile");
+    for e in [El::Algae, El::Worms, El::Plankton, El::Gastropods] {
+        assert_eq!(s.domination_value(Reptiles, e), 0, "0 x any number = 0");
+        assert!(!s.dominates(Reptiles, e));
+    }
+    let mut t = s.clone();
+    play(&mut t, basic("domination 1"));
+    assert_eq!(
+        legal(&t),
+        vec![Choice::Element(El::Sun), Choice::Forfeit],
+        "four tiles with sponges: only the sun"
+    );
+
+    let s = pos(&text.replace("FIFTH", "species = { reptiles = 1 }"));
+    assert_eq!(s.domination_value(Reptiles, El::Sponges), 5, "1x5");
+    assert!(s.dominates(Reptiles, El::Sponges), "5 > 4");
+    assert!(s.dominates(Reptiles, El::Sun));
+    for e in [El::Algae, El::Worms, El::Plankton, El::Gastropods] {
+        assert!(!s.dominates(Reptiles, e), "0 x any number = 0");
+    }
+    let mut t = s.clone();
+    play(&mut t, basic("domination 1"));
+    assert_eq!(
+        legal(&t),
+        vec![
+            Choice::Element(El::Sponges),
+            Choice::Element(El::Sun),
+            Choice::Forfeit
+        ]
+    );
+}
+
 /// Retrieve example (p.10): with no legal space for her basic pawn the
 /// Crustaceans must retrieve; as the last cube to move right, the round ends
 /// in a Reseed.
@@ -481,6 +563,47 @@ vent = "smoker"
     assert_eq!(sp(&s, -1, 3, Reptiles), 2);
 }
 
+/// Tectonics example, first half (p.14): "The Reptiles player would love to
+/// vent the kelp as it would give him 6 bonus VPs for placement next to two
+/// existing vent tiles, but, because the Kelp is not on the edge of the hex
+/// grid, that requires use of a special AP". With a special pawn on the
+/// special space the interior Kelp can be vented: the new Vent and the two
+/// adjacent ones count 3, for 6 bonus VP.
+#[test]
+fn tectonics_example_special_pawn_vents_the_kelp_p14() {
+    let mut s = pos(r#"
+turn = "reptiles"
+[[tile]]
+hex = [-1, 0]
+terrain = "kelp"
+[[tile]]
+hex = [-1, -1]
+terrain = "land"
+vent = "geyser"
+[[tile]]
+hex = [-1, 1]
+terrain = "ocean"
+vent = "smoker"
+[[special]]
+element = "sun"
+controller = "reptiles"
+"#);
+    let vents = s.vents_left;
+    play(&mut s, special("tectonics 2", El::Sun));
+    let ev = play(&mut s, Choice::Hex(hex(-1, 0)));
+    assert_eq!(
+        s.earth.tile(hex(-1, 0)).map(|t| t.terrain()),
+        Some(Terrain::Vent)
+    );
+    assert_eq!(s.vents_left, vents - 1);
+    assert!(ev.contains(&eons_marine::Event::Vp {
+        animal: Reptiles,
+        vp: 6,
+        why: eons_marine::Why::Tectonics,
+    }));
+    assert_eq!(vp(&s, Reptiles), 6, "6 bonus VPs next to two Vents");
+}
+
 /// Competition example (p.15): on the special space the Cephalopods
 /// eliminate a Reptile in the Kelp Forest and another in the Seagrass Meadow.
 #[test]
@@ -573,6 +696,47 @@ species = { fishes = 4 }
             sp(&s, 0, -1, Fishes)
         ),
         (1, 3, 1, 0)
+    );
+}
+
+/// Evolution card play (p.16): "if you placed a pawn in the rightmost action
+/// space with a value of "5," you could pick any card. If you placed in the
+/// leftmost action space with a value of "1," you would have no choice but to
+/// execute the bottom evolution card."
+#[test]
+fn evolution_card_slots_example_p16() {
+    let text = r#"
+turn = "crustaceans"
+[[tile]]
+hex = [0, 0]
+terrain = "reef"
+species = { crustaceans = 2 }
+elements = { e = "worms" }
+[[tile]]
+hex = [0, -2]
+terrain = "land"
+species = { crustaceans = 2 }
+elements = { e = "worms" }
+[display]
+evolution = ["reef", "kelp", "kelp", "land", "land"]
+[cards]
+row = ["biodiversity", "annelids", "predator", "fertile", "producers"]
+"#;
+    let mut s = pos(text);
+    play(&mut s, basic("evolution 1"));
+    play(&mut s, Choice::Hex(hex(0, 0)));
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Slot(1)],
+        "space 1: only the bottom card"
+    );
+    let mut s = pos(text);
+    play(&mut s, basic("evolution 5"));
+    play(&mut s, Choice::Hex(hex(0, -2)));
+    assert_eq!(
+        legal(&s),
+        (1..=5).map(Choice::Slot).collect::<Vec<_>>(),
+        "space 5: any card"
     );
 }
 
@@ -737,4 +901,44 @@ animal = "reptiles"
         !l.contains(&special("competition 2", El::Sun)),
         "never one's own pawn"
     );
+}
+
+/// Endgame (p.9): "Each player earns VPs equal to the sum total of the spaces
+/// occupied by the target markers associated with their controlled special
+/// pawns. So a player controlling the algae pawn at target "7" and the sun
+/// pawn at "6" would earn 13 VPs." A pawn controlled by another animal does
+/// not count.
+#[test]
+fn endgame_target_markers_example_p9() {
+    let mut s = pos(r#"
+turn = "crustaceans"
+last_round = true
+[[animal]]
+name = "reptiles"
+retrieved = true
+[[animal]]
+name = "cephalopods"
+retrieved = true
+[[animal]]
+name = "fishes"
+retrieved = true
+[[animal]]
+name = "crustaceans"
+[[special]]
+element = "algae"
+controller = "crustaceans"
+target = 7
+[[special]]
+element = "sun"
+controller = "crustaceans"
+target = 6
+[[special]]
+element = "worms"
+controller = "fishes"
+target = 5
+"#);
+    play(&mut s, Choice::Retrieve);
+    assert!(s.over);
+    assert_eq!(vp(&s, Crustaceans), 13, "7 + 6");
+    assert_eq!(vp(&s, Fishes), 5, "the worms target goes to its controller");
 }

@@ -78,6 +78,54 @@ fn asteroid_ends_the_game_after_the_round_p24() {
     assert_eq!(out.winner(), Some(Seat(3)));
 }
 
+/// p.9 and p.16: only the Asteroid triggers the last round ("When the game
+/// end is triggered via the Asteroid card being played"). The engine's round
+/// cap (`max-rounds`, an engine safeguard) also makes a round the last, and
+/// its log line says so without claiming the Asteroid struck; the
+/// Asteroid's own line still names it.
+#[test]
+fn round_cap_is_logged_as_the_engine_safeguard_not_the_asteroid() {
+    let mut s = pos(&format!(
+        "options = [\"max-rounds=2\"]\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert_eq!(s.reseeds, 1);
+    assert!(s.last_round, "round 2 of max-rounds=2 is the last");
+    assert!(
+        s.deck.cards().contains(&Card::Asteroid),
+        "the Asteroid was not played"
+    );
+    assert!(!ev.contains(&Event::LastRound), "not the Asteroid's event");
+    let cap = ev
+        .iter()
+        .find(|e| matches!(e, Event::RoundCap { .. }))
+        .expect("the round cap is logged");
+    assert_eq!(*cap, Event::RoundCap { round: 2, cap: 2 });
+    let line = Marine::describe_event(&s, cap);
+    assert!(
+        !line.to_lowercase().contains("asteroid"),
+        "the cap's line must not mention the Asteroid: {line}"
+    );
+    assert!(
+        line.contains("round cap") && line.contains("last round"),
+        "{line}"
+    );
+    // The Asteroid itself (p.16, p.18) keeps its line.
+    let mut s = pos(&format!(
+        "turn = \"crustaceans\"\n{REEF}\n[display]\nevolution = [\"reef\"]\n[cards]\nrow = [\"asteroid\"]\ndeck = []\n"
+    ));
+    play_all(&mut s, &[basic("evolution 1"), Choice::Hex(hex(0, 0))]);
+    let ev = play(&mut s, Choice::Slot(1));
+    assert!(s.last_round);
+    assert!(ev.contains(&Event::LastRound));
+    assert!(!ev.iter().any(|e| matches!(e, Event::RoundCap { .. })));
+    let line = Marine::describe_event(&s, &Event::LastRound);
+    assert!(
+        line.contains("Asteroid") && line.contains("last round"),
+        "{line}"
+    );
+}
+
 /// p.9: a tie for highest VP goes to the animal closest to the top of the food chain.
 #[test]
 fn tie_break_by_food_chain_p9() {

@@ -1,6 +1,11 @@
 //! Turn of the Age cards (rulebook p.19, Event Phase): one function per effect kind, each
-//! taking its parameters from `data/pangea/ages.toml`. Effects are resolved in initiative order
-//! (players, then the neutral groups' part), and region effects in resolve order.
+//! taking its parameters from `data/pangea/ages.toml`. Effects are resolved in initiative order,
+//! and region effects in resolve order. Neutral groups always come before the players on the
+//! initiative track (rulebook p.11, setup for 1–3 players; p.18, Initiative phase), so the
+//! neutral groups' part of `free_placement`, `lose_niche0` and `toll` comes first (step 0),
+//! then the players in initiative order (step k: the player at position k − 1). Two cards state
+//! their own order with "then" and keep it: `free_migrate` (players, then the neutral groups)
+//! and `population_boom` (neutral groups, then the player).
 
 use crate::choices;
 use crate::data::{AgeEffect, Data, StatusKind};
@@ -50,19 +55,27 @@ pub fn step(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Event>) {
     }
 }
 
-/// `free_placement`: each player may place one animal from supply, free, in niche 0 of an
-/// available region of the rows; each neutral group places one on a random region card of
-/// those rows.
+/// The seat acting at step `pos` of a card whose neutral part is step 0, after pushing the
+/// next step; `None` at step 0 or once every player has acted.
+fn player_step(s: &mut State, card: u8, pos: u8) -> Option<u8> {
+    let seat = *s.order.get((pos as usize).checked_sub(1)?)?;
+    s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
+    Some(seat)
+}
+
+/// `free_placement`: each neutral group places one animal on a random region card of the rows;
+/// then each player, in initiative order, may place one animal from supply, free, in niche 0 of
+/// an available region of those rows.
 fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut Vec<Event>) {
-    let n = s.order.len() as u8;
-    if pos < n {
-        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
-        let seat = s.order[pos as usize];
-        if !choices::age_place_regions(s, d, seat, rows).is_empty() {
-            s.decision = Some(Decision::AgePlace(seat));
+    if pos > 0 {
+        if let Some(seat) = player_step(s, card, pos) {
+            if !choices::age_place_regions(s, d, seat, rows).is_empty() {
+                s.decision = Some(Decision::AgePlace(seat));
+            }
         }
         return;
     }
+    s.tasks.push(Task::AgeStep { card, pos: 1 });
     let cards = d.cards_start | d.cards_later;
     for i in 0..s.neutrals.len() {
         let g = s.neutrals[i].group;
@@ -81,22 +94,22 @@ fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut
     }
 }
 
-/// `lose_niche0`: each player with animals in niche 0 removes one of them; each neutral group
-/// removes its first niche-0 animal in resolve order.
+/// `lose_niche0`: each neutral group removes its first niche-0 animal in resolve order; then
+/// each player with animals in niche 0, in initiative order, removes one of them.
 fn lose_niche0(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
-    let n = s.order.len() as u8;
-    if pos < n {
-        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
-        let seat = s.order[pos as usize];
-        let g = s.player(seat).group;
-        if s.animals
-            .iter()
-            .any(|p| p.animal.group == g && p.niche == 0)
-        {
-            s.decision = Some(Decision::AgeLose(seat));
+    if pos > 0 {
+        if let Some(seat) = player_step(s, card, pos) {
+            let g = s.player(seat).group;
+            if s.animals
+                .iter()
+                .any(|p| p.animal.group == g && p.niche == 0)
+            {
+                s.decision = Some(Decision::AgeLose(seat));
+            }
         }
         return;
     }
+    s.tasks.push(Task::AgeStep { card, pos: 1 });
     let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
     for g in groups {
         if let Some(i) = s
@@ -164,19 +177,19 @@ fn remove(s: &mut State, rows: u8, niches: u8, ev: &mut Vec<Event>) {
     });
 }
 
-/// `toll`: each player removes one of their animals or loses dominance; each neutral group
-/// removes its last animal in resolve order.
+/// `toll`: each neutral group removes its last animal in resolve order; then each player, in
+/// initiative order, removes one of their animals or loses dominance.
 fn toll(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
-    let n = s.order.len() as u8;
-    if pos < n {
-        s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
-        let seat = s.order[pos as usize];
-        let g = s.player(seat).group;
-        if s.animals_of(g) > 0 || s.player(seat).dominance > 0 {
-            s.decision = Some(Decision::AgeToll(seat));
+    if pos > 0 {
+        if let Some(seat) = player_step(s, card, pos) {
+            let g = s.player(seat).group;
+            if s.animals_of(g) > 0 || s.player(seat).dominance > 0 {
+                s.decision = Some(Decision::AgeToll(seat));
+            }
         }
         return;
     }
+    s.tasks.push(Task::AgeStep { card, pos: 1 });
     let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
     for g in groups {
         if let Some(i) = s.animals.iter().rposition(|p| p.animal.group == g) {

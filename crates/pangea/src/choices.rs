@@ -409,7 +409,7 @@ pub fn legal(s: &State, d: &Data, out: &mut Vec<Choice>) {
             }
         }
         Decision::ExtraPopulate(seat) => populate_targets(s, d, seat, out),
-        Decision::PopulatedToxic(_) => {
+        Decision::PopulatedToxic(_) | Decision::DrawOnWin(_) => {
             out.push(Choice::Confirm);
             out.push(Choice::Skip);
         }
@@ -964,6 +964,15 @@ pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
             }
         }
         (Decision::PopulatedToxic(_), Choice::Skip) => {
+            s.tasks.pop();
+        }
+        (Decision::DrawOnWin(_), Choice::Confirm) => {
+            if let Some(Task::DrawOnWin { seat, count }) = s.tasks.pop() {
+                s.draw_cards(seat, count, ev);
+                s.tasks.push(Task::HandLimit(seat));
+            }
+        }
+        (Decision::DrawOnWin(_), Choice::Skip) => {
             s.tasks.pop();
         }
         (Decision::SurviveMore(_), Choice::Confirm) => {

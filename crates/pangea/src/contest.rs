@@ -6,6 +6,8 @@
 //! a tie goes to the defender (ruling B1) — and work out who dies (Toxic, devour, niche 0);
 //! 4: the loser's owner may play Escape; 5: the winner takes the niche, the loser withdraws one
 //! niche (skipping niches of its own group, ruling B3) or is removed, and on-win effects run.
+//! The Sauropsida draw is the player's choice ("you can draw", rulebook ch. 9): a
+//! [`Decision::DrawOnWin`] right after the contest, before any chain contest of the loser.
 
 use crate::data::{Ability, AdaptEffect, Data, SoloTrigger};
 use crate::effects;
@@ -180,13 +182,13 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
     // (rulebook p.16: "whenever an Animal with the Inactive Marker is forced to Migrate, it is
     // removed").
     let loser_removed = c.loser_dies || (l.inactive() && !effects::immune(d, s, l));
+    let mut draw = None;
     if let Some(seat) = s.seat_of(w.group) {
         if loser_removed && w.group != l.group {
             s.player_mut(seat).kill = true;
         }
-        if let Ability::DrawOnWin(n) = d.group(w.group).ability {
-            s.draw_cards(seat, n, ev);
-            s.tasks.push(Task::HandLimit(seat));
+        if let Ability::DrawOnWin(count) = d.group(w.group).ability {
+            draw = Some(Task::DrawOnWin { seat, count });
         }
         if s.setup.solo()
             && w.bearer()
@@ -207,6 +209,10 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
         });
     } else {
         withdraw(s, d, c.region, c.niche, l, ev);
+    }
+    // Sauropsida: the optional draw is offered at once, before a chain contest of the loser.
+    if let Some(t) = draw {
+        s.tasks.push(t);
     }
 }
 

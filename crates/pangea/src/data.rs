@@ -183,7 +183,7 @@ pub enum NeutralAct {
 pub enum Ability {
     /// Vertical migration may keep the niche (Synapsids).
     RedArrows,
-    /// Draw this many adaptation cards on winning a contest (Sauropsida).
+    /// On winning a contest the player may draw this many adaptation cards (Sauropsida).
     DrawOnWin(u8),
     /// Gain this much AP when an adaptation ability is used (Amphibians).
     ApOnAbility(u8),

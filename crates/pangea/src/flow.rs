@@ -108,6 +108,14 @@ fn run(s: &mut State, d: &Data, t: Task, ev: &mut Vec<Event>) {
                 s.decision = Some(Decision::SurviveMore(seat));
             }
         }
+        // Sauropsida "can" draw on a win (rulebook ch. 9): asked only when a card is left to
+        // draw (the deck, or the discard pile to reshuffle).
+        t @ Task::DrawOnWin { seat, count } => {
+            if count > 0 && !(s.deck.is_empty() && s.discard.is_empty()) {
+                s.tasks.push(t);
+                s.decision = Some(Decision::DrawOnWin(seat));
+            }
+        }
     }
 }
 
@@ -512,7 +520,13 @@ pub fn place_condition(s: &mut State, d: &Data, region: u8, niche: u8, ev: &mut 
     ev.push(Event::ConditionMarker { region, niche });
 }
 
-/// After a player's migration step: solo condition markers and Gorgonops' niche-0 attack.
+/// After a player's migration step (to `region`, `niche`, contests resolved): solo condition
+/// markers and Gorgonops' niche-0 attack.
+///
+/// Solo (rulebook p.28): the Synapsid and Amphibian triggers need the bearer to have migrated
+/// into the region, not to hold the niche it moved to: a bearer that lost the contest on
+/// arrival withdrew within the same region and still counts, and its marker goes where it is.
+/// Only the Sauropsida trigger ("migrates to an Ecological Niche [2]") needs it in niche 2.
 #[allow(clippy::too_many_arguments)]
 fn after_move(
     s: &mut State,
@@ -532,18 +546,18 @@ fn after_move(
     else {
         return;
     };
-    if p.region != region || p.niche != niche {
+    if p.region != region {
         return;
     }
     if s.setup.solo() && p.animal.bearer() {
         match d.conditions[g as usize].trigger {
             SoloTrigger::MigrateNewRow => {
                 if !s.conditions.iter().any(|&(r, _)| row(r) == row(region)) {
-                    place_condition(s, d, region, niche, ev);
+                    place_condition(s, d, region, p.niche, ev);
                 }
             }
             SoloTrigger::MigrateNiche2 => {
-                if niche == 2 {
+                if niche == 2 && p.niche == 2 {
                     place_condition(s, d, region, niche, ev);
                 }
             }
@@ -556,6 +570,7 @@ fn after_move(
         }
     }
     if niche == 0
+        && p.niche == 0
         && effects::niche0_attack(d, s, p.animal)
         && s.animals
             .iter()

@@ -756,7 +756,8 @@ fn check_flow(s: &State) -> Result<(), PositionError> {
             Task::TurnResume { seat: x, .. }
             | Task::Toxify { seat: x, .. }
             | Task::ExtraPopulate { seat: x, .. }
-            | Task::SurviveMore { seat: x, .. } => seat(*x),
+            | Task::SurviveMore { seat: x, .. }
+            | Task::DrawOnWin { seat: x, .. } => seat(*x),
             Task::HungerSeat { region, .. } | Task::SoloHunger(region) => reg(*region),
             Task::Contest(c) => reg(c.region) && c.niche <= 2,
             Task::AfterMove {

@@ -294,6 +294,13 @@ pub enum Task {
         /// Fields left.
         left: u8,
     },
+    /// Sauropsida won a contest: offer the optional draw (rulebook ch. 9).
+    DrawOnWin {
+        /// Seat.
+        seat: u8,
+        /// Adaptation cards to draw.
+        count: u8,
+    },
 }
 
 /// The decision the engine waits for.
@@ -367,6 +374,8 @@ pub enum Decision {
     AgeMigrate(u8),
     /// Population Boom: a free Populate (Populate or Skip).
     AgePopulate(u8),
+    /// Sauropsida won a contest: draw an adaptation card (Confirm) or not (Skip).
+    DrawOnWin(u8),
 }
 
 impl Decision {
@@ -399,7 +408,8 @@ impl Decision {
             | Decision::AgeLose(s)
             | Decision::AgeToll(s)
             | Decision::AgeMigrate(s)
-            | Decision::AgePopulate(s) => s,
+            | Decision::AgePopulate(s)
+            | Decision::DrawOnWin(s) => s,
         }
     }
 }

@@ -66,7 +66,8 @@ pub struct View {
     pub hunger: u32,
     /// Unavailable regions.
     pub closed: u32,
-    /// Warning markers (regions over their food).
+    /// Warning markers: regions over their food, except where a hunger marker has replaced the
+    /// warning (rulebook p.18, Survival phase step 2).
     pub warnings: u32,
     /// Region cards in the stack.
     pub region_stack: u32,
@@ -153,9 +154,10 @@ pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
             ..*p
         })
         .collect();
+    // The Survival phase replaces a region's warning marker by the hunger marker.
     let warnings = match d {
         Some(d) => (0..REGIONS as u8)
-            .filter(|&r| s.warning(d, r))
+            .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
             .fold(0, |m, r| m | 1 << r),
         None => 0,
     };
@@ -481,6 +483,7 @@ pub fn decision_text(d: Decision) -> &'static str {
         Decision::AgeToll(_) => "remove an animal or pay dominance",
         Decision::AgeMigrate(_) => "a free migration step, or skip",
         Decision::AgePopulate(_) => "a free Populate, or skip",
+        Decision::DrawOnWin(_) => "you won the contest: draw an adaptation card, or skip",
     }
 }
 
@@ -495,8 +498,14 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
     let g = s.decision.map(|dec| s.player(dec.seat()).group);
     match c {
         Choice::Done => "done".into(),
-        Choice::Skip => "skip".into(),
-        Choice::Confirm => "yes".into(),
+        Choice::Skip => match s.decision {
+            Some(Decision::DrawOnWin(_)) => "do not draw an adaptation card".into(),
+            _ => "skip".into(),
+        },
+        Choice::Confirm => match s.decision {
+            Some(Decision::DrawOnWin(_)) => "draw an adaptation card".into(),
+            _ => "yes".into(),
+        },
         Choice::Pass => "pass".into(),
         Choice::Region(r) => match s.decision {
             Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", region_name(r)),

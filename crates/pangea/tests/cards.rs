@@ -786,11 +786,14 @@ fn age_adaptive_radiation() {
 /// TA-CG5 Territorial Pressure: every niche-1 animal is forced up to niche 2.
 #[test]
 fn age_territorial_pressure() {
-    let s = ages(
+    let mut s = ages(
         "Territorial Pressure",
         "\"B2 1 syn\", \"C2 1 inv\", \"C2 2 sau\", \"D2 1 amp inactive\"",
         ["", "", "", ""],
     );
+    // The Sauropsida defend C2 niche 2 and may draw for the win (rulebook ch. 9).
+    assert_eq!(decision(&s), Decision::DrawOnWin(1));
+    play(&mut s, Choice::Skip);
     assert_eq!(groups_at(&s, "B2", 2), vec![Group::Synapsids]);
     assert_eq!(
         groups_at(&s, "C2", 2),

@@ -158,6 +158,22 @@ fn example_hunger_p18() {
     play(&mut s, Choice::Pass);
     // Survival phase: hunger in B2, resolved in initiative order (Synapsids first).
     assert!(s.hunger & (1 << r("B2")) != 0, "a hunger marker");
+    // "The Warning Marker will be replaced with a Hunger Marker" (Survival phase step 2).
+    let v = <eons_pangea::Pangea as eons_core::Game>::view(&s, None);
+    assert!(v.hunger & (1 << r("B2")) != 0);
+    assert!(
+        v.warnings & (1 << r("B2")) == 0,
+        "no warning beside the hunger marker"
+    );
+    let text = <eons_pangea::Pangea as eons_core::Game>::render(&v);
+    let line = text
+        .lines()
+        .find(|l| l.contains("B2 food"))
+        .expect("B2 line");
+    assert!(
+        line.contains("HUNGER") && !line.contains("warning"),
+        "{line}"
+    );
     assert_eq!(
         decision(&s),
         Decision::Hunger {

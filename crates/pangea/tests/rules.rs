@@ -9,7 +9,7 @@ use eons_pangea::data::AgeBack;
 use eons_pangea::effects;
 use eons_pangea::flow;
 use eons_pangea::state::{Decision, MigrateKind, Task};
-use eons_pangea::types::{flag, Group, Tile};
+use eons_pangea::types::{flag, row, Group, Tile};
 use eons_pangea::{data, Choice, Event, Pangea, Phase};
 
 fn new(players: usize, opts: &[&str], seed: u64) -> eons_pangea::State {
@@ -303,6 +303,50 @@ fn development_new_objectives_p19() {
         .all(|o| d.objectives[o.tile as usize].epoch == 1));
     assert_eq!(s.players[0].claimed, 0);
     assert_eq!(s.ages_revealed, 1);
+}
+
+/// Rulebook p.19 (Event Phase): a Turn of the Age card is resolved in the initiative order,
+/// and neutral animals are always before the players on the initiative track (p.11, setup for
+/// 1–3 players; p.18, Initiative Phase). End of the Icehouse: the neutral animals are placed
+/// before the first player chooses; Olson's Extinction and Capitanian Crisis: the neutral
+/// groups have lost their animals before the first player is asked.
+#[test]
+fn turn_of_age_neutrals_before_players_p19() {
+    let two = |top: &str| {
+        pos(&format!(
+            "seed = 3\nphase = \"turn_of_ages\"\n{top}\n[[player]]\ngroup = \"synapsids\"\n[[player]]\ngroup = \"amphibians\"\n"
+        ))
+    };
+    let neutral = |s: &eons_pangea::State| {
+        s.animals_of(Group::Sauropsida) + s.animals_of(Group::Invertebrates)
+    };
+    let s = two("stage = 5\nages = [\"End of the Icehouse\", \"Hypoxia\"]\nages_revealed = 0");
+    assert_eq!(decision(&s), Decision::AgePlace(0));
+    assert_eq!(neutral(&s), 2, "both neutral groups placed already");
+    assert!(
+        s.animals.iter().all(|p| [0, 4].contains(&row(p.region))),
+        "in the Subpolar zones (rows 1 and 5)"
+    );
+
+    let s = two(
+        "stage = 5\nages = [\"Olson's Extinction\", \"Hypoxia\"]\nages_revealed = 0\nanimals = [\"B2 0 syn\", \"C2 0 sau\", \"C3 0 inv\"]",
+    );
+    assert_eq!(decision(&s), Decision::AgeLose(0));
+    assert_eq!(
+        neutral(&s),
+        0,
+        "the neutral niche-0 animals are gone already"
+    );
+
+    let s = two(
+        "stage = 8\nages = [\"Monsoon Floods\", \"Capitanian Crisis\"]\nages_revealed = 1\nanimals = [\"B2 0 syn\", \"C2 0 sau\", \"C2 1 sau\"]",
+    );
+    assert_eq!(decision(&s), Decision::AgeToll(0));
+    assert!(
+        groups_at(&s, "C2", 0).is_empty(),
+        "its last animal in resolve order"
+    );
+    assert_eq!(groups_at(&s, "C2", 1), vec![Group::Sauropsida]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -735,15 +779,72 @@ fn amphibians_ap_on_ability_p27() {
     assert_eq!(s.players[2].ap, 8);
 }
 
-/// Rulebook p.27 (Sauropsida): winning a contest draws an adaptation card, whoever started it.
+/// Rulebook p.27 (Sauropsida): "whenever you win a Contest, you can draw an Adaptation Card",
+/// whoever started it: the player is asked, and drawing puts the card in the Inactive zone.
 #[test]
 fn sauropsida_draw_on_win_p27() {
     let mut s = four(
         "to_move = 3\nanimals = [\"B2 0 amp\", \"B2 1 sau\"]",
         [PASSED, "", "", PASSED],
     );
+    let deck = s.deck.len();
     play(&mut s, mv("B2 0 amp", "B2", 1));
+    assert_eq!(groups_at(&s, "B2", 1), vec![Group::Sauropsida]);
+    assert_eq!(decision(&s), Decision::DrawOnWin(1));
+    assert_eq!(legal(&s), vec![Choice::Confirm, Choice::Skip]);
+    assert_eq!(
+        Pangea::describe_choice(&s, Choice::Confirm),
+        "draw an adaptation card"
+    );
+    assert_eq!(
+        Pangea::describe_choice(&s, Choice::Skip),
+        "do not draw an adaptation card"
+    );
+    assert!(s.players[1].hand.is_empty());
+    play(&mut s, Choice::Confirm);
     assert_eq!(s.players[1].hand.len(), 1);
+    assert_eq!(s.deck.len(), deck - 1);
+    // The card stays secret: other seats see only the count.
+    let v = Pangea::view(&s, Some(Seat(2)));
+    assert!(v.players[1].hand.is_none());
+    assert_eq!(v.players[1].hand_count, 1);
+    assert!(matches!(
+        decision(&s),
+        Decision::Turn {
+            seat: 2,
+            acted: true,
+            ..
+        }
+    ));
+}
+
+/// Rulebook p.27 (Sauropsida): the draw is optional; declining leaves the hand, the deck and
+/// the discard pile as they were. With no card left to draw nothing is asked.
+#[test]
+fn sauropsida_draw_on_win_declined_p27() {
+    let mut s = four(
+        "to_move = 3\nanimals = [\"B2 0 amp\", \"B2 1 sau\"]\ndiscard = [\"Venom\"]",
+        [PASSED, "hand = [\"Escape\"]", "", PASSED],
+    );
+    let (hand, deck, discard) = (s.players[1].hand.clone(), s.deck.clone(), s.discard.clone());
+    play(&mut s, mv("B2 0 amp", "B2", 1));
+    assert_eq!(decision(&s), Decision::DrawOnWin(1));
+    play(&mut s, Choice::Skip);
+    assert_eq!(s.players[1].hand, hand);
+    assert_eq!(s.deck, deck);
+    assert_eq!(s.discard, discard);
+    assert!(matches!(decision(&s), Decision::Turn { seat: 2, .. }));
+
+    let mut s = four(
+        "to_move = 3\nanimals = [\"B2 0 amp\", \"B2 1 sau\"]",
+        [PASSED, "", "", PASSED],
+    );
+    s.deck.clear();
+    play(&mut s, mv("B2 0 amp", "B2", 1));
+    assert!(
+        matches!(decision(&s), Decision::Turn { seat: 2, .. }),
+        "no card to draw: no question"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -938,6 +1039,23 @@ fn solo_synapsids_condition_p28() {
     assert_eq!(s.conditions, vec![(r("B3"), 0)]);
 }
 
+/// Rulebook p.28 (Synapsids condition): the bearer *migrates* to a climate zone without a
+/// condition marker; losing the contest on arrival (it withdraws within the region, p.14) does
+/// not undo that, and the marker goes where the bearer is.
+#[test]
+fn solo_synapsids_condition_after_lost_contest_p28() {
+    let mut s = solo(
+        "synapsids",
+        "to_move = 1\nanimals = [\"B2 1 syn bearer\", \"B3 1 sau\"]\n[[neutral]]\ngroup = \"sauropsida\"\ntrack = 2",
+        "",
+    );
+    // 4 against 3 + a bonus of at least 1: a tie goes to the defender (ruling B1).
+    play(&mut s, mv("B2 1 syn bearer", "B3", 1));
+    assert_eq!(groups_at(&s, "B3", 1), vec![Group::Sauropsida]);
+    assert!(at(&s, "B3", 0)[0].bearer());
+    assert_eq!(s.conditions, vec![(r("B3"), 0)]);
+}
+
 /// Rulebook p.28 (Sauropsida condition): a marker when the bearer migrates into a niche 2.
 #[test]
 fn solo_sauropsida_condition_p28() {
@@ -948,6 +1066,21 @@ fn solo_sauropsida_condition_p28() {
     );
     play(&mut s, mv("B2 1 sau bearer", "B2", 2));
     assert_eq!(s.conditions, vec![(r("B2"), 2)]);
+}
+
+/// Rulebook p.28 (Sauropsida condition): the bearer must migrate *to* an Ecological Niche [2];
+/// losing the contest there and withdrawing to niche 1 places no marker.
+#[test]
+fn solo_sauropsida_no_condition_after_lost_contest_p28() {
+    let mut s = solo(
+        "sauropsida",
+        "to_move = 1\nanimals = [\"B2 1 sau bearer\", \"B2 2 syn\"]\n[[neutral]]\ngroup = \"synapsids\"",
+        "",
+    );
+    play(&mut s, mv("B2 1 sau bearer", "B2", 2));
+    assert_eq!(groups_at(&s, "B2", 2), vec![Group::Synapsids]);
+    assert!(at(&s, "B2", 1)[0].bearer());
+    assert!(s.conditions.is_empty());
 }
 
 /// Rulebook p.28 (Invertebrates condition): a marker when the bearer wins a contest against a
@@ -978,6 +1111,28 @@ fn solo_amphibians_condition_p28() {
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     // Survival: pay dominance for all three animals.
+    while let Some(Decision::Hunger { .. }) = s.decision {
+        play(&mut s, Choice::PayDominance);
+    }
+    assert_eq!(s.conditions, vec![(r("C2"), 0)]);
+}
+
+/// Rulebook p.28 (Amphibians condition): the bearer migrates to the region and its arrival
+/// puts a warning marker there; it loses the contest on arrival and withdraws within the region
+/// (p.14), survives the hunger, and places the marker.
+#[test]
+fn solo_amphibians_condition_after_lost_contest_p28() {
+    let mut s = solo(
+        "amphibians",
+        "to_move = 1\nanimals = [\"B2 1 amp bearer\", \"C2 0 amp\", \"C2 1 syn\"]\n[[neutral]]\ngroup = \"synapsids\"",
+        "dominance = 5",
+    );
+    // 2 against 4: the bearer withdraws to C2 niche 0; C2 holds 3 animals for food 2.
+    play(&mut s, mv("B2 1 amp bearer", "C2", 1));
+    assert!(at(&s, "C2", 0).iter().any(|a| a.bearer()));
+    assert!(s.solo_pending & (1 << r("C2")) != 0);
+    play(&mut s, Choice::Done);
+    play(&mut s, Choice::Pass);
     while let Some(Decision::Hunger { .. }) = s.decision {
         play(&mut s, Choice::PayDominance);
     }

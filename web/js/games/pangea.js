@@ -53,6 +53,7 @@ const DECISION = {
   Hunger: 'hunger: pay 1 dominance or remove an animal', EndWindow: 'after passing: ability or any-time cards, or done',
   AgePlace: 'place a free animal, or skip', AgeLose: 'remove one of your animals in niche 0', AgeToll: 'remove an animal or pay dominance',
   AgeMigrate: 'a free migration step, or skip', AgePopulate: 'a free Populate, or skip',
+  DrawOnWin: 'you won the contest: draw an adaptation card, or skip',
 };
 const FLAG = { SPECIAL: 1, TOXIC: 2, INACTIVE: 4, BEARER: 8 };
 const ACTIONS = ['Adapt', 'Populate', 'Migrate', 'Survive'];

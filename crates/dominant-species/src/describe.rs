@@ -53,6 +53,7 @@ pub fn choice_text(s: &State, c: Choice) -> String {
         | (Pending::InsectSpecies | Pending::CompeteFree, Choice::Skip) => {
             "forfeit the action".into()
         }
+        (Pending::MammalSave, Choice::Skip) => "save no mammal".into(),
         (_, Choice::Skip) => "skip".into(),
         (_, Choice::Done) => "done".into(),
         (Pending::Adapt(_), Choice::Element(e)) => format!("take {e} onto your display"),
@@ -200,7 +201,7 @@ pub fn prompt(s: &State) -> String {
         Pending::Compete { space, .. } => format!("Competition (p.15): {space}"),
         Pending::Dominate(_) => "Domination (p.16): choose a tile to score".into(),
         Pending::ChooseCard { .. } => "Domination (p.16): choose a Dominance card".into(),
-        Pending::MammalSave => "Extinction (p.20): save one endangered mammal".into(),
+        Pending::MammalSave => "Extinction (p.20): you may save one endangered mammal".into(),
         Pending::Card(step) => match step {
             C::AquaticElement { .. } => "Aquatic: choose an element type from the bag".into(),
             C::AquaticCorner { .. } => "Aquatic: choose a corner of a sea or wetland".into(),

@@ -970,6 +970,8 @@ impl State {
             }
             Pending::MammalSave => {
                 out.extend(self.mammal_save_targets().map(|h| Choice::Tile(hex(h))));
+                // "may automatically save" (p.20): saving none is a choice too.
+                out.push(Choice::Skip);
             }
             Pending::Card(step) => self.card_legal(step, out),
         }
@@ -1272,6 +1274,7 @@ impl State {
             (Pending::MammalSave, Choice::Tile(h)) => {
                 self.extinction(board_id(h), ev);
             }
+            (Pending::MammalSave, Choice::Skip) => self.extinction(None, ev),
             (Pending::Card(step), c) => self.card_resolve(step, c, ev),
             (p, Choice::Skip) => {
                 if let Some(a) = decider_of(p) {

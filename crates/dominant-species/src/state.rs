@@ -149,7 +149,7 @@ pub enum Pending {
     Dominate(Animal),
     /// Domination: the dominant animal picks a card; `first` is the scored tile's 1st-place value.
     ChooseCard { animal: Animal, first: u8 },
-    /// Extinction: the mammals save one endangered species (p.20).
+    /// Extinction: the mammals may save one endangered species (p.20): a tile, or Skip.
     MammalSave,
     /// Inside a Dominance card.
     Card(CardStep),

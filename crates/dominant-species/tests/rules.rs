@@ -578,6 +578,34 @@ fn extinction_with_the_mammals_save_p20() {
     assert_eq!(s.animals[Animal::Mammals.index()].eliminated, 3);
 }
 
+/// p.20: "the mammal player **may** automatically save one of his endangered species": the
+/// save can be declined (under the 2–3 player rules the mammals' own player may want their
+/// other animal to hold the tundra alone).
+#[test]
+fn extinction_mammals_may_decline_the_save_p20() {
+    let mut s = pos(r#"
+        players = 2
+        animals = ["mammals", "insects"]
+        phase = "reset"
+        [[tiles]]
+        hex = [0, 0]
+        terrain = "tundra"
+        species = { mammals = 3, insects = 2 }
+        [[tiles]]
+        hex = [1, 0]
+        terrain = "desert"
+        species = { mammals = 1 }
+    "#);
+    assert_eq!(s.pending, Pending::MammalSave);
+    assert_eq!(legal(&s), vec![tile(0, 0), tile(1, 0), Choice::Skip]);
+    assert_eq!(Ds::describe_choice(&s, Choice::Skip), "save no mammal");
+    play(&mut s, Choice::Skip);
+    assert_eq!(sp(&s, 0, 0, Animal::Mammals), 0, "none saved");
+    assert_eq!(sp(&s, 1, 0, Animal::Mammals), 0);
+    assert_eq!(sp(&s, 0, 0, Animal::Insects), 0);
+    assert_eq!(s.animals[Animal::Mammals.index()].eliminated, 4);
+}
+
 /// p.18, p.20: strictly the most species on tundra holds Survival and scores bonus VPs per tundra tile occupied; a tie: nobody.
 #[test]
 fn survival_card_strict_majority_scores_tundra_tiles_p20() {

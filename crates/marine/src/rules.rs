@@ -1564,20 +1564,23 @@ fn auto(s: &mut State, f: Frame, ev: &mut Vec<Event>) {
             };
             s.cur = next;
             s.stack.push(Turn { a: next });
-            // Exaptation (p.21): after the action leaving 16 or fewer in the Gene Pool.
+            // Exaptation (p.21): after the action leaving 16 or fewer in the Gene Pool, the
+            // holder loses the copied ability, if any, and takes a new trait. A card taken
+            // mid-game (Gene Expression) copies nothing, but its second ability still applies.
             let lim = d.trait_data(Trait::Exaptation).count;
             for b in s.animals().collect::<Vec<_>>().into_iter().rev() {
-                if let Some(t) = s.copied[b.index()] {
-                    if (s.pool[b.index()] as u32) <= lim {
-                        s.copied[b.index()] = None;
+                if s.traits[b.index()] & Trait::Exaptation.bit() != 0
+                    && (s.pool[b.index()] as u32) <= lim
+                {
+                    if let Some(t) = s.copied[b.index()].take() {
                         ev.push(Event::TraitLost { animal: b, t });
                         lose_trait_effects(s, b, ev);
-                        draw_offer(s, b);
-                        s.stack.push(NewTrait {
-                            a: b,
-                            replace: Trait::Exaptation,
-                        });
                     }
+                    draw_offer(s, b);
+                    s.stack.push(NewTrait {
+                        a: b,
+                        replace: Trait::Exaptation,
+                    });
                 }
             }
         }

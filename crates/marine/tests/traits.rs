@@ -249,6 +249,43 @@ fn exaptation_p21() {
     assert_eq!(s.copied[Crustaceans.index()], None);
 }
 
+/// Exaptation (p.21): "immediately after the action that causes you to have 16 or fewer cubes
+/// in your Gene Pool, your animal loses the copied ability … and begins using its new trait".
+/// An Exaptation taken mid-game (Gene Expression, p.19) copies nothing, yet its second ability
+/// still gives the new trait.
+#[test]
+fn exaptation_without_a_copy_still_gives_a_new_trait_p21() {
+    let mut s = with_traits(
+        "\"exaptation\"",
+        "pool = 17\n[display]\nspeciation = [\"sun\", \"sun\", \"sun\", \"sun\"]\n",
+        REEF,
+    );
+    assert_eq!(s.copied[Crustaceans.index()], None);
+    play_all(
+        &mut s,
+        &[
+            basic("speciation 1"),
+            Choice::Corner(corner(0, 0, "se")),
+            Choice::Hex(hex(0, 0)),
+            Choice::Done,
+        ],
+    );
+    assert!(s.pool[Crustaceans.index()] <= 16);
+    assert!(matches!(
+        s.stack.last(),
+        Some(Frame::NewTrait {
+            a: Crustaceans,
+            replace: Trait::Exaptation
+        })
+    ));
+    let Choice::Trait(t) = legal(&s)[0] else {
+        panic!("a trait")
+    };
+    play(&mut s, Choice::Trait(t));
+    assert!(!s.has_trait(Crustaceans, Trait::Exaptation));
+    assert!(s.has_trait(Crustaceans, t));
+}
+
 /// Flight (p.21): a basic pawn may go before all your placed pawns.
 #[test]
 fn flight_p21() {

@@ -181,7 +181,9 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
     // contest: devoured, a niche-0 loss, Toxic, or an Inactive loser forced to withdraw
     // (rulebook p.16: "whenever an Animal with the Inactive Marker is forced to Migrate, it is
     // removed").
-    let loser_removed = c.loser_dies || (l.inactive() && !effects::immune(d, s, l));
+    // A loser already in niche 0 that escaped stays put: it is not forced to migrate, so its
+    // Inactive marker does not remove it (Escape: "if it is already in niche 0, it stays").
+    let loser_removed = c.loser_dies || (c.niche > 0 && l.inactive() && !effects::immune(d, s, l));
     let mut draw = None;
     if let Some(seat) = s.seat_of(w.group) {
         if loser_removed && w.group != l.group {
@@ -226,6 +228,16 @@ pub fn withdraw(s: &mut State, d: &Data, region: u8, from: u8, a: Animal, ev: &m
         animal: a,
     }
     .spot();
+    if from == 0 {
+        // Nowhere lower to go (an escaped niche-0 loser): it stays, and staying is not a
+        // forced migration.
+        s.put(Placed {
+            region,
+            niche: 0,
+            animal: a,
+        });
+        return;
+    }
     if a.inactive() && !effects::immune(d, s, a) {
         ev.push(Event::Removed {
             spot,

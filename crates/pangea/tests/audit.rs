@@ -111,6 +111,35 @@ fn escape_spares_the_winner_of_a_toxic_animal_p16() {
     assert!(!s.players[0].kill, "nothing died");
 }
 
+/// AD-03 Escape: "if it is already in niche 0, it stays"; rulebook p.16 (Inactive): an Inactive
+/// animal is removed only when it "is forced to Migrate". An Inactive loser of a niche-0 contest
+/// that escapes stays where it is, alive, and the winner records no kill.
+#[test]
+fn escape_keeps_an_inactive_niche0_loser_in_place_p16() {
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn special\", \"C2 0 amp inactive\"]",
+        [
+            "evolution = [\"Gorgonops\"]",
+            PASSED,
+            "active = [\"Escape\"]",
+            PASSED,
+        ],
+    );
+    play(&mut s, mv("B2 1 syn special", "C2", 0));
+    assert_eq!(decision(&s), Decision::Niche0Attack(0));
+    play(&mut s, Choice::Animal(spot("C2 0 amp inactive")));
+    assert_eq!(decision(&s), Decision::Escape(2));
+    play(&mut s, Choice::Use(card("Escape")));
+    let mut groups = groups_at(&s, "C2", 0);
+    groups.sort();
+    assert_eq!(
+        groups,
+        vec![Group::Synapsids, Group::Amphibians],
+        "both stay in niche 0"
+    );
+    assert!(!s.players[0].kill, "nothing died");
+}
+
 /// Rulebook p.16 (Toxic) and SAU-S Scutosaurus ("a contest never removes it"): a Toxic
 /// Scutosaurus that loses to a devourer is not devoured, so the winner survives.
 #[test]

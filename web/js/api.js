@@ -29,6 +29,7 @@ export const api = {
   games: () => call('GET', '/api/games'),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
   create: (req) => call('POST', '/api/games', req),
+  /** Claims an invited seat: answers {game, seat, name, token}; the invite token stops working and `token` is the seat's from now on. */
   claim: (token, name) => call('POST', '/api/claim', { token, name }),
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
   log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
@@ -56,6 +57,17 @@ export const mine = {
   },
   forget(id) { mine.save(mine.all().filter((g) => g.id !== id)); },
   tokenFor(id) { const g = mine.all().find((x) => x.id === id && x.token); return g ? g.token : null; },
+  /** Drops the invite tokens of seats that are claimed now (they open nothing any more). */
+  dropClaimedInvites(id, seats) {
+    const list = mine.all();
+    let changed = false;
+    for (const g of list) {
+      if (g.id !== id || !g.invites) continue;
+      const keep = g.invites.filter((inv) => !(seats[inv.seat] && seats[inv.seat].claimed));
+      if (keep.length !== g.invites.length) { g.invites = keep; changed = true; }
+    }
+    if (changed) mine.save(list);
+  },
   entry(id) { return mine.all().find((x) => x.id === id) || null; },
   name() { return localStorage.getItem('eons.name') || ''; },
   setName(n) { localStorage.setItem('eons.name', n); },

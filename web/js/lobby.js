@@ -94,9 +94,15 @@ function renderCreate(box, kinds) {
       const meSeat = kinds_.indexOf('me');
       const invites = tokens.filter((t) => t.seat !== meSeat);
       const myTok = tokens.find((t) => t.seat === meSeat);
-      mine.add({ id: r.id, game: r.game, seat: myTok ? myTok.seat : null, token: myTok ? myTok.token : null, invites });
-      if (myTok) await api.claim(myTok.token, myName || null).catch(() => {});
-      const url = `/play/${encodeURIComponent(r.id)}${myTok ? `#t=${encodeURIComponent(myTok.token)}` : ''}`;
+      // Claiming my seat exchanges its invite token for my own seat token.
+      let myToken = myTok ? myTok.token : null;
+      if (myTok) {
+        try {
+          myToken = (await api.claim(myTok.token, myName || null)).token;
+        } catch { /* the seat stays open: its invite token still opens it */ }
+      }
+      mine.add({ id: r.id, game: r.game, seat: myTok ? myTok.seat : null, token: myToken, invites });
+      const url = `/play/${encodeURIComponent(r.id)}${myToken ? `#t=${encodeURIComponent(myToken)}` : ''}`;
       location.assign(url);
     } catch (e) {
       toast(e.message, 'error');
@@ -136,10 +142,17 @@ async function renderMine(box) {
         h('span', { class: cls }, status),
         sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`) : null),
       h('div', { class: 'game-actions' },
-        (g.invites || []).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
+        openInvites(g, sum).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
         h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
   });
   box.replaceChildren(h('h2', {}, 'My games'), h('ul', { class: 'game-list' }, items));
+}
+
+/** The invite links still worth sharing: seats not claimed yet (a claimed seat's invite opens nothing). */
+function openInvites(g, sum) {
+  if (!sum) return [];
+  mine.dropClaimedInvites(g.id, sum.seats);
+  return (g.invites || []).filter((inv) => sum.seats[inv.seat] && !sum.seats[inv.seat].claimed);
 }
 
 function seatsText(sum) {

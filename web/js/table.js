@@ -12,7 +12,15 @@ import * as pangea from './games/pangea.js';
 const RENDERERS = { ds, marine, pangea };
 
 export async function table(root, id) {
-  const token = takeToken(id);
+  const taken = await takeToken(id);
+  if (taken.used) {
+    root.replaceChildren(h('div', { class: 'panel', id: 'invite-used' },
+      h('h2', {}, 'This invite link was already used'),
+      h('p', {}, 'Someone claimed this seat with it, and an invite link works only once. If it was you, open the game from the browser you claimed it in.'),
+      h('p', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, 'Watch the game'), ' · ', h('a', { href: '/' }, 'Back to the lobby'))));
+    return;
+  }
+  const token = taken.token;
   const ctx = {
     id,
     token,
@@ -50,23 +58,35 @@ export async function table(root, id) {
   connect(ctx);
 }
 
-/** The seat token: from the invite link (#t=…), remembered in localStorage. */
-function takeToken(id) {
+/**
+ * The seat token, remembered in localStorage. A token in the link (#t=…) that
+ * this browser does not know is an invite: it is claimed once, and the server
+ * answers with the seat's own token, which replaces the invite token in the
+ * URL and in localStorage (the invite token opens nothing afterwards).
+ * Resolves to {token} or, for an invite that was used already, {used: true}.
+ */
+async function takeToken(id) {
   const m = location.hash.match(/[#&]t=([0-9a-fA-F]+)/);
-  if (m) {
-    const token = m[1];
-    const known = mine.all().find((g) => g.id === id && g.token === token);
-    if (!known) {
-      mine.add({ id, game: null, seat: null, token, invites: [] });
-      api.claim(token, mine.name() || null).then((r) => {
-        const list = mine.all();
-        const e = list.find((g) => g.id === id && g.token === token);
-        if (e) { e.seat = r.seat; mine.save(list); }
-      }).catch(() => {});
+  if (!m) return { token: mine.tokenFor(id) };
+  const invite = m[1];
+  if (mine.all().some((g) => g.id === id && g.token === invite)) return { token: invite };
+  try {
+    const r = await api.claim(invite, mine.name() || null);
+    mine.add({ id, game: null, seat: r.seat, token: r.token, invites: [] });
+    history.replaceState(null, '', `${location.pathname}${location.search}#t=${encodeURIComponent(r.token)}`);
+    return { token: r.token };
+  } catch (e) {
+    if (e.status === 409) {
+      // Not an invite: the token of a seat claimed already (a link kept by its player).
+      mine.add({ id, game: null, seat: null, token: invite, invites: [] });
+      return { token: invite };
     }
-    return token;
+    if (e.status === 404) {
+      history.replaceState(null, '', `${location.pathname}${location.search}`);
+      return { used: true };
+    }
+    return { token: invite }; // the server could not be asked: try the link as it is
   }
-  return mine.tokenFor(id);
 }
 
 function connect(ctx) {
@@ -206,14 +226,16 @@ function renderPlayers(ctx, r) {
   const items = st.seats.map((s, i) => {
     const extra = r.seatInfo ? r.seatInfo(st, i) : null;
     const entry = mine.entry(st.id);
-    const inv = entry && (entry.invites || []).find((x) => x.seat === i);
+    const inv = entry && !s.claimed && (entry.invites || []).find((x) => x.seat === i);
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
       h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
       extra,
       s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,
       s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);
   });
-  ctx.players.replaceChildren(h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items));
+  mine.dropClaimedInvites(st.id, st.seats);
+  ctx.players.replaceChildren(h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
+    st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null);
 }
 
 function renderChoices(ctx) {

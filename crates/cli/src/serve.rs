@@ -22,6 +22,18 @@ pub struct ServeArgs {
     /// Serve the web UI from this folder instead of the embedded copy.
     #[arg(long)]
     pub web_dir: Option<PathBuf>,
+    /// Most milliseconds of search a bot seat may spend per decision (default
+    /// 10000, or `$EONS_BOT_MAX_TIME_MS`); slower bot specs are refused.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_max_time_ms: Option<u64>,
+    /// Most MCTS iterations a bot seat may spend per decision (default
+    /// 1000000, or `$EONS_BOT_MAX_ITERATIONS`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_max_iterations: Option<u64>,
+    /// Most search threads per bot decision (default: the machine's cores,
+    /// or `$EONS_BOT_MAX_THREADS`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_max_threads: Option<u64>,
 }
 
 /// Runs the server until Ctrl-C.
@@ -34,6 +46,20 @@ pub fn run(a: ServeArgs) -> Result<()> {
     };
     if let Some(db) = a.db {
         config.database = db;
+    }
+    if a.bot_max_time_ms.is_some() || a.bot_max_iterations.is_some() || a.bot_max_threads.is_some()
+    {
+        let mut limits = eons_server::BotLimits::from_env().map_err(|e| anyhow!(e))?;
+        if let Some(ms) = a.bot_max_time_ms {
+            limits.max_time = Duration::from_millis(ms);
+        }
+        if let Some(n) = a.bot_max_iterations {
+            limits.max_iterations = n;
+        }
+        if let Some(n) = a.bot_max_threads {
+            limits.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        config.bot_limits = Some(limits);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

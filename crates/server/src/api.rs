@@ -6,7 +6,7 @@
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
 //! | GET | `/api/games` | recent games (public summaries) |
 //! | GET | `/api/games/{id}` | one game's public summary |
-//! | POST | `/api/claim` | `{token, name?}` → `{game, seat}`: claim an invited seat |
+//! | POST | `/api/claim` | `{token, name?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on |
 //! | GET | `/api/games/{id}/view` | the view of the token's seat (or the public view), with its legal choices |
 //! | POST | `/api/games/{id}/choice` | `{move, choice}` or `{move, index}` with the seat's token |
 //! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read) |
@@ -185,33 +185,15 @@ async fn claim(
 ) -> Result<Json<Value>, ApiError> {
     let b = body(b)?;
     let hash = crate::hub::token_hash(b.token.trim());
-    let (game, seat) = hub
-        .store
-        .seat_of_token(&hash)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("no seat has this token".into()))?;
+    let (game, seat) = hub.store.seat_of_token(&hash).await?.ok_or_else(|| {
+        ApiError::NotFound("no open seat has this invite token (an invite link works once)".into())
+    })?;
     let name: String = b.name.unwrap_or_default().trim().chars().take(40).collect();
-    let h = hub.get(&game).await?;
-    let name = if name.is_empty() {
-        let g = h.inner.lock().await;
-        g.seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .and_then(|s| s.name.clone())
-            .unwrap_or_else(|| format!("player {}", seat + 1))
-    } else {
-        name
-    };
-    hub.store.claim_seat(&game, seat, &name).await?;
-    {
-        let mut g = h.inner.lock().await;
-        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
-            s.claimed = true;
-            s.name = Some(name.clone());
-        }
-        let _ = h.tx.send(g.moves);
-    }
-    Ok(Json(json!({ "game": game, "seat": seat, "name": name })))
+    let h = load(&hub, &game).await?;
+    let (token, name) = hub.claim(&h, seat, hash, name).await?;
+    Ok(Json(
+        json!({ "game": game, "seat": seat, "name": name, "token": token }),
+    ))
 }
 
 async fn view(
@@ -321,20 +303,36 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let h = load(&hub, &id).await?;
-    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
-    Ok(upgrade.on_upgrade(move |socket| push_updates(socket, h, seat)))
+    let token = token_of(&headers, &q);
+    let seat = seat_for(&h, token.as_deref()).await?;
+    let hash = token.as_deref().map(crate::hub::token_hash);
+    Ok(upgrade.on_upgrade(move |socket| push_updates(socket, h, seat, hash)))
 }
 
 /// Sends the seat's snapshot (and the new log lines it may read) on connect and
 /// after every change. Each connection builds its own seat's view: nothing
-/// another seat may not see is ever serialised for it.
-async fn push_updates(socket: WebSocket, h: Arc<GameHandle>, seat: Option<Seat>) {
+/// another seat may not see is ever serialised for it. A seat's connection
+/// closes once its token no longer opens the seat (an invite token whose seat
+/// was claimed).
+async fn push_updates(
+    socket: WebSocket,
+    h: Arc<GameHandle>,
+    seat: Option<Seat>,
+    token_hash: Option<String>,
+) {
     let mut rx = h.tx.subscribe();
     let (mut out, mut inp) = socket.split();
     let mut sent_log = 0usize;
     loop {
         let msg = {
             let g = h.inner.lock().await;
+            if let (Some(s), Some(hash)) = (seat, token_hash.as_deref()) {
+                if g.seat_of_hash(hash) != Some(s) {
+                    drop(g);
+                    let _ = out.send(Message::Close(None)).await;
+                    return;
+                }
+            }
             let log: Vec<Value> = g
                 .log
                 .iter()

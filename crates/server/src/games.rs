@@ -246,6 +246,22 @@ impl<G: Game> Live<G> {
         serde_json::from_value::<G::Choice>(v.clone())
             .map_err(|e| ApplyError::Malformed(format!("not a choice of {}: {e}", G::NAME)))
     }
+
+    /// Why `c`, which is not among the legal choices, is refused: the engine's
+    /// text naming the rule, asked on a scratch copy that is then thrown away
+    /// (the engine checks legality before changing anything). Should the
+    /// engine accept it or fail, a plain sentence is given instead.
+    fn why_illegal(&self, c: G::Choice) -> String {
+        let mut scratch = self.state.clone();
+        let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+            let mut events = Vec::new();
+            G::apply(&mut scratch, c, &mut events).err()
+        }));
+        match asked {
+            Ok(Some(e)) => e.to_string(),
+            _ => format!("{c:?} is not one of the legal choices now"),
+        }
+    }
 }
 
 impl<G: Game> DynState for Live<G> {
@@ -280,6 +296,11 @@ impl<G: Game> DynState for Live<G> {
             Turn::Seat(_) => {}
         }
         let c = self.parse_choice(choice)?;
+        // Only a choice the engine offers is described or applied: describing
+        // an unchecked one may index out of range (a hex, corner or stack id).
+        if !self.legal_raw().contains(&c) {
+            return Err(ApplyError::Illegal(self.why_illegal(c)));
+        }
         let text = G::describe_choice(&self.state, c);
         let public_text = G::describe_choice_for(&self.state, c, seat, None);
         let mut events = Vec::new();

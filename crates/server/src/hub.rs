@@ -3,6 +3,7 @@
 
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText};
+use crate::limits::BotLimits;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
 use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};
@@ -98,10 +99,15 @@ pub struct LiveGame {
 impl LiveGame {
     /// The seat a token belongs to.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
-        let h = token_hash(token);
+        self.seat_of_hash(&token_hash(token))
+    }
+
+    /// The seat whose token has this hash (an invite token stops matching
+    /// once its seat is claimed: the claim replaces the hash).
+    pub fn seat_of_hash(&self, hash: &str) -> Option<Seat> {
         self.seats
             .iter()
-            .find(|s| s.token_hash.as_deref() == Some(h.as_str()))
+            .find(|s| s.token_hash.as_deref() == Some(hash))
             .and_then(|s| u8::try_from(s.seat).ok().map(Seat))
     }
 
@@ -152,6 +158,7 @@ impl LiveGame {
             "legal": legal,
             "outcome": self.state.outcome(),
             "seats": self.seats_json(),
+            "seed_chosen": self.row.seed_chosen,
             "log_len": self.log.len(),
         })
     }
@@ -174,6 +181,7 @@ impl LiveGame {
             "over": to_move.is_none(),
             "outcome": self.state.outcome(),
             "seats": self.seats_json(),
+            "seed_chosen": self.row.seed_chosen,
         })
     }
 
@@ -237,16 +245,24 @@ pub struct Hub {
     pub kinds: Vec<Arc<dyn DynGame>>,
     /// Delay before each bot decision.
     pub bot_pace: Duration,
+    /// The most a bot decision may cost.
+    pub bot_limits: BotLimits,
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
 }
 
 impl Hub {
     /// A hub over a store.
-    pub fn new(store: Store, kinds: Vec<Arc<dyn DynGame>>, bot_pace: Duration) -> Arc<Hub> {
+    pub fn new(
+        store: Store,
+        kinds: Vec<Arc<dyn DynGame>>,
+        bot_pace: Duration,
+        bot_limits: BotLimits,
+    ) -> Arc<Hub> {
         Arc::new(Hub {
             store,
             kinds,
             bot_pace,
+            bot_limits,
             games: StdMutex::new(HashMap::new()),
         })
     }
@@ -308,14 +324,27 @@ impl Hub {
         Ok(map.entry(id.to_string()).or_insert(handle).clone())
     }
 
-    /// Applies moves another process committed (PostgreSQL), announcing them.
+    /// Applies moves and seat claims another process committed (PostgreSQL),
+    /// announcing them.
     pub async fn sync(self: &Arc<Self>, h: &Arc<GameHandle>) -> Result<(), ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
         let Some(count) = self.store.move_count(&id).await? else {
             return Ok(());
         };
+        // A claim elsewhere replaced a token hash: the invite token must stop
+        // working here too.
+        let seats = self.store.seats(&id).await?;
+        let seats_changed = seats != g.seats;
+        if seats_changed {
+            g.seats = seats;
+        }
         if count <= g.moves {
+            let n = g.moves;
+            drop(g);
+            if seats_changed {
+                let _ = h.tx.send(n);
+            }
             return Ok(());
         }
         let moves = self.store.moves_from(&id, g.moves).await?;
@@ -328,6 +357,80 @@ impl Hub {
         let _ = h.tx.send(n);
         self.kick(h.clone());
         Ok(())
+    }
+
+    /// Claims `seat` of a game for the holder of its invite token (hash
+    /// `invite_hash`): names it and replaces the invite token by a fresh one,
+    /// returned only here, so the invite link stops working for every route.
+    /// Refused (changing nothing) when the seat is already claimed or the
+    /// hash no longer matches. Runs to completion even if the caller is
+    /// dropped, so memory and database agree.
+    pub async fn claim(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: i64,
+        invite_hash: String,
+        name: String,
+    ) -> Result<(String, String), ApiError> {
+        let hub = self.clone();
+        let h = h.clone();
+        tokio::spawn(async move { hub.claim_now(&h, seat, &invite_hash, name).await })
+            .await
+            .map_err(|e| ApiError::Internal(format!("claim failed: {e}")))?
+    }
+
+    async fn claim_now(
+        &self,
+        h: &Arc<GameHandle>,
+        seat: i64,
+        invite_hash: &str,
+        name: String,
+    ) -> Result<(String, String), ApiError> {
+        let mut g = h.inner.lock().await;
+        let id = g.row.id.clone();
+        let row = g
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .ok_or_else(|| ApiError::NotFound(format!("game {id} has no seat {}", seat + 1)))?;
+        if row.kind != "human" || row.claimed {
+            return Err(ApiError::Conflict(format!(
+                "seat {} of game {id} is already claimed",
+                seat + 1
+            )));
+        }
+        if row.token_hash.as_deref() != Some(invite_hash) {
+            return Err(ApiError::NotFound(
+                "no open seat has this invite token (an invite link works once)".into(),
+            ));
+        }
+        let name = if name.is_empty() {
+            row.name
+                .clone()
+                .unwrap_or_else(|| format!("player {}", seat + 1))
+        } else {
+            name
+        };
+        let token = random_hex(16)?;
+        let new_hash = token_hash(&token);
+        if !self
+            .store
+            .claim_seat(&id, seat, invite_hash, &new_hash, &name)
+            .await?
+        {
+            return Err(ApiError::Conflict(format!(
+                "seat {} of game {id} was just claimed by someone else",
+                seat + 1
+            )));
+        }
+        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
+            s.claimed = true;
+            s.name = Some(name.clone());
+            s.token_hash = Some(new_hash);
+        }
+        // Every connection rechecks its token (sockets of the invite token close).
+        let _ = h.tx.send(g.moves);
+        Ok((token, name))
     }
 
     /// Creates a game: validates everything, stores it, and starts its bots.
@@ -388,6 +491,9 @@ impl Hub {
                     let text = s.bot.clone().unwrap_or_else(|| "greedy".into());
                     let spec = BotSpec::parse(&text)
                         .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+                    self.bot_limits
+                        .check(&spec)
+                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
                     seats.push(SeatRow {
                         seat: i as i64,
                         kind: "bot".into(),
@@ -416,6 +522,7 @@ impl Hub {
             setup: setup.to_string(),
             options: serde_json::to_string(&req.options).unwrap_or_else(|_| "[]".into()),
             seed,
+            seed_chosen: req.seed.is_some(),
             created_at: now,
             updated_at: now,
             moves: 0,
@@ -430,7 +537,27 @@ impl Hub {
 
     /// Submits `choice` for `seat`, expecting the game at move `expected`.
     /// Returns only after the move is committed.
+    ///
+    /// The work runs in its own task, which finishes even when the caller is
+    /// dropped (a client that disconnects mid-request): a committed move is
+    /// always applied in memory too, so the game never stays one move behind
+    /// its database.
     pub async fn submit(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: Seat,
+        expected: i64,
+        choice: &Value,
+    ) -> Result<Submitted, ApiError> {
+        let hub = self.clone();
+        let h = h.clone();
+        let choice = choice.clone();
+        tokio::spawn(async move { hub.submit_now(&h, seat, expected, &choice).await })
+            .await
+            .map_err(|e| ApiError::Internal(format!("the move failed: {e}")))?
+    }
+
+    async fn submit_now(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         seat: Seat,
@@ -539,7 +666,7 @@ impl Hub {
                     return;
                 }
                 let spec = match BotSpec::parse(row.bot.as_deref().unwrap_or("random")) {
-                    Ok(s) => s,
+                    Ok(s) => self.bot_limits.clamp(s),
                     Err(_) => BotSpec::random(),
                 };
                 let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);

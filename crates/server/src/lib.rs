@@ -1,8 +1,9 @@
 //! `eons-server`: play Eons games in a browser.
 //!
 //! A server on localhost (axum/tokio) that creates games of any registered
-//! game, gives each human seat a secret token (its invite link), plays bot
-//! seats server-side at a realistic pace, stores every game as a record
+//! game, gives each human seat an invite token (its invite link) that the
+//! first claim exchanges for the seat's own secret token, plays bot seats
+//! server-side at a realistic pace (within [`BotLimits`]), stores every game as a record
 //! (SQLite by default, PostgreSQL when the database URL names one) and serves
 //! the web UI embedded in the binary.
 //!
@@ -24,6 +25,7 @@ mod ds_ui;
 pub mod error;
 pub mod games;
 pub mod hub;
+pub mod limits;
 pub mod store;
 pub mod testgame;
 pub mod web;
@@ -35,6 +37,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use hub::Hub;
+pub use limits::BotLimits;
 pub use store::{Store, StoreError};
 
 /// How to run the server.
@@ -50,6 +53,10 @@ pub struct ServeConfig {
     pub test_games: bool,
     /// Serve the web UI from this folder instead of the embedded copy (UI development).
     pub web_dir: Option<std::path::PathBuf>,
+    /// The most a bot decision may cost. `None`: [`BotLimits::from_env`]
+    /// (10 s, 1,000,000 iterations, the machine's parallelism, unless
+    /// `EONS_BOT_MAX_TIME_MS`, `EONS_BOT_MAX_ITERATIONS`, `EONS_BOT_MAX_THREADS` say otherwise).
+    pub bot_limits: Option<BotLimits>,
 }
 
 impl Default for ServeConfig {
@@ -65,6 +72,7 @@ impl Default for ServeConfig {
             bot_pace: Duration::from_millis(700),
             test_games: false,
             web_dir: None,
+            bot_limits: None,
         }
     }
 }
@@ -81,6 +89,9 @@ pub enum ServeError {
     /// Resuming stored games failed.
     #[error("resume: {0}")]
     Resume(#[from] ApiError),
+    /// A setting (from the environment) cannot be read.
+    #[error("configuration: {0}")]
+    Config(String),
 }
 
 /// The whole application (API, WebSocket and UI) over a hub.
@@ -102,8 +113,17 @@ pub async fn serve_until(
     shutdown: impl Future<Output = ()> + Send + 'static,
     on_bound: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
+    let bot_limits = match config.bot_limits {
+        Some(l) => l,
+        None => BotLimits::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
-    let hub = Hub::new(store, games::registry(config.test_games), config.bot_pace);
+    let hub = Hub::new(
+        store,
+        games::registry(config.test_games),
+        config.bot_pace,
+        bot_limits,
+    );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;

@@ -42,7 +42,7 @@ pub enum StoreError {
 }
 
 /// A seat as stored.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
     /// Seat number.
     pub seat: i64,
@@ -73,6 +73,8 @@ pub struct GameRow {
     pub options: String,
     /// The seed.
     pub seed: u64,
+    /// Whether the creator chose the seed (told to every seat).
+    pub seed_chosen: bool,
     /// Creation time (ms since the epoch).
     pub created_at: i64,
     /// Last change (ms since the epoch).
@@ -146,16 +148,30 @@ impl<'s> MigrationSource<'s> for Embedded {
     }
 }
 
-const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "games",
-    include_str!("../migrations/sqlite/0001_games.sql"),
-)];
-const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "games",
-    include_str!("../migrations/postgres/0001_games.sql"),
-)];
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "games",
+        include_str!("../migrations/sqlite/0001_games.sql"),
+    ),
+    (
+        2,
+        "seed_chosen",
+        include_str!("../migrations/sqlite/0002_seed_chosen.sql"),
+    ),
+];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "games",
+        include_str!("../migrations/postgres/0001_games.sql"),
+    ),
+    (
+        2,
+        "seed_chosen",
+        include_str!("../migrations/postgres/0002_seed_chosen.sql"),
+    ),
+];
 
 /// Runs `$body` with `$p` bound to whichever pool this store holds.
 macro_rules! with_pool {
@@ -256,8 +272,8 @@ impl Store {
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             sqlx::query(
-                "INSERT INTO games (id, game, players, setup, options, seed, created_at, updated_at, moves, status) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'active')",
+                "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active')",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -265,6 +281,7 @@ impl Store {
             .bind(&g.setup)
             .bind(&g.options)
             .bind(g.seed.to_string())
+            .bind(i64::from(g.seed_chosen))
             .bind(g.created_at)
             .bind(g.updated_at)
             .execute(&mut *tx)
@@ -346,9 +363,9 @@ impl Store {
 
     /// A game's header and seats.
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
-        with_pool!(self, p => {
+        let g = with_pool!(self, p => {
             let row = sqlx::query(
-                "SELECT id, game, players, setup, options, seed, created_at, updated_at, moves, status, outcome \
+                "SELECT id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, outcome \
                  FROM games WHERE id = $1",
             )
             .bind(id)
@@ -356,19 +373,29 @@ impl Store {
             .await?;
             let Some(row) = row else { return Ok(None) };
             let seed: String = row.try_get("seed")?;
-            let g = GameRow {
+            let seed_chosen: i64 = row.try_get("seed_chosen")?;
+            GameRow {
                 id: row.try_get("id")?,
                 game: row.try_get("game")?,
                 players: row.try_get("players")?,
                 setup: row.try_get("setup")?,
                 options: row.try_get("options")?,
                 seed: seed_of(&seed)?,
+                seed_chosen: seed_chosen != 0,
                 created_at: row.try_get("created_at")?,
                 updated_at: row.try_get("updated_at")?,
                 moves: row.try_get("moves")?,
                 status: row.try_get("status")?,
                 outcome: row.try_get("outcome")?,
-            };
+            }
+        });
+        let seats = self.seats(id).await?;
+        Ok(Some((g, seats)))
+    }
+
+    /// A game's seats, in order.
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        with_pool!(self, p => {
             let rows = sqlx::query(
                 "SELECT seat, kind, bot, name, token_hash, claimed FROM seats WHERE game_id = $1 ORDER BY seat",
             )
@@ -387,7 +414,7 @@ impl Store {
                     claimed: claimed != 0,
                 });
             }
-            Ok(Some((g, seats)))
+            Ok(seats)
         })
     }
 
@@ -463,16 +490,45 @@ impl Store {
         })
     }
 
-    /// Marks a seat claimed, with a display name.
-    pub async fn claim_seat(&self, id: &str, seat: i64, name: &str) -> Result<(), StoreError> {
+    /// Claims a seat: marks it claimed, names it, and replaces its invite
+    /// token hash `old_hash` by `new_hash` (so the invite link stops working).
+    /// False when the seat no longer has that hash or is already claimed
+    /// (someone claimed it first); nothing is changed then. On PostgreSQL the
+    /// claim is announced like a move, so other processes drop the old token.
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        seat: i64,
+        old_hash: &str,
+        new_hash: &str,
+        name: &str,
+    ) -> Result<bool, StoreError> {
+        let is_pg = self.is_postgres();
         with_pool!(self, p => {
-            sqlx::query("UPDATE seats SET claimed = 1, name = $1 WHERE game_id = $2 AND seat = $3")
-                .bind(name)
-                .bind(id)
-                .bind(seat)
-                .execute(p)
-                .await?;
-            Ok(())
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(
+                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2 \
+                 WHERE game_id = $3 AND seat = $4 AND token_hash = $5 AND claimed = 0",
+            )
+            .bind(name)
+            .bind(new_hash)
+            .bind(id)
+            .bind(seat)
+            .bind(old_hash)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
         })
     }
 }

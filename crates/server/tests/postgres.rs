@@ -52,6 +52,36 @@ async fn postgres_sigkill_and_restart_loses_no_acknowledged_move() {
     suite::kill_and_restart_loses_nothing(&db).await;
 }
 
+#[tokio::test]
+async fn postgres_marine_and_pangea_bad_choices_get_json_errors_and_change_nothing() {
+    let Some(db) = pg() else { return };
+    suite::marine_and_pangea_bad_choices_change_nothing(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_claim_replaces_the_invite_token() {
+    let Some(db) = pg() else { return };
+    suite::claim_replaces_the_invite_token(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_bot_budgets_over_the_limits_are_refused() {
+    let Some(db) = pg() else { return };
+    suite::bot_budgets_are_bounded(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_disconnect_during_a_commit_keeps_memory_and_database_in_step() {
+    let Some(db) = pg() else { return };
+    suite::disconnect_during_a_commit_loses_no_step(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_chosen_seed_is_announced_to_every_seat() {
+    let Some(db) = pg() else { return };
+    suite::chosen_seed_is_announced(&db).await;
+}
+
 /// Two server processes share games: a move made on one is pushed to a
 /// WebSocket client of the other (LISTEN/NOTIFY), and a stale move on the
 /// other is refused.
@@ -105,6 +135,15 @@ async fn postgres_two_processes_share_games_and_pushes() {
         let m = ws_until_move(&mut ws_b, n).await;
         assert_eq!(m["state"]["move"], n);
     }
+    // A claim on A retires the invite token on B too (and its socket there).
+    let r = post(&c, &a.url("/api/claim"), &json!({"token": t1})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let new1 = r.body["token"].as_str().expect("token").to_string();
+    let r = get(&c, &b.url(&format!("/api/games/{id}/view?token={t1}"))).await;
+    assert_eq!(r.status, 403, "{:?}", r.body);
+    let r = get(&c, &b.url(&format!("/api/games/{id}/view?token={new1}"))).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["seat"], 1);
     // A bot game created on B is played by the bots and visible from A.
     let (bot_id, _) = create(&b, &c, ds_bots(12)).await;
     let summary = wait_over(&a, &c, &bot_id).await;

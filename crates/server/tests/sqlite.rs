@@ -54,6 +54,36 @@ async fn sqlite_sigkill_and_restart_loses_no_acknowledged_move() {
 }
 
 #[tokio::test]
+async fn sqlite_marine_and_pangea_bad_choices_get_json_errors_and_change_nothing() {
+    let (db, _) = db("mpbad");
+    suite::marine_and_pangea_bad_choices_change_nothing(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_claim_replaces_the_invite_token() {
+    let (db, _) = db("claim");
+    suite::claim_replaces_the_invite_token(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_bot_budgets_over_the_limits_are_refused() {
+    let (db, _) = db("limits");
+    suite::bot_budgets_are_bounded(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_disconnect_during_a_commit_keeps_memory_and_database_in_step() {
+    let (db, _) = db("disconnect");
+    suite::disconnect_during_a_commit_loses_no_step(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_chosen_seed_is_announced_to_every_seat() {
+    let (db, _) = db("seed");
+    suite::chosen_seed_is_announced(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_url_forms_and_bad_database_fail_clearly() {
     let dir = temp_dir("url");
     // `sqlite:PATH` works like a plain path.

@@ -4,19 +4,20 @@
 //! ```text
 //! eons-server [--addr 127.0.0.1:8080] [--db eons.sqlite | --db postgres://…]
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
+//!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
 
 use eons_core::Seat;
-use eons_server::{games, ServeConfig};
+use eons_server::{games, BotLimits, ServeConfig};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n       eons-server replay RECORD.json"
     );
     ExitCode::from(2)
 }
@@ -82,6 +83,31 @@ fn main() -> ExitCode {
                 None => return usage(),
             },
             "--test-games" => config.test_games = true,
+            "--bot-max-time-ms" | "--bot-max-iterations" | "--bot-max-threads" => {
+                let Some(n) = it
+                    .next()
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .filter(|&n| n > 0)
+                else {
+                    return usage();
+                };
+                let mut l = match config.bot_limits {
+                    Some(l) => l,
+                    None => match BotLimits::from_env() {
+                        Ok(l) => l,
+                        Err(e) => {
+                            eprintln!("eons-server: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    },
+                };
+                match a.as_str() {
+                    "--bot-max-time-ms" => l.max_time = Duration::from_millis(n),
+                    "--bot-max-iterations" => l.max_iterations = n,
+                    _ => l.max_threads = usize::try_from(n).unwrap_or(usize::MAX),
+                }
+                config.bot_limits = Some(l);
+            }
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),
                 None => return usage(),

@@ -39,6 +39,11 @@ pub struct Server {
 impl Server {
     /// Starts the server on a free port with `db` and the given bot pace.
     pub fn start(db: &str, bot_pace_ms: u64) -> Server {
+        Server::start_with(db, bot_pace_ms, &[])
+    }
+
+    /// Like [`Server::start`], with more command-line arguments.
+    pub fn start_with(db: &str, bot_pace_ms: u64, extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
             .args([
                 "--addr",
@@ -49,6 +54,7 @@ impl Server {
                 &bot_pace_ms.to_string(),
                 "--test-games",
             ])
+            .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

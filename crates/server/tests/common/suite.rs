@@ -578,3 +578,419 @@ pub async fn kill_and_restart_loses_nothing(db: &str) {
     let made = play_humans(&s, &c, &id, &tokens, 9).await;
     assert!(made > 0);
 }
+
+/// The seat to move's token, its view, and the view's legal choices.
+async fn mover_view(
+    s: &Server,
+    c: &reqwest::Client,
+    id: &str,
+    tokens: &[String],
+) -> (String, Value) {
+    let v = get(c, &s.url(&format!("/api/games/{id}/view"))).await.body;
+    let to_move = v["to_move"].as_u64().expect("to_move") as usize;
+    let t = tokens[to_move].clone();
+    let v = get(c, &s.url(&format!("/api/games/{id}/view?token={t}")))
+        .await
+        .body;
+    assert!(!v["legal"].as_array().expect("legal").is_empty());
+    (t, v)
+}
+
+/// Marine and Pangea: out-of-range ids and choices of the wrong kind get a
+/// JSON error (422 for a well-formed choice that is not legal, 400 for one
+/// that is not a choice of the game) and change nothing, in several phases.
+/// (Marine used to describe an unchecked choice, and out-of-range hexes,
+/// corners, stacks and slots panicked the request.)
+pub async fn marine_and_pangea_bad_choices_change_nothing(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let cases: [(&str, Vec<Value>, Vec<Value>); 2] = [
+        (
+            "marine",
+            vec![
+                json!({"Hex": 200}),
+                json!({"Hex": 37}),
+                json!({"Stack": 9}),
+                json!({"Stack": 255}),
+                json!({"Corner": 200}),
+                json!({"Corner": 96}),
+                json!({"Slot": 0}),
+                json!({"Slot": 255}),
+                json!({"Circle": 200}),
+                json!({"Disk": 200}),
+                json!({"Move": {"from": 200, "to": 0}}),
+                json!({"Move": {"from": 0, "to": 255}}),
+                json!({"Place": {"space": 250, "special": null}}),
+            ],
+            vec![
+                json!({"Teleport": 1}),
+                json!({"Hex": -1}),
+                json!({"Hex": 256}),
+                json!({"Hex": "x"}),
+                json!({"Region": 1}),
+                json!(17),
+            ],
+        ),
+        (
+            "pangea",
+            vec![
+                json!({"Region": 200}),
+                json!({"Card": 200}),
+                json!({"Activate": 255}),
+                json!({"Evolve": 200}),
+                json!({"Use": 200}),
+                json!({"CashIn": 200}),
+                json!({"Claim": 200}),
+                json!({"Field": 200}),
+                json!({"Populate": {"region": 200, "special": false}}),
+            ],
+            vec![
+                json!({"Hex": 3}),
+                json!({"Region": -3}),
+                json!({"Card": "x"}),
+                json!([1, 2]),
+            ],
+        ),
+    ];
+    for (game, illegal, malformed) in cases {
+        let (id, tokens) = create(
+            &s,
+            &c,
+            json!({"game": game, "players": 2, "seed": 17, "seats": [{}, {}]}),
+        )
+        .await;
+        let tokens: Vec<String> = tokens.into_iter().map(|t| t.expect("token")).collect();
+        for round in 0..4 {
+            let (t, before) = mover_view(&s, &c, &id, &tokens).await;
+            let n = before["move"].clone();
+            let url = s.url(&format!("/api/games/{id}/choice?token={t}"));
+            for bad in &illegal {
+                let r = post(&c, &url, &json!({"move": n, "choice": bad})).await;
+                assert_eq!(r.status, 422, "{game} {bad}: {:?}", r.body);
+                assert_eq!(r.body["error"]["code"], "illegal_choice", "{game} {bad}");
+            }
+            for bad in &malformed {
+                let r = post(&c, &url, &json!({"move": n, "choice": bad})).await;
+                assert_eq!(r.status, 400, "{game} {bad}: {:?}", r.body);
+                assert_eq!(r.body["error"]["code"], "bad_request", "{game} {bad}");
+            }
+            // Nothing changed: same move, view and log.
+            let after = get(&c, &s.url(&format!("/api/games/{id}/view?token={t}")))
+                .await
+                .body;
+            assert_eq!(after["move"], n, "{game} round {round}");
+            assert_eq!(after["view"], before["view"], "{game} round {round}");
+            assert_eq!(after["legal"], before["legal"], "{game} round {round}");
+            let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+            assert_eq!(
+                log["entries"].as_array().map(Vec::len),
+                n.as_u64().map(|x| x as usize)
+            );
+            // A legal move still goes through; then try again in the next step.
+            let pick = before["legal"][0]["choice"].clone();
+            let r = post(&c, &url, &json!({"move": n, "choice": pick})).await;
+            assert_eq!(r.status, 200, "{game}: {:?}", r.body);
+        }
+    }
+}
+
+/// An invite token is a key only until its seat is claimed: the claim returns
+/// a fresh token (to the claimer only), and the invite token then opens
+/// nothing (view, log, choice, WebSocket, a second claim), and a socket opened
+/// with it closes.
+pub async fn claim_replaces_the_invite_token(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 23, "seats": [{"name": "Alice"}, {}]}),
+    )
+    .await;
+    let invite0 = tokens[0].clone().expect("t0");
+    let invite1 = tokens[1].clone().expect("t1");
+    let view = |t: &str| s.url(&format!("/api/games/{id}/view?token={t}"));
+    let log = |t: &str| s.url(&format!("/api/games/{id}/log?token={t}"));
+    let choice = |t: &str| s.url(&format!("/api/games/{id}/choice?token={t}"));
+    // A socket opened with the invite token before the claim.
+    let (mut old_ws, first) = ws_connect(&s.ws_url(&id, Some(&invite1))).await;
+    assert_eq!(first["state"]["seat"], 1);
+
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": invite1, "name": "Bob"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["game"], json!(id));
+    assert_eq!(r.body["seat"], 1);
+    assert_eq!(r.body["name"], "Bob");
+    let t1 = r.body["token"].as_str().expect("a new token").to_string();
+    assert_ne!(t1, invite1);
+    assert!(t1.len() >= 32 && t1.chars().all(|ch| ch.is_ascii_hexdigit()));
+
+    // The socket of the invite token is closed.
+    let closed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match old_ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the invite token's socket closes");
+
+    // The invite token opens nothing.
+    for url in [view(&invite1), log(&invite1)] {
+        let r = get(&c, &url).await;
+        assert_eq!(r.status, 403, "{url}: {:?}", r.body);
+        assert_eq!(r.body["error"]["code"], "wrong_token");
+    }
+    let r = post(&c, &choice(&invite1), &json!({"move": 0, "index": 0})).await;
+    assert_eq!(r.status, 403, "{:?}", r.body);
+    let bad = tokio_tungstenite::connect_async(s.ws_url(&id, Some(&invite1))).await;
+    assert!(bad.is_err(), "the invite token cannot open a socket");
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": invite1, "name": "Mallory"}),
+    )
+    .await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    // Nor does claiming again with the new token rename or re-key the seat.
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": t1, "name": "Eve"}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    let g = get(&c, &s.url(&format!("/api/games/{id}"))).await.body;
+    assert_eq!(g["seats"][1]["name"], "Bob");
+    assert_eq!(g["seats"][1]["claimed"], true);
+    assert!(!g.to_string().contains(&t1), "tokens are never listed");
+
+    // The creator claims seat 0 the same way.
+    let r = post(&c, &s.url("/api/claim"), &json!({"token": invite0})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(
+        r.body["name"], "Alice",
+        "the name given at creation is kept"
+    );
+    let t0 = r.body["token"].as_str().expect("token").to_string();
+    assert_eq!(get(&c, &view(&invite0)).await.status, 403);
+
+    // The new tokens work everywhere.
+    let v = get(&c, &view(&t1)).await;
+    assert_eq!(v.status, 200, "{:?}", v.body);
+    assert_eq!(v.body["seat"], 1);
+    assert_eq!(get(&c, &log(&t1)).await.status, 200);
+    let (mut ws1, first) = ws_connect(&s.ws_url(&id, Some(&t1))).await;
+    assert_eq!(first["state"]["seat"], 1);
+    let tokens = [t0.clone(), t1.clone()];
+    let mut seen_seat1 = false;
+    for _ in 0..40 {
+        let (t, v) = mover_view(&s, &c, &id, &tokens).await;
+        let n = v["move"].as_i64().expect("move");
+        seen_seat1 |= t == t1;
+        let r = post(
+            &c,
+            &choice(&t),
+            &json!({"move": n, "choice": v["legal"][0]["choice"]}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        let m = ws_until_move(&mut ws1, n + 1).await;
+        assert_eq!(m["state"]["seat"], 1);
+        if seen_seat1 {
+            break;
+        }
+    }
+    assert!(seen_seat1, "seat 1 moved with its new token");
+}
+
+/// Bot specs over the server's limits (10 s or 1,000,000 iterations per
+/// decision, the machine's threads; or what `--bot-max-*` says) are refused
+/// with a 400 that names the limit; specs at the limits are accepted.
+pub async fn bot_budgets_are_bounded(db: &str) {
+    let c = client();
+    let bots = |a: &str, b: &str| {
+        json!({"game": "ds", "players": 2,
+               "seats": [{"kind": "bot", "bot": a}, {"kind": "bot", "bot": b}]})
+    };
+    let refused = |r: &Resp, says: &str| {
+        assert_eq!(r.status, 400, "{:?}", r.body);
+        assert_eq!(r.body["error"]["code"], "bad_request");
+        let m = r.body["error"]["message"].as_str().unwrap_or("");
+        assert!(m.contains(says), "`{m}` names the limit `{says}`");
+    };
+    // Bots wait an hour before deciding: the accepted games never search here.
+    let pace = 3_600_000;
+    {
+        let s = Server::start(db, pace);
+        let games = s.url("/api/games");
+        for (spec, says) in [
+            ("mcts:86400s,threads=64,early-stop=off", "at most 10 s"),
+            ("mcts:10001ms", "at most 10 s"),
+            ("mcts:1000000000it", "at most 1000000 iterations"),
+            ("mcts:1000001it", "at most 1000000 iterations"),
+        ] {
+            refused(&post(&c, &games, &bots("random", spec)).await, says);
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let at_most = cores.min(64);
+        if cores < 64 {
+            let r = post(
+                &c,
+                &games,
+                &bots(&format!("mcts:1s,threads={}", cores + 1), "random"),
+            )
+            .await;
+            refused(&r, &format!("at most {cores} thread"));
+        }
+        for spec in [
+            "mcts:10s".to_string(),
+            "mcts:1000000it".to_string(),
+            format!("mcts:10s,threads={at_most}"),
+        ] {
+            let r = post(&c, &games, &bots(&spec, "greedy")).await;
+            assert_eq!(r.status, 201, "{spec}: {:?}", r.body);
+        }
+    }
+    // Limits from the command line.
+    let s = Server::start_with(
+        db,
+        pace,
+        &[
+            "--bot-max-time-ms",
+            "500",
+            "--bot-max-iterations",
+            "100",
+            "--bot-max-threads",
+            "1",
+        ],
+    );
+    let games = s.url("/api/games");
+    refused(
+        &post(&c, &games, &bots("mcts:501ms", "random")).await,
+        "at most 500 ms",
+    );
+    refused(
+        &post(&c, &games, &bots("mcts:medium", "random")).await,
+        "at most 100 iterations",
+    );
+    refused(
+        &post(&c, &games, &bots("mcts:100it,threads=2", "random")).await,
+        "at most 1 thread",
+    );
+    for spec in ["mcts:500ms", "mcts:100it", "mcts:easy"] {
+        let r = post(&c, &games, &bots(spec, "random")).await;
+        assert_eq!(r.status, 201, "{spec}: {:?}", r.body);
+    }
+}
+
+/// A client that gives up on a choice while it is being committed leaves the
+/// server's game and its database in step: a fresh process reading the
+/// database sees the same move count as the running one.
+pub async fn disconnect_during_a_commit_loses_no_step(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 29, "seats": [{}, {}]}),
+    )
+    .await;
+    let tokens: Vec<String> = tokens.into_iter().map(|t| t.expect("token")).collect();
+    let moves = |s: &Server| {
+        let c = c.clone();
+        let url = s.url(&format!("/api/games/{id}"));
+        async move { get(&c, &url).await.body["move"].as_i64().expect("move") }
+    };
+    for i in 0..12u64 {
+        let (t, v) = mover_view(&s, &c, &id, &tokens).await;
+        let n = v["move"].as_i64().expect("move");
+        // Give up after a few hundred microseconds: often mid-commit.
+        let impatient = reqwest::Client::builder()
+            .timeout(Duration::from_micros(150 + 250 * (i % 8)))
+            .build()
+            .expect("client");
+        let _ = impatient
+            .post(s.url(&format!("/api/games/{id}/choice?token={t}")))
+            .json(&json!({"move": n, "choice": v["legal"][0]["choice"]}))
+            .send()
+            .await;
+        // Let the server finish what it does, then compare with the database.
+        let mut now = moves(&s).await;
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let again = moves(&s).await;
+            if again == now {
+                break;
+            }
+            now = again;
+        }
+        assert!(now == n || now == n + 1);
+        let fresh = Server::start(db, 0);
+        let stored = moves(&fresh).await;
+        fresh.kill();
+        assert_eq!(
+            now, stored,
+            "round {i}: the server's game and the database agree"
+        );
+    }
+}
+
+/// A creator-chosen seed is announced to everyone (summary, list, every
+/// seat's view); a random seed is not flagged.
+pub async fn chosen_seed_is_announced(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (chosen, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 42, "seats": [{}, {}]}),
+    )
+    .await;
+    let (random, _) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seats": [{}, {}]}),
+    )
+    .await;
+    let g = get(&c, &s.url(&format!("/api/games/{chosen}"))).await.body;
+    assert_eq!(g["seed_chosen"], true, "{g}");
+    let g = get(&c, &s.url(&format!("/api/games/{random}"))).await.body;
+    assert_eq!(g["seed_chosen"], false, "{g}");
+    for t in tokens.iter().flatten() {
+        let v = get(&c, &s.url(&format!("/api/games/{chosen}/view?token={t}")))
+            .await
+            .body;
+        assert_eq!(v["seed_chosen"], true);
+    }
+    let v = get(&c, &s.url(&format!("/api/games/{chosen}/view")))
+        .await
+        .body;
+    assert_eq!(v["seed_chosen"], true);
+    let list = get(&c, &s.url("/api/games")).await.body;
+    let list = list.as_array().expect("list");
+    let flag = |id: &str| {
+        list.iter()
+            .find(|g| g["id"] == json!(id))
+            .map(|g| g["seed_chosen"].clone())
+    };
+    // (A shared PostgreSQL may list 50 busier games first.)
+    if let Some(f) = flag(&chosen) {
+        assert_eq!(f, json!(true));
+    }
+    if let Some(f) = flag(&random) {
+        assert_eq!(f, json!(false));
+    }
+    // The flag survives a restart (it is stored).
+    s.kill();
+    let s = Server::start(db, 0);
+    let g = get(&c, &s.url(&format!("/api/games/{chosen}"))).await.body;
+    assert_eq!(g["seed_chosen"], true);
+}

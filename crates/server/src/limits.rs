@@ -1,0 +1,173 @@
+//! Server-side limits on what a bot seat may cost: a bot spec from
+//! `POST /api/games` is refused when its budget exceeds them, and a stored
+//! spec (from before a limit was lowered) is clamped to them when it runs.
+
+use eons_bots::{BotKind, BotSpec, Budget};
+use std::time::Duration;
+
+/// Environment variable: most milliseconds of search per bot decision.
+pub const ENV_MAX_TIME_MS: &str = "EONS_BOT_MAX_TIME_MS";
+/// Environment variable: most MCTS iterations per bot decision.
+pub const ENV_MAX_ITERATIONS: &str = "EONS_BOT_MAX_ITERATIONS";
+/// Environment variable: most search threads per bot decision.
+pub const ENV_MAX_THREADS: &str = "EONS_BOT_MAX_THREADS";
+
+/// The most a bot decision may cost on this server.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BotLimits {
+    /// Most wall-clock time per decision (a time budget; each thread searches this long).
+    pub max_time: Duration,
+    /// Most iterations per decision (an iteration budget, all threads together).
+    pub max_iterations: u64,
+    /// Most search threads per decision.
+    pub max_threads: usize,
+}
+
+impl Default for BotLimits {
+    /// 10 s per decision, 1,000,000 iterations, and as many threads as the
+    /// machine runs in parallel (`std::thread::available_parallelism`, 1 if unknown).
+    fn default() -> Self {
+        BotLimits {
+            max_time: Duration::from_secs(10),
+            max_iterations: 1_000_000,
+            max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+impl BotLimits {
+    /// The defaults, overridden by [`ENV_MAX_TIME_MS`], [`ENV_MAX_ITERATIONS`]
+    /// and [`ENV_MAX_THREADS`] where set. A set but unreadable (or zero)
+    /// value is an error naming the variable.
+    pub fn from_env() -> Result<BotLimits, String> {
+        let mut l = BotLimits::default();
+        let read = |name: &str| -> Result<Option<u64>, String> {
+            match std::env::var(name) {
+                Ok(v) if !v.trim().is_empty() => match v.trim().parse::<u64>() {
+                    Ok(n) if n > 0 => Ok(Some(n)),
+                    _ => Err(format!("{name}=`{v}`: expected a whole number above 0")),
+                },
+                _ => Ok(None),
+            }
+        };
+        if let Some(ms) = read(ENV_MAX_TIME_MS)? {
+            l.max_time = Duration::from_millis(ms);
+        }
+        if let Some(n) = read(ENV_MAX_ITERATIONS)? {
+            l.max_iterations = n;
+        }
+        if let Some(n) = read(ENV_MAX_THREADS)? {
+            l.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        Ok(l)
+    }
+
+    /// Refuses a spec whose budget or threads exceed the limits; the message
+    /// says the limit.
+    pub fn check(&self, spec: &BotSpec) -> Result<(), String> {
+        let BotKind::Mcts(c) = spec.kind else {
+            return Ok(());
+        };
+        match c.budget {
+            Budget::Time(d) if d > self.max_time => {
+                return Err(format!(
+                    "bot `{spec}`: this server allows at most {} of search per decision",
+                    show_duration(self.max_time)
+                ));
+            }
+            Budget::Iterations(n) if n > self.max_iterations => {
+                return Err(format!(
+                    "bot `{spec}`: this server allows at most {} iterations per decision",
+                    self.max_iterations
+                ));
+            }
+            _ => {}
+        }
+        if c.threads > self.max_threads {
+            return Err(format!(
+                "bot `{spec}`: this server allows at most {} thread{} per decision",
+                self.max_threads,
+                if self.max_threads == 1 { "" } else { "s" }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The spec with its budget and threads lowered to the limits (for specs
+    /// stored before a limit was lowered).
+    pub fn clamp(&self, mut spec: BotSpec) -> BotSpec {
+        if let BotKind::Mcts(ref mut c) = spec.kind {
+            c.budget = match c.budget {
+                Budget::Time(d) => Budget::Time(d.min(self.max_time)),
+                Budget::Iterations(n) => Budget::Iterations(n.min(self.max_iterations)),
+            };
+            c.threads = c.threads.clamp(1, self.max_threads.max(1));
+        }
+        spec
+    }
+}
+
+/// `10 s`, `1.5 s`, `500 ms`.
+fn show_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms >= 1000 && ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else if ms >= 1000 {
+        format!("{} s", d.as_secs_f64())
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> BotLimits {
+        BotLimits {
+            max_time: Duration::from_secs(10),
+            max_iterations: 1_000_000,
+            max_threads: 2,
+        }
+    }
+
+    fn spec(s: &str) -> BotSpec {
+        BotSpec::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn over_the_limits_is_refused_at_the_limits_accepted() {
+        let l = limits();
+        for ok in [
+            "random",
+            "greedy",
+            "mcts:easy",
+            "mcts:hard",
+            "mcts:10s",
+            "mcts:1000000it",
+            "mcts:1s,threads=2",
+        ] {
+            assert_eq!(l.check(&spec(ok)), Ok(()), "{ok}");
+        }
+        for (bad, says) in [
+            ("mcts:86400s,threads=64,early-stop=off", "10 s"),
+            ("mcts:10001ms", "10 s"),
+            ("mcts:1000000000it", "1000000 iterations"),
+            ("mcts:1000001it", "1000000 iterations"),
+            ("mcts:1s,threads=3", "2 threads"),
+        ] {
+            let e = l.check(&spec(bad)).expect_err(bad);
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn clamp_lowers_stored_specs() {
+        let l = limits();
+        let c = l.clamp(spec("mcts:86400s,threads=64"));
+        assert_eq!(l.check(&c), Ok(()));
+        assert_eq!(c.to_string(), "mcts:10s,threads=2");
+        let c = l.clamp(spec("mcts:1000000000it"));
+        assert_eq!(c.to_string(), "mcts:1000000it");
+    }
+}

@@ -306,8 +306,16 @@ async fn ws(
     let token = token_of(&headers, &q);
     let seat = seat_for(&h, token.as_deref()).await?;
     let hash = token.as_deref().map(crate::hub::token_hash);
-    Ok(upgrade.on_upgrade(move |socket| push_updates(socket, h, seat, hash)))
+    Ok(upgrade
+        .max_message_size(WS_MAX_INBOUND)
+        .max_frame_size(WS_MAX_INBOUND)
+        .on_upgrade(move |socket| push_updates(socket, h, seat, hash)))
 }
+
+/// The largest message a client may send on the WebSocket. The socket only
+/// pushes; clients send nothing but control frames (choices go by POST), so a
+/// larger message closes the connection instead of being buffered.
+pub const WS_MAX_INBOUND: usize = 4096;
 
 /// Sends the seat's snapshot (and the new log lines it may read) on connect and
 /// after every change. Each connection builds its own seat's view: nothing

@@ -65,6 +65,12 @@ async fn postgres_claim_replaces_the_invite_token() {
 }
 
 #[tokio::test]
+async fn postgres_websocket_refuses_large_client_messages() {
+    let Some(db) = pg() else { return };
+    suite::websocket_refuses_large_client_messages(&db).await;
+}
+
+#[tokio::test]
 async fn postgres_bot_budgets_over_the_limits_are_refused() {
     let Some(db) = pg() else { return };
     suite::bot_budgets_are_bounded(&db).await;

@@ -66,6 +66,12 @@ async fn sqlite_claim_replaces_the_invite_token() {
 }
 
 #[tokio::test]
+async fn sqlite_websocket_refuses_large_client_messages() {
+    let (db, _) = db("ws-limit");
+    suite::websocket_refuses_large_client_messages(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_bot_budgets_over_the_limits_are_refused() {
     let (db, _) = db("limits");
     suite::bot_budgets_are_bounded(&db).await;

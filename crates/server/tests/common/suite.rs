@@ -300,6 +300,43 @@ pub async fn bad_inputs_change_nothing(db: &str) {
     assert!(!g.body.to_string().contains(&t1), "tokens are never listed");
 }
 
+/// The WebSocket only pushes: a client message over the inbound limit
+/// (`WS_MAX_INBOUND`, 4 KiB) closes that connection rather than being
+/// buffered, and the game and other connections carry on.
+pub async fn websocket_refuses_large_client_messages(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, _) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 31, "seats": [{}, {}]}),
+    )
+    .await;
+    let (mut small, _) = ws_connect(&s.ws_url(&id, None)).await;
+    small
+        .send(Message::Text("ping".into()))
+        .await
+        .expect("a small message is sent");
+    let (mut big, _) = ws_connect(&s.ws_url(&id, None)).await;
+    let _ = big.send(Message::Binary(vec![0u8; 1 << 20].into())).await;
+    let closed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match big.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .unwrap_or(false);
+    assert!(closed, "the server closes a connection that sends 1 MiB");
+    // The small connection is still served.
+    let (_, again) = ws_connect(&s.ws_url(&id, None)).await;
+    assert_eq!(again["type"], "state");
+    let r = get(&c, &s.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(r.status, 200);
+}
+
 /// The WebSocket pushes each seat's own snapshot and the new log lines.
 pub async fn websocket_pushes_updates(db: &str) {
     let s = Server::start(db, 0);

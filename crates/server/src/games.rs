@@ -248,18 +248,14 @@ impl<G: Game> Live<G> {
     }
 
     /// Why `c`, which is not among the legal choices, is refused: the engine's
-    /// text naming the rule, asked on a scratch copy that is then thrown away
-    /// (the engine checks legality before changing anything). Should the
-    /// engine accept it or fail, a plain sentence is given instead.
+    /// text naming the rule. `Game::apply` leaves the state unchanged on an
+    /// error; it is asked on a scratch copy all the same, so that an engine
+    /// that wrongly accepted `c` could not change the live game unrecorded.
     fn why_illegal(&self, c: G::Choice) -> String {
         let mut scratch = self.state.clone();
-        let asked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-            let mut events = Vec::new();
-            G::apply(&mut scratch, c, &mut events).err()
-        }));
-        match asked {
-            Ok(Some(e)) => e.to_string(),
-            _ => format!("{c:?} is not one of the legal choices now"),
+        match G::apply(&mut scratch, c, &mut Vec::new()) {
+            Err(e) => e.to_string(),
+            Ok(()) => format!("{c:?} is not one of the legal choices now"),
         }
     }
 }

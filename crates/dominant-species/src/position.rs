@@ -52,6 +52,8 @@ struct File {
     display: DisplayEntry,
     #[serde(default)]
     cards: CardsEntry,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hibernated: Option<HibernatedEntry>,
 }
 
 fn one() -> u16 {
@@ -117,6 +119,16 @@ struct DisplayEntry {
     stacks: Option<Vec<Vec<String>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     face_up: Option<Vec<bool>>,
+}
+
+/// Species the Hibernation card brought back this turn: immune to this turn's
+/// Extinction (p.19).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HibernatedEntry {
+    hex: [i8; 2],
+    animal: String,
+    count: u8,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -582,7 +594,30 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     }
     s.bag = Bag::from_counts(std::array::from_fn(|e| bag[e] as u16));
     // Where to continue.
-    s.hibernated = None;
+    s.hibernated = match &f.hibernated {
+        None => None,
+        Some(e) => {
+            let h = Hex::new(e.hex[0], e.hex[1]);
+            let Some(id) = board_id(h) else {
+                return err(format!("hibernated: {h} is not a hex of the board"));
+            };
+            let a = animal(&e.animal)?;
+            if !animals.contains(&a) {
+                return err(format!("hibernated: {a} are not in the game"));
+            }
+            if e.count == 0 || e.count > 5 {
+                return err("hibernated: count is 1 to 5 (the card places up to 5, p.19)");
+            }
+            let there = s.earth.species(id, a.index());
+            if e.count > there {
+                return err(format!(
+                    "hibernated: {} {a} species on {h}, but only {there} there",
+                    e.count
+                ));
+            }
+            Some((id, a, e.count))
+        }
+    };
     s.arrived = [0; HEXES];
     s.pending = Pending::None;
     s.step = step_for(&f.phase)?;
@@ -599,8 +634,9 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     Ok(s)
 }
 
-/// Writes a position (the phase is the section the game is in; a decision
-/// in the middle of an action is written as the start of its section).
+/// Writes a position. Between Planning placements it is exact (but `seed`).
+/// During an action it keeps what the action did so far and continues with
+/// the next action space: the format cannot hold an action half done.
 pub fn write(s: &State) -> String {
     let animals: Vec<Animal> = s.setup.animals.clone();
     let mut f = File {
@@ -710,6 +746,14 @@ pub fn write(s: &State) -> String {
         survival: s.survival.map(|a| a.name().to_string()),
         ice_age: s.ice_age,
     };
+    f.hibernated = s.hibernated.map(|(id, a, n)| {
+        let h = grid().hex(id);
+        HibernatedEntry {
+            hex: [h.q, h.r],
+            animal: a.name().to_string(),
+            count: n,
+        }
+    });
     for id in 0..HEXES as u8 {
         if s.dominated & (1 << id) != 0 {
             let h = grid().hex(eons_core::HexId(id));

@@ -418,6 +418,66 @@ fn card_hibernation_eliminated_species_return_immune_to_extinction() {
     assert_eq!(sp(&s, 1, 0, Animal::Mammals), 5);
 }
 
+/// The Hibernation immunity lasts until this turn's Extinction (p.19), so a position
+/// written in between must carry it. Read back (the birds' Domination in progress is
+/// not recorded, so Extinction follows at once), the endangered mammals stay, and no
+/// save is asked for them.
+#[test]
+fn card_hibernation_immunity_survives_a_written_position() {
+    let mut s = setup(
+        Animal::Mammals,
+        Card::Hibernation,
+        r#"
+        [[tiles]]
+        hex = [1, 0]
+        terrain = "desert"
+        [animal.mammals]
+        eliminated = 7
+    "#,
+    );
+    take(&mut s, Card::Hibernation);
+    play(&mut s, tile(1, 0));
+    play(&mut s, Choice::Count(4));
+    let text = <eons_dominant_species::DominantSpecies as eons_core::Positions>::write_position(&s);
+    assert!(
+        text.contains("[hibernated]\nhex = [1, 0]\nanimal = \"mammals\"\ncount = 4"),
+        "{text}"
+    );
+    let back = pos(&text);
+    assert_ne!(back.pending, Pending::MammalSave, "immune: nothing to save");
+    assert_eq!(sp(&back, 1, 0, Animal::Mammals), 4, "immune this turn");
+    assert_eq!(back.turn, 2, "Extinction is over");
+    assert_eq!(back.hibernated, None, "the immunity ends with Extinction");
+}
+
+/// A hand-written `hibernated` entry is checked against the species on the tile.
+#[test]
+fn position_hibernated_count_cannot_exceed_the_species_there() {
+    let text = r#"
+        players = 3
+        animals = ["mammals", "birds", "insects"]
+        phase = "reset"
+        [[tiles]]
+        hex = [1, 0]
+        terrain = "desert"
+        species = { birds = 2 }
+        [hibernated]
+        hex = [1, 0]
+        animal = "birds"
+        count = 3
+    "#;
+    let Err(e) =
+        <eons_dominant_species::DominantSpecies as eons_core::Positions>::read_position(text)
+    else {
+        panic!("3 hibernated on a tile with 2 must be refused");
+    };
+    assert!(e.0.contains("only 2 there"), "{}", e.0);
+    let ok = pos(&text.replace("count = 3", "count = 2"));
+    // The desert has no element: endangered, yet the birds are immune (p.19).
+    assert_eq!(sp(&ok, 1, 0, Animal::Birds), 2, "immune at Extinction");
+    assert_eq!(ok.turn, 2);
+}
+
 #[test]
 fn card_ice_age_bonus_for_dominated_tiles_and_the_game_ends_this_turn() {
     let mut s = setup(

@@ -10,6 +10,13 @@ export class ApiError extends Error {
   }
 }
 
+/** 128 random bits as 32 lowercase hex digits (a seat token this browser chose). */
+function randomToken() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
 async function call(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -29,8 +36,28 @@ export const api = {
   games: () => call('GET', '/api/games'),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
   create: (req) => call('POST', '/api/games', req),
-  /** Claims an invited seat: answers {game, seat, name, token}; the invite token stops working and `token` is the seat's from now on. */
-  claim: (token, name) => call('POST', '/api/claim', { token, name }),
+  /**
+   * Claims an invited seat: answers {game, seat, name, token}; the invite token stops working and
+   * `token` is the seat's from now on. This browser draws that token itself and keeps it until an
+   * answer comes, so a claim whose reply was lost (network, reload) is asked again with the same
+   * token and answered as the first time.
+   */
+  claim: async (invite, name) => {
+    const key = `eons.claim.${invite}`;
+    let next = localStorage.getItem(key);
+    if (!next) { next = randomToken(); localStorage.setItem(key, next); }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await call('POST', '/api/claim', { token: invite, name, new_token: next });
+        localStorage.removeItem(key);
+        return r;
+      } catch (e) {
+        if (e.status) { localStorage.removeItem(key); throw e; } // the server answered
+        if (attempt >= 3) throw e; // still unanswered: the next try (a reload) reuses `next`
+        await new Promise((ok) => setTimeout(ok, 500 * attempt));
+      }
+    }
+  },
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
   log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
   choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),

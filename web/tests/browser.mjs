@@ -1,10 +1,30 @@
-// Starts Debian's Chromium headless, the way every browser test here does.
+// Starts Debian's Chromium headless and the server, the way every browser test here does.
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 
 export const CHROMIUM = process.env.EONS_CHROMIUM || '/usr/bin/chromium';
+const here = dirname(fileURLToPath(import.meta.url));
+/** The server binary: EONS_SERVER_BIN, default target-server/release/eons-server from the repository root. */
+export const SERVER = process.env.EONS_SERVER_BIN || resolve(here, '../../target-server/release/eons-server');
+
+/** Starts the server on a free port with a fresh SQLite file in `dir`; resolves to {proc, base}. */
+export function startServer(dir) {
+  return new Promise((ok, fail) => {
+    const proc = spawn(SERVER, ['--addr', '127.0.0.1:0', '--db', join(dir, 'eons.sqlite'), '--bot-pace-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    proc.on('error', fail);
+    const rl = createInterface({ input: proc.stdout });
+    rl.once('line', (line) => {
+      const m = line.match(/listening on (http:\/\/\S+?)\/?$/);
+      if (!m) fail(new Error(`unexpected server output: ${line}`));
+      else ok({ proc, base: m[1] });
+    });
+  });
+}
 
 /** A persistent context in a new empty profile directory, with the required flags. */
 export async function launch({ width = 1366, height = 768, mobile = false } = {}) {

@@ -8,32 +8,14 @@
 // Optional: EONS_SHOTS_DIR=DIR saves screenshots along the way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
-import { launch } from './browser.mjs';
+import { join } from 'node:path';
+import { launch, startServer, SERVER } from './browser.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const SERVER = process.env.EONS_SERVER_BIN || resolve(here, '../../target-server/release/eons-server');
 const SHOTS = process.env.EONS_SHOTS_DIR || '';
 const MAX_ACTIONS = 6000;
-
-/** Starts the server on a free port with a fresh SQLite file; resolves to {proc, base}. */
-function startServer(dir) {
-  return new Promise((ok, fail) => {
-    const proc = spawn(SERVER, ['--addr', '127.0.0.1:0', '--db', join(dir, 'eons.sqlite'), '--bot-pace-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    proc.on('error', fail);
-    const rl = createInterface({ input: proc.stdout });
-    rl.once('line', (line) => {
-      const m = line.match(/listening on (http:\/\/\S+?)\/?$/);
-      if (!m) fail(new Error(`unexpected server output: ${line}`));
-      else ok({ proc, base: m[1] });
-    });
-  });
-}
 
 /** A small seeded generator, so a failing run can be repeated. */
 function lcg(seed) {

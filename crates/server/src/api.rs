@@ -6,7 +6,7 @@
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
 //! | GET | `/api/games` | recent games (public summaries) |
 //! | GET | `/api/games/{id}` | one game's public summary |
-//! | POST | `/api/claim` | `{token, name?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on |
+//! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
 //! | GET | `/api/games/{id}/view` | the view of the token's seat (or the public view), with its legal choices |
 //! | POST | `/api/games/{id}/choice` | `{move, choice}` or `{move, index}` with the seat's token |
 //! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read) |
@@ -177,6 +177,24 @@ struct ClaimBody {
     token: String,
     #[serde(default)]
     name: Option<String>,
+    /// The seat's token after the claim, chosen by the client, so that a
+    /// claim whose reply was lost can be asked again with the same body.
+    #[serde(default)]
+    new_token: Option<String>,
+}
+
+/// A client-chosen seat token: 32 to 128 lowercase hex digits (at least 128
+/// bits, as the server's own tokens).
+fn client_token(t: &str) -> Result<String, ApiError> {
+    let ok =
+        (32..=128).contains(&t.len()) && t.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if ok {
+        Ok(t.to_string())
+    } else {
+        Err(ApiError::BadRequest(
+            "new_token must be 32 to 128 lowercase hex digits drawn at random".into(),
+        ))
+    }
 }
 
 async fn claim(
@@ -184,13 +202,28 @@ async fn claim(
     b: Result<Json<ClaimBody>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let b = body(b)?;
+    let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let hash = crate::hub::token_hash(b.token.trim());
-    let (game, seat) = hub.store.seat_of_token(&hash).await?.ok_or_else(|| {
-        ApiError::NotFound("no open seat has this invite token (an invite link works once)".into())
-    })?;
+    let Some((game, seat)) = hub.store.seat_of_token(&hash).await? else {
+        // The same claim again (its reply was lost): the seat already holds
+        // the token this client chose, so answer as the first time.
+        if let Some(t) = new_token {
+            if let Some((game, seat)) = hub.store.seat_of_token(&crate::hub::token_hash(&t)).await?
+            {
+                let h = load(&hub, &game).await?;
+                let name = h.inner.lock().await.seat_name(seat);
+                return Ok(Json(
+                    json!({ "game": game, "seat": seat, "name": name, "token": t }),
+                ));
+            }
+        }
+        return Err(ApiError::NotFound(
+            "no open seat has this invite token (an invite link works once)".into(),
+        ));
+    };
     let name: String = b.name.unwrap_or_default().trim().chars().take(40).collect();
     let h = load(&hub, &game).await?;
-    let (token, name) = hub.claim(&h, seat, hash, name).await?;
+    let (token, name) = hub.claim(&h, seat, hash, name, new_token).await?;
     Ok(Json(
         json!({ "game": game, "seat": seat, "name": name, "token": token }),
     ))

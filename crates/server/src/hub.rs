@@ -111,6 +111,14 @@ impl LiveGame {
             .and_then(|s| u8::try_from(s.seat).ok().map(Seat))
     }
 
+    /// A seat's name, if it has one.
+    pub fn seat_name(&self, seat: i64) -> Option<String> {
+        self.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.name.clone())
+    }
+
     fn seat_row(&self, seat: Seat) -> Option<&SeatRow> {
         self.seats.iter().find(|s| s.seat == i64::from(seat.0))
     }
@@ -362,19 +370,23 @@ impl Hub {
     /// Claims `seat` of a game for the holder of its invite token (hash
     /// `invite_hash`): names it and replaces the invite token by a fresh one,
     /// returned only here, so the invite link stops working for every route.
-    /// Refused (changing nothing) when the seat is already claimed or the
-    /// hash no longer matches. Runs to completion even if the caller is
-    /// dropped, so memory and database agree.
+    /// `new_token` is the fresh token when the client chose it (validated by
+    /// the caller); otherwise the server draws one.
+    /// Refused (changing nothing) when the seat is already claimed, the
+    /// hash no longer matches or the chosen token is some seat's already.
+    /// Runs to completion even if the caller is dropped, so memory and
+    /// database agree.
     pub async fn claim(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         seat: i64,
         invite_hash: String,
         name: String,
+        new_token: Option<String>,
     ) -> Result<(String, String), ApiError> {
         let hub = self.clone();
         let h = h.clone();
-        tokio::spawn(async move { hub.claim_now(&h, seat, &invite_hash, name).await })
+        tokio::spawn(async move { hub.claim_now(&h, seat, &invite_hash, name, new_token).await })
             .await
             .map_err(|e| ApiError::Internal(format!("claim failed: {e}")))?
     }
@@ -385,6 +397,7 @@ impl Hub {
         seat: i64,
         invite_hash: &str,
         name: String,
+        new_token: Option<String>,
     ) -> Result<(String, String), ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
@@ -411,8 +424,16 @@ impl Hub {
         } else {
             name
         };
-        let token = random_hex(16)?;
+        let token = match new_token {
+            Some(t) => t,
+            None => random_hex(16)?,
+        };
         let new_hash = token_hash(&token);
+        if self.store.seat_of_token(&new_hash).await?.is_some() {
+            return Err(ApiError::Conflict(
+                "that new token is already a seat's token; draw another".into(),
+            ));
+        }
         if !self
             .store
             .claim_seat(&id, seat, invite_hash, &new_hash, &name)

@@ -155,3 +155,9 @@ async fn postgres_two_processes_share_games_and_pushes() {
     let summary = wait_over(&a, &c, &bot_id).await;
     assert_eq!(summary["over"], true);
 }
+
+#[tokio::test]
+async fn postgres_claim_with_a_chosen_token_can_be_repeated() {
+    let Some(db) = pg() else { return };
+    suite::claim_with_a_chosen_token_can_be_repeated(&db).await;
+}

@@ -116,3 +116,9 @@ async fn sqlite_url_forms_and_bad_database_fail_clearly() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("database"));
 }
+
+#[tokio::test]
+async fn sqlite_claim_with_a_chosen_token_can_be_repeated() {
+    let (db, _) = db("claim_repeat");
+    suite::claim_with_a_chosen_token_can_be_repeated(&db).await;
+}

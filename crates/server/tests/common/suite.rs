@@ -731,6 +731,69 @@ pub async fn marine_and_pangea_bad_choices_change_nothing(db: &str) {
     }
 }
 
+/// A claim whose reply was lost can be asked again: with a `new_token` of the
+/// client's choosing, the same request answers the same seat and token again,
+/// while the invite token itself still opens nothing. A chosen token must be
+/// long random hex and nobody's token already.
+pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 29, "seats": [{}, {}]}),
+    )
+    .await;
+    let invite0 = tokens[0].clone().expect("t0");
+    let invite1 = tokens[1].clone().expect("t1");
+    let mine = "0123456789abcdef0123456789abcdef";
+    let claim = json!({"token": invite1, "name": "Bob", "new_token": mine});
+    for attempt in 0..2 {
+        let r = post(&c, &s.url("/api/claim"), &claim).await;
+        assert_eq!(r.status, 200, "attempt {attempt}: {:?}", r.body);
+        assert_eq!(r.body["game"], json!(id));
+        assert_eq!(r.body["seat"], 1);
+        assert_eq!(r.body["name"], "Bob");
+        assert_eq!(r.body["token"], mine);
+    }
+    let v = get(&c, &s.url(&format!("/api/games/{id}/view?token={mine}"))).await;
+    assert_eq!(v.status, 200, "{:?}", v.body);
+    assert_eq!(v.body["seat"], 1);
+    let r = get(&c, &s.url(&format!("/api/games/{id}/view?token={invite1}"))).await;
+    assert_eq!(r.status, 403, "the invite token still opens nothing");
+    // Another chosen token with the used invite: the invite works once.
+    let other = json!({"token": invite1, "new_token": "f".repeat(32)});
+    assert_eq!(post(&c, &s.url("/api/claim"), &other).await.status, 404);
+    // Malformed chosen tokens.
+    for bad in [
+        "abc",
+        &"A".repeat(32),
+        &"0".repeat(129),
+        "0123456789abcdef0123456789abcdeg",
+    ] {
+        let r = post(
+            &c,
+            &s.url("/api/claim"),
+            &json!({"token": invite0, "new_token": bad}),
+        )
+        .await;
+        assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
+    }
+    // Seat 1's token cannot become seat 0's too; seat 0 stays open.
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": invite0, "new_token": mine}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    let g = get(&c, &s.url(&format!("/api/games/{id}"))).await.body;
+    assert_eq!(g["seats"][0]["claimed"], false);
+    let r = post(&c, &s.url("/api/claim"), &json!({"token": invite0})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_ne!(r.body["token"], mine);
+}
+
 /// An invite token is a key only until its seat is claimed: the claim returns
 /// a fresh token (to the claimer only), and the invite token then opens
 /// nothing (view, log, choice, WebSocket, a second claim), and a socket opened

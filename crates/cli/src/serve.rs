@@ -34,6 +34,18 @@ pub struct ServeArgs {
     /// or `$EONS_BOT_MAX_THREADS`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_max_threads: Option<u64>,
+    /// Most games one client address may create per hour (default 60, or
+    /// `$EONS_MAX_GAMES_PER_HOUR`); more get 429 with `Retry-After`.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_games_per_hour: Option<u32>,
+    /// Most WebSockets open at once on the server (default 1000, or
+    /// `$EONS_MAX_SOCKETS`); more are refused with 503.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_sockets: Option<u64>,
+    /// Most WebSockets open at once on one game (default 50, or
+    /// `$EONS_MAX_SOCKETS_PER_GAME`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_sockets_per_game: Option<u64>,
 }
 
 /// Runs the server until Ctrl-C.
@@ -60,6 +72,20 @@ pub fn run(a: ServeArgs) -> Result<()> {
             limits.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
         }
         config.bot_limits = Some(limits);
+    }
+    if a.max_games_per_hour.is_some() || a.max_sockets.is_some() || a.max_sockets_per_game.is_some()
+    {
+        let mut limits = eons_server::TrafficLimits::from_env().map_err(|e| anyhow!(e))?;
+        if let Some(n) = a.max_games_per_hour {
+            limits.games_per_hour = n;
+        }
+        if let Some(n) = a.max_sockets {
+            limits.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = a.max_sockets_per_game {
+            limits.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        config.traffic_limits = Some(limits);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -14,12 +14,17 @@
 //! | GET | `/api/games/{id}/ws` | WebSocket: the seat's snapshot on connect and after every move |
 //!
 //! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`.
+//!
+//! Limits ([`crate::limits::TrafficLimits`]): one client address creates at
+//! most so many games per hour (then 429 `too_many_requests` with
+//! `Retry-After`), and the server and each game hold at most so many open
+//! WebSockets (then the upgrade is refused with 503 `busy`).
 
 use crate::error::ApiError;
 use crate::hub::{CreateGame, GameHandle, Hub, SeatSpec};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,6 +34,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -118,9 +124,11 @@ struct CreateBody {
 
 async fn create_game(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     b: Result<Json<CreateBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
+    hub.allow_new_game(peer.ip())?;
     let seed = match b.seed {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => Some(n.as_u64().ok_or_else(|| {
@@ -339,10 +347,14 @@ async fn ws(
     let token = token_of(&headers, &q);
     let seat = seat_for(&h, token.as_deref()).await?;
     let hash = token.as_deref().map(crate::hub::token_hash);
+    let permit = hub.open_socket(&h)?;
     Ok(upgrade
         .max_message_size(WS_MAX_INBOUND)
         .max_frame_size(WS_MAX_INBOUND)
-        .on_upgrade(move |socket| push_updates(socket, h, seat, hash)))
+        .on_upgrade(move |socket| async move {
+            push_updates(socket, h, seat, hash).await;
+            drop(permit);
+        }))
 }
 
 /// The largest message a client may send on the WebSocket. The socket only

@@ -40,6 +40,17 @@ pub enum ApiError {
     /// Only allowed later (the record before the game ends).
     #[error("{0}")]
     Forbidden(String),
+    /// Too many requests of this kind from this client for now.
+    #[error("{message}")]
+    TooManyRequests {
+        /// What limit was reached.
+        message: String,
+        /// Seconds until the client may try again (the `Retry-After` header).
+        retry_after: u64,
+    },
+    /// The server is at a capacity limit (open connections).
+    #[error("{0}")]
+    Busy(String),
     /// The server failed.
     #[error("{0}")]
     Internal(String),
@@ -55,6 +66,8 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Stale { .. } | ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -70,6 +83,8 @@ impl ApiError {
             ApiError::Conflict(_) => "conflict",
             ApiError::Illegal(_) => "illegal_choice",
             ApiError::Forbidden(_) => "forbidden",
+            ApiError::TooManyRequests { .. } => "too_many_requests",
+            ApiError::Busy(_) => "busy",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -80,6 +95,11 @@ impl IntoResponse for ApiError {
         let mut body = json!({ "error": { "code": self.code(), "message": self.to_string() } });
         if let ApiError::Stale { current, .. } = self {
             body["move"] = json!(current);
+        }
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            body["error"]["retry_after"] = json!(retry_after);
+            let wait = [(axum::http::header::RETRY_AFTER, retry_after.to_string())];
+            return (self.status(), wait, Json(body)).into_response();
         }
         (self.status(), Json(body)).into_response()
     }

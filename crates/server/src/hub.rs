@@ -3,13 +3,17 @@
 
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText};
-use crate::limits::BotLimits;
+use crate::limits::{BotLimits, TrafficLimits};
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
 use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};
+use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
@@ -231,6 +235,29 @@ pub struct GameHandle {
     pub inner: Mutex<LiveGame>,
     /// Announces the new move count after every change.
     pub tx: broadcast::Sender<i64>,
+    /// WebSockets open on this game.
+    sockets: AtomicUsize,
+}
+
+/// One open WebSocket, counted on its game and on the hub until dropped.
+pub struct SocketPermit {
+    hub: Arc<Hub>,
+    game: Arc<GameHandle>,
+}
+
+impl Drop for SocketPermit {
+    fn drop(&mut self) {
+        self.game.sockets.fetch_sub(1, Ordering::AcqRel);
+        self.hub.sockets.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Adds one to `n` unless it is at `max` already; true if it added.
+fn take_one(n: &AtomicUsize, max: usize) -> bool {
+    n.fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
+        (v < max).then_some(v + 1)
+    })
+    .is_ok()
 }
 
 /// What a successful submission returns.
@@ -255,7 +282,13 @@ pub struct Hub {
     pub bot_pace: Duration,
     /// The most a bot decision may cost.
     pub bot_limits: BotLimits,
+    /// New games per address, open sockets.
+    pub traffic: TrafficLimits,
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
+    /// WebSockets open on the whole server.
+    sockets: AtomicUsize,
+    /// Games created per client address (a token bucket each).
+    new_games: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 impl Hub {
@@ -265,13 +298,56 @@ impl Hub {
         kinds: Vec<Arc<dyn DynGame>>,
         bot_pace: Duration,
         bot_limits: BotLimits,
+        traffic: TrafficLimits,
     ) -> Arc<Hub> {
+        let per_hour = NonZeroU32::new(traffic.games_per_hour).unwrap_or(NonZeroU32::MIN);
         Arc::new(Hub {
             store,
             kinds,
             bot_pace,
             bot_limits,
+            traffic,
             games: StdMutex::new(HashMap::new()),
+            sockets: AtomicUsize::new(0),
+            new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
+        })
+    }
+
+    /// Counts a game about to be created by `addr`; refused (429, with the
+    /// seconds to wait) when that address used up its games for the hour.
+    pub fn allow_new_game(&self, addr: IpAddr) -> Result<(), ApiError> {
+        self.new_games.retain_recent();
+        self.new_games.check_key(&addr).map_err(|not_until| {
+            let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
+            ApiError::TooManyRequests {
+                message: format!(
+                    "this server allows {} new games per hour from one address",
+                    self.traffic.games_per_hour
+                ),
+                retry_after: wait.as_secs() + 1,
+            }
+        })
+    }
+
+    /// A permit for one more WebSocket on game `h`; refused (503) when the
+    /// server or the game has as many open as its limits allow.
+    pub fn open_socket(self: &Arc<Self>, h: &Arc<GameHandle>) -> Result<SocketPermit, ApiError> {
+        if !take_one(&self.sockets, self.traffic.max_sockets) {
+            return Err(ApiError::Busy(format!(
+                "this server has {} connections open, its most; try again later",
+                self.traffic.max_sockets
+            )));
+        }
+        if !take_one(&h.sockets, self.traffic.max_sockets_per_game) {
+            self.sockets.fetch_sub(1, Ordering::AcqRel);
+            return Err(ApiError::Busy(format!(
+                "this game has {} connections open, its most; close a tab or try again later",
+                self.traffic.max_sockets_per_game
+            )));
+        }
+        Ok(SocketPermit {
+            hub: self.clone(),
+            game: h.clone(),
         })
     }
 
@@ -324,6 +400,7 @@ impl Hub {
             kind,
             inner: Mutex::new(live),
             tx,
+            sockets: AtomicUsize::new(0),
         });
         let mut map = self
             .games

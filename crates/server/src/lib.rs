@@ -37,7 +37,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::BotLimits;
+pub use limits::{BotLimits, TrafficLimits};
 pub use store::{Store, StoreError};
 
 /// How to run the server.
@@ -57,6 +57,11 @@ pub struct ServeConfig {
     /// (10 s, 1,000,000 iterations, the machine's parallelism, unless
     /// `EONS_BOT_MAX_TIME_MS`, `EONS_BOT_MAX_ITERATIONS`, `EONS_BOT_MAX_THREADS` say otherwise).
     pub bot_limits: Option<BotLimits>,
+    /// New games per client address and open WebSockets. `None`:
+    /// [`TrafficLimits::from_env`] (60 games per hour, 1,000 sockets, 50 per
+    /// game, unless `EONS_MAX_GAMES_PER_HOUR`, `EONS_MAX_SOCKETS`,
+    /// `EONS_MAX_SOCKETS_PER_GAME` say otherwise).
+    pub traffic_limits: Option<TrafficLimits>,
 }
 
 impl Default for ServeConfig {
@@ -73,6 +78,7 @@ impl Default for ServeConfig {
             test_games: false,
             web_dir: None,
             bot_limits: None,
+            traffic_limits: None,
         }
     }
 }
@@ -117,18 +123,26 @@ pub async fn serve_until(
         Some(l) => l,
         None => BotLimits::from_env().map_err(ServeError::Config)?,
     };
+    let traffic = match config.traffic_limits {
+        Some(l) => l,
+        None => TrafficLimits::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
         games::registry(config.test_games),
         config.bot_pace,
         bot_limits,
+        traffic,
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
     on_bound(addr);
-    axum::serve(listener, app(hub, config.web_dir.clone()))
+    // The peer address is the key of the new-games limit.
+    let service =
+        app(hub, config.web_dir.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await?;
     Ok(())

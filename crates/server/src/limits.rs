@@ -1,6 +1,8 @@
-//! Server-side limits on what a bot seat may cost: a bot spec from
-//! `POST /api/games` is refused when its budget exceeds them, and a stored
-//! spec (from before a limit was lowered) is clamped to them when it runs.
+//! Server-side limits. [`BotLimits`]: what a bot seat may cost (a bot spec
+//! from `POST /api/games` is refused when its budget exceeds them, and a
+//! stored spec from before a limit was lowered is clamped to them when it
+//! runs). [`TrafficLimits`]: how many games one client address may create
+//! and how many WebSockets may be open.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::time::Duration;
@@ -11,6 +13,69 @@ pub const ENV_MAX_TIME_MS: &str = "EONS_BOT_MAX_TIME_MS";
 pub const ENV_MAX_ITERATIONS: &str = "EONS_BOT_MAX_ITERATIONS";
 /// Environment variable: most search threads per bot decision.
 pub const ENV_MAX_THREADS: &str = "EONS_BOT_MAX_THREADS";
+
+/// Environment variable: most games one client address may create per hour.
+pub const ENV_MAX_GAMES_PER_HOUR: &str = "EONS_MAX_GAMES_PER_HOUR";
+/// Environment variable: most WebSockets open at once on this server.
+pub const ENV_MAX_SOCKETS: &str = "EONS_MAX_SOCKETS";
+/// Environment variable: most WebSockets open at once on one game.
+pub const ENV_MAX_SOCKETS_PER_GAME: &str = "EONS_MAX_SOCKETS_PER_GAME";
+
+/// A whole number above 0 from the environment variable `name`; `None` when
+/// unset or empty, an error naming the variable when unreadable or zero.
+fn env_number(name: &str) -> Result<Option<u64>, String> {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => match v.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(format!("{name}=`{v}`: expected a whole number above 0")),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// How much traffic the server takes: new games per client address, and
+/// open WebSockets. Over a limit the request is refused (429 with
+/// `Retry-After` for new games, 503 `busy` for sockets) and nothing changes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrafficLimits {
+    /// Most games one client address (the TCP peer) may create per hour, all
+    /// of them at once if it likes; then one more each 1/N hour.
+    pub games_per_hour: u32,
+    /// Most WebSockets open at once on the whole server.
+    pub max_sockets: usize,
+    /// Most WebSockets open at once on one game (every seat and spectator).
+    pub max_sockets_per_game: usize,
+}
+
+impl Default for TrafficLimits {
+    /// 60 new games per hour per address, 1,000 sockets, 50 per game.
+    fn default() -> Self {
+        TrafficLimits {
+            games_per_hour: 60,
+            max_sockets: 1000,
+            max_sockets_per_game: 50,
+        }
+    }
+}
+
+impl TrafficLimits {
+    /// The defaults, overridden by [`ENV_MAX_GAMES_PER_HOUR`],
+    /// [`ENV_MAX_SOCKETS`] and [`ENV_MAX_SOCKETS_PER_GAME`] where set. A set
+    /// but unreadable (or zero) value is an error naming the variable.
+    pub fn from_env() -> Result<TrafficLimits, String> {
+        let mut l = TrafficLimits::default();
+        if let Some(n) = env_number(ENV_MAX_GAMES_PER_HOUR)? {
+            l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        if let Some(n) = env_number(ENV_MAX_SOCKETS)? {
+            l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = env_number(ENV_MAX_SOCKETS_PER_GAME)? {
+            l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        Ok(l)
+    }
+}
 
 /// The most a bot decision may cost on this server.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,22 +106,13 @@ impl BotLimits {
     /// value is an error naming the variable.
     pub fn from_env() -> Result<BotLimits, String> {
         let mut l = BotLimits::default();
-        let read = |name: &str| -> Result<Option<u64>, String> {
-            match std::env::var(name) {
-                Ok(v) if !v.trim().is_empty() => match v.trim().parse::<u64>() {
-                    Ok(n) if n > 0 => Ok(Some(n)),
-                    _ => Err(format!("{name}=`{v}`: expected a whole number above 0")),
-                },
-                _ => Ok(None),
-            }
-        };
-        if let Some(ms) = read(ENV_MAX_TIME_MS)? {
+        if let Some(ms) = env_number(ENV_MAX_TIME_MS)? {
             l.max_time = Duration::from_millis(ms);
         }
-        if let Some(n) = read(ENV_MAX_ITERATIONS)? {
+        if let Some(n) = env_number(ENV_MAX_ITERATIONS)? {
             l.max_iterations = n;
         }
-        if let Some(n) = read(ENV_MAX_THREADS)? {
+        if let Some(n) = env_number(ENV_MAX_THREADS)? {
             l.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
         }
         Ok(l)

@@ -161,3 +161,9 @@ async fn postgres_claim_with_a_chosen_token_can_be_repeated() {
     let Some(db) = pg() else { return };
     suite::claim_with_a_chosen_token_can_be_repeated(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_traffic_limits_refuse_games_and_sockets() {
+    let Some(db) = pg() else { return };
+    suite::traffic_limits_refuse_games_and_sockets(&db).await;
+}

@@ -122,3 +122,9 @@ async fn sqlite_claim_with_a_chosen_token_can_be_repeated() {
     let (db, _) = db("claim_repeat");
     suite::claim_with_a_chosen_token_can_be_repeated(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_traffic_limits_refuse_games_and_sockets() {
+    let (db, _) = db("traffic");
+    suite::traffic_limits_refuse_games_and_sockets(&db).await;
+}

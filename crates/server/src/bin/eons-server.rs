@@ -5,19 +5,20 @@
 //! eons-server [--addr 127.0.0.1:8080] [--db eons.sqlite | --db postgres://…]
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
+//!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
 
 use eons_core::Seat;
-use eons_server::{games, BotLimits, ServeConfig};
+use eons_server::{games, BotLimits, ServeConfig, TrafficLimits};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n       eons-server replay RECORD.json"
     );
     ExitCode::from(2)
 }
@@ -107,6 +108,33 @@ fn main() -> ExitCode {
                     _ => l.max_threads = usize::try_from(n).unwrap_or(usize::MAX),
                 }
                 config.bot_limits = Some(l);
+            }
+            "--max-games-per-hour" | "--max-sockets" | "--max-sockets-per-game" => {
+                let Some(n) = it
+                    .next()
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .filter(|&n| n > 0)
+                else {
+                    return usage();
+                };
+                let mut l = match config.traffic_limits {
+                    Some(l) => l,
+                    None => match TrafficLimits::from_env() {
+                        Ok(l) => l,
+                        Err(e) => {
+                            eprintln!("eons-server: {e}");
+                            return ExitCode::FAILURE;
+                        }
+                    },
+                };
+                match a.as_str() {
+                    "--max-games-per-hour" => {
+                        l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX)
+                    }
+                    "--max-sockets" => l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX),
+                    _ => l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX),
+                }
+                config.traffic_limits = Some(l);
             }
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),

@@ -911,6 +911,77 @@ pub async fn claim_replaces_the_invite_token(db: &str) {
     assert!(seen_seat1, "seat 1 moved with its new token");
 }
 
+/// Traffic limits: one address creates at most `--max-games-per-hour` games
+/// (then 429 with `Retry-After`); a game holds at most
+/// `--max-sockets-per-game` open WebSockets and the server `--max-sockets`
+/// (then 503 `busy`); a closed socket frees its place.
+pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
+    let s = Server::start_with(
+        db,
+        0,
+        &[
+            "--max-games-per-hour",
+            "3",
+            "--max-sockets",
+            "3",
+            "--max-sockets-per-game",
+            "2",
+        ],
+    );
+    let c = client();
+    let new = json!({"game": "ds", "players": 2, "seed": 31, "seats": [{}, {}]});
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(create(&s, &c, new.clone()).await.0);
+    }
+    let r = c
+        .post(s.url("/api/games"))
+        .json(&new)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(r.status().as_u16(), 429);
+    let wait: u64 = r
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After header in seconds");
+    assert!(
+        (1..=1201).contains(&wait),
+        "one game back each 20 min: {wait}"
+    );
+    let body: Value = r.json().await.expect("json");
+    assert_eq!(body["error"]["code"], "too_many_requests");
+    assert_eq!(body["error"]["retry_after"], wait);
+
+    let busy = |r: Result<_, tokio_tungstenite::tungstenite::Error>| match r {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => resp.status().as_u16() == 503,
+        _ => false,
+    };
+    let (a1, _) = ws_connect(&s.ws_url(&ids[0], None)).await;
+    let (_a2, _) = ws_connect(&s.ws_url(&ids[0], None)).await;
+    let third = tokio_tungstenite::connect_async(s.ws_url(&ids[0], None)).await;
+    assert!(busy(third.map(|_| ())), "a game's third socket is refused");
+    let (_b1, _) = ws_connect(&s.ws_url(&ids[1], None)).await;
+    let fourth = tokio_tungstenite::connect_async(s.ws_url(&ids[2], None)).await;
+    assert!(
+        busy(fourth.map(|_| ())),
+        "the server's fourth socket is refused"
+    );
+    drop(a1);
+    let freed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match tokio_tungstenite::connect_async(s.ws_url(&ids[2], None)).await {
+                Ok(ws) => return ws,
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+    })
+    .await;
+    assert!(freed.is_ok(), "a closed socket frees its place");
+}
+
 /// Bot specs over the server's limits (10 s or 1,000,000 iterations per
 /// decision, the machine's threads; or what `--bot-max-*` says) are refused
 /// with a 400 that names the limit; specs at the limits are accepted.

@@ -5,7 +5,7 @@ use crate::contest;
 use crate::data::{Ability, AdaptEffect, AgeEffect, Data, Timing};
 use crate::effects;
 use crate::flow;
-use crate::state::{armed, Cause, Choice, Decision, Event, RuleError, State, Task};
+use crate::state::{armed, Cause, Choice, Contest, Decision, Event, RuleError, State, Task};
 use crate::types::{flag, row, Action, Animal, Group, Placed, Spot, REGIONS};
 
 // ---------------------------------------------------------------------------------------------
@@ -186,6 +186,15 @@ fn rival_in_niche0(s: &State, g: Group, region: u8) -> bool {
 fn parasite_target(s: &State, g: Group) -> impl Fn(&Placed) -> bool + '_ {
     let mine = s.regions_of(g);
     move |p: &Placed| p.animal.group != g && !p.animal.inactive() && mine & (1 << p.region) != 0
+}
+
+/// The animal whose owner's contest-card window is open (step 1: the attacker).
+fn contestant(c: &Contest) -> Animal {
+    if c.step == 1 {
+        c.attacker
+    } else {
+        c.defender
+    }
 }
 
 /// True if an active adaptation card's ability can be used now.
@@ -487,8 +496,19 @@ pub fn legal(s: &State, d: &Data, out: &mut Vec<Choice>) {
             out.push(Choice::Skip);
         }
         Decision::ContestCards(seat) => {
+            // An Inactive contestant may only be made active (Recovery, ruling D5);
+            // an active one may add contest bonuses.
+            let inactive = match s.tasks.last() {
+                Some(Task::Contest(c)) => contestant(c).inactive(),
+                _ => false,
+            };
             distinct(&s.player(seat).active, |c| {
-                if matches!(d.adapt[c as usize].effect, AdaptEffect::ContestBonus { .. }) {
+                let ok = match d.adapt[c as usize].effect {
+                    AdaptEffect::ContestBonus { .. } => !inactive,
+                    AdaptEffect::Recovery {} => inactive,
+                    _ => false,
+                };
+                if ok {
                     out.push(Choice::Use(c));
                 }
             });
@@ -1028,6 +1048,41 @@ pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
                 let f = s.animals[i].animal.flags & !flag::TRACK;
                 s.set_flags(i, f);
                 kill_contest(s, d, &own, &t, ev);
+            }
+        }
+        (Decision::ContestCards(seat), Choice::Use(card))
+            if matches!(d.adapt[card as usize].effect, AdaptEffect::Recovery {}) =>
+        {
+            // Every Inactive marker of the group goes, the contestant's too (it is held
+            // off the board), and it now counts its full Expansiveness (ruling D5).
+            use_card(s, d, seat, card, ev);
+            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                let attacker = c.step == 1;
+                let a = if attacker {
+                    &mut c.attacker
+                } else {
+                    &mut c.defender
+                };
+                a.flags &= !flag::INACTIVE;
+                let a = *a;
+                let (region, niche) = (c.region, c.niche);
+                let value = effects::expansiveness(d, s, a, region, attacker);
+                if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                    if attacker {
+                        c.att = value;
+                    } else {
+                        c.def = value;
+                    }
+                }
+                ev.push(Event::Status {
+                    spot: Placed {
+                        region,
+                        niche,
+                        animal: a,
+                    }
+                    .spot(),
+                    flags: a.flags & flag::PERSISTENT,
+                });
             }
         }
         (Decision::ContestCards(seat), Choice::Use(card)) => {

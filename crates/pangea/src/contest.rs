@@ -56,6 +56,15 @@ pub fn has_bonus_card(d: &Data, s: &State, seat: u8) -> bool {
         .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::ContestBonus { .. }))
 }
 
+/// True if a seat holds an active Recovery card (any time, so also in a contest on
+/// another player's turn: ruling D5).
+pub fn has_recovery(d: &Data, s: &State, seat: u8) -> bool {
+    s.player(seat)
+        .active
+        .iter()
+        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::Recovery {}))
+}
+
 /// True if a seat holds an active Escape card.
 pub fn has_escape(d: &Data, s: &State, seat: u8) -> bool {
     s.player(seat)
@@ -106,7 +115,14 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
             1 | 2 => {
                 let a = if c.step == 1 { c.attacker } else { c.defender };
                 if let Some(seat) = s.seat_of(a.group) {
-                    if !a.inactive() && has_bonus_card(d, s, seat) {
+                    // An Inactive animal counts 0 and takes no bonus (p.16), but its owner
+                    // may first play Recovery, an any-time card (ruling D5).
+                    let window = if a.inactive() {
+                        has_recovery(d, s, seat)
+                    } else {
+                        has_bonus_card(d, s, seat)
+                    };
+                    if window {
                         s.tasks.push(Task::Contest(c));
                         s.decision = Some(Decision::ContestCards(seat));
                         return;

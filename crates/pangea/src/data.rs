@@ -371,7 +371,8 @@ pub enum Timing {
     Contest,
     /// On your own turn, before or after your action.
     OwnTurn,
-    /// On your own turn or after passing.
+    /// On your own turn or after passing; Recovery also in a contest of your
+    /// Inactive animal on any turn (ruling D5).
     AnyTime,
 }
 

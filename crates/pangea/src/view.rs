@@ -474,7 +474,9 @@ pub fn decision_text(d: Decision) -> &'static str {
         Decision::Parasites(_) => "Parasites: choose an animal to make Inactive",
         Decision::Venom(_) => "Venom: choose your animal to make Toxic",
         Decision::Niche0Attack(_) => "attack an animal in this niche 0, or skip",
-        Decision::ContestCards(_) => "play contest cards, or done",
+        Decision::ContestCards(_) => {
+            "play contest cards (Recovery for an Inactive animal), or done"
+        }
         Decision::Escape(_) => "play Escape, or done",
         Decision::Hunger { .. } => "hunger: pay 1 dominance or remove an animal",
         Decision::EndWindow(_) => "after passing: ability or any-time cards, or done",

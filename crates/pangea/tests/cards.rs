@@ -510,6 +510,67 @@ fn ad_recovery() {
     assert!(s.animals.iter().all(|p| !p.animal.inactive()));
 }
 
+/// AD-12 Recovery is an any-time card, so it answers another player's action (ruling D5;
+/// rulebook, management board (7) Active Adaptation Card Zone: active cards "can be used by
+/// their owner when he or any other player performs one of their Actions"). An Inactive animal counts 0 in a contest (p.16); played in the contest, Recovery
+/// removes every Inactive marker of the group, and the defender counts its full Expansiveness.
+#[test]
+fn ad_recovery_answers_an_attack_on_an_inactive_animal_d5() {
+    let mut s = four(
+        "to_move = 4\nanimals = [\"B2 0 inv\", \"B2 1 syn inactive\", \"C2 0 syn inactive\"]",
+        [
+            "active = [\"Recovery\", \"Aggressive Display\"]",
+            PASSED,
+            PASSED,
+            "",
+        ],
+    );
+    play(&mut s, mv("B2 0 inv", "B2", 1));
+    assert_eq!(s.decision, Some(Decision::ContestCards(0)));
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Use(card("Recovery")), Choice::Done],
+        "no bonus for an Inactive animal (p.16), only Recovery"
+    );
+    let ev = play(&mut s, Choice::Use(card("Recovery")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Status { flags: 0, .. })));
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Use(card("Aggressive Display")), Choice::Done],
+        "active again: contest bonuses may follow"
+    );
+    play(&mut s, Choice::Done);
+    assert_eq!(
+        groups_at(&s, "B2", 1),
+        vec![Group::Synapsids],
+        "the defender holds"
+    );
+    assert_eq!(groups_at(&s, "B2", 0), vec![Group::Invertebrates]);
+    assert!(s.animals.iter().all(|p| !p.animal.inactive()));
+}
+
+/// Without playing Recovery the Inactive defender counts 0, loses, and is removed when
+/// forced to withdraw (p.16, ruling C1).
+#[test]
+fn ad_recovery_not_played_the_inactive_defender_is_removed() {
+    let mut s = four(
+        "to_move = 4\nanimals = [\"B2 0 inv\", \"B2 1 syn inactive\"]",
+        ["active = [\"Recovery\"]", PASSED, PASSED, ""],
+    );
+    play(&mut s, mv("B2 0 inv", "B2", 1));
+    assert_eq!(s.decision, Some(Decision::ContestCards(0)));
+    play(&mut s, Choice::Done);
+    assert_eq!(groups_at(&s, "B2", 1), vec![Group::Invertebrates]);
+    assert!(groups_at(&s, "B2", 0).is_empty(), "removed");
+    assert_eq!(
+        s.players[0].active,
+        vec![card("Recovery")],
+        "the card is kept"
+    );
+}
+
 /// AD-13 Venom: one of your animals becomes Toxic.
 #[test]
 fn ad_venom() {

@@ -394,8 +394,8 @@ fn card_habitat_any_element_type_from_the_bag_on_any_vacant_corner() {
     assert_eq!(s.earth.elements_on(h(0, -1))[Element::Grub.index()], 1);
 }
 
-#[test]
-fn card_hibernation_eliminated_species_return_immune_to_extinction() {
+/// The mammals (7 species eliminated) take Hibernation and choose the empty desert at (1,0).
+fn hibernation_on_the_desert() -> State {
     let mut s = setup(
         Animal::Mammals,
         Card::Hibernation,
@@ -409,6 +409,12 @@ fn card_hibernation_eliminated_species_return_immune_to_extinction() {
     );
     take(&mut s, Card::Hibernation);
     play(&mut s, tile(1, 0));
+    s
+}
+
+#[test]
+fn card_hibernation_eliminated_species_return_immune_to_extinction() {
+    let mut s = hibernation_on_the_desert();
     assert!(!legal(&s).contains(&Choice::Count(6)), "up to 5");
     play(&mut s, Choice::Count(5));
     assert_eq!(sp(&s, 1, 0, Animal::Mammals), 5);
@@ -424,19 +430,7 @@ fn card_hibernation_eliminated_species_return_immune_to_extinction() {
 /// save is asked for them.
 #[test]
 fn card_hibernation_immunity_survives_a_written_position() {
-    let mut s = setup(
-        Animal::Mammals,
-        Card::Hibernation,
-        r#"
-        [[tiles]]
-        hex = [1, 0]
-        terrain = "desert"
-        [animal.mammals]
-        eliminated = 7
-    "#,
-    );
-    take(&mut s, Card::Hibernation);
-    play(&mut s, tile(1, 0));
+    let mut s = hibernation_on_the_desert();
     play(&mut s, Choice::Count(4));
     let text = <eons_dominant_species::DominantSpecies as eons_core::Positions>::write_position(&s);
     assert!(

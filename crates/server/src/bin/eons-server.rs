@@ -50,6 +50,23 @@ fn replay(path: &str) -> Result<Value, String> {
     Ok(json!({ "moves": choices.len(), "outcome": state.outcome(), "scores": state.scores() }))
 }
 
+/// A whole number above 0, or None.
+fn positive(v: Option<&String>) -> Option<u64> {
+    v.and_then(|v| v.parse::<u64>().ok()).filter(|&n| n > 0)
+}
+
+/// Limits set by an earlier option, else read from the environment (an
+/// unreadable variable is reported and ends the program).
+fn or_env<T>(set: Option<T>, from_env: fn() -> Result<T, String>) -> Result<T, ExitCode> {
+    match set {
+        Some(l) => Ok(l),
+        None => from_env().map_err(|e| {
+            eprintln!("eons-server: {e}");
+            ExitCode::FAILURE
+        }),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("replay") {
@@ -85,22 +102,12 @@ fn main() -> ExitCode {
             },
             "--test-games" => config.test_games = true,
             "--bot-max-time-ms" | "--bot-max-iterations" | "--bot-max-threads" => {
-                let Some(n) = it
-                    .next()
-                    .and_then(|v| v.parse::<u64>().ok())
-                    .filter(|&n| n > 0)
-                else {
+                let Some(n) = positive(it.next()) else {
                     return usage();
                 };
-                let mut l = match config.bot_limits {
-                    Some(l) => l,
-                    None => match BotLimits::from_env() {
-                        Ok(l) => l,
-                        Err(e) => {
-                            eprintln!("eons-server: {e}");
-                            return ExitCode::FAILURE;
-                        }
-                    },
+                let mut l = match or_env(config.bot_limits, BotLimits::from_env) {
+                    Ok(l) => l,
+                    Err(code) => return code,
                 };
                 match a.as_str() {
                     "--bot-max-time-ms" => l.max_time = Duration::from_millis(n),
@@ -110,29 +117,20 @@ fn main() -> ExitCode {
                 config.bot_limits = Some(l);
             }
             "--max-games-per-hour" | "--max-sockets" | "--max-sockets-per-game" => {
-                let Some(n) = it
-                    .next()
-                    .and_then(|v| v.parse::<u64>().ok())
-                    .filter(|&n| n > 0)
-                else {
+                let Some(n) = positive(it.next()) else {
                     return usage();
                 };
-                let mut l = match config.traffic_limits {
-                    Some(l) => l,
-                    None => match TrafficLimits::from_env() {
-                        Ok(l) => l,
-                        Err(e) => {
-                            eprintln!("eons-server: {e}");
-                            return ExitCode::FAILURE;
-                        }
-                    },
+                let mut l = match or_env(config.traffic_limits, TrafficLimits::from_env) {
+                    Ok(l) => l,
+                    Err(code) => return code,
                 };
+                let size = usize::try_from(n).unwrap_or(usize::MAX);
                 match a.as_str() {
                     "--max-games-per-hour" => {
                         l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX)
                     }
-                    "--max-sockets" => l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX),
-                    _ => l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX),
+                    "--max-sockets" => l.max_sockets = size,
+                    _ => l.max_sockets_per_game = size,
                 }
                 config.traffic_limits = Some(l);
             }

@@ -160,6 +160,21 @@ pub async fn create(s: &Server, c: &reqwest::Client, req: Value) -> (String, Vec
     (id, tokens)
 }
 
+/// A 2-player Dominant Species game of two open human seats: its id and the
+/// two invite tokens.
+pub async fn two_humans(s: &Server, c: &reqwest::Client, seed: u64) -> (String, String, String) {
+    let (id, tokens) = create(
+        s,
+        c,
+        json!({"game": "ds", "players": 2, "seed": seed, "seats": [{}, {}]}),
+    )
+    .await;
+    let [Some(t0), Some(t1)] = [&tokens[0], &tokens[1]].map(Clone::clone) else {
+        panic!("two invite tokens: {tokens:?}");
+    };
+    (id, t0, t1)
+}
+
 /// A 2-player Dominant Species game between two bots.
 pub fn ds_bots(seed: u64) -> Value {
     json!({

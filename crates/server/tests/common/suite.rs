@@ -154,14 +154,7 @@ pub async fn bad_inputs_change_nothing(db: &str) {
     assert_eq!(r.status, 400, "{:?}", r.body);
 
     // A two-human game to poke at.
-    let (id, tokens) = create(
-        &s,
-        &c,
-        json!({"game": "ds", "players": 2, "seed": 3, "seats": [{}, {}]}),
-    )
-    .await;
-    let t0 = tokens[0].clone().expect("token 0");
-    let t1 = tokens[1].clone().expect("token 1");
+    let (id, t0, t1) = two_humans(&s, &c, 3).await;
     let choice = |t: &str| s.url(&format!("/api/games/{id}/choice?token={t}"));
     let v0 = get(&c, &s.url(&format!("/api/games/{id}/view?token={t0}"))).await;
     assert_eq!(v0.status, 200);
@@ -341,14 +334,7 @@ pub async fn websocket_refuses_large_client_messages(db: &str) {
 pub async fn websocket_pushes_updates(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
-    let (id, tokens) = create(
-        &s,
-        &c,
-        json!({"game": "ds", "players": 2, "seed": 21, "seats": [{}, {}]}),
-    )
-    .await;
-    let t0 = tokens[0].clone().expect("t0");
-    let t1 = tokens[1].clone().expect("t1");
+    let (id, t0, t1) = two_humans(&s, &c, 21).await;
     let (mut w0, first0) = ws_connect(&s.ws_url(&id, Some(&t0))).await;
     let (mut w1, first1) = ws_connect(&s.ws_url(&id, Some(&t1))).await;
     let (mut spec, first_spec) = ws_connect(&s.ws_url(&id, None)).await;
@@ -738,14 +724,7 @@ pub async fn marine_and_pangea_bad_choices_change_nothing(db: &str) {
 pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
-    let (id, tokens) = create(
-        &s,
-        &c,
-        json!({"game": "ds", "players": 2, "seed": 29, "seats": [{}, {}]}),
-    )
-    .await;
-    let invite0 = tokens[0].clone().expect("t0");
-    let invite1 = tokens[1].clone().expect("t1");
+    let (id, invite0, invite1) = two_humans(&s, &c, 29).await;
     let mine = "0123456789abcdef0123456789abcdef";
     let claim = json!({"token": invite1, "name": "Bob", "new_token": mine});
     for attempt in 0..2 {

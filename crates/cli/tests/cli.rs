@@ -262,6 +262,50 @@ fn check_applies_choices_and_prints_the_position() {
     assert!(out.contains("positions = [9, 4]"), "{out}");
 }
 
+/// `eons check` on a Pangea position with choices: an Inactive defender's owner answers
+/// the attack with Recovery (ruling D5), and the log says who won with which totals.
+#[test]
+fn check_plays_choices_on_a_pangea_position() {
+    let file = scratch("pangea-recovery.toml");
+    std::fs::write(
+        &file,
+        r#"
+game = "pangea"
+choices = ["contest with Synapsids", "Recovery", "done"]
+seed = 11
+to_move = 4
+animals = ["B2 0 inv", "B2 1 syn inactive", "C2 0 syn inactive"]
+
+[[player]]
+group = "synapsids"
+active = ["Recovery", "Aggressive Display"]
+
+[[player]]
+group = "sauropsida"
+passed = true
+
+[[player]]
+group = "amphibians"
+passed = true
+
+[[player]]
+group = "invertebrates"
+"#,
+    )
+    .expect("write");
+    let out = ok(&eons(&["check", path_str(&file)], ""));
+    assert!(out.contains("2. seat 1: use Recovery"), "{out}");
+    assert!(
+        out.contains("Synapsids in B2 niche 1 is now plain"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Synapsids beat Invertebrates (attacker 1, defender 4)"),
+        "{out}"
+    );
+    assert!(out.contains("\"B2 1 synapsids\""), "{out}");
+}
+
 #[test]
 fn check_refuses_unmatched_choices_listing_the_legal_ones() {
     let file = scratch("position-bad.toml");

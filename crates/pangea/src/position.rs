@@ -24,6 +24,9 @@ fn perr(m: impl Into<String>) -> PositionError {
 #[serde(deny_unknown_fields, default)]
 struct File {
     game: Option<String>,
+    /// `eons check` reads the choices to apply itself; the position ignores them.
+    #[serde(rename = "choices")]
+    _choices: Option<toml::Value>,
     seed: Option<u64>,
     players: Option<u8>,
     flat_final: Option<bool>,

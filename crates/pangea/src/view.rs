@@ -616,7 +616,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             loser,
             att,
             def,
-        } => format!("{winner} beat {loser} ({att} against {def})"),
+        } => format!("{winner} beat {loser} (attacker {att}, defender {def})"),
         Event::Drew { seat, count } => {
             format!("Seat {} draws {count} adaptation card(s)", seat + 1)
         }

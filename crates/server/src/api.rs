@@ -219,10 +219,12 @@ async fn claim(
             if let Some((game, seat)) = hub.store.seat_of_token(&crate::hub::token_hash(&t)).await?
             {
                 let h = load(&hub, &game).await?;
-                let name = h.inner.lock().await.seat_name(seat);
-                return Ok(Json(
-                    json!({ "game": game, "seat": seat, "name": name, "token": t }),
-                ));
+                let g = h.inner.lock().await;
+                if let Some(row) = g.claimed_seat(seat) {
+                    return Ok(Json(
+                        json!({ "game": game, "seat": seat, "name": row.name, "token": t }),
+                    ));
+                }
             }
         }
         return Err(ApiError::NotFound(

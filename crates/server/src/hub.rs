@@ -115,12 +115,9 @@ impl LiveGame {
             .and_then(|s| u8::try_from(s.seat).ok().map(Seat))
     }
 
-    /// A seat's name, if it has one.
-    pub fn seat_name(&self, seat: i64) -> Option<String> {
-        self.seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .and_then(|s| s.name.clone())
+    /// A claimed seat's row (None for a bot, an open seat or no such seat).
+    pub fn claimed_seat(&self, seat: i64) -> Option<&SeatRow> {
+        self.seats.iter().find(|s| s.seat == seat && s.claimed)
     }
 
     fn seat_row(&self, seat: Seat) -> Option<&SeatRow> {
@@ -316,7 +313,6 @@ impl Hub {
     /// Counts a game about to be created by `addr`; refused (429, with the
     /// seconds to wait) when that address used up its games for the hour.
     pub fn allow_new_game(&self, addr: IpAddr) -> Result<(), ApiError> {
-        self.new_games.retain_recent();
         self.new_games.check_key(&addr).map_err(|not_until| {
             let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
             ApiError::TooManyRequests {
@@ -327,6 +323,12 @@ impl Hub {
                 retry_after: wait.as_secs() + 1,
             }
         })
+    }
+
+    /// Forgets addresses whose games-per-hour allowance is full again (run
+    /// now and then, so the table does not keep every address ever seen).
+    pub fn forget_idle_addresses(&self) {
+        self.new_games.retain_recent();
     }
 
     /// A permit for one more WebSocket on game `h`; refused (503) when the

@@ -182,6 +182,7 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
         loop {
             t.tick().await;
             h.kick_all();
+            h.forget_idle_addresses();
         }
     });
     Ok(())

@@ -725,7 +725,19 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
     let (id, invite0, invite1) = two_humans(&s, &c, 29).await;
-    let mine = "0123456789abcdef0123456789abcdef";
+    // Unique per game (a PostgreSQL test database outlives one run): the game id
+    // (12 hex digits) and 20 more.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mine = format!("{id}{:020x}", nanos % (1u128 << 80));
+    assert!(
+        mine.len() == 32
+            && mine
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    );
+    let mine = mine.as_str();
     let claim = json!({"token": invite1, "name": "Bob", "new_token": mine});
     for attempt in 0..2 {
         let r = post(&c, &s.url("/api/claim"), &claim).await;
@@ -758,6 +770,14 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
         .await;
         assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
     }
+    // An open seat's invite token given as `new_token` is not a claimed seat: 404.
+    let r = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": "0".repeat(32), "new_token": invite0}),
+    )
+    .await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
     // Seat 1's token cannot become seat 0's too; seat 0 stays open.
     let r = post(
         &c,

@@ -317,8 +317,13 @@ impl Hub {
             let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
             ApiError::TooManyRequests {
                 message: format!(
-                    "this server allows {} new games per hour from one address",
-                    self.traffic.games_per_hour
+                    "this server allows {} new game{} per hour from one address",
+                    self.traffic.games_per_hour,
+                    if self.traffic.games_per_hour == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
                 ),
                 retry_after: wait.as_secs() + 1,
             }

@@ -100,7 +100,10 @@ pub enum ServeError {
     Config(String),
 }
 
-/// The whole application (API, WebSocket and UI) over a hub.
+/// The whole application (API, WebSocket and UI) over a hub. Serve it with
+/// `into_make_service_with_connect_info::<SocketAddr>()`, as [`serve_until`]
+/// does: the new-games limit is kept per peer address, so creating a game
+/// needs that address.
 pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
     api::router(hub).merge(web::router(web_dir))
 }

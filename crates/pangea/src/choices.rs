@@ -1056,7 +1056,7 @@ pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
             // Every Inactive marker of the group goes, the contestant's too (it is held
             // off the board), and it now counts its full Expansiveness (ruling D5).
             use_card(s, d, seat, card, ev);
-            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+            if let Some(&Task::Contest(mut c)) = s.tasks.last() {
                 let attacker = c.step == 1;
                 let a = if attacker {
                     &mut c.attacker
@@ -1065,24 +1065,24 @@ pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
                 };
                 a.flags &= !flag::INACTIVE;
                 let a = *a;
-                let (region, niche) = (c.region, c.niche);
-                let value = effects::expansiveness(d, s, a, region, attacker);
-                if let Some(Task::Contest(c)) = s.tasks.last_mut() {
-                    if attacker {
-                        c.att = value;
-                    } else {
-                        c.def = value;
-                    }
+                let value = effects::expansiveness(d, s, a, c.region, attacker);
+                if attacker {
+                    c.att = value;
+                } else {
+                    c.def = value;
                 }
                 ev.push(Event::Status {
                     spot: Placed {
-                        region,
-                        niche,
+                        region: c.region,
+                        niche: c.niche,
                         animal: a,
                     }
                     .spot(),
                     flags: a.flags & flag::PERSISTENT,
                 });
+                if let Some(t) = s.tasks.last_mut() {
+                    *t = Task::Contest(c);
+                }
             }
         }
         (Decision::ContestCards(seat), Choice::Use(card)) => {

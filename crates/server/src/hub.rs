@@ -508,16 +508,20 @@ impl Hub {
         } else {
             name
         };
+        // A token the client chose may be one it already holds; one the
+        // server drew (128 random bits) needs no such check.
         let token = match new_token {
-            Some(t) => t,
+            Some(t) => {
+                if self.store.seat_of_token(&token_hash(&t)).await?.is_some() {
+                    return Err(ApiError::Conflict(
+                        "that new token is already a seat's token; draw another".into(),
+                    ));
+                }
+                t
+            }
             None => random_hex(16)?,
         };
         let new_hash = token_hash(&token);
-        if self.store.seat_of_token(&new_hash).await?.is_some() {
-            return Err(ApiError::Conflict(
-                "that new token is already a seat's token; draw another".into(),
-            ));
-        }
         if !self
             .store
             .claim_seat(&id, seat, invite_hash, &new_hash, &name)

@@ -725,6 +725,11 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
     let (id, invite0, invite1) = two_humans(&s, &c, 29).await;
+    let claim_url = s.url("/api/claim");
+    let claim = |b: Value| {
+        let (c, url) = (&c, &claim_url);
+        async move { post(c, url, &b).await }
+    };
     // Unique per game (a PostgreSQL test database outlives one run): the game id
     // (12 hex digits) and 20 more.
     let nanos = std::time::SystemTime::now()
@@ -738,9 +743,9 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
                 .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
     );
     let mine = mine.as_str();
-    let claim = json!({"token": invite1, "name": "Bob", "new_token": mine});
+    let first = json!({"token": invite1, "name": "Bob", "new_token": mine});
     for attempt in 0..2 {
-        let r = post(&c, &s.url("/api/claim"), &claim).await;
+        let r = claim(first.clone()).await;
         assert_eq!(r.status, 200, "attempt {attempt}: {:?}", r.body);
         assert_eq!(r.body["game"], json!(id));
         assert_eq!(r.body["seat"], 1);
@@ -754,7 +759,7 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     assert_eq!(r.status, 403, "the invite token still opens nothing");
     // Another chosen token with the used invite: the invite works once.
     let other = json!({"token": invite1, "new_token": "f".repeat(32)});
-    assert_eq!(post(&c, &s.url("/api/claim"), &other).await.status, 404);
+    assert_eq!(claim(other).await.status, 404);
     // Malformed chosen tokens.
     for bad in [
         "abc",
@@ -762,33 +767,18 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
         &"0".repeat(129),
         "0123456789abcdef0123456789abcdeg",
     ] {
-        let r = post(
-            &c,
-            &s.url("/api/claim"),
-            &json!({"token": invite0, "new_token": bad}),
-        )
-        .await;
+        let r = claim(json!({"token": invite0, "new_token": bad})).await;
         assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
     }
     // An open seat's invite token given as `new_token` is not a claimed seat: 404.
-    let r = post(
-        &c,
-        &s.url("/api/claim"),
-        &json!({"token": "0".repeat(32), "new_token": invite0}),
-    )
-    .await;
+    let r = claim(json!({"token": "0".repeat(32), "new_token": invite0})).await;
     assert_eq!(r.status, 404, "{:?}", r.body);
     // Seat 1's token cannot become seat 0's too; seat 0 stays open.
-    let r = post(
-        &c,
-        &s.url("/api/claim"),
-        &json!({"token": invite0, "new_token": mine}),
-    )
-    .await;
+    let r = claim(json!({"token": invite0, "new_token": mine})).await;
     assert_eq!(r.status, 409, "{:?}", r.body);
     let g = get(&c, &s.url(&format!("/api/games/{id}"))).await.body;
     assert_eq!(g["seats"][0]["claimed"], false);
-    let r = post(&c, &s.url("/api/claim"), &json!({"token": invite0})).await;
+    let r = claim(json!({"token": invite0})).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     assert_ne!(r.body["token"], mine);
 }

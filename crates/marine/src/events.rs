@@ -249,8 +249,16 @@ pub enum Event {
     },
     /// The Asteroid struck: this is the last round (p.16).
     LastRound,
-    /// The engine's round cap (the `max-rounds` setup option, an engine
-    /// safeguard that is not in the rulebook) makes this round the last,
+    /// No species is on earth, in a Gene Pool or on a Regression square and
+    /// no Vent tile is left: no species can return, so the Asteroid can
+    /// never be played. An engine ruling (the rules give such a game no end)
+    /// makes this round the last, as if the Asteroid had been played.
+    NoSpeciesLeft {
+        /// The round that is now the last one (Reseeds so far + 1).
+        round: u16,
+    },
+    /// The round cap (the `max-rounds` setup option, off by default and not
+    /// in the rulebook) makes this round the last,
     /// although the Asteroid was not played.
     RoundCap {
         /// The round that is now the last one (Reseeds so far + 1).

@@ -63,7 +63,7 @@ impl Game for Marine {
         },
         OptionInfo {
             name: "max-rounds=N",
-            help: "engine safeguard: after N-1 Reseeds the next round is the last (0 = no cap; default in data)",
+            help: "round cap, not a rulebook rule: after N-1 Reseeds the next round is the last (default 0 = no cap, as the rules give no cutoff)",
         },
         OptionInfo {
             name: "animals=A,B,...",

@@ -1591,6 +1591,14 @@ fn auto(s: &mut State, f: Frame, ev: &mut Vec<Event>) {
                     return;
                 }
                 s.reseed(ev);
+                if !s.last_round && s.no_species_can_return() {
+                    // Engine ruling: nothing can change any more, so end as
+                    // if the Asteroid had been played.
+                    s.last_round = true;
+                    ev.push(Event::NoSpeciesLeft {
+                        round: s.reseeds + 1,
+                    });
+                }
                 let cap = s.setup.max_rounds;
                 if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
                     // Engine safeguard, not the Asteroid: say so in the log.

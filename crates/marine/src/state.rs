@@ -40,8 +40,9 @@ pub struct Setup {
     pub alternate_displays: bool,
     /// Superheroes: keep two traits (p.23).
     pub superheroes: bool,
-    /// Engine safeguard: after this many Reseeds the next round is the last
-    /// (0 = no cap; default from components.toml).
+    /// Round cap, not a rulebook rule (an AI or tournament option): after
+    /// this many rounds the game ends as if the Asteroid had been played.
+    /// 0 = no cap, the default (components.toml), as the rules give none.
     pub max_rounds: u16,
 }
 
@@ -295,8 +296,9 @@ pub struct State {
     pub cur: Animal,
     /// The current animal takes another turn after this one.
     pub extra_turn: bool,
-    /// This is the last round: the Asteroid has been played, or the engine's
-    /// round cap (`max-rounds`) was reached.
+    /// This is the last round: the Asteroid has been played, no species can
+    /// return (see [`State::no_species_can_return`]), or the round cap
+    /// (`max-rounds`) was reached.
     pub last_round: bool,
     /// Rounds completed (Reseed events).
     pub reseeds: u16,
@@ -813,6 +815,20 @@ impl State {
                 }
             }
         }
+    }
+
+    /// True when no species can ever be on earth again: no animal has
+    /// species on earth, in its Gene Pool or on a Regression square, and no
+    /// Vent tile is left for Tectonics to bring an eliminated species back
+    /// (step 6, the only rule that takes cubes out of the box). Then no animal
+    /// can thrive, so none can take an evolution card (p.16) and the
+    /// Asteroid can never be played: the rules give such a game no end.
+    pub fn no_species_can_return(&self) -> bool {
+        self.vents_left == 0
+            && self.squares.iter().all(Option::is_none)
+            && self
+                .animals()
+                .all(|a| self.pool[a.index()] == 0 && self.earth.species_total(a.index()) == 0)
     }
 
     /// The Reseed event (p.24), in the rulebook's order.

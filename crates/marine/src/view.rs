@@ -578,8 +578,11 @@ pub fn describe_event(s: &State, e: &Event) -> String {
         },
         Event::Reseed { round } => format!("Reseed (round {round} ends)"),
         Event::LastRound => "the Asteroid strikes: this is the last round".into(),
+        Event::NoSpeciesLeft { round } => format!(
+            "no species is left on earth or in any Gene Pool, and no Vent tile remains to bring one back: the Asteroid can never be played, so round {round} is the last (an engine ruling; the rules give such a game no end)"
+        ),
         Event::RoundCap { round, cap } => format!(
-            "round cap reached (max-rounds={cap}, an engine safeguard, not a rulebook rule): round {round} is the last round"
+            "round cap reached (the max-rounds={cap} option, not a rulebook rule): round {round} is the last round"
         ),
         Event::FinalScoring => "final scoring".into(),
         Event::GameOver => "the game is over".into(),

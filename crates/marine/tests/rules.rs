@@ -78,13 +78,85 @@ fn asteroid_ends_the_game_after_the_round_p24() {
     assert_eq!(out.winner(), Some(Seat(3)));
 }
 
+/// p.9 and p.16: only the Asteroid triggers the last round, and the rules
+/// give no cutoff (reference 7.6, "Asteroid never taken": default none). So
+/// by default a game goes on past any number of rounds; a cap is the
+/// `max-rounds` option's alone.
+#[test]
+fn no_round_cap_by_default_only_the_asteroid_ends_the_game() {
+    let setup = Marine::setup(4, &[]).expect("setup");
+    assert_eq!(setup.max_rounds, 0, "no cap unless asked for");
+    let mut s = pos(&format!(
+        "reseeds = 500\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert_eq!(s.reseeds, 501, "the Reseed happened");
+    assert!(!s.last_round, "round 502 is not the last: no Asteroid yet");
+    assert!(!s.over);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::RoundCap { .. })),
+        "no cap by default"
+    );
+}
+
+/// Gene Pool (p.8): species removed from earth go to the box, out of play,
+/// and only Tectonics step 6 (p.14) takes one back; p.16: an evolution card needs an
+/// animal that thrives on the scored tile. So with no species on earth, in a
+/// Gene Pool or on a Regression square, and no Vent tile left, the Asteroid
+/// can never be played and the rules give the game no end. Engine ruling
+/// (docs/open-rulings.md): the next round is the last, as after the
+/// Asteroid. A Vent tile left, or one species in a Gene Pool, keeps the game
+/// going.
+#[test]
+fn no_species_left_and_no_vent_tile_makes_the_next_round_the_last() {
+    let position = |vents: u8, fish_pool: u8| {
+        pos(&format!(
+            "reseeds = 12\nvents_left = {vents}\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\npool = 0\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\npool = 0\nretrieved = true\n[[animal]]\nname = \"fishes\"\npool = {fish_pool}\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\npool = 0\n[[tile]]\nhex = [0, 0]\nterrain = \"reef\"\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
+        ))
+    };
+    let mut s = position(0, 0);
+    assert!(s.no_species_can_return());
+    let ev = play(&mut s, Choice::Retrieve);
+    assert_eq!(s.reseeds, 13);
+    assert!(s.last_round, "round 14 is the last");
+    assert!(ev.contains(&Event::NoSpeciesLeft { round: 14 }));
+    let line = Marine::describe_event(&s, &Event::NoSpeciesLeft { round: 14 });
+    assert!(line.contains("round 14 is the last"), "{line}");
+    // The last round is played out and the game ends (p.24).
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    for _ in 0..10_000 {
+        if Marine::turn(&s) == eons_core::Turn::Over {
+            break;
+        }
+        legal.clear();
+        Marine::legal(&s, &mut legal);
+        let retrieve = legal.contains(&Choice::Retrieve);
+        let c = if retrieve { Choice::Retrieve } else { legal[0] };
+        Marine::apply(&mut s, c, &mut ev).expect("legal");
+    }
+    assert!(s.over, "the last round ends the game");
+    assert_eq!(s.reseeds, 13, "no Reseed after the last round");
+    // A Vent tile left: Tectonics could bring a species back.
+    let mut s = position(1, 0);
+    assert!(!s.no_species_can_return());
+    let ev = play(&mut s, Choice::Retrieve);
+    assert!(!s.last_round);
+    assert!(!ev.iter().any(|e| matches!(e, Event::NoSpeciesLeft { .. })));
+    // One species in a Gene Pool: it can still be placed.
+    let mut s = position(0, 1);
+    assert!(!s.no_species_can_return());
+    play(&mut s, Choice::Retrieve);
+    assert!(!s.last_round);
+}
+
 /// p.9 and p.16: only the Asteroid triggers the last round ("When the game
-/// end is triggered via the Asteroid card being played"). The engine's round
-/// cap (`max-rounds`, an engine safeguard) also makes a round the last, and
+/// end is triggered via the Asteroid card being played"). The round cap
+/// (`max-rounds`, an option off by default) also makes a round the last, and
 /// its log line says so without claiming the Asteroid struck; the
 /// Asteroid's own line still names it.
 #[test]
-fn round_cap_is_logged_as_the_engine_safeguard_not_the_asteroid() {
+fn round_cap_option_is_logged_as_such_not_as_the_asteroid() {
     let mut s = pos(&format!(
         "options = [\"max-rounds=2\"]\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
     ));

@@ -59,34 +59,16 @@ pub fn run(a: ServeArgs) -> Result<()> {
     if let Some(db) = a.db {
         config.database = db;
     }
-    if a.bot_max_time_ms.is_some() || a.bot_max_iterations.is_some() || a.bot_max_threads.is_some()
-    {
-        let mut limits = eons_server::BotLimits::from_env().map_err(|e| anyhow!(e))?;
-        if let Some(ms) = a.bot_max_time_ms {
-            limits.max_time = Duration::from_millis(ms);
-        }
-        if let Some(n) = a.bot_max_iterations {
-            limits.max_iterations = n;
-        }
-        if let Some(n) = a.bot_max_threads {
-            limits.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        config.bot_limits = Some(limits);
-    }
-    if a.max_games_per_hour.is_some() || a.max_sockets.is_some() || a.max_sockets_per_game.is_some()
-    {
-        let mut limits = eons_server::TrafficLimits::from_env().map_err(|e| anyhow!(e))?;
-        if let Some(n) = a.max_games_per_hour {
-            limits.games_per_hour = n;
-        }
-        if let Some(n) = a.max_sockets {
-            limits.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        if let Some(n) = a.max_sockets_per_game {
-            limits.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        config.traffic_limits = Some(limits);
-    }
+    let limits = eons_server::LimitOptions {
+        bot_max_time_ms: a.bot_max_time_ms,
+        bot_max_iterations: a.bot_max_iterations,
+        bot_max_threads: a.bot_max_threads,
+        max_games_per_hour: a.max_games_per_hour.map(u64::from),
+        max_sockets: a.max_sockets,
+        max_sockets_per_game: a.max_sockets_per_game,
+    };
+    config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
+    config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -37,7 +37,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::{BotLimits, TrafficLimits};
+pub use limits::{BotLimits, LimitOptions, TrafficLimits};
 pub use store::{Store, StoreError};
 
 /// How to run the server.

@@ -77,6 +77,99 @@ impl TrafficLimits {
     }
 }
 
+/// Limits given as command-line options (`eons serve`, `eons-server`), each
+/// a whole number above 0; `None` leaves that limit to the environment or
+/// the default. Options win over the environment.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LimitOptions {
+    /// `--bot-max-time-ms`: [`BotLimits::max_time`] in milliseconds.
+    pub bot_max_time_ms: Option<u64>,
+    /// `--bot-max-iterations`: [`BotLimits::max_iterations`].
+    pub bot_max_iterations: Option<u64>,
+    /// `--bot-max-threads`: [`BotLimits::max_threads`].
+    pub bot_max_threads: Option<u64>,
+    /// `--max-games-per-hour`: [`TrafficLimits::games_per_hour`].
+    pub max_games_per_hour: Option<u64>,
+    /// `--max-sockets`: [`TrafficLimits::max_sockets`].
+    pub max_sockets: Option<u64>,
+    /// `--max-sockets-per-game`: [`TrafficLimits::max_sockets_per_game`].
+    pub max_sockets_per_game: Option<u64>,
+}
+
+impl LimitOptions {
+    /// The option names, as `set` takes them.
+    pub const NAMES: [&'static str; 6] = [
+        "--bot-max-time-ms",
+        "--bot-max-iterations",
+        "--bot-max-threads",
+        "--max-games-per-hour",
+        "--max-sockets",
+        "--max-sockets-per-game",
+    ];
+
+    /// Sets the option called `name` (one of [`LimitOptions::NAMES`]);
+    /// false for another name.
+    pub fn set(&mut self, name: &str, n: u64) -> bool {
+        let field = match name {
+            "--bot-max-time-ms" => &mut self.bot_max_time_ms,
+            "--bot-max-iterations" => &mut self.bot_max_iterations,
+            "--bot-max-threads" => &mut self.bot_max_threads,
+            "--max-games-per-hour" => &mut self.max_games_per_hour,
+            "--max-sockets" => &mut self.max_sockets,
+            "--max-sockets-per-game" => &mut self.max_sockets_per_game,
+            _ => return false,
+        };
+        *field = Some(n);
+        true
+    }
+
+    /// The bot limits these options ask for: `None` when none of the bot
+    /// options is set (the server then reads the environment itself), else
+    /// [`BotLimits::from_env`] with the options on top.
+    pub fn bot_limits(&self) -> Result<Option<BotLimits>, String> {
+        if self.bot_max_time_ms.is_none()
+            && self.bot_max_iterations.is_none()
+            && self.bot_max_threads.is_none()
+        {
+            return Ok(None);
+        }
+        let mut l = BotLimits::from_env()?;
+        if let Some(ms) = self.bot_max_time_ms {
+            l.max_time = Duration::from_millis(ms);
+        }
+        if let Some(n) = self.bot_max_iterations {
+            l.max_iterations = n;
+        }
+        if let Some(n) = self.bot_max_threads {
+            l.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        Ok(Some(l))
+    }
+
+    /// The traffic limits these options ask for: `None` when none of the
+    /// traffic options is set, else [`TrafficLimits::from_env`] with the
+    /// options on top.
+    pub fn traffic_limits(&self) -> Result<Option<TrafficLimits>, String> {
+        if self.max_games_per_hour.is_none()
+            && self.max_sockets.is_none()
+            && self.max_sockets_per_game.is_none()
+        {
+            return Ok(None);
+        }
+        let mut l = TrafficLimits::from_env()?;
+        if let Some(n) = self.max_games_per_hour {
+            l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        if let Some(n) = self.max_sockets {
+            l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = self.max_sockets_per_game {
+            l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        Ok(Some(l))
+    }
+}
+
 /// The most a bot decision may cost on this server.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BotLimits {
@@ -178,6 +271,37 @@ fn show_duration(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Options set only the limits they name; the rest come from the
+    /// defaults (no `EONS_*` variable is set in the test environment), and
+    /// an unset group is left to the server.
+    #[test]
+    fn limit_options_override_only_what_they_name() {
+        let mut o = LimitOptions::default();
+        assert_eq!(o.bot_limits(), Ok(None));
+        assert_eq!(o.traffic_limits(), Ok(None));
+        assert!(!o.set("--max-games", 3), "not an option");
+        for name in LimitOptions::NAMES {
+            let mut one = LimitOptions::default();
+            assert!(one.set(name, 7), "{name}");
+            assert_ne!(one, LimitOptions::default(), "{name} sets a field");
+        }
+        assert!(o.set("--max-sockets", 7));
+        assert!(o.set("--bot-max-time-ms", 250));
+        let t = o.traffic_limits().expect("readable").expect("set");
+        assert_eq!(t.max_sockets, 7);
+        assert_eq!(t.games_per_hour, TrafficLimits::default().games_per_hour);
+        assert_eq!(
+            t.max_sockets_per_game,
+            TrafficLimits::default().max_sockets_per_game
+        );
+        let b = o.bot_limits().expect("readable").expect("set");
+        assert_eq!(b.max_time, Duration::from_millis(250));
+        assert_eq!(b.max_iterations, BotLimits::default().max_iterations);
+        assert!(o.set("--max-games-per-hour", u64::MAX));
+        let t = o.traffic_limits().expect("readable").expect("set");
+        assert_eq!(t.games_per_hour, u32::MAX, "saturates");
+    }
 
     fn limits() -> BotLimits {
         BotLimits {

@@ -11,7 +11,7 @@
 //! ```
 
 use eons_core::Seat;
-use eons_server::{games, BotLimits, ServeConfig, TrafficLimits};
+use eons_server::{games, LimitOptions, ServeConfig};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,18 +55,6 @@ fn positive(v: Option<&String>) -> Option<u64> {
     v.and_then(|v| v.parse::<u64>().ok()).filter(|&n| n > 0)
 }
 
-/// Limits set by an earlier option, else read from the environment (an
-/// unreadable variable is reported and ends the program).
-fn or_env<T>(set: Option<T>, from_env: fn() -> Result<T, String>) -> Result<T, ExitCode> {
-    match set {
-        Some(l) => Ok(l),
-        None => from_env().map_err(|e| {
-            eprintln!("eons-server: {e}");
-            ExitCode::FAILURE
-        }),
-    }
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("replay") {
@@ -85,6 +73,7 @@ fn main() -> ExitCode {
         };
     }
     let mut config = ServeConfig::default();
+    let mut limits = LimitOptions::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -101,39 +90,12 @@ fn main() -> ExitCode {
                 None => return usage(),
             },
             "--test-games" => config.test_games = true,
-            "--bot-max-time-ms" | "--bot-max-iterations" | "--bot-max-threads" => {
-                let Some(n) = positive(it.next()) else {
-                    return usage();
-                };
-                let mut l = match or_env(config.bot_limits, BotLimits::from_env) {
-                    Ok(l) => l,
-                    Err(code) => return code,
-                };
-                match a.as_str() {
-                    "--bot-max-time-ms" => l.max_time = Duration::from_millis(n),
-                    "--bot-max-iterations" => l.max_iterations = n,
-                    _ => l.max_threads = usize::try_from(n).unwrap_or(usize::MAX),
+            name if LimitOptions::NAMES.contains(&name) => match positive(it.next()) {
+                Some(n) => {
+                    limits.set(name, n);
                 }
-                config.bot_limits = Some(l);
-            }
-            "--max-games-per-hour" | "--max-sockets" | "--max-sockets-per-game" => {
-                let Some(n) = positive(it.next()) else {
-                    return usage();
-                };
-                let mut l = match or_env(config.traffic_limits, TrafficLimits::from_env) {
-                    Ok(l) => l,
-                    Err(code) => return code,
-                };
-                let size = usize::try_from(n).unwrap_or(usize::MAX);
-                match a.as_str() {
-                    "--max-games-per-hour" => {
-                        l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX)
-                    }
-                    "--max-sockets" => l.max_sockets = size,
-                    _ => l.max_sockets_per_game = size,
-                }
-                config.traffic_limits = Some(l);
-            }
+                None => return usage(),
+            },
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),
                 None => return usage(),
@@ -143,6 +105,16 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             _ => return usage(),
+        }
+    }
+    match (limits.bot_limits(), limits.traffic_limits()) {
+        (Ok(bots), Ok(traffic)) => {
+            config.bot_limits = bots;
+            config.traffic_limits = traffic;
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("eons-server: {e}");
+            return ExitCode::FAILURE;
         }
     }
     let rt = match tokio::runtime::Builder::new_multi_thread()

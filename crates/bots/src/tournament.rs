@@ -46,7 +46,8 @@
 //!
 //! With [`Config::resume`] an existing file is read first: its games (a
 //! prefix `0..K` of the schedule) are replayed, checked against the
-//! configuration and counted in the report, a line cut short by a kill is
+//! configuration (seed, bots, seating, deal, and the setup the options build:
+//! the setup, not the spelling of the options) and counted in the report, a line cut short by a kill is
 //! dropped, and only the missing games are played and appended. A long
 //! measurement can so be spread over several runs, or extended by asking for
 //! more games with the same seed.
@@ -165,7 +166,8 @@ pub struct GameMeta {
     pub tournament_seed: u64,
     /// The bots' names, in [`Config::bots`] order.
     pub bots: Vec<String>,
-    /// Setup options of this game.
+    /// Setup options of this game, as given. Resuming compares the setup
+    /// they built ([`Record::setup`]), so a file may spell one setup two ways.
     pub options: Vec<String>,
     /// `seating[seat]`: the index (in `bots`) of the bot in that seat.
     pub seating: Vec<usize>,
@@ -624,13 +626,20 @@ fn resumed_game<G: Game>(
         )));
     }
     let block = g / p;
-    let options = &variants[block % variants.len()];
-    if &meta.options != options {
-        return Err(fail(format!(
-            "played with options [{}], this tournament uses [{}]",
-            meta.options.join(" "),
-            options.join(" ")
-        )));
+    // The setup decides, not how its options were spelled: a game played
+    // before a default changed still belongs when the options now name the
+    // old value (for example Marine's `max-rounds=60`).
+    if line.record.setup != setups[block % setups.len()] {
+        let options = &variants[block % variants.len()];
+        return Err(fail(if &meta.options != options {
+            format!(
+                "played with options [{}], this tournament uses [{}]",
+                meta.options.join(" "),
+                options.join(" ")
+            )
+        } else {
+            "its setup is not this tournament's (were the game's defaults changed?)".into()
+        }));
     }
     let seating = seating_of(g, p);
     let per_seat = |len: usize| len == p;
@@ -647,10 +656,8 @@ fn resumed_game<G: Game>(
         ));
     }
     let record = line.record;
-    if record.setup != setups[block % setups.len()]
-        || record.seed != mix_seed(config.seed, block as u64)
-    {
-        return Err(fail("its setup or deal is not this tournament's".into()));
+    if record.seed != mix_seed(config.seed, block as u64) {
+        return Err(fail("its deal is not this tournament's".into()));
     }
     let (state, _) = record
         .replay()

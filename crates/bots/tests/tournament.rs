@@ -383,6 +383,44 @@ fn a_resumed_tournament_equals_one_played_in_one_go() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A records file is checked against the setups its games were played
+/// with, not against how the options were written: when a game's default
+/// changes (Marine's round cap did), naming the old value as an option
+/// resumes the old games; another setup is refused with the options named.
+#[test]
+fn resuming_compares_setups_not_option_spellings() {
+    let dir = std::env::temp_dir().join(format!("eons-bots-spelling-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.jsonl");
+    let mut cfg = config("random,random", 4, 9);
+    cfg.records = Some(path.clone());
+    tournament::run::<Nim>(&cfg, |_| {}).expect("runs with the default pile of 21");
+    let mut spelled = cfg.clone();
+    spelled.resume = true;
+    spelled.options = vec!["pile=21".into()];
+    spelled.games = 6;
+    let r = tournament::run::<Nim>(&spelled, |_| {}).expect("the same setup");
+    assert_eq!(r.resumed, 4);
+    assert_eq!(r.completed, 6);
+    let before = std::fs::read(&path).expect("read");
+    let mut other = cfg.clone();
+    other.resume = true;
+    other.options = vec!["pile=20".into()];
+    other.games = 8;
+    let err = tournament::run::<Nim>(&other, |_| {}).expect_err("another setup");
+    assert!(
+        err.to_string()
+            .contains("played with options [], this tournament uses [pile=20]"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        before,
+        "nothing written"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn resuming_another_tournament_is_refused_and_changes_nothing() {
     let dir = std::env::temp_dir().join(format!("eons-bots-refuse-{}", std::process::id()));

@@ -530,6 +530,7 @@ impl Data {
 /// The data, loaded and checked once. Panics with the [`DataError`] message
 /// if an embedded file is malformed (a build-time asset, never user input);
 /// call [`try_data`] to get the error as a value.
+#[inline]
 pub fn data() -> &'static Data {
     match try_data() {
         Ok(d) => d,
@@ -538,6 +539,7 @@ pub fn data() -> &'static Data {
 }
 
 /// The data, loaded and checked once, or the error naming the file and field.
+#[inline]
 pub fn try_data() -> Result<&'static Data, DataError> {
     static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
     DATA.get_or_init(load).as_ref().map_err(|e| e.clone())

@@ -8,7 +8,7 @@
 //! still offered. `apply` accepts exactly the choices `legal` lists: it checks
 //! membership with the same generator before changing anything.
 
-use crate::data::{data, MAX_SPACES, MAX_SQUARES};
+use crate::data::{data, SpaceDef, MAX_SPACES, MAX_SQUARES};
 use crate::events::{Event, Why};
 use crate::state::{el_of, BoxKind, CircleRow, Pawn, State, ANIMALS, DISKS, MAX_OFFER, PERSONAL};
 use crate::types::{Action, Animal, Card, El, Face, Terrain, Tile, Trait};
@@ -681,30 +681,31 @@ fn destinations(s: &State, a: Animal, h: HexId, out: &mut [HexId; 18]) -> usize 
     n
 }
 
-/// Sort key of a space for the "after" rule (p.9): the personal space sits above everything.
-fn space_key(space: u8) -> (u8, u8) {
-    if space >= PERSONAL {
-        (0, 0)
-    } else {
-        let d = &data().spaces[space as usize];
-        (d.section + 1, d.col)
-    }
+/// Sort key of a display space for the "after" rule (p.9).
+#[inline]
+fn display_key(def: &SpaceDef) -> (u8, u8) {
+    (def.section + 1, def.col)
 }
 
-/// Highest and lowest keys among the animal's placed pawns.
+/// Sort key of the personal (Bottom Feeder) space: above everything.
+const PERSONAL_KEY: (u8, u8) = (0, 0);
+
+/// Highest and lowest keys among the animal's placed pawns. Called for
+/// every turn's legal choices, so it reads the display once, in order.
 fn placed_range(s: &State, a: Animal) -> Option<((u8, u8), (u8, u8))> {
-    let mut r: Option<((u8, u8), (u8, u8))> = None;
-    let n = data().spaces.len();
-    let iter = (0..n as u8).chain(PERSONAL..PERSONAL + ANIMALS as u8);
-    for sp in iter {
-        if let Some(p) = s.pawn_at(sp) {
-            if s.pawn_is(p, a) {
-                let k = space_key(sp);
-                r = Some(match r {
-                    None => (k, k),
-                    Some((lo, hi)) => (lo.min(k), hi.max(k)),
-                });
-            }
+    let mine = |p: &Option<Pawn>| p.is_some_and(|p| s.pawn_is(p, a));
+    let mut r: Option<((u8, u8), (u8, u8))> = s
+        .personal
+        .iter()
+        .any(mine)
+        .then_some((PERSONAL_KEY, PERSONAL_KEY));
+    for (def, p) in data().spaces.iter().zip(&s.spaces) {
+        if mine(p) {
+            let k = display_key(def);
+            r = Some(match r {
+                None => (k, k),
+                Some((lo, hi)) => (lo.min(k), hi.max(k)),
+            });
         }
     }
     r
@@ -743,8 +744,111 @@ fn victims_hex(s: &State, a: Animal, mask: u64, opposing: bool) -> Option<HexId>
 
 // ====================================================================== legal
 
+/// What a turn's pawn placements depend on (p.9), worked out once per turn
+/// so that each space's choices can be listed on their own.
+struct TurnCtx {
+    a: Animal,
+    /// Highest and lowest keys of the animal's placed pawns (the "after" rule).
+    range: Option<((u8, u8), (u8, u8))>,
+    flight: bool,
+    social: bool,
+    n_animals: u8,
+    /// The animal's special pawns not on the display.
+    specials: [Option<El>; ELEMENTS],
+}
+
+impl TurnCtx {
+    fn new(s: &State, a: Animal) -> TurnCtx {
+        let mut specials = [None; ELEMENTS];
+        for (slot, el) in specials.iter_mut().zip(s.available_specials(a)) {
+            *slot = Some(el);
+        }
+        TurnCtx {
+            a,
+            range: placed_range(s, a),
+            flight: s.has_trait(a, Trait::Flight),
+            social: s.has_trait(a, Trait::Social),
+            n_animals: s.animal_count() as u8,
+            specials,
+        }
+    }
+
+    /// A basic pawn may go on a space with this key: after (below) every
+    /// placed pawn, or with Flight also before (above) them all.
+    fn after_rule(&self, k: (u8, u8)) -> bool {
+        match self.range {
+            None => true,
+            Some((lo, hi)) => k > hi || (self.flight && k < lo),
+        }
+    }
+
+    /// Calls `f` with the placements on display space `i` (`def`); true
+    /// when `f` did.
+    fn display_space<F: FnMut(Choice) -> bool>(
+        &self,
+        s: &State,
+        i: usize,
+        def: &SpaceDef,
+        f: &mut F,
+    ) -> bool {
+        if def.min_players > self.n_animals {
+            return false;
+        }
+        let a = self.a;
+        let occ = s.spaces[i];
+        let bumpable = matches!(occ, Some(Pawn::Basic(b)) if b != a);
+        if s.basic_avail[a.index()] > 0
+            && !def.special
+            && (occ.is_none() || (self.social && bumpable))
+            && self.after_rule(display_key(def))
+            && f(Choice::Place {
+                space: i as u8,
+                special: None,
+            })
+        {
+            return true;
+        }
+        if occ.is_none() || bumpable {
+            for el in self.specials.iter().flatten() {
+                if f(Choice::Place {
+                    space: i as u8,
+                    special: Some(*el),
+                }) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with the placements on the animal's Bottom Feeder space;
+    /// true when `f` did.
+    fn personal_space<F: FnMut(Choice) -> bool>(&self, s: &State, f: &mut F) -> bool {
+        let a = self.a;
+        if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
+            return false;
+        }
+        let sp = PERSONAL + a.index() as u8;
+        if s.basic_avail[a.index()] > 0
+            && self.after_rule(PERSONAL_KEY)
+            && f(Choice::Place {
+                space: sp,
+                special: None,
+            })
+        {
+            return true;
+        }
+        self.specials.iter().flatten().any(|el| {
+            f(Choice::Place {
+                space: sp,
+                special: Some(*el),
+            })
+        })
+    }
+}
+
 /// Calls `f` with every legal choice; stops early (returning true) when `f` does.
-pub fn gen(s: &State, f: &mut dyn FnMut(Choice) -> bool) -> bool {
+pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
     macro_rules! e {
         ($c:expr) => {
             if f($c) {
@@ -785,68 +889,14 @@ pub fn gen(s: &State, f: &mut dyn FnMut(Choice) -> bool) -> bool {
         }
         Turn { a } => {
             e!(Choice::Retrieve);
-            let range = placed_range(s, a);
-            let flight = s.has_trait(a, Trait::Flight);
-            let social = s.has_trait(a, Trait::Social);
-            let n_animals = s.animal_count() as u8;
-            let mut specials = [None; ELEMENTS];
-            let mut ns = 0;
-            for el in s.available_specials(a) {
-                specials[ns] = Some(el);
-                ns += 1;
-            }
+            let t = TurnCtx::new(s, a);
             for (i, def) in d.spaces.iter().enumerate() {
-                if def.min_players > n_animals {
-                    continue;
-                }
-                let occ = s.spaces[i];
-                let bumpable = matches!(occ, Some(Pawn::Basic(b)) if b != a);
-                let k = space_key(i as u8);
-                if s.basic_avail[a.index()] > 0
-                    && !def.special
-                    && (occ.is_none() || (social && bumpable))
-                {
-                    let ok = match range {
-                        None => true,
-                        Some((lo, hi)) => k > hi || (flight && k < lo),
-                    };
-                    if ok {
-                        e!(Choice::Place {
-                            space: i as u8,
-                            special: None
-                        });
-                    }
-                }
-                if occ.is_none() || bumpable {
-                    for el in specials[..ns].iter().flatten() {
-                        e!(Choice::Place {
-                            space: i as u8,
-                            special: Some(*el)
-                        });
-                    }
+                if t.display_space(s, i, def, f) {
+                    return true;
                 }
             }
-            if s.has_trait(a, Trait::BottomFeeder) && s.personal[a.index()].is_none() {
-                let sp = PERSONAL + a.index() as u8;
-                if s.basic_avail[a.index()] > 0 {
-                    let k = space_key(sp);
-                    let ok = match range {
-                        None => true,
-                        Some((lo, hi)) => k > hi || (flight && k < lo),
-                    };
-                    if ok {
-                        e!(Choice::Place {
-                            space: sp,
-                            special: None
-                        });
-                    }
-                }
-                for el in specials[..ns].iter().flatten() {
-                    e!(Choice::Place {
-                        space: sp,
-                        special: Some(*el)
-                    });
-                }
+            if t.personal_space(s, f) {
+                return true;
             }
         }
         AncientLineage { a } => {
@@ -1386,6 +1436,21 @@ fn tiles_hex_free(s: &State) -> bool {
 
 /// True when `c` is legal now.
 pub fn is_legal(s: &State, c: Choice) -> bool {
+    // A turn offers hundreds of placements: check only the chosen space's.
+    if let (false, Some(&Frame::Turn { a }), Choice::Place { space, .. }) =
+        (s.over, s.stack.last(), c)
+    {
+        let t = TurnCtx::new(s, a);
+        let mut same = |x| x == c;
+        return if space >= PERSONAL {
+            t.personal_space(s, &mut same)
+        } else {
+            data()
+                .spaces
+                .get(space as usize)
+                .is_some_and(|def| t.display_space(s, space as usize, def, &mut same))
+        };
+    }
     gen(s, &mut |x| x == c)
 }
 

@@ -5,7 +5,7 @@
 //! without changing the state.
 
 use eons_core::{Game, GameRng, Record, RecordedChoice, Seat, Turn};
-use eons_marine::{Choice, Marine, State};
+use eons_marine::{Choice, El, Marine, State};
 
 /// Every option mix the property tests cycle through.
 const VARIANTS: &[(usize, &[&str])] = &[
@@ -89,6 +89,19 @@ fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
                     );
                     assert_eq!(s, before, "seed {seed}: a refused choice changed the state");
                     assert!(e.is_empty());
+                }
+            }
+            // Every placement, on any space (display, past its end, personal)
+            // with any pawn, is legal exactly when it is listed: `is_legal`
+            // checks a turn's placement on its own space only.
+            for space in 0..=70u8 {
+                for special in std::iter::once(None).chain(El::ALL.iter().copied().map(Some)) {
+                    let c = Choice::Place { space, special };
+                    assert_eq!(
+                        eons_marine::rules::is_legal(&s, c),
+                        legal.contains(&c),
+                        "seed {seed}: {c:?}"
+                    );
                 }
             }
             // Views never leak: a determinization for a seat looks the same to it.

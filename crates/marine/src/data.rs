@@ -532,16 +532,25 @@ impl Data {
 /// call [`try_data`] to get the error as a value.
 #[inline]
 pub fn data() -> &'static Data {
+    // The rules read the tables on every step: once loaded, one atomic load.
+    match DATA.get() {
+        Some(Ok(d)) => d,
+        _ => loaded_or_panic(),
+    }
+}
+
+#[cold]
+fn loaded_or_panic() -> &'static Data {
     match try_data() {
         Ok(d) => d,
         Err(e) => panic!("{e}"),
     }
 }
 
+static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
+
 /// The data, loaded and checked once, or the error naming the file and field.
-#[inline]
 pub fn try_data() -> Result<&'static Data, DataError> {
-    static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
     DATA.get_or_init(load).as_ref().map_err(|e| e.clone())
 }
 

@@ -748,7 +748,8 @@ fn victims_hex(s: &State, a: Animal, mask: u64, opposing: bool) -> Option<HexId>
 /// so that each space's choices can be listed on their own.
 struct TurnCtx {
     a: Animal,
-    /// Highest and lowest keys of the animal's placed pawns (the "after" rule).
+    /// Highest and lowest keys of the animal's placed pawns (the "after"
+    /// rule); not worked out (`None`) when no basic pawn is available.
     range: Option<((u8, u8), (u8, u8))>,
     flight: bool,
     social: bool,
@@ -765,7 +766,12 @@ impl TurnCtx {
         }
         TurnCtx {
             a,
-            range: placed_range(s, a),
+            // Only basic pawns follow the "after" rule.
+            range: if s.basic_avail[a.index()] > 0 {
+                placed_range(s, a)
+            } else {
+                None
+            },
             flight: s.has_trait(a, Trait::Flight),
             social: s.has_trait(a, Trait::Social),
             n_animals: s.animal_count() as u8,

@@ -63,17 +63,31 @@ impl TrafficLimits {
     /// [`ENV_MAX_SOCKETS`] and [`ENV_MAX_SOCKETS_PER_GAME`] where set. A set
     /// but unreadable (or zero) value is an error naming the variable.
     pub fn from_env() -> Result<TrafficLimits, String> {
-        let mut l = TrafficLimits::default();
-        if let Some(n) = env_number(ENV_MAX_GAMES_PER_HOUR)? {
-            l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
+        Ok(TrafficLimits::default().with(
+            env_number(ENV_MAX_GAMES_PER_HOUR)?,
+            env_number(ENV_MAX_SOCKETS)?,
+            env_number(ENV_MAX_SOCKETS_PER_GAME)?,
+        ))
+    }
+
+    /// These limits with the given ones put in place (games per hour, sockets,
+    /// sockets per game); `None` keeps a limit, a value too large saturates.
+    fn with(
+        mut self,
+        games_per_hour: Option<u64>,
+        sockets: Option<u64>,
+        sockets_per_game: Option<u64>,
+    ) -> TrafficLimits {
+        if let Some(n) = games_per_hour {
+            self.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
         }
-        if let Some(n) = env_number(ENV_MAX_SOCKETS)? {
-            l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
+        if let Some(n) = sockets {
+            self.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
         }
-        if let Some(n) = env_number(ENV_MAX_SOCKETS_PER_GAME)? {
-            l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
+        if let Some(n) = sockets_per_game {
+            self.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
         }
-        Ok(l)
+        self
     }
 }
 
@@ -127,46 +141,32 @@ impl LimitOptions {
     /// options is set (the server then reads the environment itself), else
     /// [`BotLimits::from_env`] with the options on top.
     pub fn bot_limits(&self) -> Result<Option<BotLimits>, String> {
-        if self.bot_max_time_ms.is_none()
-            && self.bot_max_iterations.is_none()
-            && self.bot_max_threads.is_none()
-        {
+        let set = [
+            self.bot_max_time_ms,
+            self.bot_max_iterations,
+            self.bot_max_threads,
+        ];
+        if set.iter().all(Option::is_none) {
             return Ok(None);
         }
-        let mut l = BotLimits::from_env()?;
-        if let Some(ms) = self.bot_max_time_ms {
-            l.max_time = Duration::from_millis(ms);
-        }
-        if let Some(n) = self.bot_max_iterations {
-            l.max_iterations = n;
-        }
-        if let Some(n) = self.bot_max_threads {
-            l.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        Ok(Some(l))
+        Ok(Some(BotLimits::from_env()?.with(set[0], set[1], set[2])))
     }
 
     /// The traffic limits these options ask for: `None` when none of the
     /// traffic options is set, else [`TrafficLimits::from_env`] with the
     /// options on top.
     pub fn traffic_limits(&self) -> Result<Option<TrafficLimits>, String> {
-        if self.max_games_per_hour.is_none()
-            && self.max_sockets.is_none()
-            && self.max_sockets_per_game.is_none()
-        {
+        let set = [
+            self.max_games_per_hour,
+            self.max_sockets,
+            self.max_sockets_per_game,
+        ];
+        if set.iter().all(Option::is_none) {
             return Ok(None);
         }
-        let mut l = TrafficLimits::from_env()?;
-        if let Some(n) = self.max_games_per_hour {
-            l.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
-        }
-        if let Some(n) = self.max_sockets {
-            l.max_sockets = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        if let Some(n) = self.max_sockets_per_game {
-            l.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
-        }
-        Ok(Some(l))
+        Ok(Some(
+            TrafficLimits::from_env()?.with(set[0], set[1], set[2]),
+        ))
     }
 }
 
@@ -198,17 +198,32 @@ impl BotLimits {
     /// and [`ENV_MAX_THREADS`] where set. A set but unreadable (or zero)
     /// value is an error naming the variable.
     pub fn from_env() -> Result<BotLimits, String> {
-        let mut l = BotLimits::default();
-        if let Some(ms) = env_number(ENV_MAX_TIME_MS)? {
-            l.max_time = Duration::from_millis(ms);
+        Ok(BotLimits::default().with(
+            env_number(ENV_MAX_TIME_MS)?,
+            env_number(ENV_MAX_ITERATIONS)?,
+            env_number(ENV_MAX_THREADS)?,
+        ))
+    }
+
+    /// These limits with the given ones put in place (milliseconds,
+    /// iterations, threads); `None` keeps a limit, a value too large
+    /// saturates.
+    fn with(
+        mut self,
+        time_ms: Option<u64>,
+        iterations: Option<u64>,
+        threads: Option<u64>,
+    ) -> BotLimits {
+        if let Some(ms) = time_ms {
+            self.max_time = Duration::from_millis(ms);
         }
-        if let Some(n) = env_number(ENV_MAX_ITERATIONS)? {
-            l.max_iterations = n;
+        if let Some(n) = iterations {
+            self.max_iterations = n;
         }
-        if let Some(n) = env_number(ENV_MAX_THREADS)? {
-            l.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        if let Some(n) = threads {
+            self.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
         }
-        Ok(l)
+        self
     }
 
     /// Refuses a spec whose budget or threads exceed the limits; the message

@@ -47,8 +47,9 @@
 //! With [`Config::resume`] an existing file is read first: its games (a
 //! prefix `0..K` of the schedule) are replayed, checked against the
 //! configuration (seed, bots, seating, deal, and the setup the options build:
-//! the setup, not the spelling of the options) and counted in the report, a line cut short by a kill is
-//! dropped, and only the missing games are played and appended. A long
+//! the setup, not the spelling of the options) and counted in the report, a
+//! line cut short by a kill is dropped, and only the missing games are played
+//! and appended. A long
 //! measurement can so be spread over several runs, or extended by asking for
 //! more games with the same seed.
 //!

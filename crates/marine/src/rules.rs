@@ -6,7 +6,8 @@
 //! `apply`). A decision whose only choices are "forfeit"/"done" (nothing can
 //! be done) is skipped automatically; a decision with one real choice is
 //! still offered. `apply` accepts exactly the choices `legal` lists: it checks
-//! membership with the same generator before changing anything.
+//! membership with the same generator before changing anything (for a turn's
+//! pawn placement, the generator's part for the chosen space only).
 
 use crate::data::{data, SpaceDef, MAX_SPACES, MAX_SQUARES};
 use crate::events::{Event, Why};

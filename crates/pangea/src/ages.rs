@@ -41,7 +41,7 @@ pub fn step(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Event>) {
         AgeEffect::Draw {
             count,
             neutral_adapt,
-        } => draw(s, d, *count, *neutral_adapt, ev),
+        } => draw(s, d, card, pos, *count, *neutral_adapt, ev),
         AgeEffect::Climb { from_niche } => s.tasks.push(Task::Climb {
             region: 0,
             from: *from_niche,
@@ -147,15 +147,27 @@ fn set_status(s: &mut State, status: StatusKind, rows: u8, niches: u8, ev: &mut 
     }
 }
 
-/// `draw`: each player draws cards (the limit applies at once); neutral groups adapt.
-fn draw(s: &mut State, d: &Data, count: u8, neutral_adapt: u8, ev: &mut Vec<Event>) {
-    let order = s.order.clone();
-    for &seat in &order {
-        s.draw_cards(seat, count, ev);
+/// `draw`: each neutral group adapts (step 0); then each player in initiative order draws
+/// cards and at once discards down to the limit, before the next player draws (ruling D2: "the
+/// limit applies at once; discard down right after any draw", which matters when the deck runs
+/// out and the discard pile is reshuffled).
+fn draw(
+    s: &mut State,
+    d: &Data,
+    card: u8,
+    pos: u8,
+    count: u8,
+    neutral_adapt: u8,
+    ev: &mut Vec<Event>,
+) {
+    if pos > 0 {
+        if let Some(seat) = player_step(s, card, pos) {
+            s.draw_cards(seat, count, ev);
+            s.tasks.push(Task::HandLimit(seat));
+        }
+        return;
     }
-    for &seat in order.iter().rev() {
-        s.tasks.push(Task::HandLimit(seat));
-    }
+    s.tasks.push(Task::AgeStep { card, pos: 1 });
     for i in 0..s.neutrals.len() as u8 {
         for _ in 0..neutral_adapt {
             flow::neutral_adapt(s, d, i, ev);

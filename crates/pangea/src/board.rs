@@ -143,12 +143,12 @@ impl State {
         self.animals.iter().any(|p| p.animal.bearer())
     }
 
-    /// Objective markers a seat still has for objective tiles. Ruling G1: in solo the marker
-    /// beside the bearer is one of the 4.
+    /// Objective markers a seat still has for objective tiles. Ruling G1: in solo one of the 4
+    /// is the bearer's and "the other 3 complete objective tiles", whether or not the bearer
+    /// is on the board.
     pub fn objective_markers_left(&self, d: &Data, seat: u8) -> u8 {
         let p = self.player(seat);
-        let used =
-            p.claimed.count_ones() as u8 + u8::from(self.setup.solo() && self.bearer_on_board());
+        let used = p.claimed.count_ones() as u8 + u8::from(self.setup.solo());
         d.rules.objective_markers.saturating_sub(used)
     }
 

@@ -358,11 +358,8 @@ fn legal_turn(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mu
         if can_shed(s, d, seat) {
             spots(s, shed_candidate(s, g), |sp| out.push(Choice::Shed(sp)));
         }
-        if s.setup.solo()
-            && !s.bearer_on_board()
-            && p.ap >= d.rules.bearer_cost as i32
-            && s.objective_markers_left(d, seat) > 0
-        {
+        // The bearer has its own marker (ruling G1).
+        if s.setup.solo() && !s.bearer_on_board() && p.ap >= d.rules.bearer_cost as i32 {
             spots(
                 s,
                 |q| q.animal.group == g && !q.animal.special(),

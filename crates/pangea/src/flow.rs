@@ -789,13 +789,18 @@ fn climb(s: &mut State, d: &Data, region: u8, from: u8, ev: &mut Vec<Event>) {
         return;
     };
     let p = s.animals[k];
+    let dest = from + 1;
+    if s.occupant(region, dest)
+        .is_some_and(|o| s.animals[o].animal.group == p.animal.group)
+    {
+        // It stays below its own group (ruling B3). Not moving, it is not
+        // removed even when Inactive: only "Inactive animals that would
+        // move are removed" (reference §7.4).
+        return;
+    }
     if p.animal.inactive() {
         s.kill(k, Cause::Forced, ev);
         return;
     }
-    let dest = from + 1;
-    match s.occupant(region, dest) {
-        Some(o) if s.animals[o].animal.group == p.animal.group => {}
-        _ => move_animal(s, d, k, region, dest, ev),
-    }
+    move_animal(s, d, k, region, dest, ev);
 }

@@ -844,6 +844,27 @@ fn age_adaptive_radiation() {
     assert_eq!(s.players[1].hand.len(), 2);
 }
 
+/// TA-CG4 Adaptive Radiation ("limit 3 applies") and ruling D2 ("discard down right after any
+/// draw"): a player discards before the next player draws, so when the deck runs out the
+/// reshuffled discard pile already holds that discard.
+#[test]
+fn age_draw_discards_before_the_next_player_draws_d2() {
+    let top = "phase = \"turn_of_ages\"\nstage = 5\nages = [\"Adaptive Radiation\", \"Hypoxia\"]\nages_revealed = 0\ndeck = [\"Ambush\", \"Escape\"]";
+    let mut s = four(top, ["hand = [\"Venom\", \"Mutation\"]", "", "", ""]);
+    // The first player drew the last two cards: 4 in hand, one to discard.
+    assert_eq!(decision(&s), Decision::Discard(0));
+    assert_eq!(s.players[0].hand.len(), 4);
+    assert!(s.deck.is_empty());
+    assert!(
+        s.players[1].hand.is_empty(),
+        "the next player has not drawn yet"
+    );
+    play(&mut s, Choice::Card(card("Venom")));
+    // The second player's draw reshuffles that discard and gets it; nothing is left after.
+    assert_eq!(s.players[1].hand, vec![card("Venom")]);
+    assert!(s.players[2].hand.is_empty() && s.players[3].hand.is_empty());
+}
+
 /// TA-CG5 Territorial Pressure: every niche-1 animal is forced up to niche 2.
 #[test]
 fn age_territorial_pressure() {
@@ -867,6 +888,31 @@ fn age_territorial_pressure() {
         0,
         "inactive and forced to move: removed"
     );
+}
+
+/// TA-CG5 Territorial Pressure with the group's own animal in niche 2: the
+/// niche-1 animal stays put (ruling B3), and an Inactive one that so would
+/// not move is not removed: "Inactive animals that would move are removed
+/// instead" (reference §7.4, forced moves).
+#[test]
+fn age_territorial_pressure_spares_an_inactive_animal_that_would_not_move() {
+    let s = ages(
+        "Territorial Pressure",
+        "\"B2 1 amp inactive\", \"B2 2 amp\", \"C2 1 inv\", \"C2 2 inv\"",
+        ["", "", "", ""],
+    );
+    assert_eq!(
+        groups_at(&s, "B2", 1),
+        vec![Group::Amphibians],
+        "not removed"
+    );
+    assert_eq!(groups_at(&s, "B2", 2), vec![Group::Amphibians]);
+    assert_eq!(
+        groups_at(&s, "C2", 1),
+        vec![Group::Invertebrates],
+        "stays put"
+    );
+    assert_eq!(groups_at(&s, "C2", 2), vec![Group::Invertebrates]);
 }
 
 /// TA-GL1 Emeishan Traps: B3 closes and its animals die.

@@ -1026,6 +1026,21 @@ fn solo_bearer_p28() {
     assert!(at(&s, "B3", 0)[0].bearer());
 }
 
+/// Ruling G1 (reference §8): in solo one of the 4 objective markers is the bearer's and "the
+/// other 3 complete objective tiles", also while the bearer is not on the board; the bearer
+/// can then still be placed.
+#[test]
+fn solo_three_objective_markers_for_tiles_g1() {
+    let board = "to_move = 1\nanimals = [\"B2 0 syn\"]\nobjectives = [{ tile = \"Speciation\" }, { tile = \"Dispersal\" }, { tile = \"Apex\" }, { tile = \"Allopatry\" }]";
+    let cards = "evolution = [\"Heterodont Teeth\", \"Sabre Fangs\"]";
+    let s = solo("synapsids", board, &format!("{cards}\nclaimed = [1, 2]"));
+    assert!(legal(&s).contains(&Choice::Claim(0)), "the third tile");
+    let s = solo("synapsids", board, &format!("{cards}\nclaimed = [1, 2, 3]"));
+    let l = legal(&s);
+    assert!(!l.contains(&Choice::Claim(0)), "no fourth tile in solo");
+    assert!(l.contains(&Choice::Bearer(spot("B2 0 syn"))));
+}
+
 /// Rulebook p.28 (Synapsids condition): a condition marker when the bearer migrates into a
 /// climate zone without one.
 #[test]

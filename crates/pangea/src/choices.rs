@@ -711,6 +711,16 @@ fn shed_first(s: &mut State, d: &Data, seat: u8, sp: &Spot, ev: &mut Vec<Event>)
 
 /// Uses an active adaptation card's one-off ability (on the seat's turn or end window).
 fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+    if let AdaptEffect::Mutation { draw } = d.adapt[card as usize].effect {
+        // "Use the one-off Ability ..., then discard the card" (rulebook p.21): the card is not
+        // yet in the discard pile when its draw reshuffles that pile into a new stack.
+        remove_card(&mut s.player_mut(seat).active, card);
+        ev.push(Event::UsedCard { seat, card });
+        s.draw_cards(seat, draw, ev);
+        s.tasks.push(Task::HandLimit(seat));
+        discard_used(s, d, seat, card, ev);
+        return;
+    }
     spend_card(s, d, seat, card, ev);
     let g = group_of(s, seat);
     match d.adapt[card as usize].effect {
@@ -741,19 +751,22 @@ fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
             }
         }
         AdaptEffect::Venom {} => s.decision = Some(Decision::Venom(seat)),
-        AdaptEffect::Mutation { draw } => {
-            s.draw_cards(seat, draw, ev);
-            s.tasks.push(Task::HandLimit(seat));
-        }
-        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => {}
+        AdaptEffect::Mutation { .. }
+        | AdaptEffect::ContestBonus { .. }
+        | AdaptEffect::Escape {} => {}
     }
 }
 
 /// Discards an active card as used (Amphibians gain AP, rulebook p.27).
 fn spend_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
     remove_card(&mut s.player_mut(seat).active, card);
-    s.discard.push(card);
     ev.push(Event::UsedCard { seat, card });
+    discard_used(s, d, seat, card, ev);
+}
+
+/// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP.
+fn discard_used(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+    s.discard.push(card);
     if let Ability::ApOnAbility(n) = d.group(group_of(s, seat)).ability {
         s.add_ap(seat, n as i32, ev);
     }

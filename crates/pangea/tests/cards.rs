@@ -603,6 +603,25 @@ fn ad_mutation() {
     assert!(matches!(decision(&s), Decision::Turn { seat: 0, .. }));
 }
 
+/// AD-14 Mutation with an empty stack, rulebook p.21: "Use the one-off Ability ..., then discard
+/// the card". The draw reshuffles the discard pile without the Mutation just played, which goes
+/// to the new discard pile afterwards.
+#[test]
+fn ad_mutation_is_discarded_after_its_draw() {
+    let mut s = four(
+        "to_move = 1\ndeck = []\ndiscard = [\"Ambush\"]",
+        ["active = [\"Mutation\"]", PASSED, PASSED, PASSED],
+    );
+    play(&mut s, Choice::Use(card("Mutation")));
+    assert_eq!(
+        s.players[0].hand,
+        vec![card("Ambush")],
+        "only the Ambush was reshuffled"
+    );
+    assert_eq!(s.discard, vec![card("Mutation")]);
+    assert!(s.deck.is_empty());
+}
+
 /// Rulebook p.21: an active adaptation card can be discarded at any moment for 1 AP.
 #[test]
 fn ad_cash_in_for_one_ap() {

@@ -9,7 +9,7 @@
 //! The Sauropsida draw is the player's choice ("you can draw", rulebook ch. 9): a
 //! [`Decision::DrawOnWin`] right after the contest, before any chain contest of the loser.
 
-use crate::data::{Ability, AdaptEffect, Data, SoloTrigger};
+use crate::data::{Ability, Data, SoloTrigger};
 use crate::effects;
 use crate::flow;
 use crate::state::{Cause, Contest, Decision, Event, State, Task};
@@ -46,31 +46,6 @@ pub fn start(
         loser_dies: false,
         winner_dies: false,
     }));
-}
-
-/// True if a seat holds an active card with a contest bonus.
-pub fn has_bonus_card(d: &Data, s: &State, seat: u8) -> bool {
-    s.player(seat)
-        .active
-        .iter()
-        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::ContestBonus { .. }))
-}
-
-/// True if a seat holds an active Recovery card (any time, so also in a contest on
-/// another player's turn: ruling D5).
-pub fn has_recovery(d: &Data, s: &State, seat: u8) -> bool {
-    s.player(seat)
-        .active
-        .iter()
-        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::Recovery {}))
-}
-
-/// True if a seat holds an active Escape card.
-pub fn has_escape(d: &Data, s: &State, seat: u8) -> bool {
-    s.player(seat)
-        .active
-        .iter()
-        .any(|&c| matches!(d.adapt[c as usize].effect, AdaptEffect::Escape {}))
 }
 
 fn neutral_bonus(s: &mut State, d: &Data, a: Animal) -> Option<(u8, i32)> {
@@ -115,14 +90,11 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
             1 | 2 => {
                 let a = if c.step == 1 { c.attacker } else { c.defender };
                 if let Some(seat) = s.seat_of(a.group) {
-                    // An Inactive animal counts 0 and takes no bonus (p.16), but its owner
-                    // may first play Recovery, an any-time card (ruling D5).
-                    let window = if a.inactive() {
-                        has_recovery(d, s, seat)
-                    } else {
-                        has_bonus_card(d, s, seat)
-                    };
-                    if window {
+                    // The owner is asked whenever it holds any active card: they lie face
+                    // down, so asking only a holder of a bonus card (or of Recovery, which an
+                    // Inactive contestant may play first, ruling D5) would tell the table
+                    // what it holds. Their number is public.
+                    if !s.player(seat).active.is_empty() {
                         s.tasks.push(Task::Contest(c));
                         s.decision = Some(Decision::ContestCards(seat));
                         return;
@@ -157,7 +129,8 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                 let l = if c.att_wins { c.defender } else { c.attacker };
                 if c.loser_dies {
                     if let Some(seat) = s.seat_of(l.group) {
-                        if has_escape(d, s, seat) {
+                        // Asked whenever it holds an active card, as above.
+                        if !s.player(seat).active.is_empty() {
                             s.tasks.push(Task::Contest(c));
                             s.decision = Some(Decision::Escape(seat));
                             return;

@@ -100,6 +100,9 @@ fn escape_spares_the_winner_of_a_toxic_animal_p16() {
         ],
     );
     play(&mut s, mv("B2 1 syn", "C2", 1));
+    // The defender's owner holds an active card, so it is asked for contest cards first.
+    assert_eq!(decision(&s), Decision::ContestCards(3));
+    play(&mut s, Choice::Done);
     assert_eq!(decision(&s), Decision::Escape(3));
     play(&mut s, Choice::Use(card("Escape")));
     assert_eq!(
@@ -128,6 +131,8 @@ fn escape_keeps_an_inactive_niche0_loser_in_place_p16() {
     play(&mut s, mv("B2 1 syn special", "C2", 0));
     assert_eq!(decision(&s), Decision::Niche0Attack(0));
     play(&mut s, Choice::Animal(spot("C2 0 amp inactive")));
+    assert_eq!(decision(&s), Decision::ContestCards(2));
+    play(&mut s, Choice::Done);
     assert_eq!(decision(&s), Decision::Escape(2));
     play(&mut s, Choice::Use(card("Escape")));
     let mut groups = groups_at(&s, "C2", 0);

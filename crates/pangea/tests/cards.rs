@@ -365,9 +365,55 @@ fn ad_escape() {
         ],
     );
     play(&mut s, mv("B2 1 syn", "C2", 1));
+    assert_eq!(
+        decision(&s),
+        Decision::ContestCards(3),
+        "asked first for bonus cards"
+    );
+    play(&mut s, Choice::Done);
     assert_eq!(decision(&s), Decision::Escape(3));
     play(&mut s, Choice::Use(card("Escape")));
     assert_eq!(groups_at(&s, "C2", 0), vec![Group::Invertebrates]);
+}
+
+/// Active adaptation cards lie face down (rulebook p.21), so a contestant's owner is asked for
+/// contest cards, and a losing one for Escape, whenever it holds any active card, not only when
+/// it holds one it can play there: whose decision it is would otherwise tell the table. A seat
+/// with no active card is not asked (their number is public).
+#[test]
+fn contest_windows_do_not_tell_which_cards_are_held() {
+    for held in ["Venom", "Escape", "Aggressive Display"] {
+        let mut s = four(
+            "to_move = 1\nanimals = [\"B2 1 syn\", \"C2 1 inv\"]",
+            [
+                "evolution = [\"Sabre Fangs\"]",
+                PASSED,
+                PASSED,
+                &format!("active = [\"{held}\"]"),
+            ],
+        );
+        play(&mut s, mv("B2 1 syn", "C2", 1));
+        assert_eq!(decision(&s), Decision::ContestCards(3), "{held}");
+        play(&mut s, Choice::Done);
+        assert_eq!(
+            decision(&s),
+            Decision::Escape(3),
+            "{held}: the loser would die"
+        );
+        play(&mut s, Choice::Done);
+        assert_eq!(groups_at(&s, "C2", 1), vec![Group::Synapsids], "{held}");
+    }
+    // No active card: no window, the contest runs through.
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn\", \"C2 1 inv\"]",
+        ["evolution = [\"Sabre Fangs\"]", PASSED, PASSED, ""],
+    );
+    play(&mut s, mv("B2 1 syn", "C2", 1));
+    assert!(!matches!(
+        decision(&s),
+        Decision::ContestCards(3) | Decision::Escape(3)
+    ));
+    assert_eq!(groups_at(&s, "C2", 1), vec![Group::Synapsids]);
 }
 
 /// AD-04 Long Migration: the animal just migrated takes one more step.

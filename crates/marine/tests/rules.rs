@@ -99,8 +99,8 @@ fn no_round_cap_by_default_only_the_asteroid_ends_the_game() {
     );
 }
 
-/// Gene Pool (p.8): species removed from earth go to the box, out of play,
-/// and only Tectonics step 6 (p.14) takes one back; p.16: an evolution card needs an
+/// Gene Pool (p.8; reference 1.8): species removed from earth go to the box,
+/// out of play, and only Tectonics step 6 (p.14) takes one back; p.16: an evolution card needs an
 /// animal that thrives on the scored tile. So with no species on earth, in a
 /// Gene Pool or on a Regression square, and no Vent tile left, the Asteroid
 /// can never be played and the rules give the game no end. Engine ruling

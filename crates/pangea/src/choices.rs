@@ -709,19 +709,11 @@ fn shed_first(s: &mut State, d: &Data, seat: u8, sp: &Spot, ev: &mut Vec<Event>)
     }
 }
 
-/// Uses an active adaptation card's one-off ability (on the seat's turn or end window).
+/// Uses an active adaptation card's one-off ability (on the seat's turn or end window):
+/// "Use the one-off Ability ..., then discard the card" (rulebook p.21). The card is not yet in
+/// the discard pile while the ability runs, so Mutation's draw cannot reshuffle it back.
 fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
-    if let AdaptEffect::Mutation { draw } = d.adapt[card as usize].effect {
-        // "Use the one-off Ability ..., then discard the card" (rulebook p.21): the card is not
-        // yet in the discard pile when its draw reshuffles that pile into a new stack.
-        remove_card(&mut s.player_mut(seat).active, card);
-        ev.push(Event::UsedCard { seat, card });
-        s.draw_cards(seat, draw, ev);
-        s.tasks.push(Task::HandLimit(seat));
-        discard_used(s, d, seat, card, ev);
-        return;
-    }
-    spend_card(s, d, seat, card, ev);
+    take_used(s, seat, card, ev);
     let g = group_of(s, seat);
     match d.adapt[card as usize].effect {
         AdaptEffect::Ambush {} => s.decision = Some(Decision::AmbushOwn(seat)),
@@ -751,17 +743,25 @@ fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
             }
         }
         AdaptEffect::Venom {} => s.decision = Some(Decision::Venom(seat)),
-        AdaptEffect::Mutation { .. }
-        | AdaptEffect::ContestBonus { .. }
-        | AdaptEffect::Escape {} => {}
+        AdaptEffect::Mutation { draw } => {
+            s.draw_cards(seat, draw, ev);
+            s.tasks.push(Task::HandLimit(seat));
+        }
+        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => {}
     }
+    discard_used(s, d, seat, card, ev);
 }
 
 /// Discards an active card as used (Amphibians gain AP, rulebook p.27).
 fn spend_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+    take_used(s, seat, card, ev);
+    discard_used(s, d, seat, card, ev);
+}
+
+/// Takes a card being used out of the active zone.
+fn take_used(s: &mut State, seat: u8, card: u8, ev: &mut Vec<Event>) {
     remove_card(&mut s.player_mut(seat).active, card);
     ev.push(Event::UsedCard { seat, card });
-    discard_used(s, d, seat, card, ev);
 }
 
 /// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP.

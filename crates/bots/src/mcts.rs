@@ -42,6 +42,10 @@
 //!    other score", so that is the score leader), shared equally on ties.
 //! 6. **Backpropagation**: every node on the path adds the whole vector.
 //!
+//! Every choice the search applies was just listed by [`Game::legal`] for
+//! that very state, so it goes through [`Game::apply_listed`], which skips
+//! the games' legality check (a fifth to two fifths of the work otherwise).
+//!
 //! After the budget, the most visited root child is chosen (ties: higher mean
 //! reward, then the earlier legal choice).
 //!
@@ -633,7 +637,7 @@ impl<'a, G: Game> Search<'a, G> {
                 };
                 let c = self.legal[p];
                 self.events.clear();
-                if G::apply(&mut s, c, &mut self.events).is_err() {
+                if G::apply_listed(&mut s, c, &mut self.events).is_err() {
                     self.rejected += 1;
                     return;
                 }
@@ -647,7 +651,7 @@ impl<'a, G: Game> Search<'a, G> {
                 break;
             };
             self.events.clear();
-            if G::apply(&mut s, c, &mut self.events).is_err() {
+            if G::apply_listed(&mut s, c, &mut self.events).is_err() {
                 self.rejected += 1;
                 return;
             }
@@ -680,7 +684,7 @@ impl<'a, G: Game> Search<'a, G> {
             }
             let c = self.legal[self.rng.index(self.legal.len())];
             self.events.clear();
-            if G::apply(s, c, &mut self.events).is_err() {
+            if G::apply_listed(s, c, &mut self.events).is_err() {
                 self.rejected += 1;
                 break;
             }

@@ -112,6 +112,22 @@ pub trait Game: Sized + 'static {
         c: Self::Choice,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error>;
+    /// Applies a choice that [`Game::legal`] listed for this very state, as
+    /// [`Game::apply`] would, but a game may skip the legality check (which
+    /// usually means generating every legal choice again). Search bots call
+    /// it on choices they just took from `legal`; everything that comes from
+    /// a user goes through [`Game::apply`].
+    ///
+    /// With a choice `legal` did not list the result is unspecified (the
+    /// games check it with a debug assertion). The default calls
+    /// [`Game::apply`].
+    fn apply_listed(
+        s: &mut Self::State,
+        c: Self::Choice,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        Self::apply(s, c, events)
+    }
     /// The view of `seat` (`None`: a spectator). Hidden information is removed here.
     fn view(s: &Self::State, seat: Option<Seat>) -> Self::View;
     /// The result once the game is over.

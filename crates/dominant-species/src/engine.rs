@@ -1033,6 +1033,19 @@ impl State {
         Ok(())
     }
 
+    /// Applies a choice that [`State::legal`] listed for this state, without
+    /// generating the legal choices again to check it (for search bots; see
+    /// `Game::apply_listed`). Debug builds still check.
+    pub fn apply_listed(&mut self, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if self.step == Step::Over && self.pending == Pending::None {
+            return Err(RuleError::GameOver);
+        }
+        debug_assert!(self.is_legal(c), "apply_listed: {c:?} is not legal");
+        self.resolve(c, ev);
+        self.advance(ev);
+        Ok(())
+    }
+
     /// True when `c` is one of the legal choices now.
     pub fn is_legal(&self, c: Choice) -> bool {
         LEGAL.with(|l| {

@@ -155,6 +155,10 @@ impl Game for DominantSpecies {
         s.apply(c, events)
     }
 
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        s.apply_listed(c, events)
+    }
+
     fn view(s: &State, seat: Option<Seat>) -> View {
         view::view(s, seat)
     }

@@ -1,7 +1,8 @@
 //! Random playout properties over thousands of seeded games (2–6 players,
 //! both optional rules): no panic, every legal choice applies, games end,
 //! components are conserved, replay is exact, serde round-trips, illegal
-//! choices are refused without changing the state.
+//! choices are refused without changing the state, `apply_listed` does what
+//! `apply` does.
 
 mod common;
 
@@ -39,10 +40,16 @@ fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
         if deep && n % 7 == 0 {
             check_invariants(&s);
             // Every legal choice applies.
+            // Every legal choice applies, and `apply_listed` (the search
+            // bots' path, which skips the check) does exactly what `apply` does.
             for &x in &legal {
-                let mut t = s.clone();
-                Ds::apply(&mut t, x, &mut Vec::new())
+                let (mut t, mut u) = (s.clone(), s.clone());
+                let (mut et, mut eu) = (Vec::new(), Vec::new());
+                Ds::apply(&mut t, x, &mut et)
                     .unwrap_or_else(|e| panic!("game {i}: legal {x:?} refused: {e}"));
+                Ds::apply_listed(&mut u, x, &mut eu).expect("listed choice applies");
+                assert_eq!(u, t, "game {i}: apply_listed differs for {x:?}");
+                assert_eq!(eu, et, "game {i}: apply_listed logs differently");
             }
             // A few illegal ones are refused and change nothing.
             for x in junk(&mut rng) {
@@ -57,7 +64,13 @@ fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
             }
         }
         ev.clear();
-        Ds::apply(&mut s, c, &mut ev).expect("legal choice applies");
+        // Every other step by the search bots' path: the replay below (by
+        // `apply` only) must still reach the same state.
+        if n % 2 == 0 {
+            Ds::apply(&mut s, c, &mut ev).expect("legal choice applies");
+        } else {
+            Ds::apply_listed(&mut s, c, &mut ev).expect("listed choice applies");
+        }
         rec.choices.push(RecordedChoice { seat, choice: c });
         n += 1;
         assert!(n < 2_000_000, "game {i} does not end");

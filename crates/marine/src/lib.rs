@@ -108,6 +108,10 @@ impl Game for Marine {
         rules::apply(s, c, events)
     }
 
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        rules::apply_listed(s, c, events)
+    }
+
     fn view(s: &State, seat: Option<Seat>) -> View {
         view::view(s, seat)
     }

@@ -1487,6 +1487,21 @@ pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleEr
     Ok(())
 }
 
+/// Applies a choice that [`gen`] listed for this state, without checking it
+/// again (for search bots; see `Game::apply_listed`). Debug builds still check.
+pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    if s.over {
+        return Err(RuleError::GameOver);
+    }
+    let Some(&top) = s.stack.last() else {
+        return Err(RuleError::GameOver);
+    };
+    debug_assert!(is_legal(s, c), "apply_listed: {c:?} is not legal");
+    exec(s, top, c, ev);
+    settle(s, ev);
+    Ok(())
+}
+
 /// Runs automatic steps and skips empty decisions until a real decision or the end.
 pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
     let mut guard = 0u32;

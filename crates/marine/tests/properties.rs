@@ -69,14 +69,18 @@ fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
             s.stack.last()
         );
         if deep && n % 97 == 0 {
-            // Every legal choice applies without error.
+            // Every legal choice applies without error, and `apply_listed`
+            // (the search bots' path, which skips the check) does the same.
             for &c in &legal {
-                let mut t = s.clone();
-                let mut e = Vec::new();
+                let (mut t, mut u) = (s.clone(), s.clone());
+                let (mut e, mut eu) = (Vec::new(), Vec::new());
                 Marine::apply(&mut t, c, &mut e)
                     .unwrap_or_else(|e| panic!("seed {seed}: legal {c:?} refused: {e}"));
                 t.invariants()
                     .unwrap_or_else(|e| panic!("seed {seed}: after {c:?}: {e}"));
+                Marine::apply_listed(&mut u, c, &mut eu).expect("listed choice applies");
+                assert_eq!(u, t, "seed {seed}: apply_listed differs for {c:?}");
+                assert_eq!(eu, e, "seed {seed}: apply_listed logs differently");
             }
             // Illegal choices are refused and change nothing.
             for c in probes() {
@@ -123,7 +127,14 @@ fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
             );
         }
         let c = legal[rng.index(legal.len())];
-        Marine::apply(&mut s, c, &mut ev).unwrap_or_else(|e| panic!("seed {seed}: {c:?}: {e}"));
+        // Every other step by the search bots' path: the replay below (by
+        // `apply` only) must still reach the same state.
+        if n % 2 == 0 {
+            Marine::apply(&mut s, c, &mut ev)
+        } else {
+            Marine::apply_listed(&mut s, c, &mut ev)
+        }
+        .unwrap_or_else(|e| panic!("seed {seed}: {c:?}: {e}"));
         rec.choices.push(RecordedChoice { seat, choice: c });
         s.invariants()
             .unwrap_or_else(|e| panic!("seed {seed} step {n}: {e} after {c:?}"));

@@ -323,6 +323,25 @@ pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(),
     Ok(())
 }
 
+/// Applies a choice that [`choices::legal`] listed for this state, without generating the
+/// legal choices again to check it (for search bots; see `Game::apply_listed`). Debug builds
+/// still check.
+pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+    debug_assert!(
+        LEGAL.with(|buf| {
+            let mut v = buf.borrow_mut();
+            v.clear();
+            choices::legal(s, d, &mut v);
+            v.contains(&c)
+        }),
+        "apply_listed: {c:?} is not legal"
+    );
+    choices::resolve(s, d, c, ev);
+    flow::advance(s, d, ev);
+    Ok(())
+}
+
 impl Game for Pangea {
     const ID: &'static str = "pangea";
     const NAME: &'static str = "Pangea";
@@ -362,6 +381,10 @@ impl Game for Pangea {
 
     fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
         apply_choice(s, c, events)
+    }
+
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        apply_listed(s, c, events)
     }
 
     fn view(s: &State, seat: Option<Seat>) -> View {

@@ -164,13 +164,17 @@ fn play(players: usize, seed: u64, deep: bool, stats: &mut Stats) {
         uniq.dedup();
         assert_eq!(uniq.len(), legal.len(), "{ctx}: duplicate legal choices");
         if deep && n % 5 == 0 {
-            // Every legal choice applies.
+            // Every legal choice applies, and `apply_listed` (the search
+            // bots' path, which skips the check) does exactly the same.
             for &c in &legal {
-                let mut t = s.clone();
-                let mut ev = Vec::new();
+                let (mut t, mut u) = (s.clone(), s.clone());
+                let (mut ev, mut eu) = (Vec::new(), Vec::new());
                 if let Err(e) = Pangea::apply(&mut t, c, &mut ev) {
                     panic!("{ctx}: legal choice {c:?} refused: {e}");
                 }
+                Pangea::apply_listed(&mut u, c, &mut eu).expect("listed choice applies");
+                assert_eq!(u, t, "{ctx}: apply_listed differs for {c:?}");
+                assert_eq!(eu, ev, "{ctx}: apply_listed logs differently");
             }
             // Illegal choices are refused and change nothing.
             for c in probes(&s, &mut rng) {
@@ -196,7 +200,14 @@ fn play(players: usize, seed: u64, deep: bool, stats: &mut Stats) {
         }
         let c = legal[rng.index(legal.len())];
         let before = events.len();
-        Pangea::apply(&mut s, c, &mut events).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        // Every other step by the search bots' path; the replay (by `apply`)
+        // must still reach the same state.
+        if n % 2 == 0 {
+            Pangea::apply(&mut s, c, &mut events)
+        } else {
+            Pangea::apply_listed(&mut s, c, &mut events)
+        }
+        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
         // Describing choices and events never fails.
         let _ = Pangea::describe_choice(&s, c);
         for e in &events[before..] {

@@ -39,7 +39,6 @@ fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
         let c = legal[rng.index(legal.len())];
         if deep && n % 7 == 0 {
             check_invariants(&s);
-            // Every legal choice applies.
             // Every legal choice applies, and `apply_listed` (the search
             // bots' path, which skips the check) does exactly what `apply` does.
             for &x in &legal {

@@ -305,17 +305,21 @@ thread_local! {
     static LEGAL: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Applies a choice: checks it is legal (else the state is unchanged and the error names the
-/// rule), resolves it and runs the forced steps that follow.
-pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
-    let ok = LEGAL.with(|buf| {
+/// True when `c` is one of the legal choices now.
+fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
+    LEGAL.with(|buf| {
         let mut v = buf.borrow_mut();
         v.clear();
         choices::legal(s, d, &mut v);
         v.contains(&c)
-    });
-    if !ok {
+    })
+}
+
+/// Applies a choice: checks it is legal (else the state is unchanged and the error names the
+/// rule), resolves it and runs the forced steps that follow.
+pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+    if !is_legal(s, d, c) {
         return Err(choices::explain(s, d, c));
     }
     choices::resolve(s, d, c, ev);
@@ -328,15 +332,7 @@ pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(),
 /// still check.
 pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
     let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
-    debug_assert!(
-        LEGAL.with(|buf| {
-            let mut v = buf.borrow_mut();
-            v.clear();
-            choices::legal(s, d, &mut v);
-            v.contains(&c)
-        }),
-        "apply_listed: {c:?} is not legal"
-    );
+    debug_assert!(is_legal(s, d, c), "apply_listed: {c:?} is not legal");
     choices::resolve(s, d, c, ev);
     flow::advance(s, d, ev);
     Ok(())

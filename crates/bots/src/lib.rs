@@ -103,7 +103,7 @@ pub mod spec;
 pub mod tournament;
 
 pub use greedy::GreedyBot;
-pub use mcts::{Budget, Level, MctsBot, MctsConfig, SearchStats};
+pub use mcts::{Budget, CutoffReward, Level, MctsBot, MctsConfig, SearchStats};
 pub use random::RandomBot;
 pub use spec::{parse_bot_list, BotKind, BotSpec, SpecError};
 

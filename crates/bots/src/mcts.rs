@@ -37,9 +37,16 @@
 //!    decisions.
 //! 5. **Reward** (a vector, one entry per seat): if the game is over, 1 for the
 //!    winner (`Outcome::ranking[0]`) and 0 for every other seat; if the depth
-//!    cap stopped the rollout, 1 for the seat with the highest
-//!    [`Game::evaluate`] (the default `evaluate` is "my score minus the best
-//!    other score", so that is the score leader), shared equally on ties.
+//!    cap stopped the rollout, as [`MctsConfig::cutoff`] says. By default
+//!    that is the game's choice: with a [`Game::evaluation_scale`] every seat
+//!    gets `1 / (1 + exp(-evaluate / scale))` (a graded reward), without one
+//!    the seat with the highest [`Game::evaluate`] takes 1 (the default
+//!    `evaluate` is "my score minus the best other score", so that is the
+//!    score leader), shared equally on ties. The winner-takes-all cut-off
+//!    says nothing once one seat leads clearly: in Dominant Species, where a
+//!    200-decision rollout is a tenth of the game, grading it turned a bot
+//!    that won 3 of 8 games against greedy bots into one that won most
+//!    (`docs/bot-strength.md`).
 //! 6. **Backpropagation**: every node on the path adds the whole vector.
 //!
 //! Every choice the search applies was just listed by [`Game::legal`] for
@@ -161,6 +168,27 @@ const EARLY_STOP_EVERY: u64 = 16;
 /// without expanding (bounds memory under long time budgets).
 pub const MAX_NODES: usize = 2_000_000;
 
+/// How a rollout that stopped at the depth cap, before the game ended, is
+/// scored (a finished game always gives 1 to its winner).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum CutoffReward {
+    /// [`CutoffReward::Graded`] with the game's [`Game::evaluation_scale`],
+    /// or [`CutoffReward::Leader`] when the game gives none.
+    Game,
+    /// 1 for the seat with the highest [`Game::evaluate`], shared equally on
+    /// ties: the score leader takes all.
+    Leader,
+    /// Every seat gets `1 / (1 + exp(-evaluate / scale))`: a seat level with
+    /// the best other seat gets 0.5, one `scale` ahead about 0.73, one
+    /// `scale` behind about 0.27. Unlike [`CutoffReward::Leader`] this still
+    /// tells better from worse when one seat leads by a wide margin.
+    Graded {
+        /// The evaluation difference that moves the reward from 0.5 to
+        /// about 0.73 (finite, positive).
+        scale: f64,
+    },
+}
+
 /// Search settings.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -172,6 +200,8 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Random-rollout decisions before [`Game::evaluate`] decides the reward.
     pub rollout_depth: u32,
+    /// How a rollout that the depth cap stopped before the end is scored.
+    pub cutoff: CutoffReward,
     /// Stop a one-thread search once the rest of its budget can no longer
     /// change the choice (see "Stopping early" in the module docs).
     pub early_stop: bool,
@@ -186,6 +216,7 @@ impl Default for MctsConfig {
             threads: 1,
             exploration: DEFAULT_EXPLORATION,
             rollout_depth: DEFAULT_ROLLOUT_DEPTH,
+            cutoff: CutoffReward::Game,
             early_stop: true,
         }
     }
@@ -437,6 +468,8 @@ struct Search<'a, G: Game> {
     path: Vec<u32>,
     events: Vec<G::Event>,
     reward: Vec<f64>,
+    /// The config's cut-off reward with [`CutoffReward::Game`] resolved.
+    cutoff: CutoffReward,
     rejected: u64,
 }
 
@@ -455,6 +488,7 @@ impl<'a, G: Game> Search<'a, G> {
             path: Vec::new(),
             events: Vec::new(),
             reward: vec![0.0; seats],
+            cutoff: resolve_cutoff::<G>(config.cutoff),
             rejected: 0,
         };
         s.push_node(None, NONE);
@@ -659,7 +693,7 @@ impl<'a, G: Game> Search<'a, G> {
             self.path.push(best);
         }
         self.rollout(&mut s);
-        terminal_reward::<G>(&s, &mut self.reward);
+        terminal_reward::<G>(&s, self.cutoff, &mut self.reward);
         for &id in &self.path {
             let id = id as usize;
             self.nodes[id].visits = self.nodes[id].visits.saturating_add(1);
@@ -693,10 +727,20 @@ impl<'a, G: Game> Search<'a, G> {
     }
 }
 
+/// `cutoff` with [`CutoffReward::Game`] replaced by what the game asks for.
+fn resolve_cutoff<G: Game>(cutoff: CutoffReward) -> CutoffReward {
+    match cutoff {
+        CutoffReward::Game => match G::evaluation_scale() {
+            Some(scale) if scale.is_finite() && scale > 0.0 => CutoffReward::Graded { scale },
+            _ => CutoffReward::Leader,
+        },
+        c => c,
+    }
+}
+
 /// The reward vector of a rollout's final state (see the module docs):
-/// 1 for the winner of a finished game; otherwise 1 shared among the seats
-/// with the highest [`Game::evaluate`].
-fn terminal_reward<G: Game>(s: &G::State, out: &mut [f64]) {
+/// 1 for the winner of a finished game; otherwise as `cutoff` says.
+fn terminal_reward<G: Game>(s: &G::State, cutoff: CutoffReward, out: &mut [f64]) {
     out.fill(0.0);
     let n = out.len();
     if G::turn(s) == Turn::Over {
@@ -707,19 +751,19 @@ fn terminal_reward<G: Game>(s: &G::State, out: &mut [f64]) {
             }
         }
     }
-    let mut best = f64::NEG_INFINITY;
-    let mut count = 0usize;
     for (i, slot) in out.iter_mut().enumerate() {
         let v = G::evaluate(s, Seat(i as u8));
-        let v = if v.is_nan() { f64::NEG_INFINITY } else { v };
-        *slot = v;
-        if v > best {
-            best = v;
-            count = 1;
-        } else if v == best {
-            count += 1;
-        }
+        *slot = if v.is_nan() { f64::NEG_INFINITY } else { v };
     }
+    if let CutoffReward::Graded { scale } = cutoff {
+        for slot in out.iter_mut() {
+            // exp(±inf) is 0 or inf, so an infinite evaluation gives 1 or 0.
+            *slot = 1.0 / (1.0 + (-*slot / scale).exp());
+        }
+        return;
+    }
+    let best = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let count = out.iter().filter(|&&v| v == best).count();
     let share = 1.0 / count.max(1) as f64;
     for slot in out.iter_mut() {
         *slot = if *slot == best { share } else { 0.0 };

@@ -13,6 +13,12 @@
 //! key      = "threads"  INT 1..=64          root-parallel trees (mcts)
 //!          | "c"        NUMBER >= 0         UCB exploration constant (mcts)
 //!          | "depth"    INT                 rollout depth cap (mcts)
+//!          | "reward"   "game" | "leader" | "graded"
+//!                                           how a rollout cut off by the
+//!                                           depth cap is scored (mcts; see
+//!                                           `CutoffReward`; default game)
+//!          | "scale"    NUMBER > 0          the graded reward's scale
+//!                                           (mcts; implies `reward=graded`)
 //!          | "it" | "iterations"  INT       same as `INTit` (mcts)
 //!          | "time"     DURATION            same as `500ms`/`1s` (mcts)
 //!          | "early-stop" "on" | "off"     stop once the choice is settled
@@ -31,7 +37,8 @@
 
 use crate::greedy::{GreedyBot, DEFAULT_SAMPLES};
 use crate::mcts::{
-    Budget, Level, MctsBot, MctsConfig, DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH, MAX_THREADS,
+    Budget, CutoffReward, Level, MctsBot, MctsConfig, DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH,
+    MAX_THREADS,
 };
 use crate::random::RandomBot;
 use crate::Bot;
@@ -227,6 +234,8 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     let mut threads = None;
     let mut exploration = None;
     let mut depth = None;
+    let mut reward = None;
+    let mut scale = None;
     let mut early_stop = None;
     let set_budget = |b: Budget, budget: &mut Option<Budget>| {
         if budget.replace(b).is_some() {
@@ -240,6 +249,21 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
             match key.trim() {
                 "threads" => threads = Some(parse_int(BOT, p, v, 1, MAX_THREADS as u64)? as usize),
                 "depth" => depth = Some(parse_int(BOT, p, v, 0, 1_000_000)? as u32),
+                "reward" => {
+                    reward = Some(match v.trim() {
+                        "game" => None,
+                        "leader" => Some(false),
+                        "graded" => Some(true),
+                        _ => return Err(bad(BOT, p, "expected game, leader or graded")),
+                    });
+                }
+                "scale" => {
+                    let x: f64 = v.trim().parse().map_err(|_| bad(BOT, p, "not a number"))?;
+                    if !(x.is_finite() && x > 0.0 && x <= 1e9) {
+                        return Err(bad(BOT, p, "must be a positive number"));
+                    }
+                    scale = Some(x);
+                }
                 "c" => {
                     let c: f64 = v.trim().parse().map_err(|_| bad(BOT, p, "not a number"))?;
                     if !(c.is_finite() && (0.0..=100.0).contains(&c)) {
@@ -267,7 +291,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
                     return Err(bad(
                         BOT,
                         p,
-                        "unknown key (threads, c, depth, it, time, early-stop)",
+                        "unknown key (threads, c, depth, reward, scale, it, time, early-stop)",
                     ))
                 }
             }
@@ -302,6 +326,18 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     }
     if let Some(d) = depth {
         config.rollout_depth = d;
+    }
+    match (reward, scale) {
+        (Some(None | Some(false)), Some(_)) => {
+            return Err(bad(BOT, "scale", "only reward=graded has a scale"));
+        }
+        (Some(Some(true)), None) => {
+            return Err(bad(BOT, "reward=graded", "needs scale=NUMBER"));
+        }
+        (Some(None), None) => config.cutoff = CutoffReward::Game,
+        (Some(Some(false)), None) => config.cutoff = CutoffReward::Leader,
+        (_, Some(scale)) => config.cutoff = CutoffReward::Graded { scale },
+        (None, None) => {}
     }
     if let Some(e) = early_stop {
         config.early_stop = e;
@@ -345,6 +381,11 @@ impl fmt::Display for BotSpec {
                 }
                 if c.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
                     write!(f, ",depth={}", c.rollout_depth)?;
+                }
+                match c.cutoff {
+                    CutoffReward::Game => {}
+                    CutoffReward::Leader => f.write_str(",reward=leader")?,
+                    CutoffReward::Graded { scale } => write!(f, ",reward=graded,scale={scale}")?,
                 }
                 if !c.early_stop {
                     f.write_str(",early-stop=off")?;

@@ -6,7 +6,8 @@ mod common;
 use common::goofspiel::{Bid, HighCard, State as HcState};
 use common::nim::{Nim, Take};
 use common::play_checked;
-use eons_bots::{Bot, BotSpec, Budget, MctsBot, MctsConfig};
+use common::race::{Add, Race};
+use eons_bots::{Bot, BotSpec, Budget, CutoffReward, MctsBot, MctsConfig};
 use eons_core::{Deck, Game, GameRng, Seat, Turn};
 use std::collections::HashSet;
 
@@ -123,6 +124,40 @@ fn greedy_takes_a_forced_win_in_one() {
     let s = Nim::position(2, 3, 1);
     let mut bot = spec("greedy").build::<Nim>(4);
     assert_eq!(bot.choose(&s, Seat(1)), Some(Take(3)));
+}
+
+#[test]
+fn a_graded_cut_off_reward_still_tells_a_wider_lead_from_a_narrower_one() {
+    // Seat 0 leads 4 to 0 with three turns to go and every rollout is cut
+    // off at once (depth 0). Whatever anyone adds, seat 0 stays ahead, so
+    // "the leader takes all" scores every line as a sure win and cannot tell
+    // the three choices apart. Graded by 2 points, Add(3) is worth most. The
+    // race's own scale (2) is the default.
+    let s = Race::position(&[4, 0], 3, 0);
+    let choose = |cutoff, seed| {
+        let config = MctsConfig {
+            budget: Budget::Iterations(300),
+            rollout_depth: 0,
+            cutoff,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::<Race>::new(seed, config);
+        let c = bot.choose(&s, Seat(0));
+        (c, bot.last_stats().chosen_value)
+    };
+    for seed in 0..8 {
+        let (c, value) = choose(CutoffReward::Leader, seed);
+        assert!(c.is_some());
+        assert_eq!(value, 1.0);
+        for cutoff in [CutoffReward::Graded { scale: 2.0 }, CutoffReward::Game] {
+            let (c, value) = choose(cutoff, seed);
+            assert_eq!(c, Some(Add(3)), "{cutoff:?}");
+            assert!(value > 0.5 && value < 1.0, "{value}");
+        }
+    }
+    // A game without a scale keeps the leader-takes-all reward by default:
+    // Nim's only scores are wins, so the forced-win test above covers it.
+    assert_eq!(MctsConfig::default().cutoff, CutoffReward::Game);
 }
 
 #[test]

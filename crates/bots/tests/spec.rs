@@ -1,6 +1,8 @@
 //! The bot spec grammar.
 
-use eons_bots::{parse_bot_list, BotKind, BotSpec, Budget, Level, MctsConfig, SpecError};
+use eons_bots::{
+    parse_bot_list, BotKind, BotSpec, Budget, CutoffReward, Level, MctsConfig, SpecError,
+};
 use std::time::Duration;
 
 fn mcts(s: &str) -> MctsConfig {
@@ -65,6 +67,34 @@ fn mcts_levels_and_parameters() {
 }
 
 #[test]
+fn mcts_cutoff_rewards() {
+    assert_eq!(mcts("mcts:1s").cutoff, CutoffReward::Game);
+    assert_eq!(mcts("mcts:1s,reward=game").cutoff, CutoffReward::Game);
+    assert_eq!(mcts("mcts:1s,reward=leader").cutoff, CutoffReward::Leader);
+    assert_eq!(
+        mcts("mcts:1s,reward=graded,scale=10").cutoff,
+        CutoffReward::Graded { scale: 10.0 }
+    );
+    // A scale alone asks for the graded reward.
+    assert_eq!(
+        mcts("mcts:1s,scale=2.5").cutoff,
+        CutoffReward::Graded { scale: 2.5 }
+    );
+    for s in [
+        "mcts:1s,reward=leader,scale=3",
+        "mcts:1s,reward=game,scale=3",
+        "mcts:1s,reward=graded",
+        "mcts:1s,reward=best",
+        "mcts:1s,scale=0",
+        "mcts:1s,scale=-4",
+        "mcts:1s,scale=inf",
+        "mcts:1s,scale=ten",
+    ] {
+        assert!(BotSpec::parse(s).is_err(), "{s:?} was accepted");
+    }
+}
+
+#[test]
 fn display_round_trips() {
     for s in [
         "random",
@@ -78,6 +108,9 @@ fn display_round_trips() {
         "mcts:3s,threads=2",
         "mcts:100it,threads=2,c=1.5,depth=7",
         "mcts:1s,early-stop=off",
+        "mcts:1s,reward=leader",
+        "mcts:1s,reward=graded,scale=10",
+        "mcts:1s,reward=graded,scale=0.5",
     ] {
         let spec = BotSpec::parse(s).expect(s);
         assert_eq!(spec.to_string(), s);

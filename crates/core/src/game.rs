@@ -178,6 +178,16 @@ pub trait Game: Sized + 'static {
             mine
         }
     }
+
+    /// How large a difference in [`Game::evaluate`] is, roughly, "a clear
+    /// edge" (for Dominant Species, 10 VP). Searches that stop a playout
+    /// before the game ends score every seat `1 / (1 + exp(-evaluate /
+    /// scale))`, so a seat far ahead or far behind still tells a better
+    /// move from a worse one. `None` (the default): the seat with the
+    /// highest evaluation takes the whole reward.
+    fn evaluation_scale() -> Option<f64> {
+        None
+    }
 }
 
 /// Reading and writing human-editable positions (`eons check`).

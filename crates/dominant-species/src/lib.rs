@@ -246,6 +246,14 @@ impl Game for DominantSpecies {
             0.0
         }
     }
+
+    /// 10 VP. Play-outs cut off after a tenth of a game left the score leader
+    /// with the whole reward, which told the search nothing once one animal
+    /// led clearly; graded by 10 VP, it beat the greedy bot far more often
+    /// (`docs/bot-strength.md`).
+    fn evaluation_scale() -> Option<f64> {
+        Some(10.0)
+    }
 }
 
 impl Positions for DominantSpecies {

@@ -3,6 +3,7 @@
 
 pub mod goofspiel;
 pub mod nim;
+pub mod race;
 
 use eons_bots::Bot;
 use eons_core::{Game, Record, RecordedChoice, Seat, Turn};

@@ -3,7 +3,9 @@
 //!
 //! A game crate plugs in with no bot code of its own: everything here works
 //! through the [`Game`] trait. A game may override [`Game::evaluate`] to give
-//! the greedy bot and the search's depth cap a better heuristic.
+//! the greedy bot and the search's depth cap a better heuristic, and
+//! [`Game::evaluation_scale`] to have the search grade a cut-off rollout by
+//! that heuristic instead of giving it all to the leader.
 //!
 //! # Bots
 //!
@@ -25,6 +27,8 @@
 //! mcts:500ms | mcts:1s   a time budget per decision
 //! mcts:1s,threads=2,c=0.7,depth=200
 //! mcts:1s,early-stop=off  always spend the whole budget
+//! mcts:1s,reward=graded,scale=5   grade cut-off rollouts by 5 points
+//! mcts:1s,reward=leader  the score leader takes a cut-off rollout's reward
 //! ```
 //!
 //! A one-thread search stops before its budget once the rest of it could no

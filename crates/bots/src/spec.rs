@@ -227,6 +227,14 @@ fn parse_level(v: &str) -> Option<Level> {
     }
 }
 
+/// The value of an mcts `reward=` key.
+#[derive(Copy, Clone)]
+enum RewardKey {
+    Game,
+    Leader,
+    Graded,
+}
+
 fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     const BOT: &str = "mcts";
     let mut level = None;
@@ -251,9 +259,9 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
                 "depth" => depth = Some(parse_int(BOT, p, v, 0, 1_000_000)? as u32),
                 "reward" => {
                     reward = Some(match v.trim() {
-                        "game" => None,
-                        "leader" => Some(false),
-                        "graded" => Some(true),
+                        "game" => RewardKey::Game,
+                        "leader" => RewardKey::Leader,
+                        "graded" => RewardKey::Graded,
                         _ => return Err(bad(BOT, p, "expected game, leader or graded")),
                     });
                 }
@@ -328,14 +336,14 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
         config.rollout_depth = d;
     }
     match (reward, scale) {
-        (Some(None | Some(false)), Some(_)) => {
+        (Some(RewardKey::Game | RewardKey::Leader), Some(_)) => {
             return Err(bad(BOT, "scale", "only reward=graded has a scale"));
         }
-        (Some(Some(true)), None) => {
+        (Some(RewardKey::Graded), None) => {
             return Err(bad(BOT, "reward=graded", "needs scale=NUMBER"));
         }
-        (Some(None), None) => config.cutoff = CutoffReward::Game,
-        (Some(Some(false)), None) => config.cutoff = CutoffReward::Leader,
+        (Some(RewardKey::Game), None) => config.cutoff = CutoffReward::Game,
+        (Some(RewardKey::Leader), None) => config.cutoff = CutoffReward::Leader,
         (_, Some(scale)) => config.cutoff = CutoffReward::Graded { scale },
         (None, None) => {}
     }

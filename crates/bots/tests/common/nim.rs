@@ -28,7 +28,7 @@ pub struct State {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Take(pub u8);
 
-/// Refusals.
+/// Refusals (the race game's too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error(pub String);
 

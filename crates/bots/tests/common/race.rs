@@ -4,9 +4,9 @@
 //! `turns` turns in all the highest score wins (ties: the lower seat). The
 //! game declares an [`Game::evaluation_scale`] of 2 points.
 
+use super::nim::Error;
 use eons_core::{Game, OptionInfo, Outcome, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Players and the number of turns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -26,18 +26,6 @@ pub struct State {
 /// Add this many points.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Add(pub u8);
-
-/// Refusals.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error(pub String);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
 
 /// The game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

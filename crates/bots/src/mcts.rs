@@ -45,7 +45,7 @@
 //!    score leader), shared equally on ties. The winner-takes-all cut-off
 //!    says nothing once one seat leads clearly: in Dominant Species, where a
 //!    200-decision rollout is a tenth of the game, grading it by 10 VP took
-//!    `mcts:3000it` against three greedy bots from 3 wins in 8 games to 20
+//!    `mcts:3000it` against three greedy bots from 8 wins in 17 games to 20
 //!    in 20 (same tournament seed; `docs/bot-strength.md`).
 //! 6. **Backpropagation**: every node on the path adds the whole vector.
 //!

@@ -250,7 +250,7 @@ impl Game for DominantSpecies {
     /// 10 VP. Play-outs cut off after a tenth of a game left the score leader
     /// with the whole reward, which told the search nothing once one animal
     /// led clearly; graded by 10 VP, `mcts:3000it` won 20 of 20 games against
-    /// three greedy bots instead of 3 of 8 (`docs/bot-strength.md`).
+    /// three greedy bots instead of 8 of 17 (`docs/bot-strength.md`).
     fn evaluation_scale() -> Option<f64> {
         Some(10.0)
     }

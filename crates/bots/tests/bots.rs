@@ -155,9 +155,10 @@ fn a_graded_cut_off_reward_still_tells_a_wider_lead_from_a_narrower_one() {
             assert!(value > 0.5 && value < 1.0, "{value}");
         }
     }
-    // A game without a scale keeps the leader-takes-all reward by default:
-    // Nim's only scores are wins, so the forced-win test above covers it.
+    // The default asks the game, and a game declares no scale unless it
+    // says so (then the leader takes all, as before scales existed).
     assert_eq!(MctsConfig::default().cutoff, CutoffReward::Game);
+    assert_eq!(Nim::evaluation_scale(), None);
 }
 
 #[test]

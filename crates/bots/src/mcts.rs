@@ -728,13 +728,18 @@ impl<'a, G: Game> Search<'a, G> {
 }
 
 /// `cutoff` with [`CutoffReward::Game`] replaced by what the game asks for.
+/// A scale that is not finite and positive (from a game, or a config built
+/// in code: specs refuse one) would make every reward NaN, so it falls back
+/// to [`CutoffReward::Leader`].
 fn resolve_cutoff<G: Game>(cutoff: CutoffReward) -> CutoffReward {
-    match cutoff {
-        CutoffReward::Game => match G::evaluation_scale() {
-            Some(scale) if scale.is_finite() && scale > 0.0 => CutoffReward::Graded { scale },
-            _ => CutoffReward::Leader,
-        },
-        c => c,
+    let scale = match cutoff {
+        CutoffReward::Game => G::evaluation_scale(),
+        CutoffReward::Leader => None,
+        CutoffReward::Graded { scale } => Some(scale),
+    };
+    match scale {
+        Some(scale) if scale.is_finite() && scale > 0.0 => CutoffReward::Graded { scale },
+        _ => CutoffReward::Leader,
     }
 }
 

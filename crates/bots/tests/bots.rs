@@ -146,9 +146,17 @@ fn a_graded_cut_off_reward_still_tells_a_wider_lead_from_a_narrower_one() {
         (c, bot.last_stats().chosen_value)
     };
     for seed in 0..8 {
-        let (c, value) = choose(CutoffReward::Leader, seed);
-        assert!(c.is_some());
-        assert_eq!(value, 1.0);
+        // A scale that is not finite and positive (only a config built in
+        // code can hold one) falls back to the leader instead of NaN rewards.
+        for cutoff in [
+            CutoffReward::Leader,
+            CutoffReward::Graded { scale: 0.0 },
+            CutoffReward::Graded { scale: f64::NAN },
+        ] {
+            let (c, value) = choose(cutoff, seed);
+            assert!(c.is_some());
+            assert_eq!(value, 1.0, "{cutoff:?}");
+        }
         for cutoff in [CutoffReward::Graded { scale: 2.0 }, CutoffReward::Game] {
             let (c, value) = choose(cutoff, seed);
             assert_eq!(c, Some(Add(3)), "{cutoff:?}");

@@ -46,10 +46,32 @@ pub struct ServeArgs {
     /// `$EONS_MAX_SOCKETS_PER_GAME`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_sockets_per_game: Option<u64>,
+    /// A reverse proxy whose `X-Forwarded-For` names the client, for the
+    /// games-per-address limit: an address or a network such as 10.0.0.0/8
+    /// (repeatable or comma-separated; default none, or
+    /// `$EONS_TRUSTED_PROXIES`).
+    #[arg(long = "trusted-proxy", value_name = "ADDR|NET", value_parser = parse_proxies)]
+    pub trusted_proxies: Vec<eons_server::TrustedProxies>,
+}
+
+fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
+    eons_server::TrustedProxies::parse(s)
 }
 
 /// Runs the server until Ctrl-C.
 pub fn run(a: ServeArgs) -> Result<()> {
+    let config = config(a)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow!("cannot start the server runtime: {e}"))?;
+    runtime
+        .block_on(eons_server::serve(config))
+        .map_err(|e| anyhow!("{e}"))
+}
+
+/// The server's configuration from the options.
+fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
     let mut config = eons_server::ServeConfig {
         addr: a.addr,
         bot_pace: Duration::from_millis(a.bot_pace_ms),
@@ -58,6 +80,12 @@ pub fn run(a: ServeArgs) -> Result<()> {
     };
     if let Some(db) = a.db {
         config.database = db;
+    }
+    for p in a.trusted_proxies {
+        config
+            .trusted_proxies
+            .get_or_insert_with(eons_server::TrustedProxies::default)
+            .extend(p);
     }
     let limits = eons_server::LimitOptions {
         bot_max_time_ms: a.bot_max_time_ms,
@@ -69,11 +97,52 @@ pub fn run(a: ServeArgs) -> Result<()> {
     };
     config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
     config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| anyhow!("cannot start the server runtime: {e}"))?;
-    runtime
-        .block_on(eons_server::serve(config))
-        .map_err(|e| anyhow!("{e}"))
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn parse(cmd: &[&str]) -> Result<ServeArgs, clap::Error> {
+        Wrap::try_parse_from(std::iter::once("serve").chain(cmd.iter().copied())).map(|w| w.args)
+    }
+
+    #[test]
+    fn trusted_proxies_from_several_options_add_up() {
+        let a = parse(&[
+            "--trusted-proxy",
+            "127.0.0.1",
+            "--trusted-proxy",
+            "10.0.0.0/8,::1",
+        ])
+        .expect("arguments parse");
+        let p = config(a).expect("config").trusted_proxies.expect("set");
+        for ip in ["127.0.0.1", "10.20.30.40", "::1"] {
+            assert!(p.trusts(ip.parse().expect("ip")), "{ip}");
+        }
+        assert!(!p.trusts("192.0.2.1".parse().expect("ip")));
+    }
+
+    #[test]
+    fn without_the_option_the_server_reads_the_environment() {
+        let a = parse(&[]).expect("arguments parse");
+        assert_eq!(config(a).expect("config").trusted_proxies, None);
+    }
+
+    #[test]
+    fn a_trusted_proxy_that_is_no_address_is_refused_by_name() {
+        let err = match parse(&["--trusted-proxy", "proxy.local"]) {
+            Ok(_) => panic!("a host name is refused"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains("`proxy.local`"), "{err}");
+    }
 }

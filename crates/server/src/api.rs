@@ -15,8 +15,10 @@
 //!
 //! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`.
 //!
-//! Limits ([`crate::limits::TrafficLimits`]): one client address creates at
-//! most so many games per hour (then 429 `too_many_requests` with
+//! Limits ([`crate::limits::TrafficLimits`]): one client address (the TCP
+//! peer, or behind a trusted proxy the address it forwards: see
+//! [`crate::proxies`]) creates at most so many games per hour (then 429
+//! `too_many_requests` with
 //! `Retry-After`), and the server and each game hold at most so many open
 //! WebSockets (then the upgrade is refused with 503 `busy`).
 
@@ -125,10 +127,11 @@ struct CreateBody {
 async fn create_game(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     b: Result<Json<CreateBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
-    hub.allow_new_game(peer.ip())?;
+    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
     let seed = match b.seed {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => Some(n.as_u64().ok_or_else(|| {

@@ -4,6 +4,7 @@
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText};
 use crate::limits::{BotLimits, TrafficLimits};
+use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
 use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};
@@ -281,6 +282,8 @@ pub struct Hub {
     pub bot_limits: BotLimits,
     /// New games per address, open sockets.
     pub traffic: TrafficLimits,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub proxies: TrustedProxies,
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
     /// WebSockets open on the whole server.
     sockets: AtomicUsize,
@@ -296,6 +299,7 @@ impl Hub {
         bot_pace: Duration,
         bot_limits: BotLimits,
         traffic: TrafficLimits,
+        proxies: TrustedProxies,
     ) -> Arc<Hub> {
         let per_hour = NonZeroU32::new(traffic.games_per_hour).unwrap_or(NonZeroU32::MIN);
         Arc::new(Hub {
@@ -304,14 +308,16 @@ impl Hub {
             bot_pace,
             bot_limits,
             traffic,
+            proxies,
             games: StdMutex::new(HashMap::new()),
             sockets: AtomicUsize::new(0),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
         })
     }
 
-    /// Counts a game about to be created by `addr`; refused (429, with the
-    /// seconds to wait) when that address used up its games for the hour.
+    /// Counts a game about to be created by client `addr` (see
+    /// [`TrustedProxies::client`]); refused (429, with the seconds to wait)
+    /// when that address used up its games for the hour.
     pub fn allow_new_game(&self, addr: IpAddr) -> Result<(), ApiError> {
         self.new_games.check_key(&addr).map_err(|not_until| {
             let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());

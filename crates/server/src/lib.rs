@@ -26,6 +26,7 @@ pub mod error;
 pub mod games;
 pub mod hub;
 pub mod limits;
+pub mod proxies;
 pub mod store;
 pub mod testgame;
 pub mod web;
@@ -38,6 +39,7 @@ use std::time::Duration;
 pub use error::ApiError;
 pub use hub::Hub;
 pub use limits::{BotLimits, LimitOptions, TrafficLimits};
+pub use proxies::TrustedProxies;
 pub use store::{Store, StoreError};
 
 /// How to run the server.
@@ -62,6 +64,10 @@ pub struct ServeConfig {
     /// game, unless `EONS_MAX_GAMES_PER_HOUR`, `EONS_MAX_SOCKETS`,
     /// `EONS_MAX_SOCKETS_PER_GAME` say otherwise).
     pub traffic_limits: Option<TrafficLimits>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for the
+    /// new-games limit). `None`: [`TrustedProxies::from_env`]
+    /// (`EONS_TRUSTED_PROXIES`, none when unset).
+    pub trusted_proxies: Option<TrustedProxies>,
 }
 
 impl Default for ServeConfig {
@@ -79,6 +85,7 @@ impl Default for ServeConfig {
             web_dir: None,
             bot_limits: None,
             traffic_limits: None,
+            trusted_proxies: None,
         }
     }
 }
@@ -102,8 +109,8 @@ pub enum ServeError {
 
 /// The whole application (API, WebSocket and UI) over a hub. Serve it with
 /// `into_make_service_with_connect_info::<SocketAddr>()`, as [`serve_until`]
-/// does: the new-games limit is kept per peer address, so creating a game
-/// needs that address.
+/// does: the new-games limit is kept per client address (the peer, or what a
+/// trusted proxy says), so creating a game needs the peer address.
 pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
     api::router(hub).merge(web::router(web_dir))
 }
@@ -130,6 +137,10 @@ pub async fn serve_until(
         Some(l) => l,
         None => TrafficLimits::from_env().map_err(ServeError::Config)?,
     };
+    let proxies = match config.trusted_proxies {
+        Some(p) => p,
+        None => TrustedProxies::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -137,12 +148,14 @@ pub async fn serve_until(
         config.bot_pace,
         bot_limits,
         traffic,
+        proxies,
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
     on_bound(addr);
-    // The peer address is the key of the new-games limit.
+    // The peer address (or, from a trusted proxy, its X-Forwarded-For) is
+    // the key of the new-games limit.
     let service =
         app(hub, config.web_dir.clone()).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)

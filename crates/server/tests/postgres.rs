@@ -167,3 +167,9 @@ async fn postgres_traffic_limits_refuse_games_and_sockets() {
     let Some(db) = pg() else { return };
     suite::traffic_limits_refuse_games_and_sockets(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_a_trusted_proxy_names_the_client_of_the_games_limit() {
+    let Some(db) = pg() else { return };
+    suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
+}

@@ -128,3 +128,9 @@ async fn sqlite_traffic_limits_refuse_games_and_sockets() {
     let (db, _) = db("traffic");
     suite::traffic_limits_refuse_games_and_sockets(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_a_trusted_proxy_names_the_client_of_the_games_limit() {
+    let (db, _) = db("proxy");
+    suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
+}

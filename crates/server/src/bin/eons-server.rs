@@ -6,19 +6,20 @@
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
+//!             [--trusted-proxy ADDR|NET ...]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
 
 use eons_core::Seat;
-use eons_server::{games, LimitOptions, ServeConfig};
+use eons_server::{games, LimitOptions, ServeConfig, TrustedProxies};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
     );
     ExitCode::from(2)
 }
@@ -93,6 +94,17 @@ fn main() -> ExitCode {
             name if LimitOptions::NAMES.contains(&name) => match positive(it.next()) {
                 Some(n) => {
                     limits.set(name, n);
+                }
+                None => return usage(),
+            },
+            "--trusted-proxy" => match it.next().map(|v| TrustedProxies::parse(v)) {
+                Some(Ok(p)) => config
+                    .trusted_proxies
+                    .get_or_insert_with(TrustedProxies::default)
+                    .extend(p),
+                Some(Err(e)) => {
+                    eprintln!("eons-server: {e}");
+                    return usage();
                 }
                 None => return usage(),
             },

@@ -943,6 +943,15 @@ pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
     let body: Value = r.json().await.expect("json");
     assert_eq!(body["error"]["code"], "too_many_requests");
     assert_eq!(body["error"]["retry_after"], wait);
+    // No proxy is trusted: a client cannot pass for another address.
+    let r = c
+        .post(s.url("/api/games"))
+        .header("x-forwarded-for", "198.51.100.1")
+        .json(&new)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(r.status().as_u16(), 429, "X-Forwarded-For is not believed");
 
     let busy = |r: Result<_, tokio_tungstenite::tungstenite::Error>| match r {
         Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => resp.status().as_u16() == 503,
@@ -969,6 +978,52 @@ pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
     })
     .await;
     assert!(freed.is_ok(), "a closed socket frees its place");
+}
+
+/// Behind a trusted proxy (`--trusted-proxy`) the games limit is kept per
+/// client that the proxy names in `X-Forwarded-For` (its rightmost address
+/// that is not a trusted proxy), not per proxy; entries left of it, which
+/// the client wrote itself, change nothing.
+pub async fn a_trusted_proxy_names_the_client_of_the_games_limit(db: &str) {
+    let s = Server::start_with(
+        db,
+        0,
+        &[
+            "--max-games-per-hour",
+            "1",
+            "--trusted-proxy",
+            "10.0.0.0/8,127.0.0.1",
+        ],
+    );
+    let c = client();
+    let new = json!({"game": "ds", "players": 2, "seed": 32, "seats": [{}, {}]});
+    let status = |forwarded: Option<&'static str>| {
+        let mut r = c.post(s.url("/api/games")).json(&new);
+        if let Some(f) = forwarded {
+            r = r.header("x-forwarded-for", f);
+        }
+        async move { r.send().await.expect("send").status().as_u16() }
+    };
+    assert_eq!(status(Some("203.0.113.5")).await, 201);
+    assert_eq!(
+        status(Some("203.0.113.5")).await,
+        429,
+        "its hour's game is used"
+    );
+    assert_eq!(
+        status(Some("192.0.2.1, 203.0.113.5")).await,
+        429,
+        "a made-up entry left of the proxy's does not help"
+    );
+    assert_eq!(
+        status(Some("203.0.113.5, 10.1.2.3")).await,
+        429,
+        "an inner trusted proxy is looked through"
+    );
+    assert_eq!(status(Some("203.0.113.6")).await, 201, "another client");
+    // Without the header the proxy itself is the client.
+    assert_eq!(status(None).await, 201);
+    assert_eq!(status(None).await, 429);
 }
 
 /// Bot specs over the server's limits (10 s or 1,000,000 iterations per

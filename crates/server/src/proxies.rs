@@ -77,7 +77,8 @@ impl TrustedProxies {
     /// peer itself unless it is a trusted proxy; else the rightmost
     /// `X-Forwarded-For` address (over all such headers, in order) that is not
     /// a trusted proxy. When the header is missing, every entry is trusted,
-    /// or an entry cannot be read before an untrusted one is found, the
+    /// or an entry (or a whole header line) cannot be read before an
+    /// untrusted one is found, the
     /// client is the leftmost trusted hop reached: the limit then falls on
     /// that proxy rather than on an address anyone could have written.
     pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
@@ -85,18 +86,18 @@ impl TrustedProxies {
         if !self.trusts(client) {
             return client;
         }
-        let lines: Vec<&str> = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .collect();
-        for entry in lines.iter().rev().flat_map(|l| l.rsplit(',')) {
-            let Some(ip) = forwarded_ip(entry) else {
+        for line in headers.get_all("x-forwarded-for").iter().rev() {
+            let Ok(line) = line.to_str() else {
                 return client;
             };
-            client = ip;
-            if !self.trusts(ip) {
-                return client;
+            for entry in line.rsplit(',') {
+                let Some(ip) = forwarded_ip(entry) else {
+                    return client;
+                };
+                client = ip;
+                if !self.trusts(ip) {
+                    return client;
+                }
             }
         }
         client
@@ -193,6 +194,14 @@ mod tests {
         let h = headers(&["10.9.9.9, 10.1.2.3"]);
         assert_eq!(p.client(ip("127.0.0.1"), &h), ip("10.9.9.9"));
         let h = headers(&[""]);
+        assert_eq!(p.client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
+        // A line that is not text stops the walk too: lines left of it are
+        // never read as if the proxy had written them.
+        let mut h = headers(&["198.51.100.9"]);
+        h.append(
+            "x-forwarded-for",
+            HeaderValue::from_bytes(b"10.1.2.3, \xff").expect("header bytes"),
+        );
         assert_eq!(p.client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
     }
 

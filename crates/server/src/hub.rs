@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText};
-use crate::limits::{BotLimits, TrafficLimits};
+use crate::limits::{limit_key, BotLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
 use eons_bots::BotSpec;
@@ -287,7 +287,7 @@ pub struct Hub {
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
     /// WebSockets open on the whole server.
     sockets: AtomicUsize,
-    /// Games created per client address (a token bucket each).
+    /// Games created per client address (a token bucket per [`limit_key`]).
     new_games: DefaultKeyedRateLimiter<IpAddr>,
 }
 
@@ -316,24 +316,27 @@ impl Hub {
     }
 
     /// Counts a game about to be created by client `addr` (see
-    /// [`TrustedProxies::client`]); refused (429, with the seconds to wait)
-    /// when that address used up its games for the hour.
+    /// [`TrustedProxies::client`]; an IPv6 client counts by its /64, see
+    /// [`limit_key`]); refused (429, with the seconds to wait) when that
+    /// address used up its games for the hour.
     pub fn allow_new_game(&self, addr: IpAddr) -> Result<(), ApiError> {
-        self.new_games.check_key(&addr).map_err(|not_until| {
-            let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
-            ApiError::TooManyRequests {
-                message: format!(
-                    "this server allows {} new game{} per hour from one address",
-                    self.traffic.games_per_hour,
-                    if self.traffic.games_per_hour == 1 {
-                        ""
-                    } else {
-                        "s"
-                    }
-                ),
-                retry_after: wait.as_secs() + 1,
-            }
-        })
+        self.new_games
+            .check_key(&limit_key(addr))
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
+                ApiError::TooManyRequests {
+                    message: format!(
+                        "this server allows {} new game{} per hour from one address",
+                        self.traffic.games_per_hour,
+                        if self.traffic.games_per_hour == 1 {
+                            ""
+                        } else {
+                            "s"
+                        }
+                    ),
+                    retry_after: wait.as_secs() + 1,
+                }
+            })
     }
 
     /// Forgets addresses whose games-per-hour allowance is full again (run

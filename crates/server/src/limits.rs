@@ -5,6 +5,7 @@
 //! and how many WebSockets may be open.
 
 use eons_bots::{BotKind, BotSpec, Budget};
+use std::net::{IpAddr, Ipv6Addr};
 use std::time::Duration;
 
 /// Environment variable: most milliseconds of search per bot decision.
@@ -30,6 +31,18 @@ fn env_number(name: &str) -> Result<Option<u64>, String> {
             _ => Err(format!("{name}=`{v}`: expected a whole number above 0")),
         },
         _ => Ok(None),
+    }
+}
+
+/// The key under which the new-games limit counts client `ip`: an IPv4
+/// address itself, an IPv6 address by its /64 network (the block one
+/// household or host is usually given, whose addresses it may use freely,
+/// so that rotating through them does not multiply the allowance). An
+/// IPv4-mapped IPv6 address counts as its IPv4 address.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        v4 => v4,
     }
 }
 
@@ -316,6 +329,16 @@ mod tests {
         assert!(o.set("--max-games-per-hour", u64::MAX));
         let t = o.traffic_limits().expect("readable").expect("set");
         assert_eq!(t.games_per_hour, u32::MAX, "saturates");
+    }
+
+    #[test]
+    fn the_games_limit_counts_an_ipv6_client_by_its_64_network() {
+        let key = |s: &str| limit_key(s.parse().expect("ip"));
+        assert_eq!(key("2001:db8:0:7::1"), key("2001:db8:0:7:ffff::9"));
+        assert_ne!(key("2001:db8:0:7::1"), key("2001:db8:0:8::1"));
+        assert_eq!(key("2001:db8:0:7::1"), key("2001:db8:0:7::"));
+        assert_eq!(key("203.0.113.5"), key("::ffff:203.0.113.5"));
+        assert_ne!(key("203.0.113.5"), key("203.0.113.6"));
     }
 
     fn limits() -> BotLimits {

@@ -983,7 +983,7 @@ pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
 /// Behind a trusted proxy (`--trusted-proxy`) the games limit is kept per
 /// client that the proxy names in `X-Forwarded-For` (its rightmost address
 /// that is not a trusted proxy), not per proxy; entries left of it, which
-/// the client wrote itself, change nothing.
+/// the client wrote itself, change nothing. An IPv6 client counts by its /64.
 pub async fn a_trusted_proxy_names_the_client_of_the_games_limit(db: &str) {
     let s = Server::start_with(
         db,
@@ -1024,6 +1024,10 @@ pub async fn a_trusted_proxy_names_the_client_of_the_games_limit(db: &str) {
     // Without the header the proxy itself is the client.
     assert_eq!(status(None).await, 201);
     assert_eq!(status(None).await, 429);
+    // An IPv6 client counts by its /64: another address in it gets no more.
+    assert_eq!(status(Some("2001:db8:0:7::1")).await, 201);
+    assert_eq!(status(Some("2001:db8:0:7::2")).await, 429, "same /64");
+    assert_eq!(status(Some("2001:db8:0:8::1")).await, 201, "another /64");
 }
 
 /// Bot specs over the server's limits (10 s or 1,000,000 iterations per

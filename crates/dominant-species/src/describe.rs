@@ -93,7 +93,7 @@ pub fn choice_text(s: &State, c: Choice) -> String {
                 .get(i as usize)
                 .and_then(|d| d.top())
                 .map_or("empty".into(), |t| t.to_string());
-            format!("take the face-up {t} tile from stack {}", i + 1)
+            format!("take the face-up {t} tile from stack {}", u16::from(i) + 1)
         }
         (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
             let t = s

@@ -248,7 +248,9 @@ impl State {
 
     pub(crate) fn gain_vp(&mut self, a: Animal, vp: u32, reason: VpReason, ev: &mut Vec<Event>) {
         if vp > 0 {
-            self.animals[a.index()].vp += vp;
+            // Saturating: a position file may start an animal at any VP.
+            let st = &mut self.animals[a.index()];
+            st.vp = st.vp.saturating_add(vp);
             ev.push(Event::VpGained {
                 animal: a,
                 vp,

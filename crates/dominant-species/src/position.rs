@@ -161,7 +161,8 @@ fn card(s: &str) -> Result<Card, PositionError> {
 fn counts(v: &[String]) -> Result<ElementCounts, PositionError> {
     let mut c = [0u8; 6];
     for x in v {
-        c[element(x)?.index()] += 1;
+        let n = &mut c[element(x)?.index()];
+        *n = n.saturating_add(1);
     }
     Ok(c)
 }
@@ -363,7 +364,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         return err("more than 12 tundra tiles");
     }
     s.tundra_left = d.tundra_left.unwrap_or(TUNDRA_TILES - tundra_on_earth);
-    if s.tundra_left + tundra_on_earth > TUNDRA_TILES {
+    if u32::from(s.tundra_left) + u32::from(tundra_on_earth) > u32::from(TUNDRA_TILES) {
         return err("tundra_left plus tundra tiles on earth exceed 12");
     }
     // Wanderlust stacks: given top first, or the remaining tiles shuffled.
@@ -450,7 +451,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             all[d] -= a.default_count();
             added = all;
         }
-        if a.default_count() + added.iter().sum::<u8>() > 6 {
+        if u32::from(a.default_count()) + added.iter().map(|&n| u32::from(n)).sum::<u32>() > 6 {
             return err(format!("{a}: more than six elements (p.10)"));
         }
         st.added = added;
@@ -463,9 +464,10 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         };
         st.boxed = match e.boxed {
             Some(n) => n,
-            None => CYLINDERS.saturating_sub(st.supply + on_display),
+            None => CYLINDERS.saturating_sub(st.supply.saturating_add(on_display)),
         };
-        if st.supply + st.boxed + on_display > CYLINDERS {
+        if u32::from(st.supply) + u32::from(st.boxed) + u32::from(on_display) > u32::from(CYLINDERS)
+        {
             return err(format!("{a}: more than 10 APs in all (p.2)"));
         }
         let on_earth = s.earth.species_total(a.index());
@@ -479,6 +481,14 @@ pub fn read(text: &str) -> Result<State, PositionError> {
                 (cubes as u32 - used) as u8
             }
         };
+        // One cube marks the score (p.2); no more cubes than the animal has.
+        let used = on_earth + u32::from(st.gene_pool) + u32::from(st.eliminated) + 1;
+        if used > u32::from(cubes) {
+            return err(format!(
+                "{a}: {on_earth} species on earth, {} in the gene pool, {} eliminated and the score cube exceed the {cubes} cubes",
+                st.gene_pool, st.eliminated
+            ));
+        }
     }
     // Initiative.
     if !f.initiative.is_empty() {
@@ -643,7 +653,9 @@ pub fn write(s: &State) -> String {
         players: s.setup.players,
         animals: animals.iter().map(|a| a.name().to_string()).collect(),
         multi_animal: s.setup.multi_animal,
-        seed: s.rng.clone().next_u64(),
+        // A fresh seed for what follows; TOML integers are signed 64-bit,
+        // so it keeps 63 bits (a larger one would not read back).
+        seed: s.rng.clone().next_u64() >> 1,
         turn: s.turn,
         phase: phase_for(s.step).to_string(),
         initiative: s

@@ -171,6 +171,24 @@ fn planning_an_occupied_space_is_refused_p9() {
     assert_eq!(s, before, "a refused choice changes nothing");
 }
 
+/// A choice naming a space, stack or count at the edge of its type's range is
+/// refused with the rule's text like any other, and describing it in the
+/// refusal does not overflow (`Stack(255)` used to).
+#[test]
+fn out_of_range_choices_are_refused_with_the_rule() {
+    let mut s = new_game(2, &[], 5);
+    let before = s.clone();
+    for c in [
+        Choice::Stack(u8::MAX),
+        Choice::Place(eons_dominant_species::Space(u8::MAX)),
+        Choice::Count(u8::MAX),
+    ] {
+        let err = Ds::apply(&mut s, c, &mut Vec::new()).expect_err("not legal");
+        assert!(matches!(err, RuleError::Illegal { .. }), "{c:?}: {err}");
+        assert_eq!(s, before, "a refused choice changes nothing");
+    }
+}
+
 /// p.10: the animal already first does not swap, but still re-places its AP.
 #[test]
 fn initiative_first_animal_does_not_swap_p10() {
@@ -811,4 +829,64 @@ fn positions_round_trip() {
     );
     assert_eq!(back.earth, s.earth);
     assert_eq!(back.animals, s.animals);
+}
+
+/// A position's counts past any limit are refused with the limit named,
+/// never added up past 255 (which used to panic, or wrap and be accepted):
+/// 10 AP cylinders per animal (p.2), 12 tundra tiles, six elements on a
+/// display (p.10).
+#[test]
+fn position_counts_past_their_limits_are_refused() {
+    let base = r#"
+        players = 2
+        animals = ["mammals", "insects"]
+        phase = "reset"
+        [[tiles]]
+        hex = [0, 0]
+        terrain = "sea"
+    "#;
+    let refused = |extra: &str, says: &str| {
+        let text = format!("{base}{extra}");
+        match <Ds as eons_core::Positions>::read_position(&text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => assert!(e.to_string().contains(says), "{e}"),
+        }
+    };
+    refused(
+        "[animal.mammals]\nsupply = 250\nboxed = 250\n",
+        "more than 10 APs",
+    );
+    refused("[animal.mammals]\nsupply = 250\n", "more than 10 APs");
+    refused("[display]\ntundra_left = 250\n", "exceed 12");
+    let many = vec!["\"meat\""; 300].join(", ");
+    refused(
+        &format!("[animal.mammals]\nelements = [{many}]\n"),
+        "more than six elements",
+    );
+}
+
+/// Every written position is standard TOML and reads back, whatever the
+/// random stream holds: the fresh seed it writes fits a TOML integer (signed
+/// 64-bit). A full 64-bit seed made about half of all written positions
+/// files that other TOML tools (and editors' checkers) refuse.
+#[test]
+fn written_positions_are_standard_toml_and_read_back() {
+    let mut rng = eons_core::GameRng::new(31);
+    for seed in 0..40 {
+        let mut s = new_game(2 + (seed as usize % 4), &[], seed);
+        for _ in 0..rng.below(120) {
+            let l = legal(&s);
+            if l.is_empty() {
+                break;
+            }
+            play(&mut s, l[rng.index(l.len())]);
+        }
+        let text = <Ds as eons_core::Positions>::write_position(&s);
+        if let Err(e) = text.parse::<toml::Table>() {
+            panic!("seed {seed}: not standard TOML: {e}\n{text}");
+        }
+        if let Err(e) = <Ds as eons_core::Positions>::read_position(&text) {
+            panic!("seed {seed}: {e}\n{text}");
+        }
+    }
 }

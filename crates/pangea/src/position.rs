@@ -7,7 +7,7 @@
 //! `[engine]` table with the exact random stream and the engine's pending work, so a written
 //! position reads back to the very same state; delete it to let the engine derive the flow.
 
-use crate::data::{data, AgeBack, Data};
+use crate::data::{data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
@@ -443,6 +443,19 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             if u.len() != 4 {
                 return Err(perr("used = [adapt, populate, migrate, survive]"));
             }
+            let limit = d.rules.same_action_limit;
+            if u.iter().any(|&n| n > limit) {
+                return Err(perr(format!(
+                    "used: each action at most {limit} times a stage"
+                )));
+            }
+            let total: u32 = u.iter().map(|&n| u32::from(n)).sum();
+            if total > u32::from(d.rules.action_markers) {
+                return Err(perr(format!(
+                    "used: {total} actions, but a player has {} action markers",
+                    d.rules.action_markers
+                )));
+            }
             p.used = [u[0], u[1], u[2], u[3]];
         }
         p.passed = e.passed.unwrap_or(false);
@@ -478,6 +491,15 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             p.claimed |= 1 << c;
         }
         p.shed = e.shed.unwrap_or(0);
+        let shed_max = match d.group(g).ability {
+            Ability::Shed { max, .. } => max,
+            _ => 0,
+        };
+        if p.shed > shed_max {
+            return Err(perr(format!(
+                "shed: {g} remove at most {shed_max} animal(s) a stage by their ability"
+            )));
+        }
         p.shed_used = e.shed_used.unwrap_or(p.shed > 0);
         p.multi_used = e.multi_used.unwrap_or(false);
         p.cheap_used = e.cheap_used.unwrap_or(0);

@@ -16,7 +16,7 @@ use serde_json::{json, Map, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Random games per game kind, and mutated inputs tried at each visited state.
-const GAMES: u64 = 6;
+const GAMES: u64 = 10;
 const MUTANTS: usize = 12;
 /// States visited per game (every few moves of a random playout).
 const VISITS: usize = 40;

@@ -377,3 +377,76 @@ fn malformed_setups_are_refused_without_a_panic() {
         }
     }
 }
+
+/// Lobby requests: any player count and any option strings (the game's own
+/// option names with odd values, unknown names, odd text) give a setup or
+/// an error, never a panic; a setup the game accepts starts a playable game.
+#[test]
+fn odd_players_and_options_are_refused_without_a_panic() {
+    let mut rng = GameRng::new(0x0b7_10e5);
+    let odd = [
+        "",
+        "=",
+        "==",
+        "0",
+        "-1",
+        "255",
+        "65536",
+        "18446744073709551616",
+        "yes",
+        "\u{0}",
+        "é",
+    ];
+    for kind in registry(true) {
+        let names: Vec<String> = kind
+            .options()
+            .iter()
+            .map(|o| o.name.split('=').next().unwrap_or("").to_string())
+            .collect();
+        let mut started = 0;
+        for _ in 0..400 {
+            let players = [0, 1, 2, 3, 4, 5, 6, 7, 16, 255][rng.index(10)];
+            let options: Vec<String> = (0..rng.below(4))
+                .map(|_| {
+                    let name = match rng.below(5) {
+                        0 => odd[rng.index(odd.len())].to_string(),
+                        _ if names.is_empty() => "no-such-option".into(),
+                        _ => names[rng.index(names.len())].clone(),
+                    };
+                    match rng.below(3) {
+                        0 => name,
+                        1 => format!("{name}={}", odd[rng.index(odd.len())]),
+                        _ => format!("{name}={}", number(&mut rng)),
+                    }
+                })
+                .collect();
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let Ok(setup) = kind.setup(players, &options) else {
+                    return Ok(false);
+                };
+                let s = kind
+                    .start(&setup, 3)
+                    .map_err(|e| format!("accepted setup: {e}"))?;
+                match s.turn() {
+                    Turn::Seat(seat) => {
+                        let legal = s.legal();
+                        let first = legal.first().ok_or("no legal choice")?;
+                        let mut s = s;
+                        s.apply(seat, &first.choice)
+                            .map(|_| true)
+                            .map_err(|e| e.to_string())
+                    }
+                    Turn::Over => Ok(true),
+                }
+            }));
+            match result {
+                Err(_) => panic!("{} {players} players {options:?}: panicked", kind.id()),
+                Ok(Err(e)) => panic!("{} {players} players {options:?}: {e}", kind.id()),
+                Ok(Ok(s)) => started += usize::from(s),
+            }
+        }
+        // Some requests are fine (the right count, no or good options): the
+        // test reaches the engines' setup, not only the option parser.
+        assert!(started > 0, "{}: no request started a game", kind.id());
+    }
+}

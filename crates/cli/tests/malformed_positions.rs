@@ -186,6 +186,7 @@ fn fuzz_positions<G: Positions>(seed_base: u64) {
                     break;
                 }
                 legal.clear();
+                events.clear();
                 G::legal(&s, &mut legal);
                 G::apply(&mut s, legal[rng.index(legal.len())], &mut events).expect("listed");
             }

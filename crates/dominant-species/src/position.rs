@@ -471,21 +471,17 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             return err(format!("{a}: more than 10 APs in all (p.2)"));
         }
         let on_earth = s.earth.species_total(a.index());
+        // One of the animal's cubes is its VP marker (p.5: "take one to use
+        // as a VP marker"); the rest are on earth, in the gene pool or
+        // eliminated, and never more than the animal has.
+        let outside_pool = on_earth + u32::from(st.eliminated) + 1;
         st.gene_pool = match e.gene_pool {
             Some(n) => n,
-            None => {
-                let used = on_earth + st.eliminated as u32 + 1;
-                if used > cubes as u32 {
-                    return err(format!("{a}: {on_earth} species on earth and {} eliminated exceed the {cubes} cubes", st.eliminated));
-                }
-                (cubes as u32 - used) as u8
-            }
+            None => u32::from(cubes).saturating_sub(outside_pool) as u8,
         };
-        // One cube marks the score (p.2); no more cubes than the animal has.
-        let used = on_earth + u32::from(st.gene_pool) + u32::from(st.eliminated) + 1;
-        if used > u32::from(cubes) {
+        if outside_pool + u32::from(st.gene_pool) > u32::from(cubes) {
             return err(format!(
-                "{a}: {on_earth} species on earth, {} in the gene pool, {} eliminated and the score cube exceed the {cubes} cubes",
+                "{a}: {on_earth} species on earth, {} in the gene pool, {} eliminated and the VP marker exceed the {cubes} cubes",
                 st.gene_pool, st.eliminated
             ));
         }

@@ -834,7 +834,8 @@ fn positions_round_trip() {
 /// A position's counts past any limit are refused with the limit named,
 /// never added up past 255 (which used to panic, or wrap and be accepted):
 /// 10 AP cylinders per animal (p.2), 12 tundra tiles, six elements on a
-/// display (p.10).
+/// display (p.10), and the animal's cubes: 55 in a 2-player game, one of
+/// them its VP marker (p.5).
 #[test]
 fn position_counts_past_their_limits_are_refused() {
     let base = r#"
@@ -858,6 +859,13 @@ fn position_counts_past_their_limits_are_refused() {
     );
     refused("[animal.mammals]\nsupply = 250\n", "more than 10 APs");
     refused("[display]\ntundra_left = 250\n", "exceed 12");
+    // None on earth: 54 in the pool + the VP marker is all 55 cubes, 55 + 1
+    // is one too many.
+    let at_limit = format!("{base}[animal.mammals]\ngene_pool = 54\n");
+    if let Err(e) = <Ds as eons_core::Positions>::read_position(&at_limit) {
+        panic!("54 + the VP marker fit: {e}");
+    }
+    refused("[animal.mammals]\ngene_pool = 55\n", "exceed the 55 cubes");
     let many = vec!["\"meat\""; 300].join(", ");
     refused(
         &format!("[animal.mammals]\nelements = [{many}]\n"),

@@ -70,37 +70,23 @@ fn collect_names(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// Paths to every node of `v` (object keys and array indices).
-fn nodes(v: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
-    out.push(path.clone());
+/// JSON Pointers (`""`, `"/Move/from"`, `"/Move/from/0"`…) to every node of `v`.
+fn nodes(v: &Value, path: &str, out: &mut Vec<String>) {
+    out.push(path.to_string());
     match v {
         Value::Array(a) => {
             for (i, x) in a.iter().enumerate() {
-                path.push(json!(i));
-                nodes(x, path, out);
-                path.pop();
+                nodes(x, &format!("{path}/{i}"), out);
             }
         }
         Value::Object(o) => {
             for (k, x) in o {
-                path.push(json!(k));
-                nodes(x, path, out);
-                path.pop();
+                let k = k.replace('~', "~0").replace('/', "~1");
+                nodes(x, &format!("{path}/{k}"), out);
             }
         }
         _ => {}
     }
-}
-
-fn at<'a>(v: &'a mut Value, path: &[Value]) -> &'a mut Value {
-    let mut cur = v;
-    for step in path {
-        cur = match step {
-            Value::String(k) => &mut cur[k.as_str()],
-            _ => &mut cur[step.as_u64().unwrap_or(0) as usize],
-        };
-    }
-    cur
 }
 
 /// A random JSON value of small depth.
@@ -152,19 +138,17 @@ fn mutate(rng: &mut GameRng, base: &Value, names: &[String]) -> Value {
     let mut v = base.clone();
     for _ in 0..=rng.below(3) {
         let mut all = Vec::new();
-        nodes(&v, &mut Vec::new(), &mut all);
+        nodes(&v, "", &mut all);
         if rng.below(4) != 0 {
-            let leaves: Vec<_> = all
+            let leaves: Vec<&String> = all
                 .iter()
-                .filter(|p| {
-                    let mut probe = v.clone();
-                    matches!(at(&mut probe, p), Value::Number(_) | Value::String(_))
-                })
-                .cloned()
+                .filter(|p| matches!(v.pointer(p), Some(Value::Number(_) | Value::String(_))))
                 .collect();
             if !leaves.is_empty() {
-                let path = &leaves[rng.index(leaves.len())];
-                let node = at(&mut v, path);
+                let path = leaves[rng.index(leaves.len())].clone();
+                let Some(node) = v.pointer_mut(&path) else {
+                    continue;
+                };
                 *node = match node {
                     Value::Number(_) => small_number(rng),
                     _ => json!(pick_name(rng, names)),
@@ -173,7 +157,9 @@ fn mutate(rng: &mut GameRng, base: &Value, names: &[String]) -> Value {
             }
         }
         let path = all[rng.index(all.len())].clone();
-        let node = at(&mut v, &path);
+        let Some(node) = v.pointer_mut(&path) else {
+            continue;
+        };
         match rng.below(6) {
             0 | 1 => *node = number(rng),
             2 => *node = json!(pick_name(rng, names)),
@@ -204,11 +190,7 @@ fn random_text(rng: &mut GameRng) -> Option<Value> {
     let text: String = (0..len)
         .map(|_| ALPHABET[rng.index(ALPHABET.len())] as char)
         .collect();
-    str_json(&text)
-}
-
-fn str_json(text: &str) -> Option<Value> {
-    serde_json::from_str(text).ok()
+    serde_json::from_str(&text).ok()
 }
 
 /// Everything about a state a refused choice must not change.

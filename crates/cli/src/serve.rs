@@ -82,10 +82,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         config.database = db;
     }
     for p in a.trusted_proxies {
-        config
-            .trusted_proxies
-            .get_or_insert_with(eons_server::TrustedProxies::default)
-            .extend(p);
+        config.trust_proxies(p);
     }
     let limits = eons_server::LimitOptions {
         bot_max_time_ms: a.bot_max_time_ms,

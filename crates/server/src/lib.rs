@@ -90,6 +90,16 @@ impl Default for ServeConfig {
     }
 }
 
+impl ServeConfig {
+    /// Trusts the proxies `p` as well (a repeated `--trusted-proxy`): the
+    /// first call replaces the environment's default, later ones add up.
+    pub fn trust_proxies(&mut self, p: TrustedProxies) {
+        self.trusted_proxies
+            .get_or_insert_with(TrustedProxies::default)
+            .extend(p);
+    }
+}
+
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {

@@ -98,10 +98,7 @@ fn main() -> ExitCode {
                 None => return usage(),
             },
             "--trusted-proxy" => match it.next().map(|v| TrustedProxies::parse(v)) {
-                Some(Ok(p)) => config
-                    .trusted_proxies
-                    .get_or_insert_with(TrustedProxies::default)
-                    .extend(p),
+                Some(Ok(p)) => config.trust_proxies(p),
                 Some(Err(e)) => {
                     eprintln!("eons-server: {e}");
                     return usage();

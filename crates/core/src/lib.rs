@@ -10,6 +10,7 @@ pub mod bonus;
 pub mod game;
 pub mod hex;
 pub mod record;
+pub mod refusal;
 pub mod rng;
 
 pub use bag::{Bag, Deck};
@@ -17,6 +18,7 @@ pub use bonus::bonus_vp;
 pub use game::{Game, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use record::{Record, RecordedChoice, ReplayError};
+pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;
 
 /// Plays a game to the end choosing uniformly among legal choices with `rng`.

@@ -17,6 +17,12 @@ pub struct ReplayArgs {
     /// (game K of the tournament; blank lines are skipped).
     #[arg(long, value_name = "K")]
     pub game_index: Option<usize>,
+    /// Golden fixtures: instead of printing the replay, write the transcript
+    /// of a fixture record (`NAME.record.json` in a game's `tests/fixtures/`)
+    /// to `NAME.transcript.txt` beside it, after a deliberate change of play
+    /// or of a text; the diff of the transcript shows what changed.
+    #[arg(long, conflicts_with = "game_index")]
+    pub bless: bool,
 }
 
 /// The record to replay from the file's text: the whole text when it is one
@@ -96,6 +102,7 @@ pub fn run(args: ReplayArgs) -> Result<()> {
         Replay {
             path: args.file,
             value,
+            bless: args.bless,
         },
     )
 }
@@ -103,11 +110,19 @@ pub fn run(args: ReplayArgs) -> Result<()> {
 struct Replay {
     path: PathBuf,
     value: serde_json::Value,
+    bless: bool,
 }
 
 impl GameCommand for Replay {
     fn run<G: Game + Positions>(self) -> Result<()> {
         let stdout = std::io::stdout();
+        if self.bless {
+            let (written, changed) =
+                eons_core::testing::golden::bless::<G>(&self.path).map_err(|e| anyhow!(e))?;
+            let what = if changed { "wrote" } else { "unchanged:" };
+            writeln!(stdout.lock(), "{what} {}", written.display())?;
+            return Ok(());
+        }
         replay::<G>(&self.path, self.value, &mut stdout.lock())
     }
 }

@@ -64,6 +64,13 @@ pub struct SetupError(pub String);
 #[error("position: {0}")]
 pub struct PositionError(pub String);
 
+/// A state that breaks one of its game's invariants (a component lost or
+/// counted twice, a count out of range): always a bug of the engine or a
+/// position file that describes no reachable position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("invariant broken: {0}")]
+pub struct InvariantError(pub String);
+
 /// A setup option a game accepts on the command line or in the lobby.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct OptionInfo {
@@ -155,6 +162,16 @@ pub trait Game: Sized + 'static {
     ) -> String {
         let _ = (actor, viewer);
         Self::describe_choice(s, c)
+    }
+    /// Checks what must hold in every state of the game: every component
+    /// is in exactly one place (conservation), counts are in range. The
+    /// shared random-simulation test ([`crate::testing`]) calls it after
+    /// every choice, and the position readers after parsing (parsing apart
+    /// from validation). Each Eons game implements it; the default, which
+    /// checks nothing, is for small test games.
+    fn invariants(s: &Self::State) -> Result<(), InvariantError> {
+        let _ = s;
+        Ok(())
     }
     /// A human sentence for an event, for the log.
     fn describe_event(s: &Self::State, e: &Self::Event) -> String;

@@ -12,10 +12,14 @@ pub mod hex;
 pub mod record;
 pub mod refusal;
 pub mod rng;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
-pub use game::{Game, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+pub use game::{
+    Game, InvariantError, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+};
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};

@@ -1,0 +1,17 @@
+//! Test harnesses every game shares (feature `testing`): what OpenSpiel runs
+//! on each of its games, and 18xx.games' replay of whole recorded games.
+//!
+//! * [`golden`]: whole-game fixtures. A recorded game replays into a
+//!   transcript (every choice as each viewer read it, every event, the
+//!   outcome) compared line by line with the transcript stored beside it, so
+//!   no change of the rules or of a text goes unnoticed.
+//! * [`simulation`]: the random-simulation test (legality both ways,
+//!   `apply_listed` = `apply`, [`crate::Game::invariants`] along the way, replay,
+//!   serialisation) and the resample test (re-drawing what a seat has not
+//!   seen never changes that seat's view).
+
+pub mod golden;
+pub mod simulation;
+
+pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
+pub use simulation::{random_simulation, Simulation, SimulationReport};

@@ -95,6 +95,17 @@
 //!     Ok(())
 //! }
 //! ```
+//!
+//! # Layers
+//!
+//! Each module uses only those below it (`scripts/module-layers.py` checks
+//! that no import goes round in a circle):
+//!
+//! 1. `hash`, [`random`], [`greedy`]: a fast hasher; the two simple bots.
+//! 2. [`mcts`]: the search, its budgets and its configuration (whose
+//!    `Display` is the spec text after `mcts:`).
+//! 3. [`spec`]: bot specs parsed from and written to text, building bots.
+//! 4. [`tournament`]: seat-rotated tournaments of specs.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

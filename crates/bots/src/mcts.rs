@@ -384,11 +384,35 @@ impl<G: Game> Bot<G> for MctsBot<G> {
     }
 
     fn name(&self) -> String {
-        crate::BotSpec {
-            kind: crate::BotKind::Mcts(self.config),
-            level: None,
+        format!("mcts:{}", self.config)
+    }
+}
+
+/// The parameters of a spec string after `mcts:` (`1s,threads=2`): the
+/// budget, then every parameter that differs from its default, in the order
+/// `eons` parses them back.
+impl std::fmt::Display for MctsConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self;
+        write!(f, "{}", c.budget)?;
+        if c.threads != 1 {
+            write!(f, ",threads={}", c.threads)?;
         }
-        .to_string()
+        if c.exploration != DEFAULT_EXPLORATION {
+            write!(f, ",c={}", c.exploration)?;
+        }
+        if c.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
+            write!(f, ",depth={}", c.rollout_depth)?;
+        }
+        match c.cutoff {
+            CutoffReward::Game => {}
+            CutoffReward::Leader => f.write_str(",reward=leader")?,
+            CutoffReward::Graded { scale } => write!(f, ",reward=graded,scale={scale}")?,
+        }
+        if !c.early_stop {
+            f.write_str(",early-stop=off")?;
+        }
+        Ok(())
     }
 }
 

@@ -36,10 +36,7 @@
 //! `mcts:1s,threads=2,greedy,random` is three bots.
 
 use crate::greedy::{GreedyBot, DEFAULT_SAMPLES};
-use crate::mcts::{
-    Budget, CutoffReward, Level, MctsBot, MctsConfig, DEFAULT_EXPLORATION, DEFAULT_ROLLOUT_DEPTH,
-    MAX_THREADS,
-};
+use crate::mcts::{Budget, CutoffReward, Level, MctsBot, MctsConfig, MAX_THREADS};
 use crate::random::RandomBot;
 use crate::Bot;
 use eons_core::Game;
@@ -380,25 +377,7 @@ impl fmt::Display for BotSpec {
                 if let Some(l) = self.level {
                     return write!(f, "mcts:{}", l.name());
                 }
-                write!(f, "mcts:{}", c.budget)?;
-                if c.threads != 1 {
-                    write!(f, ",threads={}", c.threads)?;
-                }
-                if c.exploration != DEFAULT_EXPLORATION {
-                    write!(f, ",c={}", c.exploration)?;
-                }
-                if c.rollout_depth != DEFAULT_ROLLOUT_DEPTH {
-                    write!(f, ",depth={}", c.rollout_depth)?;
-                }
-                match c.cutoff {
-                    CutoffReward::Game => {}
-                    CutoffReward::Leader => f.write_str(",reward=leader")?,
-                    CutoffReward::Graded { scale } => write!(f, ",reward=graded,scale={scale}")?,
-                }
-                if !c.early_stop {
-                    f.write_str(",early-stop=off")?;
-                }
-                Ok(())
+                write!(f, "mcts:{c}")
             }
         }
     }

@@ -10,9 +10,17 @@ as a use of the module it comes from. The crate root (lib.rs) sits above every
 module and is left out. Comments and doc comments are left out (`crate::x` in
 a doc link is no import).
 
+It also checks that every Rust file of the crate (sources, tests, benches)
+over 1,000 lines gives the reason in its opening comment, in a sentence with
+the words "long because" ("This file is long because …").
+
 Usage: scripts/module-layers.py [CRATE_DIR …]   (default: every crates/*)
-Exit status 1 when any crate has a circle, which is then printed.
+Exit status 1 when any crate has a circle or an unexplained long file, which
+are then printed.
 """
+
+LONG_FILE = 1000
+LONG_REASON = "long because"
 
 import re
 import sys
@@ -184,6 +192,28 @@ def check(crate: Path) -> bool:
     return True
 
 
+def long_files(crate: Path) -> bool:
+    ok = True
+    for f in sorted(crate.rglob("*.rs")):
+        if "target" in f.parts:
+            continue
+        lines = f.read_text().splitlines()
+        if len(lines) <= LONG_FILE:
+            continue
+        opening = []
+        for line in lines:
+            stripped = line.strip()
+            if stripped.startswith("//") or stripped.startswith("#!") or not stripped:
+                opening.append(stripped)
+            else:
+                break
+        if LONG_REASON not in " ".join(opening):
+            print(f"{f.relative_to(crate.parent.parent)}: {len(lines)} lines and no "
+                  f"\"{LONG_REASON}\" reason in its opening comment")
+            ok = False
+    return ok
+
+
 def main() -> int:
     here = Path(__file__).resolve().parent.parent
     crates = [Path(a) for a in sys.argv[1:]] or sorted((here / "crates").iterdir())
@@ -191,6 +221,7 @@ def main() -> int:
     for crate in crates:
         if (crate / "Cargo.toml").exists():
             ok &= check(crate)
+            ok &= long_files(crate)
     return 0 if ok else 1
 
 

@@ -1,6 +1,10 @@
 //! The server test suite, run against SQLite (`tests/sqlite.rs`) and
 //! PostgreSQL (`tests/postgres.rs`). Each function takes a database: an SQLite
 //! path or a PostgreSQL URL.
+//!
+//! This file is long because it is one suite that both databases must pass
+//! alike: every test here runs against each backend, and splitting it would
+//! let the two lists drift apart.
 #![allow(dead_code)]
 
 use super::*;

@@ -14,4 +14,4 @@ pub mod golden;
 pub mod simulation;
 
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
-pub use simulation::{random_simulation, Simulation, SimulationReport};
+pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};

@@ -23,6 +23,11 @@ use crate::rng::GameRng;
 /// Choices to try that are usually illegal, drawn for one state.
 pub type Probes<G> = fn(&<G as Game>::State, &mut GameRng) -> Vec<<G as Game>::Choice>;
 
+/// A game's own checks of one state at the deep-check decisions, beside the
+/// shared ones: the state, its legal choices, and a context ("marine seed 4
+/// decision 97") to put in a panic message.
+pub type DeepCheck<G> = fn(&<G as Game>::State, &[<G as Game>::Choice], &str);
+
 /// One random-simulation run: which game, how deep to look.
 pub struct Simulation<G: Game> {
     /// The setup to play.
@@ -34,6 +39,8 @@ pub struct Simulation<G: Game> {
     pub deep_every: usize,
     /// Choices that are usually illegal, to check refusals (game-specific).
     pub probes: Option<Probes<G>>,
+    /// The game's own checks at the deep-check decisions.
+    pub deep_check: Option<DeepCheck<G>>,
     /// A game longer than this fails the test (it would not end).
     pub max_decisions: usize,
 }
@@ -59,6 +66,7 @@ impl<G: Game> Simulation<G> {
             seed,
             deep_every,
             probes: None,
+            deep_check: None,
             max_decisions: 2_000_000,
         }
     }
@@ -66,6 +74,12 @@ impl<G: Game> Simulation<G> {
     /// The same run with `probes`.
     pub fn with_probes(mut self, probes: Probes<G>) -> Self {
         self.probes = Some(probes);
+        self
+    }
+
+    /// The same run with the game's own `check` at the deep-check decisions.
+    pub fn with_deep_check(mut self, check: DeepCheck<G>) -> Self {
+        self.deep_check = Some(check);
         self
     }
 }
@@ -238,5 +252,8 @@ fn deep_checks<G: Game>(
             "{context}: a determinization for {seat} changes what {seat} sees"
         );
         check_invariants::<G>(&resampled, &format!("{context}, determinized for {seat}"));
+    }
+    if let Some(check) = run.deep_check {
+        check(state, legal, context);
     }
 }

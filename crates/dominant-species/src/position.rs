@@ -6,7 +6,7 @@
 //! doc), and every count is checked against the components in the box.
 
 use crate::data::*;
-use crate::engine::board_id;
+use crate::query::board_id;
 use crate::space::Space;
 use crate::state::*;
 use eons_core::{Bag, Corner, Deck, GameRng, Hex, Point, PositionError};

@@ -1,4 +1,4 @@
-//! The complete state of a Dominant Species game, its choices, events and errors.
+//! The complete state of a Dominant Species game, its choices and events.
 
 use crate::data::{Animal, Card, Element, Terrain};
 use crate::space::{Section, Space, SPACES};
@@ -432,22 +432,6 @@ pub enum PhaseName {
     Execution,
     Reset,
     FinalScoring,
-}
-
-/// A refused choice, naming the rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-pub enum RuleError {
-    /// The game has ended.
-    #[error("the game is over")]
-    GameOver,
-    /// The choice is not one of the legal choices now.
-    #[error("illegal choice {choice}: {rule}")]
-    Illegal {
-        /// The refused choice.
-        choice: String,
-        /// The rule that forbids it.
-        rule: String,
-    },
 }
 
 /// The whole game state.

@@ -266,6 +266,7 @@ fn phase_for(step: Step) -> &'static str {
 
 /// Reads a position.
 pub fn read(text: &str) -> Result<State, PositionError> {
+    let tables = try_data().map_err(|e| PositionError(e.to_string()))?;
     let f: File = toml::from_str(text).map_err(|e| PositionError(e.message().to_string()))?;
     if let Some(g) = &f.game {
         if g != "ds" {
@@ -360,15 +361,18 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         .tiles()
         .filter(|(_, t)| *t == Terrain::Tundra)
         .count() as u8;
-    if tundra_on_earth > TUNDRA_TILES {
+    if tundra_on_earth > tables.tundra_tiles {
         return err("more than 12 tundra tiles");
     }
-    s.tundra_left = d.tundra_left.unwrap_or(TUNDRA_TILES - tundra_on_earth);
-    if u32::from(s.tundra_left) + u32::from(tundra_on_earth) > u32::from(TUNDRA_TILES) {
+    s.tundra_left = d
+        .tundra_left
+        .unwrap_or(tables.tundra_tiles - tundra_on_earth);
+    if u32::from(s.tundra_left) + u32::from(tundra_on_earth) > u32::from(tables.tundra_tiles) {
         return err("tundra_left plus tundra tiles on earth exceed 12");
     }
     // Wanderlust stacks: given top first, or the remaining tiles shuffled.
-    let mut pool: Vec<Terrain> = LARGE_TILES
+    let mut pool: Vec<Terrain> = tables
+        .large_tiles
         .iter()
         .flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize))
         .collect();
@@ -464,9 +468,12 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         };
         st.boxed = match e.boxed {
             Some(n) => n,
-            None => CYLINDERS.saturating_sub(st.supply.saturating_add(on_display)),
+            None => tables
+                .cylinders
+                .saturating_sub(st.supply.saturating_add(on_display)),
         };
-        if u32::from(st.supply) + u32::from(st.boxed) + u32::from(on_display) > u32::from(CYLINDERS)
+        if u32::from(st.supply) + u32::from(st.boxed) + u32::from(on_display)
+            > u32::from(tables.cylinders)
         {
             return err(format!("{a}: more than 10 APs in all (p.2)"));
         }
@@ -575,7 +582,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         }
     }
     // The bag holds every element not seen elsewhere.
-    let mut bag = [ELEMENTS_PER_TYPE as i32; 6];
+    let mut bag = [tables.elements_per_type as i32; 6];
     let mut take = |c: &ElementCounts| {
         for e in 0..6 {
             bag[e] -= c[e] as i32;

@@ -11,6 +11,8 @@ use eons_earth::{grid, Earth, HEXES};
 /// The state of a new game before anything runs (the engine then advances
 /// it to the first decision).
 pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
+    // The one fallible read of the data: a broken build refuses every game here.
+    let d = try_data().map_err(|e| SetupError(e.to_string()))?;
     let p = setup.players as usize;
     if !(2..=6).contains(&p) {
         return Err(SetupError(format!(
@@ -60,7 +62,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         animals: [AnimalState::ABSENT; 6],
         initiative: Animal::ALL,
         initiative_len: 0,
-        bag: Bag::from_counts([ELEMENTS_PER_TYPE; 6]),
+        bag: Bag::from_counts([d.elements_per_type; 6]),
         adaptation: [0; 6],
         regression_box: [0; 6],
         abundance: [0; 6],
@@ -68,7 +70,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         depletion_box: [0; 6],
         wanderlust: [0; 6],
         spaces: [None; SPACES],
-        tundra_left: TUNDRA_TILES - 1,
+        tundra_left: d.tundra_tiles - 1,
         stacks: Default::default(),
         face_up: [true; 3],
         deck: Deck::default(),
@@ -90,7 +92,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
             seat: (i % p) as u8,
             added: [0; 6],
             supply: aps,
-            boxed: CYLINDERS - aps,
+            boxed: d.cylinders - aps,
             gene_pool: cubes - 1,
             eliminated: 0,
             vp: 0,
@@ -106,19 +108,20 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     }
     st.initiative_len = n as u8;
     // Tiles (p.4, random earth p.17).
-    let mut large: Vec<Terrain> = LARGE_TILES
+    let mut large: Vec<Terrain> = d
+        .large_tiles
         .iter()
         .flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize))
         .collect();
     if setup.random_earth {
         st.rng.shuffle(&mut large);
-        for (i, &(h, _)) in START_TILES.iter().enumerate() {
+        for (i, &(h, _)) in d.start_tiles.iter().enumerate() {
             let t = if i == 0 { Terrain::Tundra } else { large[i] };
             st.earth.set_tile(board_id(h).expect("start hex"), Some(t));
         }
         large.drain(..7);
     } else {
-        for &(h, t) in START_TILES.iter() {
+        for &(h, t) in d.start_tiles.iter() {
             let shown = if h == Hex::new(0, 0) {
                 Terrain::Tundra
             } else {
@@ -147,7 +150,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         st.available[slot] = st.deck.draw();
     }
     // Elements (p.4; random earth p.17).
-    for &(c, e) in START_ELEMENTS.iter() {
+    for &(c, e) in d.start_elements.iter() {
         let e = if setup.random_earth {
             match st.bag.draw(&mut st.rng).and_then(Element::from_index) {
                 Some(e) => e,
@@ -184,7 +187,8 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     } else {
         for a in animals.iter().copied() {
             for (t, k) in start_species(a) {
-                let &(h, _) = START_TILES
+                let &(h, _) = d
+                    .start_tiles
                     .iter()
                     .find(|(_, tt)| *tt == t)
                     .expect("start terrain");

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use eons_core::{Corner, Game, Hex, Seat};
 use eons_dominant_species::{
-    data::{pieces, START_TILES},
+    data::{data, pieces},
     Animal, Card, Choice, DominantSpecies as Ds, Element, Pending, Space, State, Step, Terrain,
 };
 
@@ -41,7 +41,12 @@ fn setup_each_animal_dominates_its_two_species_tile_p4() {
     for a in Animal::ALL {
         let (t, n) = eons_dominant_species::data::start_species(a)[0];
         assert_eq!(n, 2);
-        let hex = START_TILES.iter().find(|(_, x)| *x == t).expect("tile").0;
+        let hex = data()
+            .start_tiles
+            .iter()
+            .find(|(_, x)| *x == t)
+            .expect("tile")
+            .0;
         assert_eq!(s.dominant(h(hex.q, hex.r)), Some(a), "{a} on {t}");
         for (id, _) in s.earth.tiles() {
             assert!(!s.endangered(a, id), "no starting species is endangered");

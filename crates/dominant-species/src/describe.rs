@@ -86,13 +86,13 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             format!("add an insect to {}", tile_name(s, h))
         }
         (_, Choice::Tile(h)) => tile_name(s, h),
-        (_, Choice::Stack(i)) => {
+        (_, Choice::Stack(stack)) => {
             let t = s
                 .stacks
-                .get(i as usize)
+                .get(stack.index())
                 .and_then(|d| d.top())
                 .map_or("empty".into(), |t| t.to_string());
-            format!("take the face-up {t} tile from stack {}", u16::from(i) + 1)
+            format!("take the face-up {t} tile from {stack}")
         }
         (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
             let t = s

@@ -64,11 +64,11 @@ impl State {
             match self.step {
                 Step::Over => return,
                 Step::Planning => planning::next_planner(self, ev),
-                Step::Space(i) => self.execute_space(i, ev),
+                Step::Space(Space(i)) => self.execute_space(i, ev),
                 Step::Regression(k) => regression::step(self, k, ev),
                 Step::WastelandAuto => {
                     wasteland::automatic(self, ev);
-                    self.step = Step::Space(9);
+                    self.step = Step::Space(Space(9));
                 }
                 Step::InsectSpeciation => speciation::insects_step(self),
                 Step::ArachnidCompetition => competition::arachnids_step(self),
@@ -86,11 +86,11 @@ impl State {
         match i {
             3 => Step::Regression(0),
             8 => Step::WastelandAuto,
-            10..=13 => Step::Space(14),
+            10..=13 => Step::Space(Space(14)),
             19 => Step::InsectSpeciation,
             28 => Step::ArachnidCompetition,
             40.. => Step::Extinction,
-            _ => Step::Space(i + 1),
+            _ => Step::Space(Space(i + 1)),
         }
     }
 
@@ -98,7 +98,7 @@ impl State {
     fn execute_space(&mut self, i: u8, ev: &mut Vec<Event>) {
         if i == 4 || i == 5 {
             // Regression spaces are handled by the Regression step.
-            self.step = Step::Space(6);
+            self.step = Step::Space(Space(6));
             return;
         }
         self.step = Self::step_after(i);

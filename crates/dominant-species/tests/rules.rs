@@ -6,7 +6,8 @@ use common::*;
 use eons_core::{Corner, Game, Hex, Seat};
 use eons_dominant_species::{
     data::{data, pieces},
-    Animal, Card, Choice, DominantSpecies as Ds, Element, Pending, Space, State, Step, Terrain,
+    Animal, Card, Choice, DominantSpecies as Ds, Element, Pending, Space, Stack, State, Step,
+    Terrain,
 };
 
 fn new_game(players: usize, opts: &[&str], seed: u64) -> State {
@@ -183,7 +184,7 @@ fn out_of_range_choices_are_refused_with_the_rule() {
     let mut s = new_game(2, &[], 5);
     let before = s.clone();
     for c in [
-        Choice::Stack(u8::MAX),
+        Choice::Stack(Stack(u8::MAX)),
         Choice::Place(eons_dominant_species::Space(u8::MAX)),
         Choice::Count(u8::MAX),
     ] {

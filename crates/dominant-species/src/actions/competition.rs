@@ -23,7 +23,7 @@ pub(crate) fn start(a: Animal, space: Space) -> Pending {
 
 /// The arachnids' free competition, after the Competition section.
 pub(crate) fn arachnids_step(s: &mut State) {
-    s.step = Step::Space(29);
+    s.step = Step::Space(Space(29));
     if s.in_play(Animal::Arachnids) {
         s.pending = Pending::CompeteFree;
     }

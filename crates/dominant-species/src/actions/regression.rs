@@ -4,6 +4,7 @@
 
 use crate::data::{Animal, Element};
 use crate::offer::not_offered;
+use crate::space::Space;
 use crate::state::{Choice, Event, Pending, State, Step};
 use eons_core::Refusal;
 
@@ -44,7 +45,7 @@ pub(crate) fn step(s: &mut State, k: u8, ev: &mut Vec<Event>) {
             s.animals[a.index()].supply += 1;
         }
     }
-    s.step = Step::Space(6);
+    s.step = Step::Space(Space(6));
 }
 
 /// Removes one added element of each type in the bit set `lose`.

@@ -20,7 +20,7 @@ pub(crate) fn start(a: Animal, space: Space) -> Pending {
 
 /// The insects' free species, after the Speciation section.
 pub(crate) fn insects_step(s: &mut State) {
-    s.step = Step::Space(20);
+    s.step = Step::Space(Space(20));
     if s.in_play(Animal::Insects) && s.animals[Animal::Insects.index()].gene_pool > 0 {
         s.pending = Pending::InsectSpecies;
     }

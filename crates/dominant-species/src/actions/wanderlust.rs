@@ -7,7 +7,7 @@ use crate::data::{Animal, Element};
 use crate::offer::{not_offered, push_elements};
 use crate::query::{board_id, corner, hex};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State, VpReason};
+use crate::state::{Choice, Event, Pending, Stack, State, VpReason};
 use eons_core::{bonus_vp, HexId, Refusal};
 use eons_earth::grid;
 
@@ -22,9 +22,9 @@ pub(crate) fn start(a: Animal) -> Pending {
 /// A face-up stack while a blank hex is free, or forfeit.
 pub(crate) fn legal_stack(s: &State, out: &mut Vec<Choice>) {
     if s.wanderlust_targets().next().is_some() {
-        for i in 0..3u8 {
-            if s.face_up[i as usize] && !s.stacks[i as usize].is_empty() {
-                out.push(Choice::Stack(i));
+        for stack in Stack::ALL {
+            if s.face_up[stack.index()] && !s.stacks[stack.index()].is_empty() {
+                out.push(Choice::Stack(stack));
             }
         }
     }
@@ -74,19 +74,19 @@ pub(crate) fn legal_move(s: &State, mover: Animal, h: HexId, out: &mut Vec<Choic
 /// Resolves a legal choice of stack.
 pub(crate) fn resolve_stack(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Stack(i) => s.pending = Pending::WanderHex(a, i),
+        Choice::Stack(stack) => s.pending = Pending::WanderHex(a, stack),
         Choice::Skip => s.forfeit(a, Section::Wanderlust, ev),
         _ => {}
     }
 }
 
 /// Resolves a legal choice of hex for the tile from `stack`.
-pub(crate) fn resolve_hex(s: &mut State, a: Animal, stack: u8, c: Choice, ev: &mut Vec<Event>) {
+pub(crate) fn resolve_hex(s: &mut State, a: Animal, stack: Stack, c: Choice, ev: &mut Vec<Event>) {
     if let Choice::Tile(h) = c {
-        let (Some(id), Some(t)) = (board_id(h), s.stacks[stack as usize].draw()) else {
+        let (Some(id), Some(t)) = (board_id(h), s.stacks[stack.index()].draw()) else {
             return;
         };
-        s.face_up[stack as usize] = false;
+        s.face_up[stack.index()] = false;
         s.earth.set_tile(id, Some(t));
         ev.push(Event::TilePlaced { hex: h, terrain: t });
         s.pending = Pending::WanderElement(a, id);
@@ -177,10 +177,7 @@ pub(crate) fn refusal_stack(s: &State, c: Choice) -> Refusal {
         Choice::Stack(_) if s.wanderlust_targets().next().is_none() => {
             Refusal::new(RULE, "no blank hex next to earth is left")
         }
-        Choice::Stack(i) => Refusal::new(
-            RULE,
-            format!("stack {} has no face-up tile", u16::from(i) + 1),
-        ),
+        Choice::Stack(stack) => Refusal::new(RULE, format!("{stack} has no face-up tile")),
         _ => not_offered(RULE, "choose one of the face-up tiles, or forfeit"),
     }
 }

@@ -29,7 +29,7 @@ pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
     ev.push(Event::PhaseBegan {
         phase: PhaseName::Execution,
     });
-    s.step = Step::Space(0);
+    s.step = Step::Space(Space(0));
 }
 
 /// Every empty eyeball space.

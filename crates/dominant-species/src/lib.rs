@@ -24,8 +24,9 @@
 //! Modules from the bottom up; each uses only modules below it (checked by
 //! `scripts/module-layers.py`):
 //!
-//! 1. `data`: components and printed tables (animals, elements, terrains,
-//!    cards, tile scores, start layout).
+//! 1. `data`: animals, elements, terrains, cards, and the component tables
+//!    (tile scores, speciation limits, counts, start layout, card names and
+//!    texts) read once from `data/dominant-species/*.toml`.
 //! 2. `space`: the action display's sections and eyeball spaces.
 //! 3. `state`: the game state, its pending decisions, choices and events.
 //! 4. `query`: read-only questions about a state (board hexes, vacant

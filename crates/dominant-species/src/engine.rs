@@ -297,3 +297,42 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_game() -> State {
+        let setup = Setup {
+            players: 2,
+            animals: Vec::new(),
+            multi_animal: false,
+            random_earth: false,
+        };
+        State::new(&setup, 5).expect("setup")
+    }
+
+    /// A refusal names the rule with its page and says, in words, what is
+    /// wrong with this choice.
+    #[test]
+    fn refusals_name_the_rule_and_explain() {
+        let mut s = new_game();
+        let sp = Space::parse("Speciation (meat)").expect("space");
+        s.apply(Choice::Place(sp), &mut Vec::new()).expect("legal");
+        let r = s
+            .apply(Choice::Place(sp), &mut Vec::new())
+            .expect_err("occupied");
+        assert_eq!(
+            r.to_string(),
+            "Planning (p.9): Speciation (meat) already holds an AP: each eyeball space holds one"
+        );
+        let r = s
+            .apply(Choice::Done, &mut Vec::new())
+            .expect_err("not offered");
+        assert_eq!(
+            r.to_string(),
+            "Planning (p.9): place an AP on an empty eyeball space; that is not one of the choices offered"
+        );
+        assert!(!r.is_game_over());
+    }
+}

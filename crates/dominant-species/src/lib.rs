@@ -107,7 +107,7 @@ pub fn seat_scores(s: &State) -> Vec<i64> {
     (0..p)
         .map(|seat| {
             s.animals_in_play()
-                .filter(|a| s.animals[a.index()].seat as usize == seat)
+                .filter(|a| s.animals[a.index()].seat.index() == seat)
                 .map(|a| s.animals[a.index()].vp as i64)
                 .min()
                 .unwrap_or(0)
@@ -123,7 +123,7 @@ pub fn ranking(s: &State) -> Vec<Seat> {
     let key = |seat: usize| {
         s.animals_in_play()
             .find(|a| {
-                s.animals[a.index()].seat as usize == seat
+                s.animals[a.index()].seat.index() == seat
                     && s.animals[a.index()].vp as i64 == scores[seat]
             })
             .map_or(6, |a| a.index())

@@ -5,7 +5,7 @@ use crate::data::*;
 use crate::query::board_id;
 use crate::space::SPACES;
 use crate::state::{AnimalState, Pending, Setup, State, Step};
-use eons_core::{Bag, Deck, GameRng, Hex, HexId, SetupError};
+use eons_core::{Bag, Deck, GameRng, Hex, HexId, Seat, SetupError};
 use eons_earth::{grid, Earth, HEXES};
 
 /// The state of a new game before anything runs (the engine then advances
@@ -89,7 +89,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     for (i, &a) in animals.iter().enumerate() {
         st.animals[a.index()] = AnimalState {
             in_play: true,
-            seat: (i % p) as u8,
+            seat: Seat((i % p) as u8),
             added: [0; 6],
             supply: aps,
             boxed: d.cylinders - aps,

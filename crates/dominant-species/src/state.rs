@@ -30,8 +30,8 @@ pub struct Setup {
 pub struct AnimalState {
     /// In the game?
     pub in_play: bool,
-    /// The seat controlling it.
-    pub seat: u8,
+    /// The seat controlling it (serialized as the bare number).
+    pub seat: Seat,
     /// Element disks added to the display, per type (defaults are implicit).
     pub added: ElementCounts,
     /// APs in supply.
@@ -50,7 +50,7 @@ impl AnimalState {
     /// An animal not in the game.
     pub const ABSENT: AnimalState = AnimalState {
         in_play: false,
-        seat: 0,
+        seat: Seat(0),
         added: [0; 6],
         supply: 0,
         boxed: 0,
@@ -522,7 +522,7 @@ pub struct State {
 impl State {
     /// The seat controlling an animal.
     pub fn seat_of(&self, a: Animal) -> Seat {
-        Seat(self.animals[a.index()].seat)
+        self.animals[a.index()].seat
     }
 
     /// True when the animal is in the game.

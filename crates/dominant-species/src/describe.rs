@@ -2,13 +2,12 @@
 //! and the terminal need them, and players learning the game read them.
 
 use crate::data::*;
-use crate::space::Section;
 use crate::state::*;
 use eons_core::{Corner, Hex};
 use eons_earth::grid;
 
 fn tile_name(s: &State, h: Hex) -> String {
-    match crate::engine::board_id(h).and_then(|id| s.terrain(id)) {
+    match crate::query::board_id(h).and_then(|id| s.terrain(id)) {
         Some(t) => format!("{t} {h}"),
         None => format!("blank hex {h}"),
     }
@@ -87,13 +86,13 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             format!("add an insect to {}", tile_name(s, h))
         }
         (_, Choice::Tile(h)) => tile_name(s, h),
-        (_, Choice::Stack(i)) => {
+        (_, Choice::Stack(stack)) => {
             let t = s
                 .stacks
-                .get(i as usize)
+                .get(stack.index())
                 .and_then(|d| d.top())
                 .map_or("empty".into(), |t| t.to_string());
-            format!("take the face-up {t} tile from stack {}", u16::from(i) + 1)
+            format!("take the face-up {t} tile from {stack}")
         }
         (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
             let t = s
@@ -134,34 +133,6 @@ pub fn choice_text(s: &State, c: Choice) -> String {
 
 fn singular(a: Animal) -> &'static str {
     a.name().trim_end_matches('s')
-}
-
-/// The section a pending decision belongs to (for forfeits).
-pub fn pending_section(p: Pending) -> Section {
-    match p {
-        Pending::None | Pending::Plan(_) | Pending::Initiative(_) => Section::Initiative,
-        Pending::Adapt(_) => Section::Adaptation,
-        Pending::Regress { .. } => Section::Regression,
-        Pending::AbundanceElement(_) | Pending::AbundanceCorner(..) => Section::Abundance,
-        Pending::Wasteland(_) => Section::Wasteland,
-        Pending::Depletion(_) => Section::Depletion,
-        Pending::Glaciate { card: false, .. } => Section::Glaciation,
-        Pending::SpeciationCorner(..)
-        | Pending::SpeciationCount { .. }
-        | Pending::InsectSpecies => Section::Speciation,
-        Pending::WanderStack(_)
-        | Pending::WanderHex(..)
-        | Pending::WanderElement(..)
-        | Pending::WanderCorner(..)
-        | Pending::WanderMove { .. } => Section::Wanderlust,
-        Pending::Migrate { .. } => Section::Migration,
-        Pending::CompeteFree | Pending::Compete { .. } => Section::Competition,
-        Pending::MammalSave => Section::Domination,
-        Pending::Dominate(_)
-        | Pending::ChooseCard { .. }
-        | Pending::Glaciate { card: true, .. }
-        | Pending::Card(_) => Section::Domination,
-    }
 }
 
 /// What the pending decision is, in words ("Mammals: choose a tile to score").
@@ -233,11 +204,6 @@ pub fn prompt(s: &State) -> String {
         },
     };
     format!("{who}: {what}")
-}
-
-/// The rule that limits the pending decision, for error messages.
-pub fn rule_text(s: &State) -> String {
-    format!("not a legal choice now — {}", prompt(s))
 }
 
 /// A sentence for an event.

@@ -18,26 +18,82 @@
 //! - Initiative may be forfeited whole; the AP cannot go back on Initiative (A7).
 //! - No passing in Planning (A16); an animal with APs but no empty eyeball
 //!   space left is skipped.
+//!
+//! # Layers
+//!
+//! Modules from the bottom up; each uses only modules below it (checked by
+//! `scripts/module-layers.py`):
+//!
+//! 1. `data`: animals, elements, terrains, cards, and the component tables
+//!    (tile scores, speciation limits, counts, start layout, card names and
+//!    texts) read once from `data/dominant-species/*.toml`.
+//! 2. `space`: the action display's sections and eyeball spaces.
+//! 3. `state`: the game state, its pending decisions, choices and events.
+//! 4. `query`: read-only questions about a state (board hexes, vacant
+//!    corners, targets of an action, the Survival holder).
+//! 5. `describe`: words for choices, events and the pending decision.
+//! 6. `offer`: choice lists and refusal wording shared by the rule modules.
+//! 7. `effects`: the small changes rules are made of (VPs, species,
+//!    elements, APs), each with its event.
+//! 8. `setup`: a new game's components laid out (p.4, p.17).
+//! 9. `cards`: the Dominance cards and the Survival card, a module each.
+//! 10. `actions`: the twelve actions, a module each (Domination starts cards).
+//! 11. `phases`: Planning, Extinction, Reseed and final scoring.
+//! 12. `engine`: the turn sequence; dispatches every decision to its module.
+//! 13. `view`, `position`: what a seat sees; the position file format.
+//!
+//! # Where each rule lives
+//!
+//! | Rule | Module |
+//! |---|---|
+//! | Planning (p.9) | `phases/planning.rs` |
+//! | Initiative (p.10) | `actions/initiative.rs` |
+//! | Adaptation (p.10) | `actions/adaptation.rs` |
+//! | Regression (p.11) | `actions/regression.rs` |
+//! | Abundance (p.11) | `actions/abundance.rs` |
+//! | Wasteland (p.12) | `actions/wasteland.rs` |
+//! | Depletion (p.12) | `actions/depletion.rs` |
+//! | Glaciation (p.13) | `actions/glaciation.rs` |
+//! | Speciation (p.14), the insects' free species | `actions/speciation.rs` |
+//! | Wanderlust (p.14) | `actions/wanderlust.rs` |
+//! | Migration (p.15) | `actions/migration.rs` |
+//! | Competition (p.15), the arachnids' free competition | `actions/competition.rs` |
+//! | Domination (p.16), taking a card | `actions/domination.rs` |
+//! | Extinction, the mammals' save (p.20) | `phases/extinction.rs` |
+//! | Survival card (p.18, p.20) | `cards/survival.rs` |
+//! | Reseed (p.20) | `phases/reseed.rs` |
+//! | Final scoring (p.20) | `phases/final_scoring.rs` |
+//! | Aquatic, Biodiversity, Biomass, Blight, Catastrophe, Cold Snap, Disease, Ecodiversity, Evolution, Fecundity, Fertile (p.18) | `cards/aquatic.rs`, `cards/biodiversity.rs`, `cards/biomass.rs`, `cards/blight.rs`, `cards/catastrophe.rs`, `cards/cold_snap.rs`, `cards/disease.rs`, `cards/ecodiversity.rs`, `cards/evolution.rs`, `cards/fecundity.rs`, `cards/fertile.rs` |
+//! | Habitat, Hibernation, Ice Age, Ice Sheet, Immigrants, Instinct, Intelligence, Mass Exodus, Metamorphosis, Niche Biomes, Nocturnal, Omnivore, Parasitism, Predator, Symbiotic (p.19) | `cards/habitat.rs`, `cards/hibernation.rs`, `cards/ice_age.rs`, `cards/ice_sheet.rs` (its decision is Glaciation's), `cards/immigrants.rs`, `cards/instinct.rs`, `cards/intelligence.rs`, `cards/mass_exodus.rs`, `cards/metamorphosis.rs`, `cards/niche_biomes.rs`, `cards/nocturnal.rs`, `cards/omnivore.rs`, `cards/parasitism.rs`, `cards/predator.rs`, `cards/symbiotic.rs` |
+//!
+//! A refused choice is an [`eons_core::Refusal`] naming the rule of the
+//! pending decision ("Migration (p.15)") and what is wrong with the choice.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod cards;
+mod actions;
+pub mod cards;
 pub mod data;
 pub mod describe;
+mod effects;
 pub mod engine;
+mod offer;
+mod phases;
 pub mod position;
+pub mod query;
+mod setup;
 pub mod space;
 pub mod state;
 pub mod view;
 
 pub use data::{Animal, Card, Element, Terrain};
 pub use space::{Section, Space};
-pub use state::{Choice, Event, Pending, RuleError, Setup, State, Step};
+pub use state::{Choice, Event, Pending, Setup, Stack, State, Step};
 pub use view::View;
 
 use eons_core::{
-    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
 };
 
 /// The Dominant Species game for the [`Game`] trait.
@@ -51,7 +107,7 @@ pub fn seat_scores(s: &State) -> Vec<i64> {
     (0..p)
         .map(|seat| {
             s.animals_in_play()
-                .filter(|a| s.animals[a.index()].seat as usize == seat)
+                .filter(|a| s.animals[a.index()].seat.index() == seat)
                 .map(|a| s.animals[a.index()].vp as i64)
                 .min()
                 .unwrap_or(0)
@@ -67,7 +123,7 @@ pub fn ranking(s: &State) -> Vec<Seat> {
     let key = |seat: usize| {
         s.animals_in_play()
             .find(|a| {
-                s.animals[a.index()].seat as usize == seat
+                s.animals[a.index()].seat.index() == seat
                     && s.animals[a.index()].vp as i64 == scores[seat]
             })
             .map_or(6, |a| a.index())
@@ -100,7 +156,7 @@ impl Game for DominantSpecies {
     type Choice = Choice;
     type Event = Event;
     type View = View;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         let mut setup = Setup {
@@ -151,11 +207,11 @@ impl Game for DominantSpecies {
         s.legal(out)
     }
 
-    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         s.apply(c, events)
     }
 
-    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         s.apply_listed(c, events)
     }
 

@@ -6,7 +6,7 @@
 //! doc), and every count is checked against the components in the box.
 
 use crate::data::*;
-use crate::engine::board_id;
+use crate::query::board_id;
 use crate::space::Space;
 use crate::state::*;
 use eons_core::{Bag, Corner, Deck, GameRng, Hex, Point, PositionError};
@@ -221,18 +221,18 @@ pub fn parse_corner(s: &str) -> Option<Corner> {
 fn step_for(phase: &str) -> Result<Step, PositionError> {
     Ok(match phase.trim().to_ascii_lowercase().as_str() {
         "planning" => Step::Planning,
-        "initiative" | "execution" => Step::Space(0),
-        "adaptation" => Step::Space(1),
+        "initiative" | "execution" => Step::Space(Space(0)),
+        "adaptation" => Step::Space(Space(1)),
         "regression" => Step::Regression(0),
-        "abundance" => Step::Space(6),
-        "wasteland" => Step::Space(8),
-        "depletion" => Step::Space(9),
-        "glaciation" => Step::Space(10),
-        "speciation" => Step::Space(14),
-        "wanderlust" => Step::Space(20),
-        "migration" => Step::Space(23),
+        "abundance" => Step::Space(Space(6)),
+        "wasteland" => Step::Space(Space(8)),
+        "depletion" => Step::Space(Space(9)),
+        "glaciation" => Step::Space(Space(10)),
+        "speciation" => Step::Space(Space(14)),
+        "wanderlust" => Step::Space(Space(20)),
+        "migration" => Step::Space(Space(23)),
         "competition" => Step::ArachnidCompetition,
-        "domination" => Step::Space(36),
+        "domination" => Step::Space(Space(36)),
         "reset" | "extinction" => Step::Extinction,
         "survival" => Step::Survival,
         other => {
@@ -246,18 +246,18 @@ fn step_for(phase: &str) -> Result<Step, PositionError> {
 fn phase_for(step: Step) -> &'static str {
     match step {
         Step::Planning => "planning",
-        Step::Space(0) => "initiative",
-        Step::Space(1..=3) => "adaptation",
-        Step::Regression(_) | Step::Space(4..=5) => "regression",
-        Step::Space(6..=7) => "abundance",
-        Step::Space(8) | Step::WastelandAuto => "wasteland",
-        Step::Space(9) => "depletion",
-        Step::Space(10..=13) => "glaciation",
-        Step::Space(14..=19) | Step::InsectSpeciation => "speciation",
-        Step::Space(20..=22) => "wanderlust",
-        Step::Space(23..=28) => "migration",
+        Step::Space(Space(0)) => "initiative",
+        Step::Space(Space(1..=3)) => "adaptation",
+        Step::Regression(_) | Step::Space(Space(4..=5)) => "regression",
+        Step::Space(Space(6..=7)) => "abundance",
+        Step::Space(Space(8)) | Step::WastelandAuto => "wasteland",
+        Step::Space(Space(9)) => "depletion",
+        Step::Space(Space(10..=13)) => "glaciation",
+        Step::Space(Space(14..=19)) | Step::InsectSpeciation => "speciation",
+        Step::Space(Space(20..=22)) => "wanderlust",
+        Step::Space(Space(23..=28)) => "migration",
         Step::ArachnidCompetition => "competition",
-        Step::Space(29..=35) => "competition",
+        Step::Space(Space(29..=35)) => "competition",
         Step::Space(_) => "domination",
         Step::Extinction => "reset",
         Step::Survival | Step::Reseed | Step::FinalScoring | Step::Over => "survival",
@@ -266,6 +266,7 @@ fn phase_for(step: Step) -> &'static str {
 
 /// Reads a position.
 pub fn read(text: &str) -> Result<State, PositionError> {
+    let tables = try_data().map_err(|e| PositionError(e.to_string()))?;
     let f: File = toml::from_str(text).map_err(|e| PositionError(e.message().to_string()))?;
     if let Some(g) = &f.game {
         if g != "ds" {
@@ -360,15 +361,18 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         .tiles()
         .filter(|(_, t)| *t == Terrain::Tundra)
         .count() as u8;
-    if tundra_on_earth > TUNDRA_TILES {
+    if tundra_on_earth > tables.tundra_tiles {
         return err("more than 12 tundra tiles");
     }
-    s.tundra_left = d.tundra_left.unwrap_or(TUNDRA_TILES - tundra_on_earth);
-    if u32::from(s.tundra_left) + u32::from(tundra_on_earth) > u32::from(TUNDRA_TILES) {
+    s.tundra_left = d
+        .tundra_left
+        .unwrap_or(tables.tundra_tiles - tundra_on_earth);
+    if u32::from(s.tundra_left) + u32::from(tundra_on_earth) > u32::from(tables.tundra_tiles) {
         return err("tundra_left plus tundra tiles on earth exceed 12");
     }
     // Wanderlust stacks: given top first, or the remaining tiles shuffled.
-    let mut pool: Vec<Terrain> = LARGE_TILES
+    let mut pool: Vec<Terrain> = tables
+        .large_tiles
         .iter()
         .flat_map(|&(t, k)| std::iter::repeat_n(t, k as usize))
         .collect();
@@ -464,9 +468,12 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         };
         st.boxed = match e.boxed {
             Some(n) => n,
-            None => CYLINDERS.saturating_sub(st.supply.saturating_add(on_display)),
+            None => tables
+                .cylinders
+                .saturating_sub(st.supply.saturating_add(on_display)),
         };
-        if u32::from(st.supply) + u32::from(st.boxed) + u32::from(on_display) > u32::from(CYLINDERS)
+        if u32::from(st.supply) + u32::from(st.boxed) + u32::from(on_display)
+            > u32::from(tables.cylinders)
         {
             return err(format!("{a}: more than 10 APs in all (p.2)"));
         }
@@ -575,7 +582,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         }
     }
     // The bag holds every element not seen elsewhere.
-    let mut bag = [ELEMENTS_PER_TYPE as i32; 6];
+    let mut bag = [tables.elements_per_type as i32; 6];
     let mut take = |c: &ElementCounts| {
         for e in 0..6 {
             bag[e] -= c[e] as i32;

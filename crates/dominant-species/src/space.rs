@@ -1,7 +1,7 @@
 //! The action display (p.8–9): 41 eyeball spaces in twelve sections,
 //! executed top to bottom and left to right.
 
-use crate::data::{Element, COMPETITION_TERRAINS, MIGRATION_VALUES};
+use crate::data::{data, Element};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -112,14 +112,14 @@ impl Space {
     /// The value of a Migration space (7..2).
     pub fn migration_value(self) -> Option<u8> {
         match self.section() {
-            (Section::Migration, i) => MIGRATION_VALUES.get(i as usize).copied(),
+            (Section::Migration, i) => data().migration_values.get(i as usize).copied(),
             _ => None,
         }
     }
     /// The terrains of a Competition space.
     pub fn competition_terrains(self) -> Option<[crate::data::Terrain; 3]> {
         match self.section() {
-            (Section::Competition, i) => COMPETITION_TERRAINS.get(i as usize).copied(),
+            (Section::Competition, i) => data().competition_terrains.get(i as usize).copied(),
             _ => None,
         }
     }
@@ -131,9 +131,9 @@ impl Space {
         let (s, i) = self.section();
         match s {
             Section::Speciation => format!("Speciation ({})", Element::ALL[i as usize]),
-            Section::Migration => format!("Migration {}", MIGRATION_VALUES[i as usize]),
+            Section::Migration => format!("Migration {}", data().migration_values[i as usize]),
             Section::Competition => {
-                let t = COMPETITION_TERRAINS[i as usize];
+                let t = data().competition_terrains[i as usize];
                 format!("Competition ({}/{}/{})", t[0], t[1], t[2])
             }
             Section::Initiative | Section::Wasteland | Section::Depletion => s.name().to_string(),

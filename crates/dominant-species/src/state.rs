@@ -1,4 +1,4 @@
-//! The complete state of a Dominant Species game, its choices, events and errors.
+//! The complete state of a Dominant Species game, its choices and events.
 
 use crate::data::{Animal, Card, Element, Terrain};
 use crate::space::{Section, Space, SPACES};
@@ -30,8 +30,8 @@ pub struct Setup {
 pub struct AnimalState {
     /// In the game?
     pub in_play: bool,
-    /// The seat controlling it.
-    pub seat: u8,
+    /// The seat controlling it (serialized as the bare number).
+    pub seat: Seat,
     /// Element disks added to the display, per type (defaults are implicit).
     pub added: ElementCounts,
     /// APs in supply.
@@ -50,7 +50,7 @@ impl AnimalState {
     /// An animal not in the game.
     pub const ABSENT: AnimalState = AnimalState {
         in_play: false,
-        seat: 0,
+        seat: Seat(0),
         added: [0; 6],
         supply: 0,
         boxed: 0,
@@ -66,7 +66,7 @@ pub enum Step {
     /// Planning Phase (p.9).
     Planning,
     /// The next eyeball space to execute.
-    Space(u8),
+    Space(Space),
     /// Regression, for the animal with this food-chain index onwards (p.11).
     Regression(u8),
     /// Wasteland's automatic removal (p.12).
@@ -123,8 +123,8 @@ pub enum Pending {
     InsectSpecies,
     /// Wanderlust: the face-up tile (stack) to place (p.14).
     WanderStack(Animal),
-    /// Wanderlust: the blank hex for the tile from `stack`.
-    WanderHex(Animal, u8),
+    /// Wanderlust: the blank hex for the tile from the stack.
+    WanderHex(Animal, Stack),
     /// Wanderlust: an element for the new tile, or none.
     WanderElement(Animal, HexId),
     /// Wanderlust: the corner of the new tile for the element.
@@ -266,8 +266,8 @@ pub enum Choice {
     Corner(Corner),
     /// A tile (hex) of earth or a blank hex.
     Tile(Hex),
-    /// One of the three Wanderlust stacks (0–2).
-    Stack(u8),
+    /// One of the three Wanderlust stacks.
+    Stack(Stack),
     /// A number of species.
     Count(u8),
     /// Move one species of `animal` from one tile to another.
@@ -292,6 +292,26 @@ pub enum Choice {
     LoseAp,
     /// Immigrants: on every tile, eliminate all but one of your species.
     ThinOut,
+}
+
+/// One of the three Wanderlust tile stacks (p.14): index 0–2, shown as
+/// "stack 1" to "stack 3". Serialized as the bare index.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Stack(pub u8);
+
+impl Stack {
+    /// The three stacks.
+    pub const ALL: [Stack; 3] = [Stack(0), Stack(1), Stack(2)];
+    /// Index into [`State::stacks`] and [`State::face_up`].
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for Stack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stack {}", u16::from(self.0) + 1)
+    }
 }
 
 /// Why VPs were gained.
@@ -434,22 +454,6 @@ pub enum PhaseName {
     FinalScoring,
 }
 
-/// A refused choice, naming the rule.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-pub enum RuleError {
-    /// The game has ended.
-    #[error("the game is over")]
-    GameOver,
-    /// The choice is not one of the legal choices now.
-    #[error("illegal choice {choice}: {rule}")]
-    Illegal {
-        /// The refused choice.
-        choice: String,
-        /// The rule that forbids it.
-        rule: String,
-    },
-}
-
 /// The whole game state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -518,7 +522,7 @@ pub struct State {
 impl State {
     /// The seat controlling an animal.
     pub fn seat_of(&self, a: Animal) -> Seat {
-        Seat(self.animals[a.index()].seat)
+        self.animals[a.index()].seat
     }
 
     /// True when the animal is in the game.

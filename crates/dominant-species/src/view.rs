@@ -123,7 +123,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             let st = s.animals[a.index()];
             AnimalView {
                 animal: a,
-                seat: Seat(st.seat),
+                seat: st.seat,
                 elements: s.display(a),
                 added: st.added,
                 supply: st.supply,

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use eons_core::{Corner, Hex};
-use eons_dominant_species::{Animal, Choice, Element, Pending, Space, Terrain};
+use eons_dominant_species::{Animal, Choice, Element, Pending, Space, Stack, Terrain};
 
 fn e(q: i8, r: i8) -> Choice {
     Choice::Corner(Corner::east(Hex::new(q, r)))
@@ -510,7 +510,7 @@ fn example_p14_wanderlust() {
         [display.aps]
         "Wanderlust 1" = "birds"
     "#);
-    play(&mut s, Choice::Stack(0));
+    play(&mut s, Choice::Stack(Stack(0)));
     play(&mut s, tile(1, 1));
     play(&mut s, Choice::Element(Element::Seed));
     play(&mut s, e(1, 1));

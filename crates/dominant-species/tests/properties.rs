@@ -8,7 +8,9 @@ mod common;
 
 use common::*;
 use eons_core::{Game, GameRng, Hex, Record, RecordedChoice, Seat, Turn};
-use eons_dominant_species::{Animal, Card, Choice, DominantSpecies as Ds, Element, Space, State};
+use eons_dominant_species::{
+    Animal, Card, Choice, DominantSpecies as Ds, Element, Space, Stack, State,
+};
 
 fn setups(i: u64) -> (usize, Vec<String>) {
     let players = 2 + (i % 5) as usize;
@@ -87,7 +89,7 @@ fn junk(rng: &mut GameRng) -> Vec<Choice> {
         Choice::Done,
         Choice::Element(Element::ALL[rng.index(6)]),
         Choice::Tile(hx(rng)),
-        Choice::Stack(rng.below(5) as u8),
+        Choice::Stack(Stack(rng.below(5) as u8)),
         Choice::Count(rng.below(8) as u8),
         Choice::Move {
             animal: a,

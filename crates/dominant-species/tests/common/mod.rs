@@ -3,7 +3,7 @@
 
 use eons_core::{Game, Hex, HexId, Positions, Turn};
 use eons_dominant_species::{
-    data::{Animal, ELEMENTS_PER_TYPE},
+    data::{data, Animal},
     Choice, DominantSpecies as Ds, Event, State,
 };
 use eons_earth::grid;
@@ -73,7 +73,11 @@ pub fn check_invariants(s: &State) {
             total[e] += s.animals[a.index()].added[e] as u32;
         }
     }
-    assert_eq!(total, [ELEMENTS_PER_TYPE as u32; 6], "element conservation");
+    assert_eq!(
+        total,
+        [data().elements_per_type as u32; 6],
+        "element conservation"
+    );
     let p = if s.setup.multi_animal {
         6
     } else {

@@ -1,0 +1,77 @@
+//! Abundance (p.11): take an element from the Abundance leaf squares and put
+//! it on any vacant corner of earth (reference A9: edge corners included).
+
+use crate::data::{Animal, Element};
+use crate::offer::{not_offered, push_elements};
+use crate::query::corner;
+use crate::space::Section;
+use crate::state::{Choice, Event, Pending, State};
+use eons_core::Refusal;
+use eons_earth::grid;
+
+/// The rule this action's refusals name.
+pub(crate) const RULE: &str = "Abundance (p.11)";
+
+/// The decision the action starts with.
+pub(crate) fn start(a: Animal) -> Pending {
+    Pending::AbundanceElement(a)
+}
+
+/// The element: any on the leaf squares while a corner is vacant, or forfeit.
+pub(crate) fn legal_element(s: &State, out: &mut Vec<Choice>) {
+    if s.vacant_corners().next().is_some() {
+        push_elements(&s.abundance, out);
+    }
+    out.push(Choice::Skip);
+}
+
+/// The corner: any vacant corner.
+pub(crate) fn legal_corner(s: &State, out: &mut Vec<Choice>) {
+    out.extend(s.vacant_corners().map(|c| Choice::Corner(corner(c))));
+}
+
+/// Resolves a legal choice of element.
+pub(crate) fn resolve_element(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Element(e) => s.pending = Pending::AbundanceCorner(a, e),
+        Choice::Skip => s.forfeit(a, Section::Abundance, ev),
+        _ => {}
+    }
+}
+
+/// Resolves a legal choice of corner for element `e`.
+pub(crate) fn resolve_corner(s: &mut State, e: Element, c: Choice, ev: &mut Vec<Event>) {
+    if let Choice::Corner(c) = c {
+        if let Some(c) = grid().corner_id(c) {
+            s.abundance[e.index()] -= 1;
+            s.element_to_earth(e, c, ev);
+        }
+    }
+}
+
+/// Why `c` is refused when the element is to be chosen.
+pub(crate) fn refusal_element(s: &State, c: Choice) -> Refusal {
+    match c {
+        Choice::Element(_) if s.vacant_corners().next().is_none() => {
+            Refusal::new(RULE, "no corner of earth is vacant")
+        }
+        Choice::Element(e) if s.abundance[e.index()] == 0 => Refusal::new(
+            RULE,
+            format!("no {e} element is on the Abundance leaf squares"),
+        ),
+        _ => not_offered(
+            RULE,
+            "choose an element from the Abundance leaf squares, or forfeit",
+        ),
+    }
+}
+
+/// Why `c` is refused when the corner for `e` is to be chosen.
+pub(crate) fn refusal_corner(e: Element, c: Choice) -> Refusal {
+    match c {
+        Choice::Corner(c) => {
+            Refusal::new(RULE, format!("{c} is not a vacant corner touching a tile"))
+        }
+        _ => not_offered(RULE, format!("choose a vacant corner of earth for {e}")),
+    }
+}

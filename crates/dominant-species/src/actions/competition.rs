@@ -1,0 +1,129 @@
+//! Competition (p.15): on tiles of the space's three terrains, one per
+//! terrain, eliminate one opposing species where you have a species; then
+//! the arachnids' free competition on one tile of any terrain.
+
+use crate::data::{Animal, Terrain};
+use crate::offer::{not_offered, push_victims};
+use crate::query::board_id;
+use crate::space::{Section, Space};
+use crate::state::{Choice, Event, Pending, State, Step};
+use eons_core::Refusal;
+
+/// The rule this action's refusals name.
+pub(crate) const RULE: &str = "Competition (p.15)";
+
+/// The decision the action on `space` starts with: all three terrains usable.
+pub(crate) fn start(a: Animal, space: Space) -> Pending {
+    Pending::Compete {
+        animal: a,
+        space,
+        terrains: 0b111,
+    }
+}
+
+/// The arachnids' free competition, after the Competition section.
+pub(crate) fn arachnids_step(s: &mut State) {
+    s.step = Step::Space(Space(29));
+    if s.in_play(Animal::Arachnids) {
+        s.pending = Pending::CompeteFree;
+    }
+}
+
+/// The arachnids' victims on any tile they occupy, or forfeit.
+pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
+    let a = Animal::Arachnids;
+    for h in s.tile_ids() {
+        if s.earth.species(h, a.index()) > 0 {
+            push_victims(s, h, a, out);
+        }
+    }
+    out.push(Choice::Skip);
+}
+
+/// Victims on occupied tiles of a terrain still usable, or done.
+pub(crate) fn legal(s: &State, animal: Animal, space: Space, terrains: u8, out: &mut Vec<Choice>) {
+    let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+    for h in s.tile_ids() {
+        let t = s.terrain(h);
+        let ok = (0..3).any(|i| terrains & (1 << i) != 0 && Some(ts[i]) == t);
+        if ok && s.earth.species(h, animal.index()) > 0 {
+            push_victims(s, h, animal, out);
+        }
+    }
+    out.push(Choice::Done);
+}
+
+/// Resolves the arachnids' legal choice.
+pub(crate) fn resolve_free(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Species { hex: h, animal } => {
+            if let Some(h) = board_id(h) {
+                s.eliminate(animal, h, 1, ev);
+            }
+        }
+        Choice::Skip => s.forfeit(Animal::Arachnids, Section::Competition, ev),
+        _ => {}
+    }
+}
+
+/// Resolves a legal choice (Done changes nothing).
+pub(crate) fn resolve(
+    s: &mut State,
+    animal: Animal,
+    space: Space,
+    terrains: u8,
+    c: Choice,
+    ev: &mut Vec<Event>,
+) {
+    if let Choice::Species {
+        hex: h,
+        animal: victim,
+    } = c
+    {
+        if let Some(id) = board_id(h) {
+            let t = s.terrain(id);
+            let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+            let i = (0..3)
+                .find(|&i| terrains & (1 << i) != 0 && Some(ts[i]) == t)
+                .unwrap_or(0);
+            s.eliminate(victim, id, 1, ev);
+            let terrains = terrains & !(1 << i);
+            if terrains != 0 {
+                s.pending = Pending::Compete {
+                    animal,
+                    space,
+                    terrains,
+                };
+            }
+        }
+    }
+}
+
+/// Why `c` is refused in the arachnids' free competition.
+pub(crate) fn refusal_free(c: Choice) -> Refusal {
+    match c {
+        Choice::Species {
+            animal: Animal::Arachnids,
+            ..
+        } => Refusal::new(RULE, "the arachnids cannot eliminate their own species"),
+        _ => not_offered(
+            RULE,
+            "eliminate one opposing species on a tile the arachnids occupy, or forfeit",
+        ),
+    }
+}
+
+/// Why `c` is refused.
+pub(crate) fn refusal(animal: Animal, space: Space, c: Choice) -> Refusal {
+    match c {
+        Choice::Species { animal: victim, .. } if victim == animal => {
+            Refusal::new(RULE, "you cannot eliminate your own species")
+        }
+        _ => not_offered(
+            RULE,
+            format!(
+                "eliminate one opposing species on a tile you occupy of a terrain of {space} not used yet, or stop with done"
+            ),
+        ),
+    }
+}

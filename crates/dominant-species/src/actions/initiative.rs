@@ -1,0 +1,65 @@
+//! Initiative (p.10): move one place forward on the Initiative track, then
+//! re-place the AP on any empty eyeball space, or forfeit the whole action
+//! (reference A7; the AP cannot go back on Initiative).
+
+use crate::data::Animal;
+use crate::offer::not_offered;
+use crate::space::{Section, Space, SPACES};
+use crate::state::{Choice, Event, Pending, State};
+use eons_core::Refusal;
+
+/// The rule this action's refusals name.
+pub(crate) const RULE: &str = "Initiative (p.10)";
+
+/// The decision the action starts with.
+pub(crate) fn start(a: Animal) -> Pending {
+    Pending::Initiative(a)
+}
+
+/// Any empty eyeball space but Initiative's own, or forfeit.
+pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
+    for sp in Space::all().skip(1) {
+        if s.spaces[sp.0 as usize].is_none() {
+            out.push(Choice::Place(sp));
+        }
+    }
+    out.push(Choice::Skip);
+}
+
+/// Resolves a legal choice.
+pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Place(sp) => {
+            s.move_ahead_in_initiative(a, ev);
+            s.spaces[sp.0 as usize] = Some(a);
+            ev.push(Event::ApPlaced {
+                animal: a,
+                space: sp,
+            });
+        }
+        Choice::Skip => {
+            s.animals[a.index()].supply += 1;
+            s.forfeit(a, Section::Initiative, ev);
+        }
+        _ => {}
+    }
+}
+
+/// Why `c` is refused.
+pub(crate) fn refusal(s: &State, c: Choice) -> Refusal {
+    match c {
+        Choice::Place(sp) if sp.0 as usize >= SPACES => {
+            Refusal::new(RULE, format!("there is no eyeball space #{}", sp.0))
+        }
+        Choice::Place(sp) if sp.0 == 0 => {
+            Refusal::new(RULE, "the AP cannot go back on the Initiative space")
+        }
+        Choice::Place(sp) if s.spaces[sp.0 as usize].is_some() => {
+            Refusal::new(RULE, format!("{sp} already holds an AP"))
+        }
+        _ => not_offered(
+            RULE,
+            "move ahead one place and re-place this AP on an empty eyeball space, or forfeit",
+        ),
+    }
+}

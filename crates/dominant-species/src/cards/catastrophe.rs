@@ -1,0 +1,92 @@
+//! Catastrophe (p.18): choose a tile; all its species but one (of the
+//! animal you choose) are eliminated, then one species on each adjacent
+//! tile with species.
+
+use crate::data::Animal;
+use crate::offer::{not_offered, push_species_on};
+use crate::query::{board_id, hex, lowest};
+use crate::state::{CardStep, Choice, Event, State};
+use eons_core::{HexId, Refusal};
+
+/// The rule this card's refusals name.
+pub(crate) const RULE: &str = "Catastrophe (p.18)";
+
+/// The card's first decision.
+pub(crate) fn start(taker: Animal) -> Option<CardStep> {
+    Some(CardStep::CatastropheTile { taker })
+}
+
+/// Adjacent tiles holding species (the second part).
+fn ring(s: &State, h: HexId) -> u64 {
+    let mut m = 0u64;
+    for n in s.earth.adjacent_tiles(h) {
+        if s.earth.total_species(n) > 0 {
+            m |= 1 << n.0;
+        }
+    }
+    m
+}
+
+/// Legal choices of a step of this card.
+pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+    match step {
+        CardStep::CatastropheTile { .. } => out.extend(s.tile_ids().map(|h| Choice::Tile(hex(h)))),
+        CardStep::CatastropheSurvivor { hex: h, .. } => push_species_on(s, h, None, out),
+        CardStep::CatastropheAdjacent { tiles, .. } => {
+            if let Some(h) = lowest(tiles) {
+                push_species_on(s, h, None, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Resolves a legal choice; the next step, if any.
+pub(crate) fn resolve(
+    s: &mut State,
+    step: CardStep,
+    c: Choice,
+    ev: &mut Vec<Event>,
+) -> Option<CardStep> {
+    match (step, c) {
+        (CardStep::CatastropheTile { taker }, Choice::Tile(h)) => board_id(h).map(|id| {
+            if s.earth.total_species(id) > 0 {
+                CardStep::CatastropheSurvivor { taker, hex: id }
+            } else {
+                CardStep::CatastropheAdjacent {
+                    taker,
+                    tiles: ring(s, id),
+                }
+            }
+        }),
+        (CardStep::CatastropheSurvivor { taker, hex: id }, Choice::Species { animal, .. }) => {
+            for a in Animal::ALL {
+                let n = s.earth.species(id, a.index());
+                let keep = u8::from(a == animal);
+                s.eliminate(a, id, n.saturating_sub(keep), ev);
+            }
+            Some(CardStep::CatastropheAdjacent {
+                taker,
+                tiles: ring(s, id),
+            })
+        }
+        (CardStep::CatastropheAdjacent { taker, tiles }, Choice::Species { hex: h, animal }) => {
+            board_id(h).and_then(|id| {
+                s.eliminate(animal, id, 1, ev);
+                let tiles = tiles & !(1 << id.0);
+                (tiles != 0).then_some(CardStep::CatastropheAdjacent { taker, tiles })
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Why `c` is refused in a step of this card.
+pub(crate) fn refusal(step: CardStep) -> Refusal {
+    let asks = match step {
+        CardStep::CatastropheTile { .. } => "choose a tile of earth",
+        CardStep::CatastropheSurvivor { .. } => "choose whose one species survives on the tile",
+        _ => "choose which species dies on this adjacent tile",
+    };
+    not_offered(RULE, asks)
+}

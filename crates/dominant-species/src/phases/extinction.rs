@@ -1,0 +1,80 @@
+//! Extinction (p.20): every endangered species is eliminated, but the one
+//! the mammals may save and the species hibernated this turn.
+
+use crate::data::Animal;
+use crate::offer::not_offered;
+use crate::query::{board_id, hex};
+use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
+use eons_core::{HexId, Refusal};
+
+/// The rule this phase's refusals name.
+pub(crate) const RULE: &str = "Extinction (p.20)";
+
+/// Starts the Reset Phase: the mammals' save, or Extinction at once.
+pub(crate) fn step(s: &mut State, ev: &mut Vec<Event>) {
+    ev.push(Event::PhaseBegan {
+        phase: PhaseName::Reset,
+    });
+    s.step = Step::Survival;
+    if s.in_play(Animal::Mammals) && s.mammal_save_targets().next().is_some() {
+        s.pending = Pending::MammalSave;
+    } else {
+        extinction(s, None, ev);
+    }
+}
+
+/// Every tile where a mammal may be saved; saving none is a choice too
+/// ("may automatically save", p.20).
+pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
+    out.extend(s.mammal_save_targets().map(|h| Choice::Tile(hex(h))));
+    out.push(Choice::Skip);
+}
+
+/// Resolves the mammals' legal choice.
+pub(crate) fn resolve(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Tile(h) => extinction(s, board_id(h), ev),
+        Choice::Skip => extinction(s, None, ev),
+        _ => {}
+    }
+}
+
+/// Extinction (p.20): every endangered species is eliminated, but the
+/// mammals' saved one and species hibernated this turn.
+fn extinction(s: &mut State, saved: Option<HexId>, ev: &mut Vec<Event>) {
+    if let Some(h) = saved {
+        ev.push(Event::SpeciesSaved {
+            animal: Animal::Mammals,
+            hex: hex(h),
+        });
+    }
+    let tiles: Vec<HexId> = s.tile_ids().collect();
+    for h in tiles {
+        for a in Animal::ALL {
+            if !s.in_play(a) || !s.endangered(a, h) {
+                continue;
+            }
+            let mut keep = s.immune(a, h);
+            if a == Animal::Mammals && saved == Some(h) {
+                keep += 1;
+            }
+            let n = s.earth.species(h, a.index()).saturating_sub(keep);
+            s.eliminate(a, h, n, ev);
+        }
+    }
+    s.hibernated = None;
+}
+
+/// Why `c` is refused.
+pub(crate) fn refusal(c: Choice) -> Refusal {
+    match c {
+        Choice::Tile(h) => Refusal::new(
+            RULE,
+            format!("no endangered mammal that would die is on {h}"),
+        ),
+        _ => not_offered(
+            RULE,
+            "choose a tile where one endangered mammal is saved, or save none",
+        ),
+    }
+}

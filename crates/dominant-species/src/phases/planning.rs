@@ -1,0 +1,79 @@
+//! The Planning Phase (p.9): in initiative order, each animal with APs in
+//! supply places one on an empty eyeball space, until every AP is placed or
+//! no space is empty (no passing, reference A16).
+
+use crate::data::Animal;
+use crate::offer::not_offered;
+use crate::space::{Space, SPACES};
+use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
+use eons_core::Refusal;
+
+/// The rule this phase's refusals name.
+pub(crate) const RULE: &str = "Planning (p.9)";
+
+/// Asks the next animal with APs to place one, or starts Execution.
+pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
+    let n = s.initiative_len;
+    let vacant = s.spaces.iter().any(|x| x.is_none());
+    if vacant {
+        for k in 0..n {
+            let idx = (s.plan_next + k) % n;
+            let a = s.initiative[idx as usize];
+            if s.animals[a.index()].supply > 0 {
+                s.plan_next = idx;
+                s.pending = Pending::Plan(a);
+                return;
+            }
+        }
+    }
+    ev.push(Event::PhaseBegan {
+        phase: PhaseName::Execution,
+    });
+    s.step = Step::Space(Space(0));
+}
+
+/// Every empty eyeball space.
+pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
+    // The most frequent decision by far: a tight loop, one reservation.
+    out.reserve(SPACES);
+    for (i, x) in s.spaces.iter().enumerate() {
+        if x.is_none() {
+            out.push(Choice::Place(Space(i as u8)));
+        }
+    }
+}
+
+/// True when `c` is legal: the fast check of the most frequent decision.
+pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Place(sp) => s.spaces.get(sp.0 as usize).is_some_and(|x| x.is_none()),
+        _ => false,
+    }
+}
+
+/// Resolves a legal choice.
+pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+    if let Choice::Place(sp) = c {
+        s.spaces[sp.0 as usize] = Some(a);
+        s.animals[a.index()].supply -= 1;
+        s.plan_next = (s.plan_next + 1) % s.initiative_len;
+        ev.push(Event::ApPlaced {
+            animal: a,
+            space: sp,
+        });
+    }
+}
+
+/// Why `c` is refused.
+pub(crate) fn refusal(c: Choice) -> Refusal {
+    match c {
+        Choice::Place(sp) if sp.0 as usize >= SPACES => {
+            Refusal::new(RULE, format!("there is no eyeball space #{}", sp.0))
+        }
+        Choice::Place(sp) => Refusal::new(
+            RULE,
+            format!("{sp} already holds an AP: each eyeball space holds one"),
+        ),
+        _ => not_offered(RULE, "place an AP on an empty eyeball space"),
+    }
+}

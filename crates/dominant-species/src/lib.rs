@@ -30,7 +30,9 @@
 //! 2. `space`: the action display's sections and eyeball spaces.
 //! 3. `state`: the game state, its pending decisions, choices and events.
 //! 4. `query`: read-only questions about a state (board hexes, vacant
-//!    corners, targets of an action, the Survival holder).
+//!    corners, targets of an action, the Survival holder); `invariants`:
+//!    what holds in every state (component conservation), for
+//!    [`Game::invariants`].
 //! 5. `describe`: words for choices, events and the pending decision.
 //! 6. `offer`: choice lists and refusal wording shared by the rule modules.
 //! 7. `effects`: the small changes rules are made of (VPs, species,
@@ -78,6 +80,7 @@ pub mod data;
 pub mod describe;
 mod effects;
 pub mod engine;
+pub mod invariants;
 mod offer;
 mod phases;
 pub mod position;
@@ -270,6 +273,9 @@ impl Game for DominantSpecies {
         describe::choice_text(s, c)
     }
 
+    fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {
+        invariants::check(s)
+    }
     fn describe_event(_s: &State, e: &Event) -> String {
         describe::event_text(e)
     }

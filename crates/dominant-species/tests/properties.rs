@@ -7,7 +7,8 @@
 mod common;
 
 use common::*;
-use eons_core::{Game, GameRng, Hex, Record, RecordedChoice, Seat, Turn};
+use eons_core::testing::{random_simulation, Simulation};
+use eons_core::{Game, GameRng, Hex, Record, Seat};
 use eons_dominant_species::{
     Animal, Card, Choice, DominantSpecies as Ds, Element, Space, Stack, State,
 };
@@ -24,63 +25,25 @@ fn setups(i: u64) -> (usize, Vec<String>) {
     (players, opts)
 }
 
-/// Plays one seeded random game, checking invariants as it goes.
+/// Plays one seeded random game through the shared random-simulation test
+/// (`eons_core::testing`): every choice checked against the invariants, at
+/// every 7th decision of a deep game every legal choice applied both ways
+/// (`apply` and `apply_listed`), the junk probes refused without a change,
+/// and each seat's determinization leaving its view alone; replay and JSON
+/// round trips at the end.
 fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
     let (players, opts) = setups(i);
     let setup = Ds::setup(players, &opts).expect("setup");
-    let mut s = Ds::new(&setup, i).expect("new");
-    let mut rec = Record::<Ds>::new(setup, i);
-    let mut rng = GameRng::new(i ^ 0x5eed);
-    let mut legal = Vec::new();
-    let mut ev = Vec::new();
-    let mut n = 0u64;
-    while let Turn::Seat(seat) = Ds::turn(&s) {
-        legal.clear();
-        Ds::legal(&s, &mut legal);
-        assert!(!legal.is_empty(), "game {i}: no legal choice");
-        let c = legal[rng.index(legal.len())];
-        if deep && n % 7 == 0 {
-            check_invariants(&s);
-            // Every legal choice applies, and `apply_listed` (the search
-            // bots' path, which skips the check) does exactly what `apply` does.
-            for &x in &legal {
-                let (mut t, mut u) = (s.clone(), s.clone());
-                let (mut et, mut eu) = (Vec::new(), Vec::new());
-                Ds::apply(&mut t, x, &mut et)
-                    .unwrap_or_else(|e| panic!("game {i}: legal {x:?} refused: {e}"));
-                Ds::apply_listed(&mut u, x, &mut eu).expect("listed choice applies");
-                assert_eq!(u, t, "game {i}: apply_listed differs for {x:?}");
-                assert_eq!(eu, et, "game {i}: apply_listed logs differently");
-            }
-            // A few illegal ones are refused and change nothing.
-            for x in junk(&mut rng) {
-                if !legal.contains(&x) {
-                    let mut t = s.clone();
-                    assert!(
-                        Ds::apply(&mut t, x, &mut Vec::new()).is_err(),
-                        "game {i}: illegal {x:?} accepted"
-                    );
-                    assert_eq!(t, s, "refused choice changed the state");
-                }
-            }
-        }
-        ev.clear();
-        // Every other step by the search bots' path: the replay below (by
-        // `apply` only) must still reach the same state.
-        if n % 2 == 0 {
-            Ds::apply(&mut s, c, &mut ev).expect("legal choice applies");
-        } else {
-            Ds::apply_listed(&mut s, c, &mut ev).expect("listed choice applies");
-        }
-        rec.choices.push(RecordedChoice { seat, choice: c });
-        n += 1;
-        assert!(n < 2_000_000, "game {i} does not end");
-    }
+    let run = Simulation::<Ds>::new(setup, i, if deep { 7 } else { 0 }).with_probes(junk);
+    let report = random_simulation(run);
+    let s = report.state;
+    // A finished game has no pending decision without a choice, and the
+    // helper's own checks still hold.
     check_invariants(&s);
-    (s, rec)
+    (s, report.record)
 }
 
-fn junk(rng: &mut GameRng) -> Vec<Choice> {
+fn junk(_state: &State, rng: &mut GameRng) -> Vec<Choice> {
     let hx = |rng: &mut GameRng| Hex::new(rng.below(9) as i8 - 4, rng.below(9) as i8 - 4);
     let a = Animal::ALL[rng.index(6)];
     vec![

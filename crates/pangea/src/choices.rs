@@ -5,8 +5,9 @@ use crate::contest;
 use crate::data::{Ability, AdaptEffect, AgeEffect, Data, Timing};
 use crate::effects;
 use crate::flow;
-use crate::state::{armed, Cause, Choice, Contest, Decision, Event, RuleError, State, Task};
+use crate::state::{armed, Cause, Choice, Contest, Decision, Event, State, Task};
 use crate::types::{flag, row, Action, Animal, Group, Placed, Spot, REGIONS};
+use eons_core::Refusal;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -1224,15 +1225,139 @@ fn kill_contest(s: &mut State, d: &Data, own: &Spot, target: &Spot, ev: &mut Vec
 // Errors
 // ---------------------------------------------------------------------------------------------
 
+/// The rule behind a decision and what it asks for, in words: the refusal of a choice that is
+/// not among the ones offered.
+fn asks(dec: Decision) -> (&'static str, &'static str) {
+    match dec {
+        Decision::Place(_) => (
+            "Game Setup (p.10)",
+            "place your starting animal in niche 0 of an available region outside the Subpolar zones",
+        ),
+        Decision::Discard(_) => (
+            "Drawing Phase (p.17; ruling D2)",
+            "discard one adaptation card from your Inactive zone down to the limit",
+        ),
+        Decision::Turn { acted: false, .. } => (
+            "Action Phase (p.17)",
+            "take an action (Adapt, Populate, Migrate or Survive), use a free step or pass",
+        ),
+        Decision::Turn { acted: true, .. } => (
+            "Action Phase (p.17)",
+            "you have acted: use a free step or end your turn with Done",
+        ),
+        Decision::EvolvePay(_) => (
+            "Adapt (p.21)",
+            "discard one of your active adaptation cards to pay for the evolution card",
+        ),
+        Decision::SpecialSwap(_) => (
+            "Special Animals (p.22; ruling I7)",
+            "choose one of your ordinary animals to swap for the Special Animal, or skip",
+        ),
+        Decision::Toxify(_) => (
+            "Toxic (p.16)",
+            "choose one of your animals without a Toxic marker to make Toxic, or finish with Done",
+        ),
+        Decision::ExtraPopulate(_) => (
+            "Populate (p.22)",
+            "place another animal (Rapid Reproduction) in an available region",
+        ),
+        Decision::PopulatedToxic(_) => (
+            "Toxic (p.16)",
+            "confirm to make the new animal Toxic, or skip",
+        ),
+        Decision::SurviveMore(_) => (
+            "Survive (p.24)",
+            "confirm to move your instinct marker another field, or finish with Done",
+        ),
+        Decision::ShedMore(_) => (
+            "Invertebrates (p.26)",
+            "choose another of your ordinary animals to remove, or finish with Done",
+        ),
+        Decision::ExtraStep(_) => (
+            "Adaptation Cards (p.21)",
+            "Long Migration: move the animal that just migrated one more step, or skip",
+        ),
+        Decision::AmbushOwn(_) => (
+            "Adaptation Cards (p.21)",
+            "Ambush: choose one of your animals in niche 0 of a region where a rival also holds niche 0",
+        ),
+        Decision::AmbushTarget(..) => (
+            "Adaptation Cards (p.21)",
+            "Ambush: choose a rival animal in niche 0 of your animal's region",
+        ),
+        Decision::Peek(_) => (
+            "Adaptation Cards (p.21)",
+            "Keen Senses: choose an instinct track field whose tile you have not seen",
+        ),
+        Decision::FatReserves(_) => (
+            "Adaptation Cards (p.21)",
+            "Fat Reserves: choose a region where you have animals and that is not protected yet",
+        ),
+        Decision::Parasites(_) => (
+            "Adaptation Cards (p.21)",
+            "Parasites: choose an active rival animal in a region where you have an animal",
+        ),
+        Decision::Venom(_) => (
+            "Adaptation Cards (p.21)",
+            "Venom: choose one of your animals without a Toxic marker",
+        ),
+        Decision::Niche0Attack(_) => (
+            "Evolution Cards (p.21)",
+            "attack a rival animal in niche 0 of the region your animal migrated to, or skip",
+        ),
+        Decision::ContestCards(_) => (
+            "Contest (p.14)",
+            "play one of your active contest cards, or finish with Done",
+        ),
+        Decision::Escape(_) => (
+            "Contest (p.14)",
+            "play an Escape card so that your animal withdraws instead of dying, or finish with Done",
+        ),
+        Decision::Hunger { .. } => (
+            "Survival Phase (p.18)",
+            "pay 1 dominance or remove one of your animals in the hungry region",
+        ),
+        Decision::EndWindow(_) => (
+            "Action Phase (p.17; ruling D5)",
+            "after passing: use your group ability or an any-time adaptation card, or finish with Done",
+        ),
+        Decision::AgePlace(_) => (
+            "Turn of the Ages (p.19)",
+            "place an animal from your supply in niche 0 of an available region of the card's rows, or skip",
+        ),
+        Decision::AgeLose(_) => (
+            "Turn of the Ages (p.19)",
+            "remove one of your animals in niche 0",
+        ),
+        Decision::AgeToll(_) => (
+            "Turn of the Ages (p.19)",
+            "remove one of your animals or pay the dominance the card asks",
+        ),
+        Decision::AgeMigrate(_) => (
+            "Turn of the Ages (p.19)",
+            "make one free migration step with one of your active animals, or skip",
+        ),
+        Decision::AgePopulate(_) => (
+            "Turn of the Ages (p.19)",
+            "Populate once for free in an available region, or skip",
+        ),
+        Decision::DrawOnWin(_) => (
+            "Sauropsida (ch. 9)",
+            "your animal won the contest: confirm to draw an adaptation card, or skip",
+        ),
+    }
+}
+
 /// The rule that forbids a choice which is not legal now.
-pub fn explain(s: &State, d: &Data, c: Choice) -> RuleError {
+pub fn explain(s: &State, d: &Data, c: Choice) -> Refusal {
     let Some(dec) = s.decision else {
-        return RuleError::new("The Doom (p.19)", "the game is over");
+        return Refusal::game_over();
     };
     let generic = || {
-        RuleError::new(
-            "decision model",
-            format!("{c:?} is not one of the legal choices for {dec:?}"),
+        let (rule, asked) = asks(dec);
+        Refusal::new(
+            rule,
+            format!("{asked}; that is not one of the choices offered"),
         )
     };
     let Decision::Turn {
@@ -1254,22 +1379,22 @@ pub fn explain(s: &State, d: &Data, c: Choice) -> RuleError {
     };
     if let Some(a) = action {
         if acted {
-            return RuleError::new(
+            return Refusal::new(
                 "Action Phase (p.17)",
                 "one action per turn: end your turn with Done",
             );
         }
         if forced {
-            return RuleError::new(
+            return Refusal::new(
                 "Pass (p.17)",
                 "with no Action Points or no action markers left you must pass",
             );
         }
         if p.actions_taken() >= d.rules.action_markers {
-            return RuleError::new("Action markers (p.8)", "all 5 action markers are used");
+            return Refusal::new("Action markers (p.8)", "all 5 action markers are used");
         }
         if p.used[a as usize] >= d.rules.same_action_limit {
-            return RuleError::new(
+            return Refusal::new(
                 "Action limit (p.17)",
                 format!("{a} was already taken twice this stage"),
             );
@@ -1282,7 +1407,7 @@ pub fn explain(s: &State, d: &Data, c: Choice) -> RuleError {
             _ => costs[a as usize] as i32,
         };
         if p.ap < cost {
-            return RuleError::new(
+            return Refusal::new(
                 "Action Phase (p.17)",
                 format!("{a} costs {cost} AP and you have {}", p.ap),
             );
@@ -1290,38 +1415,38 @@ pub fn explain(s: &State, d: &Data, c: Choice) -> RuleError {
         return match c {
             Choice::Populate { region, special } => {
                 if !s.available(region) {
-                    RuleError::new("Unavailability Markers (p.9)", "that region is unavailable")
+                    Refusal::new("Unavailability Markers (p.9)", "that region is unavailable")
                 } else if special {
-                    RuleError::new(
+                    Refusal::new(
                         "Special Animals (p.22)",
                         "the Special Animal card is not active or its marker is on the board",
                     )
                 } else {
-                    RuleError::new("Populate (p.22)", "you have no Animal Markers left")
+                    Refusal::new("Populate (p.22)", "you have no Animal Markers left")
                 }
             }
             Choice::Move { from, .. } => match s.find(&from) {
-                None => RuleError::new("Migrate (p.23)", "there is no such animal of yours"),
+                None => Refusal::new("Migrate (p.23)", "there is no such animal of yours"),
                 Some(i) if s.animals[i].animal.group != p.group => {
-                    RuleError::new("Migrate (p.23)", "you can only migrate your own animals")
+                    Refusal::new("Migrate (p.23)", "you can only migrate your own animals")
                 }
                 Some(i) if s.animals[i].animal.inactive() => {
-                    RuleError::new("Inactive (p.16)", "an Inactive animal cannot Migrate")
+                    Refusal::new("Inactive (p.16)", "an Inactive animal cannot Migrate")
                 }
-                Some(_) => RuleError::new(
+                Some(_) => Refusal::new(
                     "Migrate (p.23)",
                     "not a legal step: within the region ±1 niche; within the climate zone the same or one lower; within the sector one lower; never into your own group's niche",
                 ),
             },
-            Choice::Survive => RuleError::new(
+            Choice::Survive => Refusal::new(
                 "Survive (p.24; ruling I2)",
                 "your instinct marker is on the top field",
             ),
-            Choice::Activate(_) => RuleError::new(
+            Choice::Activate(_) => Refusal::new(
                 "Adapt (p.21)",
                 "that card is not in your Inactive zone, or your Active zone holds 3",
             ),
-            Choice::Evolve(_) => RuleError::new(
+            Choice::Evolve(_) => Refusal::new(
                 "Adapt (p.21)",
                 "that evolution card is active, unaffordable, beyond the limit of 3, or a second Special Animal",
             ),
@@ -1329,36 +1454,36 @@ pub fn explain(s: &State, d: &Data, c: Choice) -> RuleError {
         };
     }
     match c {
-        Choice::Pass if acted => RuleError::new(
+        Choice::Pass if acted => Refusal::new(
             "Pass (p.17)",
             "you already acted this turn: end it with Done",
         ),
-        Choice::Done if !acted => RuleError::new(
+        Choice::Done if !acted => Refusal::new(
             "Action Phase (p.17)",
             "you cannot skip your turn: act or pass",
         ),
-        Choice::Claim(_) => RuleError::new(
+        Choice::Claim(_) => Refusal::new(
             "Completing Objectives (p.17)",
             "the requirement is not met, you already completed it, or you have no objective marker left",
         ),
         Choice::Unblock(_) | Choice::CashIn(_) | Choice::Use(_) | Choice::Shed(_)
             if forced =>
         {
-            RuleError::new("Pass (p.17)", "with no Action Points left you must pass")
+            Refusal::new("Pass (p.17)", "with no Action Points left you must pass")
         }
-        Choice::Unblock(_) => RuleError::new(
+        Choice::Unblock(_) => Refusal::new(
             "Inactive (p.16)",
             "pay 1 AP to remove an Inactive marker from one of your Inactive animals",
         ),
-        Choice::Use(_) => RuleError::new(
+        Choice::Use(_) => Refusal::new(
             "Adaptation Cards (p.21)",
             "that card is not active or its ability cannot be used now",
         ),
-        Choice::Shed(_) => RuleError::new(
+        Choice::Shed(_) => Refusal::new(
             "Invertebrates (p.26)",
             "the ability is used once per stage, on your own ordinary animals",
         ),
-        Choice::Bearer(_) => RuleError::new(
+        Choice::Bearer(_) => Refusal::new(
             "Solo Mode (p.28)",
             "the objective marker costs 1 AP, goes beside one ordinary animal, and only one is on the board",
         ),

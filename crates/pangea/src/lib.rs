@@ -26,12 +26,12 @@ pub mod types;
 pub mod view;
 
 use eons_core::{
-    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
 };
 use std::cell::RefCell;
 
 pub use data::{data, Data, DataError};
-pub use state::{Choice, Decision, Event, Phase, RuleError, Setup, State};
+pub use state::{Choice, Decision, Event, Phase, Setup, State};
 pub use types::{Action, Animal, Group, Placed, Spot, Tile};
 pub use view::View;
 
@@ -317,8 +317,8 @@ fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
 
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the
 /// rule), resolves it and runs the forced steps that follow.
-pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    let d = data().map_err(|e| Refusal::new("Component data", e.to_string()))?;
     if !is_legal(s, d, c) {
         return Err(choices::explain(s, d, c));
     }
@@ -330,8 +330,8 @@ pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(),
 /// Applies a choice that [`choices::legal`] listed for this state, without generating the
 /// legal choices again to check it (for search bots; see `Game::apply_listed`). Debug builds
 /// still check.
-pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    let d = data().map_err(|e| Refusal::new("Component data", e.to_string()))?;
     debug_assert!(is_legal(s, d, c), "apply_listed: {c:?} is not legal");
     choices::resolve(s, d, c, ev);
     flow::advance(s, d, ev);
@@ -348,7 +348,7 @@ impl Game for Pangea {
     type Choice = Choice;
     type Event = Event;
     type View = View;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         parse_setup(players, options)
@@ -375,11 +375,11 @@ impl Game for Pangea {
         }
     }
 
-    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         apply_choice(s, c, events)
     }
 
-    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         apply_listed(s, c, events)
     }
 

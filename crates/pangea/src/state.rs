@@ -1,4 +1,4 @@
-//! The game state, the engine's pending work, decisions, choices, events and errors.
+//! The game state, the engine's pending work, decisions, choices and events.
 
 use crate::data::NeutralAct;
 use crate::types::{Action, Animal, Group, Placed, Spot, Tile};
@@ -701,26 +701,6 @@ pub enum Event {
         /// Winning seats.
         winners: Vec<u8>,
     },
-}
-
-/// A refused choice: the rule that forbids it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("{rule}: {message}")]
-pub struct RuleError {
-    /// The rule, with its rulebook page.
-    pub rule: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl RuleError {
-    /// A new error.
-    pub fn new(rule: &str, message: impl Into<String>) -> RuleError {
-        RuleError {
-            rule: rule.to_string(),
-            message: message.into(),
-        }
-    }
 }
 
 /// The final result.

@@ -11,7 +11,6 @@
 
 use crate::data::{Ability, Data, SoloTrigger};
 use crate::effects;
-use crate::flow;
 use crate::state::{Cause, Contest, Decision, Event, State, Task};
 use crate::types::{Animal, Placed};
 
@@ -186,7 +185,7 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
             && s.neutral_of(l.group).is_some()
             && d.conditions[w.group as usize].trigger == SoloTrigger::WinVsNeutral
         {
-            flow::place_condition(s, d, c.region, c.niche, ev);
+            crate::board::place_condition(s, d, c.region, c.niche, ev);
         }
     }
     if c.loser_dies {

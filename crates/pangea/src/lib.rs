@@ -9,17 +9,75 @@
 //!
 //! The game is a state machine over atomic [`Choice`]s: see [`state::Decision`] for what can be
 //! asked, and `POSITIONS.md` for the hand-editable position format.
+//!
+//! # Layers
+//!
+//! Each module uses only modules listed before it (bottom layer first; modules on one line
+//! do not use each other; `scripts/module-layers.py` checks that no module imports in a
+//! circle):
+//!
+//! 1. `types`: board geometry, groups, animals and their status flags.
+//! 2. `data`: the component data read from `data/pangea/*.toml`.
+//! 3. `state`: the state, the engine's tasks, decisions, choices and events.
+//! 4. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
+//!    (read-only queries over the state); `view`: what a seat sees, and the texts of choices
+//!    and events.
+//! 5. `board`: board queries and small mutations on the state, and the listing helpers the
+//!    decisions share.
+//! 6. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
+//!    Survival phases and the Sauropsida draw.
+//! 7. `moves`: moving animals (a step into a rival's niche starts a contest).
+//! 8. `cards`: the adaptation cards, one module per card family; `neutral`: the neutral
+//!    animals' phase and actions.
+//! 9. `actions`: the Action-phase turn, one module per action and free step.
+//! 10. `ages`: the Turn of the Age cards and the decisions they ask.
+//! 11. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
+//!     task runner (stages and their phases, initiative, the Doom).
+//! 12. `position`: the hand-editable position format.
+//!
+//! # Where each decision lives
+//!
+//! | Action, card or decision | Module |
+//! |---|---|
+//! | Turn: Pass, Done, the order of the choices | `actions/mod.rs` |
+//! | Adapt (Activate, Evolve), evolution payment, Special Animal swap, Toxic markers | `actions/adapt.rs` |
+//! | Populate, Rapid Reproduction, a populated animal's Toxic marker | `actions/populate.rs` |
+//! | Migrate, the triggers after a step, Gorgonops' niche-0 attack | `actions/migrate.rs` |
+//! | Survive, Lateral Line's further fields | `actions/survive.rs` |
+//! | Completing objectives | `actions/objectives.rs` |
+//! | Removing an Inactive marker, cashing in a card, the solo objective marker | `actions/free_steps.rs` |
+//! | The Invertebrates' ability | `actions/shed.rs` |
+//! | The end-of-action-phase window | `actions/window.rs` |
+//! | Adaptation cards: timing and dispatch | `cards/mod.rs` |
+//! | Ambush | `cards/ambush.rs` |
+//! | Long Migration, Land Bridge | `cards/movement.rs` |
+//! | Nesting Site, Fertility | `cards/breeding.rs` |
+//! | Keen Senses, Premonition | `cards/senses.rs` |
+//! | Fat Reserves | `cards/fat_reserves.rs` |
+//! | Parasites, Venom, Recovery | `cards/status.rs` |
+//! | Mutation | `cards/mutation.rs` |
+//! | Contest bonuses, Recovery in a contest, Escape | `cards/contest.rs` |
+//! | Evolution cards' permanent effects | `effects.rs` |
+//! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` |
+//! | Turn of the Age cards and their decisions | `ages.rs` |
+//! | Neutral Populate, Adapt and Migrate | `neutral.rs` |
+//! | Objective tiles, cataclysms, solo goals (checks) | `effects.rs` |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod actions;
 pub mod ages;
 pub mod board;
+pub mod cards;
 pub mod choices;
 pub mod contest;
 pub mod data;
 pub mod effects;
 pub mod flow;
+pub mod moves;
+pub mod neutral;
+pub mod phases;
 pub mod position;
 pub mod state;
 pub mod types;
@@ -293,7 +351,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     // Neutral groups' first animals (1–3 players): one region card each.
     for i in 0..s.neutrals.len() {
         let g = s.neutrals[i].group;
-        flow::neutral_populate(&mut s, d, g, &mut ev);
+        neutral::neutral_populate(&mut s, d, g, &mut ev);
     }
     s.tasks.push(Task::StageStart);
     s.tasks.push(Task::SetupPlace(0));

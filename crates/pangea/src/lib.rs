@@ -88,7 +88,7 @@ use eons_core::{
 };
 use std::cell::RefCell;
 
-pub use data::{data, Data, DataError};
+pub use data::{data, try_data, Data, DataError};
 pub use state::{Choice, Decision, Event, Phase, Setup, State};
 pub use types::{Action, Animal, Group, Placed, Spot, Tile};
 pub use view::View;
@@ -169,7 +169,7 @@ pub fn parse_setup(players: usize, options: &[String]) -> Result<Setup, SetupErr
 
 /// A new game (rulebook p.10–11, Game Setup).
 pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
-    let d = data().map_err(setup_err)?;
+    let d = try_data().map_err(setup_err)?;
     let n = setup.players as usize;
     if !(1..=4).contains(&n) {
         return Err(SetupError(format!("Pangea is for 1 to 4 players, not {n}")));
@@ -376,7 +376,7 @@ fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the
 /// rule), resolves it and runs the forced steps that follow.
 pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-    let d = data().map_err(|e| Refusal::new("Component data", e.to_string()))?;
+    let d = data();
     if !is_legal(s, d, c) {
         return Err(choices::explain(s, d, c));
     }
@@ -389,7 +389,7 @@ pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(),
 /// legal choices again to check it (for search bots; see `Game::apply_listed`). Debug builds
 /// still check.
 pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-    let d = data().map_err(|e| Refusal::new("Component data", e.to_string()))?;
+    let d = data();
     debug_assert!(is_legal(s, d, c), "apply_listed: {c:?} is not legal");
     choices::resolve(s, d, c, ev);
     flow::advance(s, d, ev);
@@ -428,9 +428,7 @@ impl Game for Pangea {
     }
 
     fn legal(s: &State, out: &mut Vec<Choice>) {
-        if let Ok(d) = data() {
-            choices::legal(s, d, out);
-        }
+        choices::legal(s, data(), out);
     }
 
     fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
@@ -442,7 +440,7 @@ impl Game for Pangea {
     }
 
     fn view(s: &State, seat: Option<Seat>) -> View {
-        view::view(s, data().ok(), seat.map(|x| x.0))
+        view::view(s, data(), seat.map(|x| x.0))
     }
 
     /// Scores are final dominance. Ruling G4: a solo game reports success and score; a failed
@@ -485,10 +483,7 @@ impl Game for Pangea {
     }
 
     fn determinize(s: &State, seat: Seat, seed: u64) -> State {
-        match data() {
-            Ok(d) => view::determinize(s, d, seat.0, seed),
-            Err(_) => s.clone(),
-        }
+        view::determinize(s, data(), seat.0, seed)
     }
 
     fn roles(s: &State, seat: Seat) -> Vec<String> {
@@ -499,10 +494,7 @@ impl Game for Pangea {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        match data() {
-            Ok(d) => view::describe_choice(s, d, c),
-            Err(_) => format!("{c:?}"),
-        }
+        view::describe_choice(s, data(), c)
     }
 
     /// An adaptation card is activated face down: other seats read only that.
@@ -515,10 +507,7 @@ impl Game for Pangea {
     }
 
     fn describe_event(s: &State, e: &Event) -> String {
-        match data() {
-            Ok(d) => view::describe_event(s, d, e),
-            Err(_) => format!("{e:?}"),
-        }
+        view::describe_event(s, data(), e)
     }
 
     fn render(v: &View) -> String {
@@ -543,9 +532,7 @@ impl Game for Pangea {
     /// table): never hands, the deck, the Doom Stack or the instinct tiles. It
     /// allocates nothing.
     fn evaluate(s: &State, seat: Seat) -> f64 {
-        let Ok(d) = data() else {
-            return 0.0;
-        };
+        let d = data();
         let over = s.result.is_some();
         let mut count = [0usize; types::REGIONS];
         for p in &s.animals {

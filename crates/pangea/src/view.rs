@@ -102,7 +102,7 @@ pub struct View {
 }
 
 /// The view of `seat` (`None`: a spectator): hidden information removed.
-pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
+pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
     let players = s
         .players
         .iter()
@@ -155,12 +155,9 @@ pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
         })
         .collect();
     // The Survival phase replaces a region's warning marker by the hunger marker.
-    let warnings = match d {
-        Some(d) => (0..REGIONS as u8)
-            .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
-            .fold(0, |m, r| m | 1 << r),
-        None => 0,
-    };
+    let warnings = (0..REGIONS as u8)
+        .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
+        .fold(0, |m, r| m | 1 << r);
     let contest = s.tasks.iter().rev().find_map(|t| match t {
         Task::Contest(c) => Some(*c),
         _ => None,
@@ -237,9 +234,7 @@ fn marks(flags: u8) -> String {
 
 /// Plain-text rendering of a view.
 pub fn render(v: &View) -> String {
-    let Ok(d) = crate::data::data() else {
-        return "Pangea: the data files are invalid".to_string();
-    };
+    let d = crate::data::data();
     let mut o = String::new();
     let total = d.total_stages();
     let stage_name = d

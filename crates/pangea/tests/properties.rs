@@ -9,7 +9,7 @@ use eons_pangea::types::{flag, REGIONS};
 use eons_pangea::{data, Choice, Event, Pangea, Spot, State};
 
 fn check_invariants(s: &State, ctx: &str) {
-    let d = data().expect("data");
+    let d = data();
     // Adaptation cards: 28, each design with its copies.
     let mut count = vec![0usize; d.adapt.len()];
     for &c in s.deck.iter().chain(&s.discard) {

@@ -7,7 +7,7 @@
 //! `[engine]` table with the exact random stream and the engine's pending work, so a written
 //! position reads back to the very same state; delete it to let the engine derive the flow.
 
-use crate::data::{data, Ability, AgeBack, Data};
+use crate::data::{data, try_data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
@@ -325,7 +325,7 @@ fn phase_str(p: Phase) -> &'static str {
 
 /// Reads a position.
 pub fn read(text: &str) -> Result<State, PositionError> {
-    let d = data().map_err(|e| perr(e.to_string()))?;
+    let d = try_data().map_err(|e| perr(e.to_string()))?;
     let f: File = toml::from_str(text).map_err(|e| perr(e.to_string()))?;
     if let Some(g) = &f.game {
         if norm(g) != "pangea" {

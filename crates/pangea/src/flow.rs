@@ -89,7 +89,7 @@ fn stage_start(s: &mut State, ev: &mut Vec<Event>) {
         p.shed_used = false;
         p.multi_used = false;
         p.cheap_used = 0;
-        p.fat = 0;
+        p.fat_reserves = 0;
         p.armed = 0;
         p.kill = false;
     }

@@ -58,7 +58,8 @@ pub struct Player {
     /// Active adaptation cards (design ids, sorted; face down). Secret.
     pub active: Vec<u8>,
     /// Active evolution cards (bit k: the group's k-th card).
-    pub evo: u8,
+    #[serde(rename = "evo")]
+    pub evolution: u8,
     /// Objective slots claimed this epoch (bit per slot).
     pub claimed: u8,
     /// Invertebrates: animals removed by the ability this stage.
@@ -70,7 +71,8 @@ pub struct Player {
     /// Cheap migrates used this stage.
     pub cheap_used: u8,
     /// Fat Reserves regions this stage (bit per region).
-    pub fat: u32,
+    #[serde(rename = "fat")]
+    pub fat_reserves: u32,
     /// Armed adaptation abilities for this turn ([`armed`]).
     pub armed: u8,
     /// An animal of another group died this stage in a contest this player's animal won.
@@ -161,13 +163,16 @@ pub struct Contest {
     /// A niche-0 contest: the loser is removed.
     pub kill: bool,
     /// Attacker's total.
-    pub att: i32,
+    #[serde(rename = "att")]
+    pub attack: i32,
     /// Defender's total.
-    pub def: i32,
+    #[serde(rename = "def")]
+    pub defence: i32,
     /// Progress: 0 start, 1 attacker's cards, 2 defender's cards, 3 result, 4 escape, 5 finish.
     pub step: u8,
     /// The attacker won.
-    pub att_wins: bool,
+    #[serde(rename = "att_wins")]
+    pub attacker_wins: bool,
     /// The loser will be removed.
     pub loser_dies: bool,
     /// The winner will be removed (Toxic).
@@ -559,9 +564,11 @@ pub enum Event {
         /// Loser's group.
         loser: Group,
         /// Attacker's total.
-        att: i32,
+        #[serde(rename = "att")]
+        attack: i32,
         /// Defender's total.
-        def: i32,
+        #[serde(rename = "def")]
+        defence: i32,
     },
     /// A player drew adaptation cards (face down).
     Drew {

@@ -57,7 +57,7 @@ fn setup_four_players_p10() {
     assert!(!tiles.contains(&Tile::Cataclysm(s.removed_cataclysm)));
     assert_ne!(s.doom[2], Tile::Cataclysm(s.removed_cataclysm));
     for p in &s.players {
-        assert_eq!((p.dominance, p.ap, p.instinct, p.evo), (1, 6, 0, 0));
+        assert_eq!((p.dominance, p.ap, p.instinct, p.evolution), (1, 6, 0, 0));
     }
     assert_eq!(s.objectives.len(), 4);
     assert!(s

@@ -23,11 +23,13 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         if p.active.len() < d.rules.active_adaptation_limit as usize {
             distinct(&p.hand, |c| out.push(Choice::Activate(c)));
         }
-        if (p.evo.count_ones() as u8) < d.rules.active_evolution_limit {
+        if (p.evolution.count_ones() as u8) < d.rules.active_evolution_limit {
             let sp = effects::special_active(d, p);
             for k in 0..4u8 {
                 let c = d.evo_card(g, k);
-                if p.evo & (1 << k) == 0 && c.cost as usize <= p.active.len() && !(c.special && sp)
+                if p.evolution & (1 << k) == 0
+                    && c.cost as usize <= p.active.len()
+                    && !(c.special && sp)
                 {
                     out.push(Choice::Evolve(k));
                 }
@@ -75,7 +77,7 @@ pub fn resolve_evolve(s: &mut State, d: &Data, seat: u8, k: u8, ev: &mut Vec<Eve
 pub fn offer_payment(s: &mut State, seat: u8, card: u8, left: u8, ev: &mut Vec<Event>) {
     if left == 0 {
         let p = s.player_mut(seat);
-        p.evo |= 1 << card;
+        p.evolution |= 1 << card;
         ev.push(Event::Evolved { seat, card });
     } else if s.player(seat).active.is_empty() {
         // Cannot happen when the card was affordable; stop rather than wait forever.

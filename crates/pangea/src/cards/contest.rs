@@ -75,9 +75,9 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                 let a = *a;
                 let value = effects::expansiveness(d, s, a, c.region, attacker);
                 if attacker {
-                    c.att = value;
+                    c.attack = value;
                 } else {
-                    c.def = value;
+                    c.defence = value;
                 }
                 ev.push(Event::Status {
                     spot: Placed {
@@ -101,9 +101,9 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
             spend_card(s, d, seat, card, ev);
             if let Some(Task::Contest(c)) = s.tasks.last_mut() {
                 if c.step == 1 {
-                    c.att += amount;
+                    c.attack += amount;
                 } else {
-                    c.def += amount;
+                    c.defence += amount;
                 }
             }
         }
@@ -125,7 +125,11 @@ pub fn resolve_escape(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec
             // the winner with it; only a Toxic winner still dies (rulebook p.16, Toxic).
             let winner_toxic_dies = match s.tasks.last() {
                 Some(Task::Contest(c)) => {
-                    let w = if c.att_wins { c.attacker } else { c.defender };
+                    let w = if c.attacker_wins {
+                        c.attacker
+                    } else {
+                        c.defender
+                    };
                     w.toxic() && !effects::immune(d, s, w)
                 }
                 _ => false,

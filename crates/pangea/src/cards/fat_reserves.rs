@@ -9,7 +9,7 @@ use eons_core::Refusal;
 /// True if a region with the seat's animals is not protected yet.
 pub fn usable(s: &State, seat: u8) -> bool {
     let p = s.player(seat);
-    s.regions_of(p.group) & !p.fat != 0
+    s.regions_of(p.group) & !p.fat_reserves != 0
 }
 
 /// Using the card: choose the region.
@@ -20,7 +20,7 @@ pub fn use_card(s: &mut State, seat: u8) {
 /// [`Decision::FatReserves`]: the regions with the seat's animals not protected yet.
 pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
     let p = s.player(seat);
-    let m = s.regions_of(p.group) & !p.fat;
+    let m = s.regions_of(p.group) & !p.fat_reserves;
     for r in 0..REGIONS as u8 {
         if m & (1 << r) != 0 {
             out.push(Choice::Region(r));
@@ -31,7 +31,7 @@ pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
 /// Resolves [`Decision::FatReserves`].
 pub fn resolve(s: &mut State, seat: u8, c: Choice) {
     match c {
-        Choice::Region(r) => s.player_mut(seat).fat |= 1 << r,
+        Choice::Region(r) => s.player_mut(seat).fat_reserves |= 1 << r,
         _ => s.decision = Some(Decision::FatReserves(seat)),
     }
 }

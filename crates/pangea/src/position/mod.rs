@@ -481,9 +481,9 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         p.hand.sort_unstable();
         p.active = cards(d, e.active.as_deref().unwrap_or(&[]))?;
         p.active.sort_unstable();
-        p.evo = 0;
+        p.evolution = 0;
         for c in e.evolution.as_deref().unwrap_or(&[]) {
-            p.evo |= 1 << evo_card(d, g, c)?;
+            p.evolution |= 1 << evo_card(d, g, c)?;
         }
         p.claimed = 0;
         for &c in e.claimed.as_deref().unwrap_or(&[]) {
@@ -505,7 +505,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         p.shed_used = e.shed_used.unwrap_or(p.shed > 0);
         p.multi_used = e.multi_used.unwrap_or(false);
         p.cheap_used = e.cheap_used.unwrap_or(0);
-        p.fat = regions(e.fat.as_deref().unwrap_or(&[]), "fat")?;
+        p.fat_reserves = regions(e.fat.as_deref().unwrap_or(&[]), "fat")?;
         p.armed = e.armed.unwrap_or(0);
         if p.armed >> 4 > 2 {
             return Err(perr("armed: the Nesting Site niche (armed / 16) is 0..2"));

@@ -105,7 +105,7 @@ pub fn write(s: &State) -> String {
         let _ = writeln!(o, "hand = {}", card_list(d, &p.hand));
         let _ = writeln!(o, "active = {}", card_list(d, &p.active));
         let evo: Vec<String> = (0..4u8)
-            .filter(|k| p.evo & (1 << k) != 0)
+            .filter(|k| p.evolution & (1 << k) != 0)
             .map(|k| q(&d.evo_card(p.group, k).name))
             .collect();
         let _ = writeln!(o, "evolution = [{}]", evo.join(", "));
@@ -118,7 +118,7 @@ pub fn write(s: &State) -> String {
         let _ = writeln!(o, "shed_used = {}", p.shed_used);
         let _ = writeln!(o, "multi_used = {}", p.multi_used);
         let _ = writeln!(o, "cheap_used = {}", p.cheap_used);
-        let _ = writeln!(o, "fat = {}", region_list(p.fat));
+        let _ = writeln!(o, "fat = {}", region_list(p.fat_reserves));
         let _ = writeln!(o, "armed = {}", p.armed);
         let _ = writeln!(o, "kill = {}", p.kill);
     }

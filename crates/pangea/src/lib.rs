@@ -56,7 +56,7 @@
 //! | Fat Reserves | `cards/fat_reserves.rs` |
 //! | Parasites, Venom, Recovery | `cards/status.rs` |
 //! | Mutation | `cards/mutation.rs` |
-//! | Contest bonuses, Recovery in a contest, Escape | `cards/contest.rs` |
+//! | Contest bonuses (Aggressive Display), Recovery in a contest, Escape | `cards/contest.rs` |
 //! | Evolution cards' permanent effects | `effects.rs` |
 //! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` |
 //! | Turn of the Age cards and their decisions | `ages.rs` |

@@ -7,11 +7,14 @@
 //! their own order with "then" and keep it: `free_migrate` (players, then the neutral groups)
 //! and `population_boom` (neutral groups, then the player).
 
-use crate::choices;
+use crate::actions::{migrate, populate};
+use crate::board::{group_of, spots};
 use crate::data::{AgeEffect, Data, StatusKind};
-use crate::flow;
-use crate::state::{Cause, Decision, Event, MigrateKind, State, Task};
+use crate::moves::{move_animal, perform_step};
+use crate::neutral;
+use crate::state::{not_offered, Cause, Choice, Decision, Event, MigrateKind, State, Task};
 use crate::types::{flag, row, Animal, Group, DIRS, REGIONS};
+use eons_core::Refusal;
 
 fn rows_mask(rows: &[u8]) -> u8 {
     if rows.is_empty() {
@@ -69,7 +72,7 @@ fn player_step(s: &mut State, card: u8, pos: u8) -> Option<u8> {
 fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut Vec<Event>) {
     if pos > 0 {
         if let Some(seat) = player_step(s, card, pos) {
-            if !choices::age_place_regions(s, d, seat, rows).is_empty() {
+            if !age_place_regions(s, d, seat, rows).is_empty() {
                 s.decision = Some(Decision::AgePlace(seat));
             }
         }
@@ -170,7 +173,7 @@ fn draw(
     s.tasks.push(Task::AgeStep { card, pos: 1 });
     for i in 0..s.neutrals.len() as u8 {
         for _ in 0..neutral_adapt {
-            flow::neutral_adapt(s, d, i, ev);
+            neutral::neutral_adapt(s, d, i, ev);
         }
     }
 }
@@ -217,7 +220,7 @@ fn free_migrate(s: &mut State, d: &Data, card: u8, pos: u8) {
     if pos < n {
         s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
         let seat = s.order[pos as usize];
-        if choices::any_free_move(s, d, seat) {
+        if migrate::any_free_move(s, d, seat) {
             s.decision = Some(Decision::AgeMigrate(seat));
         }
         return;
@@ -234,14 +237,14 @@ fn population_boom(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Even
         s.tasks.push(Task::AgeStep { card, pos: 1 });
         let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
         for g in groups {
-            flow::neutral_populate(s, d, g, ev);
+            neutral::neutral_populate(s, d, g, ev);
         }
         return;
     }
     let k = pos as usize - 1;
     if let Some(&seat) = s.order.get(k) {
         s.tasks.push(Task::AgeStep { card, pos: pos + 1 });
-        if choices::can_populate_anywhere(s, d, seat) {
+        if populate::can_populate_anywhere(s, d, seat) {
             s.decision = Some(Decision::AgePopulate(seat));
         }
     }
@@ -264,4 +267,164 @@ fn wildfire(s: &mut State, niches: u8, ev: &mut Vec<Event>) {
     s.remove_where(Cause::Event, ev, |p| {
         hit & (1 << p.region) != 0 && niches & (1 << p.niche) != 0
     });
+}
+
+/// Territorial Pressure's forced climb: in resolve order, the animal in niche `from` of each
+/// region moves up one niche. Inactive animals forced to move are removed (rulebook p.16).
+pub fn climb(s: &mut State, d: &Data, region: u8, from: u8, ev: &mut Vec<Event>) {
+    if region as usize >= REGIONS {
+        return;
+    }
+    s.tasks.push(Task::Climb {
+        region: region + 1,
+        from,
+    });
+    let Some(k) = s.occupant(region, from) else {
+        return;
+    };
+    let p = s.animals[k];
+    let dest = from + 1;
+    if s.occupant(region, dest)
+        .is_some_and(|o| s.animals[o].animal.group == p.animal.group)
+    {
+        // It stays below its own group (ruling B3). Not moving, it is not
+        // removed even when Inactive: only "Inactive animals that would
+        // move are removed" (reference §7.4).
+        return;
+    }
+    if p.animal.inactive() {
+        s.kill(k, Cause::Forced, ev);
+        return;
+    }
+    move_animal(s, d, k, region, dest, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The decisions the cards ask the players
+// ---------------------------------------------------------------------------------------------
+
+/// The rule the refusals of these decisions name.
+pub const RULE: &str = "Turn of the Ages (p.19)";
+
+/// The revealed Turn of the Age card being resolved.
+fn current_age(s: &State, d: &Data) -> Option<AgeEffect> {
+    let k = s.ages_revealed.checked_sub(1)?;
+    let c = *s.ages.get(k as usize)?;
+    d.ages.get(c as usize).map(|a| a.effect.clone())
+}
+
+/// Regions where End of the Icehouse lets the seat place (`rows` bit mask).
+pub fn age_place_regions(s: &State, d: &Data, seat: u8, rows: u8) -> Vec<u8> {
+    if s.supply(d, group_of(s, seat)) == 0 {
+        return Vec::new();
+    }
+    (0..REGIONS as u8)
+        .filter(|&r| s.available(r) && rows & (1 << row(r)) != 0)
+        .collect()
+}
+
+/// The rows of the free placement being resolved (bit mask).
+fn age_rows(s: &State, d: &Data) -> u8 {
+    match current_age(s, d) {
+        Some(AgeEffect::FreePlacement { rows }) => rows.iter().fold(0, |m, r| m | 1 << (r - 1)),
+        _ => 0,
+    }
+}
+
+/// The legal choices of a decision a Turn of the Age card asks.
+pub fn legal(s: &State, d: &Data, dec: Decision, out: &mut Vec<Choice>) {
+    match dec {
+        Decision::AgePlace(seat) => {
+            for r in age_place_regions(s, d, seat, age_rows(s, d)) {
+                out.push(Choice::Region(r));
+            }
+            out.push(Choice::Skip);
+        }
+        Decision::AgeLose(seat) => {
+            let g = group_of(s, seat);
+            spots(
+                s,
+                |p| p.animal.group == g && p.niche == 0,
+                |sp| out.push(Choice::Animal(sp)),
+            );
+        }
+        Decision::AgeToll(seat) => {
+            let g = group_of(s, seat);
+            spots(
+                s,
+                |p| p.animal.group == g,
+                |sp| out.push(Choice::Animal(sp)),
+            );
+            if s.player(seat).dominance > 0 {
+                out.push(Choice::PayDominance);
+            }
+        }
+        Decision::AgeMigrate(seat) => {
+            migrate::free_moves(s, d, seat, out);
+            out.push(Choice::Skip);
+        }
+        Decision::AgePopulate(seat) => {
+            populate::targets(s, d, seat, out);
+            out.push(Choice::Skip);
+        }
+        _ => {}
+    }
+}
+
+/// Resolves a decision a Turn of the Age card asks.
+pub fn resolve(s: &mut State, d: &Data, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+    match (dec, c) {
+        (Decision::AgePlace(seat), Choice::Region(r)) => {
+            let g = group_of(s, seat);
+            s.place_new(r, 0, Animal::new(g), ev);
+        }
+        (Decision::AgeLose(_), Choice::Animal(sp)) | (Decision::AgeToll(_), Choice::Animal(sp)) => {
+            if let Some(i) = s.find_plain(&sp) {
+                s.kill(i, Cause::Event, ev);
+            }
+        }
+        (Decision::AgeToll(seat), Choice::PayDominance) => {
+            let toll = match current_age(s, d) {
+                Some(AgeEffect::Toll { dominance }) => dominance,
+                _ => 0,
+            };
+            s.add_dominance(seat, -toll, ev);
+        }
+        (
+            Decision::AgeMigrate(seat),
+            Choice::Move {
+                from,
+                region,
+                niche,
+            },
+        ) => {
+            if let Some(i) = s.find_plain(&from) {
+                perform_step(s, d, seat, i, region, niche, ev);
+            }
+        }
+        (Decision::AgePopulate(seat), Choice::Populate { region, special }) => {
+            populate::populate_one(s, d, seat, region, special, None, ev);
+        }
+        (
+            Decision::AgePlace(_) | Decision::AgeMigrate(_) | Decision::AgePopulate(_),
+            Choice::Skip,
+        ) => {}
+        (dec, _) => s.decision = Some(dec),
+    }
+}
+
+/// Why a choice is not one the decision offers.
+pub fn refuse(dec: Decision) -> Refusal {
+    let asked = match dec {
+        Decision::AgePlace(_) => {
+            "place an animal from your supply in niche 0 of an available region of the card's rows, or skip"
+        }
+        Decision::AgeLose(_) => "remove one of your animals in niche 0",
+        Decision::AgeToll(_) => "remove one of your animals or pay the dominance the card asks",
+        Decision::AgeMigrate(_) => {
+            "make one free migration step with one of your active animals, or skip"
+        }
+        _ => "Populate once for free in an available region, or skip",
+    };
+    not_offered(RULE, asked)
 }

@@ -367,3 +367,122 @@ impl State {
         (col(r) as i32, row(r) as i32)
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Listing helpers shared by the decisions
+// ---------------------------------------------------------------------------------------------
+
+/// The group a seat leads.
+pub fn group_of(s: &State, seat: u8) -> Group {
+    s.player(seat).group
+}
+
+/// True if the animal at `i` is the first of its spot (identical animals are one choice).
+pub fn first_of_spot(s: &State, i: usize) -> bool {
+    let p = &s.animals[i];
+    let sp = p.spot();
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        let q = &s.animals[j];
+        if q.region != p.region || q.niche != p.niche {
+            break;
+        }
+        if q.spot() == sp {
+            return false;
+        }
+    }
+    true
+}
+
+/// Calls `f` once per distinct spot of the animals matching `pred`.
+pub fn spots(s: &State, pred: impl Fn(&Placed) -> bool, mut f: impl FnMut(Spot)) {
+    for i in 0..s.animals.len() {
+        let p = &s.animals[i];
+        if pred(p) && first_of_spot(s, i) {
+            f(p.spot());
+        }
+    }
+}
+
+/// Calls `f` once per distinct card in a sorted list.
+pub fn distinct(cards: &[u8], mut f: impl FnMut(u8)) {
+    let mut last = None;
+    for &c in cards {
+        if last != Some(c) {
+            f(c);
+            last = Some(c);
+        }
+    }
+}
+
+/// Removes one copy of a card from a list; false if it is not there.
+pub fn remove_card(v: &mut Vec<u8>, c: u8) -> bool {
+    match v.iter().position(|&x| x == c) {
+        Some(i) => {
+            v.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Inserts a card into a sorted list.
+pub fn insert_sorted(v: &mut Vec<u8>, c: u8) {
+    let i = v.partition_point(|&x| x <= c);
+    v.insert(i, c);
+}
+
+/// The animal of a group marked as just migrated.
+pub fn tracked(s: &State, g: Group) -> Option<usize> {
+    s.animals
+        .iter()
+        .position(|p| p.animal.group == g && p.animal.flags & flag::TRACK != 0)
+}
+
+/// Clears the just-migrated mark from a group's animals.
+pub fn clear_track(s: &mut State, g: Group) {
+    while let Some(i) = tracked(s, g) {
+        let f = s.animals[i].animal.flags & !flag::TRACK;
+        s.set_flags(i, f);
+    }
+}
+
+/// Puts a status bit on (or takes it off) the animal at a spot, with an event when it changes.
+pub fn set_flag_on(s: &mut State, sp: &Spot, bit: u8, on: bool, ev: &mut Vec<Event>) {
+    if let Some(i) = s.find_plain(sp) {
+        let f = s.animals[i].animal.flags;
+        let nf = if on { f | bit } else { f & !bit };
+        if nf != f {
+            ev.push(Event::Status {
+                spot: *sp,
+                flags: nf & flag::PERSISTENT,
+            });
+            s.set_flags(i, nf);
+        }
+    }
+}
+
+/// Puts a solo condition marker (at most one per region, within the supply).
+pub fn place_condition(s: &mut State, d: &Data, region: u8, niche: u8, ev: &mut Vec<Event>) {
+    if s.conditions.len() >= d.rules.condition_markers as usize {
+        return;
+    }
+    if s.conditions.iter().any(|&(r, _)| r == region) {
+        return;
+    }
+    s.conditions.push((region, niche));
+    ev.push(Event::ConditionMarker { region, niche });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distinct_skips_repeats() {
+        let mut v = Vec::new();
+        distinct(&[1, 1, 2, 5, 5], |c| v.push(c));
+        assert_eq!(v, vec![1, 2, 5]);
+    }
+}

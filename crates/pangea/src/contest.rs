@@ -11,7 +11,6 @@
 
 use crate::data::{Ability, Data, SoloTrigger};
 use crate::effects;
-use crate::flow;
 use crate::state::{Cause, Contest, Decision, Event, State, Task};
 use crate::types::{Animal, Placed};
 
@@ -39,10 +38,10 @@ pub fn start(
         attacker,
         defender,
         kill,
-        att: 0,
-        def: 0,
+        attack: 0,
+        defence: 0,
         step: 0,
-        att_wins: false,
+        attacker_wins: false,
         loser_dies: false,
         winner_dies: false,
     }));
@@ -66,8 +65,8 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
     loop {
         match c.step {
             0 => {
-                c.att = effects::expansiveness(d, s, c.attacker, c.region, true);
-                c.def = effects::expansiveness(d, s, c.defender, c.region, false);
+                c.attack = effects::expansiveness(d, s, c.attacker, c.region, true);
+                c.defence = effects::expansiveness(d, s, c.defender, c.region, false);
                 // Stated: a neutral animal discards an Adaptation Track marker and rolls its
                 // bonus (rulebook p.15, Contest with Neutral Animals). Ruling B5: roll first.
                 for attacker in [true, false] {
@@ -79,9 +78,9 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                             bonus,
                         });
                         if attacker {
-                            c.att += bonus;
+                            c.attack += bonus;
                         } else {
-                            c.def += bonus;
+                            c.defence += bonus;
                         }
                     }
                 }
@@ -103,8 +102,8 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                 c.step += 1;
             }
             3 => {
-                c.att_wins = c.att > c.def;
-                let (w, l) = if c.att_wins {
+                c.attacker_wins = c.attack > c.defence;
+                let (w, l) = if c.attacker_wins {
                     (c.attacker, c.defender)
                 } else {
                     (c.defender, c.attacker)
@@ -113,20 +112,24 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                 // devoured Toxic animal takes the winner with it (ruling B4). An animal a
                 // contest never removes (Scutosaurus) is not devoured, so its Toxic marker
                 // does not kill the winner either.
-                c.loser_dies = (c.kill || effects::devours(d, s, w, c.att_wins) || w.toxic())
+                c.loser_dies = (c.kill || effects::devours(d, s, w, c.attacker_wins) || w.toxic())
                     && !effects::immune(d, s, l);
                 c.winner_dies =
                     (w.toxic() || (l.toxic() && c.loser_dies)) && !effects::immune(d, s, w);
                 ev.push(Event::ContestDecided {
                     winner: w.group,
                     loser: l.group,
-                    att: c.att,
-                    def: c.def,
+                    attack: c.attack,
+                    defence: c.defence,
                 });
                 c.step = 4;
             }
             4 => {
-                let l = if c.att_wins { c.defender } else { c.attacker };
+                let l = if c.attacker_wins {
+                    c.defender
+                } else {
+                    c.attacker
+                };
                 if c.loser_dies {
                     if let Some(seat) = s.seat_of(l.group) {
                         // Asked whenever it holds an active card, as above.
@@ -148,7 +151,7 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
 }
 
 fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
-    let (w, l) = if c.att_wins {
+    let (w, l) = if c.attacker_wins {
         (c.attacker, c.defender)
     } else {
         (c.defender, c.attacker)
@@ -186,7 +189,7 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
             && s.neutral_of(l.group).is_some()
             && d.conditions[w.group as usize].trigger == SoloTrigger::WinVsNeutral
         {
-            flow::place_condition(s, d, c.region, c.niche, ev);
+            crate::board::place_condition(s, d, c.region, c.niche, ev);
         }
     }
     if c.loser_dies {

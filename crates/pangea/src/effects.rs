@@ -15,7 +15,7 @@ pub fn active_effects<'a>(
     p: &Player,
 ) -> impl Iterator<Item = (&'a EvoCard, &'a EvoEffect)> + 'a {
     let g = p.group;
-    let evo = p.evo;
+    let evo = p.evolution;
     (0..4u8)
         .filter(move |k| evo & (1 << k) != 0)
         .flat_map(move |k| {
@@ -48,7 +48,7 @@ fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a Ev
 
 /// True if the player's Special Animal card is active.
 pub fn special_active(d: &Data, p: &Player) -> bool {
-    (0..4u8).any(|k| p.evo & (1 << k) != 0 && d.evo_card(p.group, k).special)
+    (0..4u8).any(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, k).special)
 }
 
 /// `expansiveness`: an animal's Expansiveness in a contest (printed value plus evolution
@@ -103,7 +103,7 @@ pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
 /// towards the region's total). Fat Reserves regions are exempt too.
 pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
     let pl = s.player(seat);
-    if pl.fat & (1 << p.region) != 0 {
+    if pl.fat_reserves & (1 << p.region) != 0 {
         return true;
     }
     active_effects(d, pl).any(|(_, e)| {
@@ -255,7 +255,7 @@ fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
 
 /// `active_cards`: at least that many active evolution and adaptation cards.
 fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
-    p.evo.count_ones() >= evolutions as u32 && p.active.len() >= adaptations as usize
+    p.evolution.count_ones() >= evolutions as u32 && p.active.len() >= adaptations as usize
 }
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.

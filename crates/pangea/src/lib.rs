@@ -9,29 +9,87 @@
 //!
 //! The game is a state machine over atomic [`Choice`]s: see [`state::Decision`] for what can be
 //! asked, and `POSITIONS.md` for the hand-editable position format.
+//!
+//! # Layers
+//!
+//! Each module uses only modules listed before it (bottom layer first; modules on one line
+//! do not use each other; `scripts/module-layers.py` checks that no module imports in a
+//! circle):
+//!
+//! 1. `types`: board geometry, groups, animals and their status flags.
+//! 2. `data`: the component data read from `data/pangea/*.toml`.
+//! 3. `state`: the state, the engine's tasks, decisions, choices and events.
+//! 4. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
+//!    (read-only queries over the state); `view`: what a seat sees, and the texts of choices
+//!    and events.
+//! 5. `board`: board queries and small mutations on the state, and the listing helpers the
+//!    decisions share.
+//! 6. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
+//!    Survival phases and the Sauropsida draw.
+//! 7. `moves`: moving animals (a step into a rival's niche starts a contest).
+//! 8. `cards`: the adaptation cards, one module per card family; `neutral`: the neutral
+//!    animals' phase and actions.
+//! 9. `actions`: the Action-phase turn, one module per action and free step.
+//! 10. `ages`: the Turn of the Age cards and the decisions they ask.
+//! 11. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
+//!     task runner (stages and their phases, initiative, the Doom).
+//! 12. `position`: the hand-editable position format.
+//!
+//! # Where each decision lives
+//!
+//! | Action, card or decision | Module |
+//! |---|---|
+//! | Turn: Pass, Done, the order of the choices | `actions/mod.rs` |
+//! | Adapt (Activate, Evolve), evolution payment, Special Animal swap, Toxic markers | `actions/adapt.rs` |
+//! | Populate, Rapid Reproduction, a populated animal's Toxic marker | `actions/populate.rs` |
+//! | Migrate, the triggers after a step, Gorgonops' niche-0 attack | `actions/migrate.rs` |
+//! | Survive, Lateral Line's further fields | `actions/survive.rs` |
+//! | Completing objectives | `actions/objectives.rs` |
+//! | Removing an Inactive marker, cashing in a card, the solo objective marker | `actions/free_steps.rs` |
+//! | The Invertebrates' ability | `actions/shed.rs` |
+//! | The end-of-action-phase window | `actions/window.rs` |
+//! | Adaptation cards: timing and dispatch | `cards/mod.rs` |
+//! | Ambush | `cards/ambush.rs` |
+//! | Long Migration, Land Bridge | `cards/movement.rs` |
+//! | Nesting Site, Fertility | `cards/breeding.rs` |
+//! | Keen Senses, Premonition | `cards/senses.rs` |
+//! | Fat Reserves | `cards/fat_reserves.rs` |
+//! | Parasites, Venom, Recovery | `cards/status.rs` |
+//! | Mutation | `cards/mutation.rs` |
+//! | Contest bonuses (Aggressive Display), Recovery in a contest, Escape | `cards/contest.rs` |
+//! | Evolution cards' permanent effects | `effects.rs` |
+//! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` |
+//! | Turn of the Age cards and their decisions | `ages.rs` |
+//! | Neutral Populate, Adapt and Migrate | `neutral.rs` |
+//! | Objective tiles, cataclysms, solo goals (checks) | `effects.rs` |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod actions;
 pub mod ages;
 pub mod board;
+pub mod cards;
 pub mod choices;
 pub mod contest;
 pub mod data;
 pub mod effects;
 pub mod flow;
+pub mod moves;
+pub mod neutral;
+pub mod phases;
 pub mod position;
 pub mod state;
 pub mod types;
 pub mod view;
 
 use eons_core::{
-    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
 };
 use std::cell::RefCell;
 
-pub use data::{data, Data, DataError};
-pub use state::{Choice, Decision, Event, Phase, RuleError, Setup, State};
+pub use data::{data, try_data, Data, DataError};
+pub use state::{Choice, Decision, Event, Phase, Setup, State};
 pub use types::{Action, Animal, Group, Placed, Spot, Tile};
 pub use view::View;
 
@@ -111,7 +169,7 @@ pub fn parse_setup(players: usize, options: &[String]) -> Result<Setup, SetupErr
 
 /// A new game (rulebook p.10–11, Game Setup).
 pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
-    let d = data().map_err(setup_err)?;
+    let d = try_data().map_err(setup_err)?;
     let n = setup.players as usize;
     if !(1..=4).contains(&n) {
         return Err(SetupError(format!("Pangea is for 1 to 4 players, not {n}")));
@@ -180,13 +238,13 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
             known: 0,
             hand: Vec::new(),
             active: Vec::new(),
-            evo: 0,
+            evolution: 0,
             claimed: 0,
             shed: 0,
             shed_used: false,
             multi_used: false,
             cheap_used: 0,
-            fat: 0,
+            fat_reserves: 0,
             armed: 0,
             kill: false,
         })
@@ -293,7 +351,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     // Neutral groups' first animals (1–3 players): one region card each.
     for i in 0..s.neutrals.len() {
         let g = s.neutrals[i].group;
-        flow::neutral_populate(&mut s, d, g, &mut ev);
+        neutral::neutral_populate(&mut s, d, g, &mut ev);
     }
     s.tasks.push(Task::StageStart);
     s.tasks.push(Task::SetupPlace(0));
@@ -317,8 +375,8 @@ fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
 
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the
 /// rule), resolves it and runs the forced steps that follow.
-pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    let d = data();
     if !is_legal(s, d, c) {
         return Err(choices::explain(s, d, c));
     }
@@ -330,8 +388,8 @@ pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(),
 /// Applies a choice that [`choices::legal`] listed for this state, without generating the
 /// legal choices again to check it (for search bots; see `Game::apply_listed`). Debug builds
 /// still check.
-pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-    let d = data().map_err(|e| RuleError::new("component data", e.to_string()))?;
+pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
+    let d = data();
     debug_assert!(is_legal(s, d, c), "apply_listed: {c:?} is not legal");
     choices::resolve(s, d, c, ev);
     flow::advance(s, d, ev);
@@ -348,7 +406,7 @@ impl Game for Pangea {
     type Choice = Choice;
     type Event = Event;
     type View = View;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         parse_setup(players, options)
@@ -370,21 +428,19 @@ impl Game for Pangea {
     }
 
     fn legal(s: &State, out: &mut Vec<Choice>) {
-        if let Ok(d) = data() {
-            choices::legal(s, d, out);
-        }
+        choices::legal(s, data(), out);
     }
 
-    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         apply_choice(s, c, events)
     }
 
-    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         apply_listed(s, c, events)
     }
 
     fn view(s: &State, seat: Option<Seat>) -> View {
-        view::view(s, data().ok(), seat.map(|x| x.0))
+        view::view(s, data(), seat.map(|x| x.0))
     }
 
     /// Scores are final dominance. Ruling G4: a solo game reports success and score; a failed
@@ -427,10 +483,7 @@ impl Game for Pangea {
     }
 
     fn determinize(s: &State, seat: Seat, seed: u64) -> State {
-        match data() {
-            Ok(d) => view::determinize(s, d, seat.0, seed),
-            Err(_) => s.clone(),
-        }
+        view::determinize(s, data(), seat.0, seed)
     }
 
     fn roles(s: &State, seat: Seat) -> Vec<String> {
@@ -441,10 +494,7 @@ impl Game for Pangea {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        match data() {
-            Ok(d) => view::describe_choice(s, d, c),
-            Err(_) => format!("{c:?}"),
-        }
+        view::describe_choice(s, data(), c)
     }
 
     /// An adaptation card is activated face down: other seats read only that.
@@ -457,10 +507,7 @@ impl Game for Pangea {
     }
 
     fn describe_event(s: &State, e: &Event) -> String {
-        match data() {
-            Ok(d) => view::describe_event(s, d, e),
-            Err(_) => format!("{e:?}"),
-        }
+        view::describe_event(s, data(), e)
     }
 
     fn render(v: &View) -> String {
@@ -485,9 +532,7 @@ impl Game for Pangea {
     /// table): never hands, the deck, the Doom Stack or the instinct tiles. It
     /// allocates nothing.
     fn evaluate(s: &State, seat: Seat) -> f64 {
-        let Ok(d) = data() else {
-            return 0.0;
-        };
+        let d = data();
         let over = s.result.is_some();
         let mut count = [0usize; types::REGIONS];
         for p in &s.animals {

@@ -1,8 +1,8 @@
-//! The game state, the engine's pending work, decisions, choices, events and errors.
+//! The game state, the engine's pending work, decisions, choices and events.
 
 use crate::data::NeutralAct;
 use crate::types::{Action, Animal, Group, Placed, Spot, Tile};
-use eons_core::GameRng;
+use eons_core::{GameRng, Refusal};
 use serde::{Deserialize, Serialize};
 
 /// Everything chosen before the first decision.
@@ -58,7 +58,8 @@ pub struct Player {
     /// Active adaptation cards (design ids, sorted; face down). Secret.
     pub active: Vec<u8>,
     /// Active evolution cards (bit k: the group's k-th card).
-    pub evo: u8,
+    #[serde(rename = "evo")]
+    pub evolution: u8,
     /// Objective slots claimed this epoch (bit per slot).
     pub claimed: u8,
     /// Invertebrates: animals removed by the ability this stage.
@@ -70,7 +71,8 @@ pub struct Player {
     /// Cheap migrates used this stage.
     pub cheap_used: u8,
     /// Fat Reserves regions this stage (bit per region).
-    pub fat: u32,
+    #[serde(rename = "fat")]
+    pub fat_reserves: u32,
     /// Armed adaptation abilities for this turn ([`armed`]).
     pub armed: u8,
     /// An animal of another group died this stage in a contest this player's animal won.
@@ -161,13 +163,16 @@ pub struct Contest {
     /// A niche-0 contest: the loser is removed.
     pub kill: bool,
     /// Attacker's total.
-    pub att: i32,
+    #[serde(rename = "att")]
+    pub attack: i32,
     /// Defender's total.
-    pub def: i32,
+    #[serde(rename = "def")]
+    pub defence: i32,
     /// Progress: 0 start, 1 attacker's cards, 2 defender's cards, 3 result, 4 escape, 5 finish.
     pub step: u8,
     /// The attacker won.
-    pub att_wins: bool,
+    #[serde(rename = "att_wins")]
+    pub attacker_wins: bool,
     /// The loser will be removed.
     pub loser_dies: bool,
     /// The winner will be removed (Toxic).
@@ -559,9 +564,11 @@ pub enum Event {
         /// Loser's group.
         loser: Group,
         /// Attacker's total.
-        att: i32,
+        #[serde(rename = "att")]
+        attack: i32,
         /// Defender's total.
-        def: i32,
+        #[serde(rename = "def")]
+        defence: i32,
     },
     /// A player drew adaptation cards (face down).
     Drew {
@@ -703,26 +710,6 @@ pub enum Event {
     },
 }
 
-/// A refused choice: the rule that forbids it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("{rule}: {message}")]
-pub struct RuleError {
-    /// The rule, with its rulebook page.
-    pub rule: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl RuleError {
-    /// A new error.
-    pub fn new(rule: &str, message: impl Into<String>) -> RuleError {
-        RuleError {
-            rule: rule.to_string(),
-            message: message.into(),
-        }
-    }
-}
-
 /// The final result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Final {
@@ -820,4 +807,13 @@ impl State {
     pub fn player_mut(&mut self, seat: u8) -> &mut Player {
         &mut self.players[seat as usize]
     }
+}
+
+/// The refusal of a choice that is not among those a decision offers: the decision's rule and
+/// what it asks for, in words.
+pub fn not_offered(rule: &'static str, asked: &str) -> Refusal {
+    Refusal::new(
+        rule,
+        format!("{asked}; that is not one of the choices offered"),
+    )
 }

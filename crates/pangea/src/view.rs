@@ -34,7 +34,8 @@ pub struct PlayerView {
     /// Tiles the seat has seen: (field, tile) (own view only).
     pub known: Option<Vec<(u8, Tile)>>,
     /// Active evolution cards (bit per card).
-    pub evo: u8,
+    #[serde(rename = "evo")]
+    pub evolution: u8,
     /// Objective slots completed this epoch.
     pub claimed: u8,
     /// Invertebrate ability used this stage.
@@ -102,7 +103,7 @@ pub struct View {
 }
 
 /// The view of `seat` (`None`: a spectator): hidden information removed.
-pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
+pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
     let players = s
         .players
         .iter()
@@ -126,7 +127,7 @@ pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
                         .filter_map(|f| s.tile_at(f).map(|t| (f, t)))
                         .collect()
                 }),
-                evo: p.evo,
+                evolution: p.evolution,
                 claimed: p.claimed,
                 shed_used: p.shed_used,
                 armed: p.armed,
@@ -155,12 +156,9 @@ pub fn view(s: &State, d: Option<&Data>, seat: Option<u8>) -> View {
         })
         .collect();
     // The Survival phase replaces a region's warning marker by the hunger marker.
-    let warnings = match d {
-        Some(d) => (0..REGIONS as u8)
-            .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
-            .fold(0, |m, r| m | 1 << r),
-        None => 0,
-    };
+    let warnings = (0..REGIONS as u8)
+        .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
+        .fold(0, |m, r| m | 1 << r);
     let contest = s.tasks.iter().rev().find_map(|t| match t {
         Task::Contest(c) => Some(*c),
         _ => None,
@@ -237,9 +235,7 @@ fn marks(flags: u8) -> String {
 
 /// Plain-text rendering of a view.
 pub fn render(v: &View) -> String {
-    let Ok(d) = crate::data::data() else {
-        return "Pangea: the data files are invalid".to_string();
-    };
+    let d = crate::data::data();
     let mut o = String::new();
     let total = d.total_stages();
     let stage_name = d
@@ -309,7 +305,7 @@ pub fn render(v: &View) -> String {
             continue;
         };
         let evo: Vec<String> = (0..4u8)
-            .filter(|k| p.evo & (1 << k) != 0)
+            .filter(|k| p.evolution & (1 << k) != 0)
             .map(|k| d.evo_card(p.group, k).name.clone())
             .collect();
         let _ = writeln!(
@@ -408,9 +404,9 @@ pub fn render(v: &View) -> String {
             region_name(c.region),
             c.niche,
             d.group(c.attacker.group).name,
-            c.att,
+            c.attack,
             d.group(c.defender.group).name,
-            c.def
+            c.defence
         );
     }
     if let Some(dec) = v.decision {
@@ -614,9 +610,9 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
         Event::ContestDecided {
             winner,
             loser,
-            att,
-            def,
-        } => format!("{winner} beat {loser} (attacker {att}, defender {def})"),
+            attack,
+            defence,
+        } => format!("{winner} beat {loser} (attacker {attack}, defender {defence})"),
         Event::Drew { seat, count } => {
             format!("Seat {} draws {count} adaptation card(s)", seat + 1)
         }

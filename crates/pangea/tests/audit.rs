@@ -11,7 +11,7 @@ use eons_pangea::{data, flow, Choice, Event, Pangea, Phase};
 
 /// Runs engine tasks on a position whose own flow was cleared.
 fn run_tasks(s: &mut eons_pangea::State, tasks: &[Task]) -> Vec<Event> {
-    let d = data().expect("data");
+    let d = data();
     s.tasks.clear();
     s.decision = None;
     for t in tasks.iter().rev() {
@@ -218,7 +218,7 @@ track = 3
 /// Populate is charged its group's cost.
 #[test]
 fn action_costs_per_group_a1() {
-    let d = data().expect("data");
+    let d = data();
     assert_eq!(d.group(Group::Sauropsida).costs, [1, 2, 2, 3]);
     assert_eq!(d.group(Group::Amphibians).costs, [3, 2, 2, 1]);
     assert_eq!(d.group(Group::Invertebrates).costs, [2, 1, 3, 2]);
@@ -267,7 +267,7 @@ fn adapt_needs_something_to_activate_i1_d3() {
 /// at the top field Survive is illegal (ruling I2).
 #[test]
 fn survive_track_peeks_blind_fields_and_dominance_p24() {
-    let d = data().expect("data");
+    let d = data();
     // The whole climb, field by field.
     let mut s = four("to_move = 3", ["", "", "", ""]);
     let mut ev = Vec::new();

@@ -9,7 +9,7 @@ use eons_pangea::types::{flag, Animal, Group};
 use eons_pangea::{data, Choice, Event, State};
 
 fn expans(s: &State, a: Animal, region: &str, attacker: bool) -> i32 {
-    effects::expansiveness(data().expect("data"), s, a, r(region), attacker)
+    effects::expansiveness(data(), s, a, r(region), attacker)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ fn evo_special_animal_swap() {
     assert_eq!(decision(&s), Decision::SpecialSwap(0));
     play(&mut s, Choice::Animal(spot("B2 0 syn")));
     assert!(at(&s, "B2", 0)[0].special());
-    assert_eq!(s.supply(data().expect("data"), Group::Synapsids), 6);
+    assert_eq!(s.supply(data(), Group::Synapsids), 6);
 }
 
 /// SAU-1 Scaly Skin: +1 Expansiveness in the Interior zone only.
@@ -232,7 +232,7 @@ fn evo_eryops() {
         [PASSED, PASSED, "evolution = [\"Eryops\"]", PASSED],
     );
     assert!(legal(&s).contains(&mv("B2 1 amp special", "B3", 1)));
-    let d = data().expect("data");
+    let d = data();
     let p = s.animals[0];
     assert!(effects::hunger_exempt(d, &s, 2, &p));
     assert_eq!(expans(&s, p.animal, "B2", true), 4);
@@ -835,7 +835,7 @@ fn obj_crown_group() {
 // ---------------------------------------------------------------------------------------------
 
 fn ages(card: &str, animals: &str, extra: [&str; 4]) -> State {
-    let d = data().expect("data");
+    let d = data();
     let c = d.ages.iter().find(|a| a.name == card).expect("card");
     let top = match c.back {
         eons_pangea::data::AgeBack::CG => format!(
@@ -1098,7 +1098,7 @@ fn age_arms_race() {
 /// Any Turn of the Age event leaves a log line that names the card.
 #[test]
 fn age_reveal_is_logged() {
-    let d = data().expect("data");
+    let d = data();
     let mut s = four("phase = \"initiative\"\nstage = 4", ["", "", "", ""]);
     let _ = &mut s;
     assert_eq!(s.ages_revealed, 1);

@@ -50,7 +50,7 @@ fn example_adapt_activation_p21() {
     play(&mut s, Choice::Card(card("Venom")));
     let p = &s.players[0];
     assert_eq!(p.ap, 2);
-    assert!(p.evo & (1 << fangs) != 0, "Sabre Fangs is active");
+    assert!(p.evolution & (1 << fangs) != 0, "Sabre Fangs is active");
     assert!(p.active.is_empty());
     assert_eq!(s.discard, vec![card("Venom")]);
 }
@@ -75,7 +75,7 @@ fn example_adapt_with_one_ap_p22() {
     play(&mut s, Choice::Evolve(teeth));
     let p = &s.players[0];
     assert_eq!(p.ap, 0);
-    assert!(p.evo & (1 << teeth) != 0);
+    assert!(p.evolution & (1 << teeth) != 0);
     assert!(matches!(decision(&s), Decision::Turn { acted: true, .. }));
 }
 

@@ -28,7 +28,7 @@ fn documented_example_plays_as_described() {
 #[test]
 fn defaults_fill_the_rest() {
     let s = pos("[[player]]\ngroup = \"syn\"\n[[player]]\ngroup = \"amp\"\n");
-    let d = data().expect("data");
+    let d = data();
     assert_eq!(s.deck.len(), 28);
     assert_eq!(s.closed, d.closed_fewer);
     let ng: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();

@@ -9,7 +9,7 @@ use eons_pangea::types::{flag, REGIONS};
 use eons_pangea::{data, Choice, Event, Pangea, Spot, State};
 
 fn check_invariants(s: &State, ctx: &str) {
-    let d = data().expect("data");
+    let d = data();
     // Adaptation cards: 28, each design with its copies.
     let mut count = vec![0usize; d.adapt.len()];
     for &c in s.deck.iter().chain(&s.discard) {
@@ -20,7 +20,10 @@ fn check_invariants(s: &State, ctx: &str) {
             count[c as usize] += 1;
         }
         assert!(p.active.len() <= 3, "{ctx}: active adaptation limit");
-        assert!(p.evo.count_ones() <= 3, "{ctx}: active evolution limit");
+        assert!(
+            p.evolution.count_ones() <= 3,
+            "{ctx}: active evolution limit"
+        );
         assert!(
             p.dominance >= 0 && p.ap >= 0,
             "{ctx}: negative dominance or AP"
@@ -30,7 +33,7 @@ fn check_invariants(s: &State, ctx: &str) {
         assert!(p.instinct <= d.top_field(), "{ctx}: instinct track");
         assert!(p.claimed.count_ones() <= 4, "{ctx}: objective markers");
         let specials = (0..4u8)
-            .filter(|k| p.evo & (1 << k) != 0 && d.evo_card(p.group, *k).special)
+            .filter(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, *k).special)
             .count();
         assert!(specials <= 1, "{ctx}: one Special Animal card");
     }

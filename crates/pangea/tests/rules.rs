@@ -27,7 +27,7 @@ fn new(players: usize, opts: &[&str], seed: u64) -> eons_pangea::State {
 /// initiative by Expansiveness, no neutral groups and no closed region.
 #[test]
 fn setup_four_players_p10() {
-    let d = data().expect("data");
+    let d = data();
     let s = new(4, &["groups=inv,amp,sau,syn"], 9);
     assert!(s.neutrals.is_empty());
     assert_eq!(s.closed, 0);
@@ -57,7 +57,7 @@ fn setup_four_players_p10() {
     assert!(!tiles.contains(&Tile::Cataclysm(s.removed_cataclysm)));
     assert_ne!(s.doom[2], Tile::Cataclysm(s.removed_cataclysm));
     for p in &s.players {
-        assert_eq!((p.dominance, p.ap, p.instinct, p.evo), (1, 6, 0, 0));
+        assert_eq!((p.dominance, p.ap, p.instinct, p.evolution), (1, 6, 0, 0));
     }
     assert_eq!(s.objectives.len(), 4);
     assert!(s
@@ -75,7 +75,7 @@ fn setup_four_players_p10() {
 /// initiative track by Expansiveness, 9 region cards, one neutral animal each on a region card.
 #[test]
 fn setup_fewer_players_p11() {
-    let d = data().expect("data");
+    let d = data();
     let s = new(2, &["groups=amp,inv"], 4);
     assert_eq!(s.closed, d.closed_fewer);
     let ng: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
@@ -94,7 +94,7 @@ fn setup_fewer_players_p11() {
 /// neutral groups.
 #[test]
 fn setup_solo_uses_solo_cards_p11() {
-    let d = data().expect("data");
+    let d = data();
     let s = new(1, &["solo"], 2);
     assert_eq!(s.ages.len(), 2);
     assert!(s
@@ -261,7 +261,7 @@ group = "invertebrates"
 /// Turn of the Ages, when it returns (p.19, Expansion Phase) with the Subpolar cards.
 #[test]
 fn hunger_removes_region_card_until_turn_of_ages_p18() {
-    let d = data().expect("data");
+    let d = data();
     let s = pos(r#"
 phase = "survival"
 stage = 4
@@ -291,7 +291,7 @@ group = "invertebrates"
 /// objective markers return.
 #[test]
 fn development_new_objectives_p19() {
-    let d = data().expect("data");
+    let d = data();
     let s = four(
         "phase = \"turn_of_ages\"\nstage = 5\nages = [\"Monsoon Floods\", \"Hypoxia\"]\nages_revealed = 0",
         ["claimed = [0, 1]", "", "", ""],
@@ -373,7 +373,7 @@ group = "sauropsida"
 }
 
 fn run_tasks(s: &mut eons_pangea::State, tasks: &[Task]) -> Vec<Event> {
-    let d = data().expect("data");
+    let d = data();
     for t in tasks.iter().rev() {
         s.tasks.push(t.clone());
     }
@@ -388,7 +388,7 @@ fn run_tasks(s: &mut eons_pangea::State, tasks: &[Task]) -> Vec<Event> {
 fn neutral_reenters_when_absent_p16() {
     let mut s = neutral_board("");
     s.tasks.push(Task::NeutralStep(1));
-    let d = data().expect("data");
+    let d = data();
     let mut ev = Vec::new();
     // Run only the Sauropsida step (drop the following tasks afterwards).
     let t = s.tasks.pop().expect("task");
@@ -476,7 +476,7 @@ fn neutral_red_arrow_both_sides_roll_p25() {
 /// a marker on the Adaptation Track (ruling I4: at most 5).
 #[test]
 fn neutral_populate_and_adapt_p25() {
-    let d = data().expect("data");
+    let d = data();
     let mut s = neutral_board("");
     run_tasks(
         &mut s,
@@ -892,7 +892,7 @@ fn four_objective_markers_p12() {
 // ---------------------------------------------------------------------------------------------
 
 fn grid(epi: &str, cata: u8) -> String {
-    let d = data().expect("data");
+    let d = data();
     let e = r(epi);
     let mut lv = [0u8; 20];
     let mut add = |levels: &effects::Levels| {

@@ -105,7 +105,6 @@ pub fn groups_at(s: &State, region: &str, niche: u8) -> Vec<Group> {
 /// Index of an adaptation card design by name.
 pub fn card(name: &str) -> u8 {
     data()
-        .expect("data")
         .adapt
         .iter()
         .position(|c| c.name == name)
@@ -114,7 +113,7 @@ pub fn card(name: &str) -> u8 {
 
 /// Index (0..4) of a group's evolution card by name.
 pub fn evo(g: Group, name: &str) -> u8 {
-    let d = data().expect("data");
+    let d = data();
     (0..4u8)
         .find(|&k| d.evo_card(g, k).name == name)
         .expect("evolution card")

@@ -1,0 +1,206 @@
+//! Migrate (rulebook p.23): one animal takes one step; then the triggers of a step (solo
+//! condition markers, Gorgonops' niche-0 attack).
+
+use super::pay;
+use crate::board::{first_of_spot, group_of, place_condition, spots, tracked};
+use crate::data::{Data, SoloTrigger};
+use crate::effects;
+use crate::moves::{kill_contest, perform_step};
+use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
+use crate::types::{flag, row, Action, Spot};
+use eons_core::Refusal;
+
+/// The rule of the Migrate action.
+pub const RULE: &str = "Migrate (p.23)";
+
+/// The Migrate choices of a turn.
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let p = s.player(seat);
+    if p.used[Action::Migrate as usize] >= d.rules.same_action_limit {
+        return;
+    }
+    let g = p.group;
+    let lb = p.armed & armed::LAND_BRIDGE != 0;
+    for i in 0..s.animals.len() {
+        let q = s.animals[i];
+        if q.animal.group != g || q.animal.inactive() || !first_of_spot(s, i) {
+            continue;
+        }
+        if p.ap < effects::migrate_cost(d, p, q.animal) {
+            continue;
+        }
+        s.for_each_step(d, &q, lb, |r, n| {
+            out.push(Choice::Move {
+                from: q.spot(),
+                region: r,
+                niche: n,
+            })
+        });
+    }
+}
+
+/// True if the seat has an animal that can take a migration step.
+pub fn any_free_move(s: &State, d: &Data, seat: u8) -> bool {
+    let g = group_of(s, seat);
+    s.animals
+        .iter()
+        .any(|p| p.animal.group == g && !p.animal.inactive() && s.can_step(d, p, false))
+}
+
+/// Every step of the seat's active animals (a free migration step).
+pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let g = group_of(s, seat);
+    for i in 0..s.animals.len() {
+        let p = s.animals[i];
+        if p.animal.group == g && !p.animal.inactive() && first_of_spot(s, i) {
+            s.for_each_step(d, &p, false, |r, n| {
+                out.push(Choice::Move {
+                    from: p.spot(),
+                    region: r,
+                    niche: n,
+                })
+            });
+        }
+    }
+}
+
+/// The Migrate action: pay (a cheap migrate is counted), use Land Bridge, then step.
+pub fn resolve(
+    s: &mut State,
+    d: &Data,
+    seat: u8,
+    from: Spot,
+    region: u8,
+    niche: u8,
+    ev: &mut Vec<Event>,
+) {
+    let Some(i) = s.find_plain(&from) else {
+        return;
+    };
+    let a = s.animals[i].animal;
+    let p = s.player(seat);
+    let base = d.group(p.group).costs[2] as i32;
+    let cost = effects::migrate_cost(d, p, a);
+    if cost < base {
+        s.player_mut(seat).cheap_used += 1;
+    }
+    pay(s, seat, Action::Migrate, cost, ev);
+    s.player_mut(seat).armed &= !armed::LAND_BRIDGE;
+    s.tasks.push(Task::TurnResume { seat, acted: true });
+    perform_step(s, d, seat, i, region, niche, ev);
+}
+
+/// After a player's migration step (to `region`, `niche`, contests resolved): solo condition
+/// markers and Gorgonops' niche-0 attack.
+///
+/// Solo (rulebook p.28): the Synapsid and Amphibian triggers need the bearer to have migrated
+/// into the region, not to hold the niche it moved to: a bearer that lost the contest on
+/// arrival withdrew within the same region and still counts, and its marker goes where it is.
+/// Only the Sauropsida trigger ("migrates to an Ecological Niche [2]") needs it in niche 2.
+#[allow(clippy::too_many_arguments)]
+pub fn after_move(
+    s: &mut State,
+    d: &Data,
+    seat: u8,
+    region: u8,
+    niche: u8,
+    warned: bool,
+    ev: &mut Vec<Event>,
+) {
+    let g = s.player(seat).group;
+    let Some(p) = s
+        .animals
+        .iter()
+        .find(|p| p.animal.group == g && p.animal.flags & flag::TRACK != 0)
+        .copied()
+    else {
+        return;
+    };
+    if p.region != region {
+        return;
+    }
+    if s.setup.solo() && p.animal.bearer() {
+        match d.conditions[g as usize].trigger {
+            SoloTrigger::MigrateNewRow => {
+                if !s.conditions.iter().any(|&(r, _)| row(r) == row(region)) {
+                    place_condition(s, d, region, p.niche, ev);
+                }
+            }
+            SoloTrigger::MigrateNiche2 => {
+                if niche == 2 && p.niche == 2 {
+                    place_condition(s, d, region, niche, ev);
+                }
+            }
+            SoloTrigger::MigrateCausingHunger => {
+                if warned && s.warning(d, region) {
+                    s.solo_pending |= 1 << region;
+                }
+            }
+            SoloTrigger::WinVsNeutral => {}
+        }
+    }
+    if niche == 0
+        && p.niche == 0
+        && effects::niche0_attack(d, s, p.animal)
+        && s.animals
+            .iter()
+            .any(|o| o.region == region && o.niche == 0 && o.animal.group != g)
+    {
+        s.decision = Some(Decision::Niche0Attack(seat));
+    }
+}
+
+/// [`Decision::Niche0Attack`]: the rivals in niche 0 of the region the animal reached, or Skip.
+pub fn legal_niche0_attack(s: &State, seat: u8, out: &mut Vec<Choice>) {
+    let g = group_of(s, seat);
+    if let Some(i) = tracked(s, g) {
+        let region = s.animals[i].region;
+        spots(
+            s,
+            |p| p.region == region && p.niche == 0 && p.animal.group != g,
+            |sp| out.push(Choice::Animal(sp)),
+        );
+    }
+    out.push(Choice::Skip);
+}
+
+/// Resolves [`Decision::Niche0Attack`]: a contest whose loser is removed.
+pub fn resolve_niche0_attack(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Animal(t) => {
+            if let Some(i) = tracked(s, group_of(s, seat)) {
+                let own = s.animals[i].spot();
+                let f = s.animals[i].animal.flags & !flag::TRACK;
+                s.set_flags(i, f);
+                kill_contest(s, d, &own, &t, ev);
+            }
+        }
+        Choice::Skip => {}
+        _ => s.decision = Some(Decision::Niche0Attack(seat)),
+    }
+}
+
+/// Why a Migrate that passed the turn's checks is refused.
+pub fn refuse(s: &State, seat: u8, from: Spot) -> Refusal {
+    match s.find(&from) {
+        None => Refusal::new(RULE, "there is no such animal of yours"),
+        Some(i) if s.animals[i].animal.group != s.player(seat).group => {
+            Refusal::new(RULE, "you can only migrate your own animals")
+        }
+        Some(i) if s.animals[i].animal.inactive() => {
+            Refusal::new("Inactive (p.16)", "an Inactive animal cannot Migrate")
+        }
+        Some(_) => Refusal::new(
+            RULE,
+            "not a legal step: within the region ±1 niche; within the climate zone the same or one lower; within the sector one lower; never into your own group's niche",
+        ),
+    }
+}
+
+/// Why a choice is not one [`Decision::Niche0Attack`] offers.
+pub fn refuse_niche0_attack() -> Refusal {
+    not_offered(
+        "Evolution Cards (p.21)",
+        "attack a rival animal in niche 0 of the region your animal migrated to, or skip",
+    )
+}

@@ -1,0 +1,183 @@
+//! The Action phase turn (rulebook p.17): one action (Adapt, Populate, Migrate or Survive) or
+//! a pass, and the free steps before or after it. Each action and each free step lives in its
+//! own module, which owns its legal choices, its resolution, the decisions that follow it and
+//! the rule its refusals name; this module lists them in the order players read them and
+//! dispatches.
+
+pub mod adapt;
+pub mod free_steps;
+pub mod migrate;
+pub mod objectives;
+pub mod populate;
+pub mod shed;
+pub mod survive;
+pub mod window;
+
+use crate::board::{clear_track, distinct, group_of};
+use crate::cards;
+use crate::data::Data;
+use crate::effects;
+use crate::state::{Choice, Event, State, Task};
+use crate::types::Action;
+use eons_core::Refusal;
+
+/// The rule of the turn itself.
+pub const RULE: &str = "Action Phase (p.17)";
+
+/// Pays an action's cost and uses one of its markers.
+fn pay(s: &mut State, seat: u8, action: Action, cost: i32, ev: &mut Vec<Event>) {
+    let p = s.player_mut(seat);
+    p.ap -= cost;
+    p.used[action as usize] += 1;
+    ev.push(Event::Acted { seat, action, cost });
+}
+
+/// The legal choices of a turn, in this order: Pass and the actions before acting; objectives;
+/// the free steps unless the player must pass; Done after acting.
+pub fn legal(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mut Vec<Choice>) {
+    let p = s.player(seat);
+    if !acted {
+        out.push(Choice::Pass);
+        if !forced && p.actions_taken() < d.rules.action_markers {
+            adapt::legal(s, d, seat, out);
+            populate::legal(s, d, seat, out);
+            migrate::legal(s, d, seat, out);
+            survive::legal(s, d, seat, out);
+        }
+    }
+    objectives::legal(s, d, seat, out);
+    if !forced {
+        free_steps::legal_unblock(s, d, seat, out);
+        free_steps::legal_cash_in(s, seat, out);
+        distinct(&p.active, |c| {
+            if cards::usable(s, d, seat, c, acted, false) {
+                out.push(Choice::Use(c));
+            }
+        });
+        shed::legal(s, d, seat, out);
+        free_steps::legal_bearer(s, d, seat, out);
+    }
+    if acted {
+        out.push(Choice::Done);
+    }
+}
+
+/// Ends the seat's turn: the next player who has not passed is asked.
+fn end_turn(s: &mut State, seat: u8) {
+    let g = group_of(s, seat);
+    clear_track(s, g);
+    s.player_mut(seat).armed = 0;
+    let n = s.order.len().max(1);
+    s.cursor = ((s.cursor as usize + 1) % n) as u8;
+    s.tasks.push(Task::ActionPhase);
+}
+
+/// Resolves a legal choice of the seat's turn.
+pub fn resolve(s: &mut State, d: &Data, seat: u8, acted: bool, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Pass => {
+            s.player_mut(seat).passed = true;
+            ev.push(Event::Passed(seat));
+            end_turn(s, seat);
+        }
+        Choice::Done => end_turn(s, seat),
+        Choice::Populate { region, special } => populate::resolve(s, d, seat, region, special, ev),
+        Choice::Move {
+            from,
+            region,
+            niche,
+        } => migrate::resolve(s, d, seat, from, region, niche, ev),
+        Choice::Survive => survive::resolve(s, d, seat, ev),
+        Choice::Activate(card) => adapt::resolve_activate(s, d, seat, card, ev),
+        Choice::Evolve(k) => adapt::resolve_evolve(s, d, seat, k, ev),
+        Choice::Claim(i) => objectives::resolve(s, d, seat, acted, i, ev),
+        Choice::Unblock(sp) => free_steps::resolve_unblock(s, d, seat, acted, sp, ev),
+        Choice::CashIn(card) => free_steps::resolve_cash_in(s, seat, acted, card, ev),
+        Choice::Use(card) => {
+            s.tasks.push(Task::TurnResume { seat, acted });
+            cards::use_card(s, d, seat, card, ev);
+        }
+        Choice::Shed(sp) => {
+            s.tasks.push(Task::TurnResume { seat, acted });
+            shed::shed_first(s, d, seat, &sp, ev);
+        }
+        Choice::Bearer(sp) => free_steps::resolve_bearer(s, d, seat, acted, sp, ev),
+        _ => s.tasks.push(Task::TurnResume { seat, acted }),
+    }
+}
+
+/// The rule that forbids a choice of the seat's turn which is not legal now.
+pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choice) -> Refusal {
+    let p = s.player(seat);
+    let costs = d.group(p.group).costs;
+    let action = match c {
+        Choice::Populate { .. } => Some(Action::Populate),
+        Choice::Move { .. } => Some(Action::Migrate),
+        Choice::Survive => Some(Action::Survive),
+        Choice::Activate(_) | Choice::Evolve(_) => Some(Action::Adapt),
+        _ => None,
+    };
+    if let Some(a) = action {
+        if acted {
+            return Refusal::new(RULE, "one action per turn: end your turn with Done");
+        }
+        if forced {
+            return Refusal::new(
+                "Pass (p.17)",
+                "with no Action Points or no action markers left you must pass",
+            );
+        }
+        if p.actions_taken() >= d.rules.action_markers {
+            return Refusal::new("Action markers (p.8)", "all 5 action markers are used");
+        }
+        if p.used[a as usize] >= d.rules.same_action_limit {
+            return Refusal::new(
+                "Action limit (p.17)",
+                format!("{a} was already taken twice this stage"),
+            );
+        }
+        let cost = match c {
+            Choice::Populate { .. } => effects::populate_cost(d, p),
+            Choice::Move { from, .. } => s.find(&from).map_or(costs[2] as i32, |i| {
+                effects::migrate_cost(d, p, s.animals[i].animal)
+            }),
+            _ => costs[a as usize] as i32,
+        };
+        if p.ap < cost {
+            return Refusal::new(RULE, format!("{a} costs {cost} AP and you have {}", p.ap));
+        }
+        return match c {
+            Choice::Populate { region, special } => populate::refuse(s, region, special),
+            Choice::Move { from, .. } => migrate::refuse(s, seat, from),
+            Choice::Survive => survive::refuse(),
+            Choice::Activate(_) | Choice::Evolve(_) => adapt::refuse(c),
+            _ => refuse_other(acted),
+        };
+    }
+    match c {
+        Choice::Pass if acted => Refusal::new(
+            "Pass (p.17)",
+            "you already acted this turn: end it with Done",
+        ),
+        Choice::Done if !acted => Refusal::new(RULE, "you cannot skip your turn: act or pass"),
+        Choice::Claim(_) => objectives::refuse(),
+        Choice::Unblock(_) | Choice::CashIn(_) | Choice::Use(_) | Choice::Shed(_) if forced => {
+            Refusal::new("Pass (p.17)", "with no Action Points left you must pass")
+        }
+        Choice::Unblock(_) => free_steps::refuse_unblock(),
+        Choice::Use(_) => cards::refuse_use(),
+        Choice::Shed(_) => shed::refuse(),
+        Choice::Bearer(_) => free_steps::refuse_bearer(),
+        _ => refuse_other(acted),
+    }
+}
+
+/// A choice that is no part of a turn.
+fn refuse_other(acted: bool) -> Refusal {
+    let asked = if acted {
+        "you have acted: use a free step or end your turn with Done"
+    } else {
+        "take an action (Adapt, Populate, Migrate or Survive), use a free step or pass"
+    };
+    crate::state::not_offered(RULE, asked)
+}

@@ -1,0 +1,205 @@
+//! Populate (rulebook p.22): place an animal, or the Special Animal (ruling H1), in niche 0 of
+//! an available region; then Rapid Reproduction's extra animals and a populated animal's Toxic
+//! marker.
+
+use super::pay;
+use crate::board::{clear_track, group_of, set_flag_on};
+use crate::contest;
+use crate::data::Data;
+use crate::effects;
+use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
+use crate::types::{flag, Action, Animal, Placed, Spot, REGIONS};
+use eons_core::Refusal;
+
+/// The rule of the Populate action.
+pub const RULE: &str = "Populate (p.22)";
+
+/// The Populate choices of a turn.
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let p = s.player(seat);
+    if p.used[Action::Populate as usize] < d.rules.same_action_limit
+        && p.ap >= effects::populate_cost(d, p)
+    {
+        targets(s, d, seat, out);
+    }
+}
+
+/// True if the seat has an animal or the Special Animal to place and a region to place it.
+pub fn can_populate_anywhere(s: &State, d: &Data, seat: u8) -> bool {
+    let g = group_of(s, seat);
+    (s.supply(d, g) > 0 || s.special_available(d, seat))
+        && (0..REGIONS as u8).any(|r| s.available(r))
+}
+
+/// Populate choices; ruling H1: the Special Animal marker may be placed when its card is active
+/// and the marker is in supply.
+pub fn targets(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let g = group_of(s, seat);
+    let ord = s.supply(d, g) > 0;
+    let sp = s.special_available(d, seat);
+    for r in 0..REGIONS as u8 {
+        if !s.available(r) {
+            continue;
+        }
+        if ord {
+            out.push(Choice::Populate {
+                region: r,
+                special: false,
+            });
+        }
+        if sp {
+            out.push(Choice::Populate {
+                region: r,
+                special: true,
+            });
+        }
+    }
+}
+
+/// Places one animal from the seat's supply in a region (niche 0, or the Nesting Site niche).
+pub fn populate_one(
+    s: &mut State,
+    d: &Data,
+    seat: u8,
+    region: u8,
+    special: bool,
+    nest: Option<u8>,
+    ev: &mut Vec<Event>,
+) {
+    let g = group_of(s, seat);
+    let a = Animal {
+        group: g,
+        flags: if special { flag::SPECIAL } else { 0 },
+    };
+    let mut niche = 0;
+    if let Some(n) = nest.filter(|&n| n > 0) {
+        match s.occupant(region, n) {
+            None => niche = n,
+            Some(o) if s.animals[o].animal.group == g => {}
+            Some(o) => {
+                ev.push(Event::Placed {
+                    spot: Placed {
+                        region,
+                        niche: n,
+                        animal: a,
+                    }
+                    .spot(),
+                });
+                let def = s.take(o).animal;
+                contest::start(s, d, region, n, a, def, false, ev);
+                return;
+            }
+        }
+    }
+    s.place_new(region, niche, a, ev);
+    if effects::toxic_on_populate(d, s.player(seat)) {
+        s.tasks.push(Task::PopulatedToxic {
+            seat,
+            spot: Placed {
+                region,
+                niche,
+                animal: a,
+            }
+            .spot(),
+        });
+    }
+}
+
+/// The Populate action: pay, use the armed Nesting Site and Fertility, then place.
+pub fn resolve(s: &mut State, d: &Data, seat: u8, region: u8, special: bool, ev: &mut Vec<Event>) {
+    let g = group_of(s, seat);
+    clear_track(s, g);
+    let cost = effects::populate_cost(d, s.player(seat));
+    pay(s, seat, Action::Populate, cost, ev);
+    let p = s.player_mut(seat);
+    let nest = (p.armed & armed::NEST != 0).then_some(p.armed >> 4);
+    p.armed &= !(armed::FERTILITY | armed::NEST | 0xf0);
+    s.tasks.push(Task::TurnResume { seat, acted: true });
+    // Rapid Reproduction: only the first Populate of the stage places more.
+    let first = !s.player(seat).multi_used;
+    s.player_mut(seat).multi_used = true;
+    if let Some(k) = effects::multi_populate(d, s.player(seat)) {
+        if first && k > 1 {
+            s.tasks.push(Task::ExtraPopulate { seat, left: k - 1 });
+        }
+    }
+    populate_one(s, d, seat, region, special, nest, ev);
+}
+
+/// [`Task::ExtraPopulate`]: offers the next Rapid Reproduction animal.
+pub fn offer_extra(s: &mut State, d: &Data, seat: u8, left: u8) {
+    if left > 0 && can_populate_anywhere(s, d, seat) {
+        if left > 1 {
+            s.tasks.push(Task::ExtraPopulate {
+                seat,
+                left: left - 1,
+            });
+        }
+        s.decision = Some(Decision::ExtraPopulate(seat));
+    }
+}
+
+/// Resolves [`Decision::ExtraPopulate`].
+pub fn resolve_extra(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Populate { region, special } => populate_one(s, d, seat, region, special, None, ev),
+        _ => s.decision = Some(Decision::ExtraPopulate(seat)),
+    }
+}
+
+/// [`Task::PopulatedToxic`]: offers the Toxic marker while the new animal is on the board.
+pub fn offer_toxic(s: &mut State, seat: u8, spot: Spot) {
+    if s.find(&spot).is_some() && spot.flags & flag::TOXIC == 0 {
+        s.tasks.push(Task::PopulatedToxic { seat, spot });
+        s.decision = Some(Decision::PopulatedToxic(seat));
+    }
+}
+
+/// [`Decision::PopulatedToxic`]: Confirm or Skip.
+pub fn legal_toxic(out: &mut Vec<Choice>) {
+    out.push(Choice::Confirm);
+    out.push(Choice::Skip);
+}
+
+/// Resolves [`Decision::PopulatedToxic`].
+pub fn resolve_toxic(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Confirm => {
+            if let Some(Task::PopulatedToxic { spot, .. }) = s.tasks.pop() {
+                set_flag_on(s, &spot, flag::TOXIC, true, ev);
+            }
+        }
+        Choice::Skip => {
+            s.tasks.pop();
+        }
+        _ => s.decision = Some(Decision::PopulatedToxic(seat)),
+    }
+}
+
+/// Why a Populate that passed the turn's checks is refused.
+pub fn refuse(s: &State, region: u8, special: bool) -> Refusal {
+    if !s.available(region) {
+        Refusal::new("Unavailability Markers (p.9)", "that region is unavailable")
+    } else if special {
+        Refusal::new(
+            "Special Animals (p.22)",
+            "the Special Animal card is not active or its marker is on the board",
+        )
+    } else {
+        Refusal::new(RULE, "you have no Animal Markers left")
+    }
+}
+
+/// Why a choice is not one the decisions after a Populate offer.
+pub fn refuse_decision(dec: Decision) -> Refusal {
+    match dec {
+        Decision::PopulatedToxic(_) => not_offered(
+            "Toxic (p.16)",
+            "confirm to make the new animal Toxic, or skip",
+        ),
+        _ => not_offered(
+            RULE,
+            "place another animal (Rapid Reproduction) in an available region",
+        ),
+    }
+}

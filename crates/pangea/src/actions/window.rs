@@ -1,0 +1,55 @@
+//! The end-of-action-phase window (ruling D5): after everyone passed, each passed player who
+//! can still use the group ability or an any-time adaptation card gets a last chance.
+
+use super::shed;
+use crate::board::distinct;
+use crate::cards;
+use crate::data::Data;
+use crate::state::{not_offered, Choice, Decision, Event, State, Task};
+use eons_core::Refusal;
+
+/// The choices of the window, without Done.
+fn options(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let p = s.player(seat);
+    shed::legal(s, d, seat, out);
+    distinct(&p.active, |c| {
+        if cards::usable(s, d, seat, c, true, true) {
+            out.push(Choice::Use(c));
+        }
+    });
+}
+
+/// True if a passed player has anything to do in the end-of-phase window.
+pub fn has_options(s: &State, d: &Data, seat: u8) -> bool {
+    let mut v = Vec::new();
+    options(s, d, seat, &mut v);
+    !v.is_empty()
+}
+
+/// [`Decision::EndWindow`]: the ability, the any-time cards, or Done.
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    options(s, d, seat, out);
+    out.push(Choice::Done);
+}
+
+/// Resolves [`Decision::EndWindow`].
+pub fn resolve(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Done => {
+            if let Some(Task::EndWindows(pos)) = s.tasks.pop() {
+                s.tasks.push(Task::EndWindows(pos + 1));
+            }
+        }
+        Choice::Use(card) => cards::use_card(s, d, seat, card, ev),
+        Choice::Shed(sp) => shed::shed_first(s, d, seat, &sp, ev),
+        _ => s.decision = Some(Decision::EndWindow(seat)),
+    }
+}
+
+/// Why a choice is not one [`Decision::EndWindow`] offers.
+pub fn refuse() -> Refusal {
+    not_offered(
+        "Action Phase (p.17; ruling D5)",
+        "after passing: use your group ability or an any-time adaptation card, or finish with Done",
+    )
+}

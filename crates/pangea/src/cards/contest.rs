@@ -1,0 +1,164 @@
+//! Contest cards (rulebook p.14): contest bonuses and Recovery played by a contestant's owner,
+//! and Escape played by the loser's owner. The contest procedure itself is in
+//! [`crate::contest`]; these are the decisions it asks.
+
+use super::{spend_card, use_card};
+use crate::board::distinct;
+use crate::data::{AdaptEffect, Data};
+use crate::effects;
+use crate::state::{not_offered, Choice, Contest, Decision, Event, State, Task};
+use crate::types::{flag, Animal, Placed};
+use eons_core::Refusal;
+
+/// The rule a refused contest-card choice names.
+pub const RULE: &str = "Contest (p.14)";
+
+/// Contest cards are played only in a contest, never as a one-off ability.
+pub fn usable(_e: AdaptEffect) -> bool {
+    false
+}
+
+/// The animal whose owner's contest-card window is open (step 1: the attacker).
+fn contestant(c: &Contest) -> Animal {
+    if c.step == 1 {
+        c.attacker
+    } else {
+        c.defender
+    }
+}
+
+/// [`Decision::ContestCards`]: an Inactive contestant may only be made active (Recovery,
+/// ruling D5); an active one may add contest bonuses.
+pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    let inactive = match s.tasks.last() {
+        Some(Task::Contest(c)) => contestant(c).inactive(),
+        _ => false,
+    };
+    distinct(&s.player(seat).active, |c| {
+        let ok = match d.adapt[c as usize].effect {
+            AdaptEffect::ContestBonus { .. } => !inactive,
+            AdaptEffect::Recovery {} => inactive,
+            _ => false,
+        };
+        if ok {
+            out.push(Choice::Use(c));
+        }
+    });
+    out.push(Choice::Done);
+}
+
+/// [`Decision::Escape`]: the seat's Escape cards, or Done.
+pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    distinct(&s.player(seat).active, |c| {
+        if matches!(d.adapt[c as usize].effect, AdaptEffect::Escape {}) {
+            out.push(Choice::Use(c));
+        }
+    });
+    out.push(Choice::Done);
+}
+
+/// Resolves [`Decision::ContestCards`].
+pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Use(card) if matches!(d.adapt[card as usize].effect, AdaptEffect::Recovery {}) => {
+            // Every Inactive marker of the group goes, the contestant's too (it is held
+            // off the board), and it now counts its full Expansiveness (ruling D5).
+            use_card(s, d, seat, card, ev);
+            if let Some(&Task::Contest(mut c)) = s.tasks.last() {
+                let attacker = c.step == 1;
+                let a = if attacker {
+                    &mut c.attacker
+                } else {
+                    &mut c.defender
+                };
+                a.flags &= !flag::INACTIVE;
+                let a = *a;
+                let value = effects::expansiveness(d, s, a, c.region, attacker);
+                if attacker {
+                    c.attack = value;
+                } else {
+                    c.defence = value;
+                }
+                ev.push(Event::Status {
+                    spot: Placed {
+                        region: c.region,
+                        niche: c.niche,
+                        animal: a,
+                    }
+                    .spot(),
+                    flags: a.flags & flag::PERSISTENT,
+                });
+                if let Some(t) = s.tasks.last_mut() {
+                    *t = Task::Contest(c);
+                }
+            }
+        }
+        Choice::Use(card) => {
+            let amount = match d.adapt[card as usize].effect {
+                AdaptEffect::ContestBonus { amount } => amount,
+                _ => 0,
+            };
+            spend_card(s, d, seat, card, ev);
+            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                if c.step == 1 {
+                    c.attack += amount;
+                } else {
+                    c.defence += amount;
+                }
+            }
+        }
+        Choice::Done => {
+            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                c.step += 1;
+            }
+        }
+        _ => s.decision = Some(Decision::ContestCards(seat)),
+    }
+}
+
+/// Resolves [`Decision::Escape`].
+pub fn resolve_escape(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+    match c {
+        Choice::Use(card) => {
+            spend_card(s, d, seat, card, ev);
+            // The loser escapes: it is no longer devoured, so a Toxic loser no longer takes
+            // the winner with it; only a Toxic winner still dies (rulebook p.16, Toxic).
+            let winner_toxic_dies = match s.tasks.last() {
+                Some(Task::Contest(c)) => {
+                    let w = if c.attacker_wins {
+                        c.attacker
+                    } else {
+                        c.defender
+                    };
+                    w.toxic() && !effects::immune(d, s, w)
+                }
+                _ => false,
+            };
+            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                c.loser_dies = false;
+                c.winner_dies = winner_toxic_dies;
+                c.step = 5;
+            }
+        }
+        Choice::Done => {
+            if let Some(Task::Contest(c)) = s.tasks.last_mut() {
+                c.step = 5;
+            }
+        }
+        _ => s.decision = Some(Decision::Escape(seat)),
+    }
+}
+
+/// Why a choice is not one the contest-card decisions offer.
+pub fn refuse(dec: Decision) -> Refusal {
+    match dec {
+        Decision::Escape(_) => not_offered(
+            RULE,
+            "play an Escape card so that your animal withdraws instead of dying, or finish with Done",
+        ),
+        _ => not_offered(
+            RULE,
+            "play one of your active contest cards, or finish with Done",
+        ),
+    }
+}

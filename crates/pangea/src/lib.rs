@@ -23,7 +23,8 @@
 //!    (read-only queries over the state); `view`: what a seat sees, and the texts of choices
 //!    and events.
 //! 5. `board`: board queries and small mutations on the state, and the listing helpers the
-//!    decisions share.
+//!    decisions share; `invariants`: what holds in every state (component conservation and
+//!    the player boards' limits), for [`Game::invariants`].
 //! 6. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
 //!    Survival phases and the Sauropsida draw.
 //! 7. `moves`: moving animals (a step into a rival's niche starts a contest).
@@ -75,6 +76,7 @@ pub mod contest;
 pub mod data;
 pub mod effects;
 pub mod flow;
+pub mod invariants;
 pub mod moves;
 pub mod neutral;
 pub mod phases;
@@ -506,6 +508,9 @@ impl Game for Pangea {
         }
     }
 
+    fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {
+        invariants::check(s)
+    }
     fn describe_event(s: &State, e: &Event) -> String {
         view::describe_event(s, data(), e)
     }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// One player as a seat sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerView {
     /// Group.
     pub group: Group,
@@ -45,7 +45,7 @@ pub struct PlayerView {
 }
 
 /// What one seat (or a spectator) may see.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     /// The viewer.
     pub seat: Option<u8>,

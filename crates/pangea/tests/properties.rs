@@ -3,97 +3,11 @@
 //! stages, markers and cards are conserved, the record replays to the same state, state and
 //! records round-trip through serde and the position format, and views never leak a secret.
 
-use eons_core::{Game, GameRng, Positions, Record, RecordedChoice, Seat, Turn};
-use eons_pangea::state::{Owner, Task};
+use eons_core::testing::{random_simulation, Simulation};
+use eons_core::{Game, GameRng, Positions, Seat};
+use eons_pangea::state::Task;
 use eons_pangea::types::{flag, REGIONS};
-use eons_pangea::{data, Choice, Event, Pangea, Spot, State};
-
-fn check_invariants(s: &State, ctx: &str) {
-    let d = data();
-    // Adaptation cards: 28, each design with its copies.
-    let mut count = vec![0usize; d.adapt.len()];
-    for &c in s.deck.iter().chain(&s.discard) {
-        count[c as usize] += 1;
-    }
-    for p in &s.players {
-        for &c in p.hand.iter().chain(&p.active) {
-            count[c as usize] += 1;
-        }
-        assert!(p.active.len() <= 3, "{ctx}: active adaptation limit");
-        assert!(
-            p.evolution.count_ones() <= 3,
-            "{ctx}: active evolution limit"
-        );
-        assert!(
-            p.dominance >= 0 && p.ap >= 0,
-            "{ctx}: negative dominance or AP"
-        );
-        assert!(p.used.iter().all(|&u| u <= 2), "{ctx}: action limit");
-        assert!(p.actions_taken() <= 5, "{ctx}: action markers");
-        assert!(p.instinct <= d.top_field(), "{ctx}: instinct track");
-        assert!(p.claimed.count_ones() <= 4, "{ctx}: objective markers");
-        let specials = (0..4u8)
-            .filter(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, *k).special)
-            .count();
-        assert!(specials <= 1, "{ctx}: one Special Animal card");
-    }
-    for (i, c) in d.adapt.iter().enumerate() {
-        assert_eq!(count[i], c.copies as usize, "{ctx}: copies of {}", c.name);
-    }
-    // Animal markers.
-    for g in eons_pangea::Group::ALL {
-        let (held, held_special) = s.held(g);
-        let ord = s.ordinary_on_board(g) + held;
-        assert!(ord <= d.group(g).animals, "{ctx}: too many {g}");
-        let sp = s
-            .animals
-            .iter()
-            .filter(|p| p.animal.group == g && p.animal.special())
-            .count()
-            + usize::from(held_special);
-        assert!(sp <= 1, "{ctx}: two {g} Special Animals");
-        if s.owner[g as usize] == Owner::Absent {
-            assert_eq!(s.animals_of(g), 0, "{ctx}: absent group on the board");
-        }
-    }
-    for r in 0..REGIONS as u8 {
-        for n in 1..3 {
-            let k = s
-                .animals
-                .iter()
-                .filter(|p| p.region == r && p.niche == n)
-                .count();
-            assert!(k <= 1, "{ctx}: two animals in a niche {n}");
-        }
-        if s.closed & (1 << r) != 0 {
-            assert_eq!(s.count_in(r), 0, "{ctx}: animal in a closed region");
-        }
-    }
-    assert!(
-        s.animals.windows(2).all(|w| w[0].key() <= w[1].key()),
-        "{ctx}: animals out of resolve order"
-    );
-    assert!(
-        s.animals.iter().filter(|p| p.animal.bearer()).count() <= 1,
-        "{ctx}: one objective marker bearer"
-    );
-    assert!(s.conditions.len() <= 5, "{ctx}: condition markers");
-    assert!(s.closed.count_ones() <= 7, "{ctx}: unavailability markers");
-    assert!(s.stage <= 9, "{ctx}: stage");
-    for (i, slot) in s.objectives.iter().enumerate() {
-        for &seat in &slot.claims {
-            assert!(
-                s.player(seat).claimed & (1 << i) != 0,
-                "{ctx}: claim without marker"
-            );
-        }
-    }
-    if let Some(eons_pangea::Decision::Turn { .. }) = s.decision {
-        for p in &s.players {
-            assert!(p.hand.len() <= 3, "{ctx}: hand limit applies at once");
-        }
-    }
-}
+use eons_pangea::{Choice, Event, Pangea, Spot, State};
 
 /// Choices that are illegal most of the time, to probe `apply`'s refusals.
 fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
@@ -148,104 +62,43 @@ struct Stats {
     decisions: usize,
 }
 
+/// Pangea's own checks at the deep-check decisions: no secret in a view,
+/// and the position format writes the state and reads it back unchanged.
+fn deep_check(s: &State, _legal: &[Choice], ctx: &str) {
+    check_secrets(s, ctx, s.rng.clone().next_u64());
+    let text = Pangea::write_position(s);
+    let back = Pangea::read_position(&text)
+        .unwrap_or_else(|e| panic!("{ctx}: position does not read back: {e}\n{text}"));
+    assert_eq!(&back, s, "{ctx}: position round trip");
+}
+
+/// Plays one seeded random game through the shared random-simulation test
+/// (`eons_core::testing`: invariants after every choice; in a deep game,
+/// every 5th decision, every legal choice applied both ways, the probes
+/// refused without a change, each seat's determinization leaving its view
+/// alone, and [`deep_check`]; replay and JSON round trips at the end), then
+/// checks that it lasted nine stages.
 fn play(players: usize, seed: u64, deep: bool, stats: &mut Stats) {
     let setup = Pangea::setup(players, &[]).expect("setup");
-    let mut s = Pangea::new(&setup, seed).expect("new");
-    let mut record: Record<Pangea> = Record::new(setup, seed);
-    let mut rng = GameRng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 7);
-    let mut legal = Vec::new();
-    let mut events: Vec<Event> = Vec::new();
-    let mut n = 0usize;
-    check_invariants(&s, "after setup");
-    while let Turn::Seat(seat) = Pangea::turn(&s) {
-        let ctx = format!("players {players} seed {seed} decision {n}");
-        legal.clear();
-        Pangea::legal(&s, &mut legal);
-        assert!(!legal.is_empty(), "{ctx}: a decision without choices");
-        let mut uniq = legal.clone();
-        uniq.sort_by_key(|c| format!("{c:?}"));
-        uniq.dedup();
-        assert_eq!(uniq.len(), legal.len(), "{ctx}: duplicate legal choices");
-        if deep && n % 5 == 0 {
-            // Every legal choice applies, and `apply_listed` (the search
-            // bots' path, which skips the check) does exactly the same.
-            for &c in &legal {
-                let (mut t, mut u) = (s.clone(), s.clone());
-                let (mut ev, mut eu) = (Vec::new(), Vec::new());
-                if let Err(e) = Pangea::apply(&mut t, c, &mut ev) {
-                    panic!("{ctx}: legal choice {c:?} refused: {e}");
-                }
-                Pangea::apply_listed(&mut u, c, &mut eu).expect("listed choice applies");
-                assert_eq!(u, t, "{ctx}: apply_listed differs for {c:?}");
-                assert_eq!(eu, ev, "{ctx}: apply_listed logs differently");
-            }
-            // Illegal choices are refused and change nothing.
-            for c in probes(&s, &mut rng) {
-                if legal.contains(&c) {
-                    continue;
-                }
-                let mut t = s.clone();
-                let mut ev = Vec::new();
-                assert!(
-                    Pangea::apply(&mut t, c, &mut ev).is_err(),
-                    "{ctx}: illegal {c:?} accepted"
-                );
-                assert_eq!(t, s, "{ctx}: a refused choice changed the state");
-                assert!(ev.is_empty(), "{ctx}: a refused choice pushed events");
-            }
-        }
-        if deep && n % 23 == 0 {
-            check_secrets(&s, &ctx, seed ^ n as u64);
-            let text = Pangea::write_position(&s);
-            let back = Pangea::read_position(&text)
-                .unwrap_or_else(|e| panic!("{ctx}: position does not read back: {e}\n{text}"));
-            assert_eq!(back, s, "{ctx}: position round trip");
-        }
-        let c = legal[rng.index(legal.len())];
-        let before = events.len();
-        // Every other step by the search bots' path; the replay (by `apply`)
-        // must still reach the same state.
-        if n % 2 == 0 {
-            Pangea::apply(&mut s, c, &mut events)
-        } else {
-            Pangea::apply_listed(&mut s, c, &mut events)
-        }
-        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
-        // Describing choices and events never fails.
-        let _ = Pangea::describe_choice(&s, c);
-        for e in &events[before..] {
-            assert!(!Pangea::describe_event(&s, e).is_empty());
-        }
-        record.choices.push(RecordedChoice { seat, choice: c });
-        n += 1;
-        check_invariants(&s, &ctx);
-        assert!(n < 50_000, "{ctx}: the game does not end");
-    }
+    let run = Simulation::<Pangea>::new(setup, seed, if deep { 5 } else { 0 })
+        .with_probes(probes)
+        .with_deep_check(deep_check);
+    let report = random_simulation(run);
+    let s = report.state;
     let ctx = format!("players {players} seed {seed} end");
     assert_eq!(s.stage, 9, "{ctx}: the game ends after nine stages");
     assert!(s.result.is_some(), "{ctx}: a result");
+    let (_, events) = report.record.replay().expect("replays");
     let stages = events
         .iter()
         .filter(|e| matches!(e, Event::StageBegan(_)))
         .count();
     assert_eq!(stages, 9, "{ctx}: nine stages were played");
-    let out = Pangea::outcome(&s).expect("outcome");
-    assert_eq!(out.ranking.len(), players);
-    // Replay.
-    let (replayed, replay_events) = record.replay().expect("replays");
-    assert_eq!(replayed, s, "{ctx}: replay reproduces the final state");
-    assert_eq!(replay_events.len(), events.len());
     if deep {
-        let json = serde_json::to_string(&s).expect("state serialises");
-        let back: State = serde_json::from_str(&json).expect("state deserialises");
-        assert_eq!(back, s, "{ctx}: state serde round trip");
-        let json = serde_json::to_string(&record).expect("record serialises");
-        let back: Record<Pangea> = serde_json::from_str(&json).expect("record deserialises");
-        assert_eq!(back, record, "{ctx}: record serde round trip");
         let _ = Pangea::render(&Pangea::view(&s, None));
     }
     stats.games += 1;
-    stats.decisions += n;
+    stats.decisions += report.decisions;
 }
 
 /// A view of seat A does not change when anything A has not seen is re-drawn, and it never

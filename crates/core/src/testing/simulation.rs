@@ -4,7 +4,8 @@
 //! [`random_simulation`] plays one seeded game choosing uniformly among the
 //! legal choices and checks along the way:
 //!
-//! * a seat to move always has a legal choice, and the game ends;
+//! * a seat to move always has a legal choice, listed once, and the game ends;
+//! * every choice and every event reads as a non-empty text;
 //! * [`Game::invariants`] (component conservation) hold after every choice;
 //! * at every `deep_every`-th decision: every listed choice applies, and
 //!   [`Game::apply_listed`] does exactly what [`Game::apply`] does (state and
@@ -19,6 +20,7 @@
 use crate::game::{Game, Seat, Turn};
 use crate::record::{Record, RecordedChoice};
 use crate::rng::GameRng;
+use std::collections::HashSet;
 
 /// Choices to try that are usually illegal, drawn for one state.
 pub type Probes<G> = fn(&<G as Game>::State, &mut GameRng) -> Vec<<G as Game>::Choice>;
@@ -112,11 +114,20 @@ where
             "{}: {seat} is to move with no legal choice",
             context(decisions)
         );
+        let mut listed: HashSet<G::Choice> = HashSet::with_capacity(legal.len());
+        if let Some(twice) = legal.iter().find(|&&c| !listed.insert(c)) {
+            panic!("{}: {twice:?} is listed twice", context(decisions));
+        }
         if run.deep_every > 0 && decisions % run.deep_every == 0 {
             deep_states += 1;
             deep_checks::<G>(&state, &legal, &run, &mut rng, &context(decisions));
         }
         let choice = legal[rng.index(legal.len())];
+        assert!(
+            !G::describe_choice(&state, choice).is_empty(),
+            "{}: {choice:?} reads as an empty text",
+            context(decisions)
+        );
         events.clear();
         let applied = if decisions % 2 == 0 {
             G::apply(&mut state, choice, &mut events)
@@ -126,6 +137,13 @@ where
         if let Err(e) = applied {
             panic!(
                 "{}: the legal {choice:?} is refused: {e}",
+                context(decisions)
+            );
+        }
+        for event in &events {
+            assert!(
+                !G::describe_event(&state, event).is_empty(),
+                "{}: {event:?} reads as an empty text",
                 context(decisions)
             );
         }

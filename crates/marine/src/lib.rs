@@ -11,6 +11,22 @@
 //!
 //! Animals are in food-chain order (Reptiles, Cephalopods, Fishes,
 //! Crustaceans); eons-earth's animal index is that order.
+//!
+//! # Layers
+//!
+//! Each module uses only the modules below it (`scripts/module-layers.py`
+//! checks that there is no circle), from the bottom:
+//!
+//! 1. `types`: the game's small vocabulary (animals, elements, terrains,
+//!    cards, traits, actions).
+//! 2. `data`: the component data of `data/marine/*.toml`, parsed and checked;
+//!    `decision`: the [`Choice`]s and pending [`Frame`]s (plain data, no
+//!    logic); `events`: what happened, for the log.
+//! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
+//!    eliminating, the Reseed, the end of the game).
+//! 4. `rules`: legal choices, `apply`, every action, card and trait;
+//!    `position`: the position file format.
+//! 5. `view`: what a seat sees, and every text shown to players.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -18,6 +34,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod data;
+pub mod decision;
 pub mod events;
 pub mod position;
 pub mod rules;
@@ -25,13 +42,15 @@ pub mod state;
 pub mod types;
 pub mod view;
 
+pub use decision::{Choice, Frame, TectMode};
 pub use events::{Event, Why};
-pub use rules::{Choice, Frame, RuleError};
 pub use state::{Pawn, Setup, State};
 pub use types::{Action, Animal, Card, El, Face, Length, Terrain, Tile, Trait};
 pub use view::View;
 
-use eons_core::{Game, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+use eons_core::{
+    Game, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
+};
 
 /// Dominant Species: Marine.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -76,7 +95,7 @@ impl Game for Marine {
     type Choice = Choice;
     type Event = Event;
     type View = View;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         Setup::parse(players, options)
@@ -104,11 +123,11 @@ impl Game for Marine {
         });
     }
 
-    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         rules::apply(s, c, events)
     }
 
-    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         rules::apply_listed(s, c, events)
     }
 
@@ -168,7 +187,7 @@ impl Game for Marine {
 
     /// Draft picks stay secret from the other seats until all reveal (p.5).
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
-        let drafting = matches!(s.stack.last(), Some(rules::Frame::Draft { .. }));
+        let drafting = matches!(s.stack.last(), Some(Frame::Draft { .. }));
         if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
             "keeps a trait card (secret until all reveal)".to_string()
         } else {

@@ -7,7 +7,7 @@
 //! Regression, and pawns not on the display are available.
 
 use crate::data::{data, MAX_STACKS};
-use crate::rules::Frame;
+use crate::decision::Frame;
 use crate::state::{
     new_game, sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS, PERSONAL,
 };

@@ -5,8 +5,8 @@
 use crate::data::{
     data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS,
 };
+use crate::decision::Frame;
 use crate::events::{Event, Why};
-use crate::rules::Frame;
 use crate::types::{Action, Animal, Card, El, Face, Icon, Length, Terrain, Tile, Trait};
 use eons_core::bag::serde_arrays;
 use eons_core::{Bag, CornerId, Deck, GameRng, HexId, SetupError};

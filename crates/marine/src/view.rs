@@ -2,8 +2,8 @@
 //! and plain-text descriptions for the terminal.
 
 use crate::data::{data, MAX_STACKS};
+use crate::decision::{Choice, Frame};
 use crate::events::{Event, Why};
-use crate::rules::{Choice, Frame};
 use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS, PERSONAL};
 use crate::types::{Action, Animal, Card, El, Terrain, Tile, Trait, CORNER_NAMES};
 use eons_core::{CornerId, GameRng, HexId, Seat, Turn};

@@ -395,6 +395,9 @@ pub enum Frame {
     },
 }
 
+/// The rule text of an automatic step (never offered to a player).
+pub(crate) const AUTOMATIC: &str = "automatic step";
+
 /// Migration "all" marker: no limit on the species moved.
 pub(crate) const ALL: u8 = u8::MAX;
 
@@ -505,84 +508,6 @@ impl Frame {
             }
         ) || matches!(self, CompSpecial { second: false, .. })
             || matches!(self, Migration { started: false, .. })
-    }
-
-    /// The rule governing this decision, with its rulebook page.
-    pub fn rule(self) -> &'static str {
-        use Frame::*;
-        match self {
-            Draft { .. } => "Trait cards (p.5): keep one of your dealt trait cards",
-            PackHunters { .. } => "Pack Hunters (p.21): take control of a special pawn not yet controlled",
-            ExaptCopy { .. } => "Exaptation (p.21): copy another animal's trait",
-            Turn { .. } => "Player turns (p.9): place an available pawn on a legal space, or retrieve",
-            AncientLineage { .. } => "Ancient Lineage (p.20): place a species on a tile you occupy, or decline",
-            Abundance { .. } => "Abundance (p.11): choose an element of the Abundance section, or forfeit",
-            AbundanceCorner { .. } => "Abundance (p.11): place the element on a vacant corner of a tile",
-            Autotrophs { .. } => "Autotrophs (p.11): choose an element on a Vent of the pictured face whose removal or swap the Autotrophs Box allows, or forfeit",
-            AutotrophsHow { .. } => "Autotrophs (p.11): remove the element (its type is in the Box) or swap it with a Box element",
-            Depletion { .. } => "Depletion (p.11): remove an element of a type in the Depletion Box, or forfeit",
-            Adaptation { .. } => "Adaptation (p.12): take an element of the Adaptation section (you need an empty space, or the special space and a disk to replace), or forfeit",
-            AdaptationWhere { .. } => "Adaptation (p.12): put the element in an empty space or replace one of your disks",
-            Regression { .. } => "Regression (p.12): put a Gene Pool cube on a vacant Regression square, or forfeit",
-            Speciation { .. } => "Speciation (p.13): choose an element on earth of the space's type (any type on the special space), or forfeit",
-            Speciate { .. } => "Speciation (p.13): place a species on a tile around the element, within its limit, or stop",
-            Wanderlust { .. } => "Wanderlust (p.13): take the top tile of a stack, or forfeit",
-            WanderHex { .. } => "Wanderlust (p.13): place the tile on a vacant hex adjacent to earth",
-            WanderElement { .. } => "Wanderlust (p.13): choose a Wanderlust element for the new tile, or skip",
-            WanderCorner { .. } => "Wanderlust (p.13): place the element on a vacant corner of the new tile",
-            WanderMove { .. } => "Wanderlust (p.13): move your species from adjacent tiles onto the new tile, or stop",
-            Camouflage { .. } => "Camouflage (p.20): place a species on the new tile, or decline",
-            Tectonics { mode: TectMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
-            Tectonics { mode: TectMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
-            Tectonics { mode: TectMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
-            Tectonics { mode: TectMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
-            TectFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
-            TectSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
-            Migration { .. } => "Migration (p.15): move one of your species to an adjacent tile, or stop",
-            Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
-            CompSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
-            CompElim { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
-            Evolution { .. } => "Evolution (p.16): choose a tile of the space's terrain to score, or forfeit",
-            EvoCard { .. } => "Evolution (p.16): take a face-up card in a slot at or below the space's value",
-            Domination { .. } => "Domination (p.17): choose an element type you dominate, or forfeit",
-            BottomFeeder { .. } => "Bottom Feeder (p.20): place a species on a bottom-half tile you occupy, or forfeit",
-            NewTrait { .. } => "Trait cards (p.19-21): keep one of the trait cards drawn",
-            GeneWhich { .. } => "Gene Expression (p.19): choose which of your traits to replace",
-            AdaptabilityDisk { .. } => "Adaptability (p.18): choose one of your element disks",
-            AdaptabilityCorner { .. } => "Adaptability (p.18): choose an element on earth to swap with",
-            AsteroidTile { .. } => "Asteroid (p.18): choose a tile",
-            AsteroidKeep { .. } => "Asteroid (p.18): choose whose species survives on the tile",
-            Victims { .. } => "Card (p.18-19): choose whose species is eliminated on this tile",
-            BountifulTerrain { .. } => "Bountiful Habitat (p.18): choose a terrain type to score",
-            CladoSecond { .. } => "Cladogenesis (p.18): choose another face-up card at or below the space's value",
-            Disease { .. } => "Disease (p.18): remove one of your added element disks",
-            FecundityPick { .. } => "Fecundity (p.19): choose a tile for one of your last species",
-            Fertile { .. } => "Fertile (p.19): choose a tile you occupy",
-            HabitatRemove { .. } => "Habitat (p.19): remove an element whose special pawn you do not control",
-            HabitatType { .. } => "Habitat (p.19): choose an element type of a special pawn you control, from the bag",
-            HabitatCorner { .. } => "Habitat (p.19): place the element on a vacant corner",
-            ExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
-            ExodusMove { .. } => "Mass Exodus (p.19): move a species off the tile to an adjacent tile",
-            MetaDisk { .. } => "Metamorphosis (p.19): choose one of your element disks to exchange",
-            MetaType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
-            MonoTile { .. } => "Monotypic Habitat (p.19): choose a tile",
-            NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
-            NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
-            OmniTile { .. } => "Omnivore (p.19): choose a tile you occupy",
-            OmniElement { .. } => "Omnivore (p.19): remove an element from the tile",
-            OmniVictim { .. } => "Omnivore (p.19): eliminate a species there, opposing if possible",
-            PopTile { .. } => "Population Explosion (p.19): choose a tile you occupy",
-            Profligate { .. } => "Profligate Carnivore (p.19): eliminate an opposing species anywhere",
-            SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
-            SolarPick { .. } => "Solar Radiation (p.20): choose a species to return to its Gene Pool",
-            TerrType { .. } => "Terrestrial (p.20): choose an element type from the bag",
-            TerrCorner { .. } => "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile",
-            TerrTile { .. } => "Terrestrial (p.20): choose a Land or geyser tile for your species",
-            TrophicTile { .. } => "Trophic Cascade (p.20): choose a tile",
-            TrophicPick { .. } => "Trophic Cascade (p.20): choose an element to remove",
-            Reveal | SetupTraits | SetupPack | SetupCards | EndTurn { .. } | AfterRetrieve { .. }
-            | WanderScore { .. } | TectAfter { .. } | CardDone { .. } => "automatic step",
-        }
     }
 }
 

@@ -5,12 +5,14 @@
 //! is not elsewhere, the deck and stacks are shuffled from the cards and
 //! tiles not placed, Gene Pools hold the cubes not on earth, eliminated or in
 //! Regression, and pawns not on the display are available.
+//!
+//! Over 1,000 lines: the reader and the writer of the one format, kept
+//! together so that each stays the other's inverse field by field.
 
 use crate::data::{data, MAX_STACKS};
 use crate::decision::Frame;
-use crate::state::{
-    new_game, sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS, PERSONAL,
-};
+use crate::setup::new_game;
+use crate::state::{sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS, PERSONAL};
 use crate::types::{Action, Animal, Card, El, Face, Terrain, Tile, Trait, CORNER_NAMES};
 use eons_core::{Bag, Deck, GameRng, Hex, HexId, PositionError};
 use eons_earth::{grid, Earth, ELEMENTS};

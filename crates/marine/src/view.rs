@@ -201,7 +201,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         asking: s
             .stack
             .last()
-            .map_or(String::new(), |f| f.rule().to_string()),
+            .map_or(String::new(), |f| crate::rules::asking(*f).to_string()),
         current: s.cur,
         animals,
         tiles,

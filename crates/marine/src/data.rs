@@ -11,7 +11,7 @@
 //! files: each table's raw form, its checks and its error messages sit
 //! together so that a field's validation is next to its definition.
 
-use crate::types::{Action, Animal, Card, El, Face, Icon, Terrain, Tile, Trait};
+use crate::types::{Action, Animal, Card, Element, Face, Icon, Terrain, Tile, Trait};
 use eons_core::{Corner, CornerId, Hex, HexId};
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -74,8 +74,8 @@ fn parse_toml<'a, T: Deserialize<'a>>(file: &'static str, text: &'a str) -> Resu
     toml::from_str(text).map_err(|e| err(file, "(file)", e.to_string().replace('\n', " ")))
 }
 
-fn el(file: &'static str, field: &str, s: &str) -> Result<El, DataError> {
-    El::parse(s).ok_or_else(|| err(file, field, format!("unknown element type `{s}`")))
+fn el(file: &'static str, field: &str, s: &str) -> Result<Element, DataError> {
+    Element::parse(s).ok_or_else(|| err(file, field, format!("unknown element type `{s}`")))
 }
 
 fn terrain(file: &'static str, field: &str, s: &str) -> Result<Terrain, DataError> {
@@ -389,7 +389,7 @@ pub struct CardData {
     /// The event its appearance triggers.
     pub icon: Icon,
     /// Element parameter (the six "1 VP per tile" cards).
-    pub element: Option<El>,
+    pub element: Option<Element>,
     /// Numeric parameter (see cards.toml).
     pub count: u32,
     /// Terrain parameter (Marine Snow).
@@ -402,7 +402,7 @@ pub struct CardData {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TraitData {
     /// Element parameter (Ram Feeder).
-    pub element: Option<El>,
+    pub element: Option<Element>,
     /// Numeric parameter (see cards.toml).
     pub count: u32,
 }
@@ -473,7 +473,7 @@ pub struct Data {
     /// Starting tiles.
     pub start_tiles: Vec<(HexId, Tile, StartRole)>,
     /// Starting elements (corner of the central tile, type).
-    pub start_elements: Vec<(CornerId, El)>,
+    pub start_elements: Vec<(CornerId, Element)>,
     /// Wanderlust stacks and their size.
     pub stacks: u8,
     /// Tiles per stack.

@@ -2,7 +2,7 @@
 //! the pending steps ([`Frame`]s) the state keeps on its stack, with the rule
 //! text of each decision. Plain data: no game logic.
 
-use crate::types::{Animal, Card, El, Face, Terrain, Trait};
+use crate::types::{Animal, Card, Element, Face, Space, Terrain, Trait};
 use eons_core::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -13,14 +13,14 @@ pub enum Choice {
     /// A trait card: to keep (draft, Gene Expression, Exaptation), to copy, or to replace.
     Trait(Trait),
     /// A special pawn (Pack Hunters).
-    Pawn(El),
-    /// Place a pawn on a space (index into the display; 63+ = personal space):
+    Pawn(Element),
+    /// Place a pawn on a space (a display space or a Bottom Feeder personal space):
     /// a basic pawn, or the special pawn of an element type.
     Place {
         /// The space.
-        space: u8,
+        space: Space,
         /// The special pawn, or `None` for a basic pawn.
-        special: Option<El>,
+        special: Option<Element>,
     },
     /// Retrieve all your pawns (p.10).
     Retrieve,
@@ -68,7 +68,7 @@ pub enum Choice {
     /// A terrain type.
     Terrain(Terrain),
     /// An element type.
-    Element(El),
+    Element(Element),
     /// A disk slot on your animal display (0-based).
     Disk(u8),
     /// Put the new element in an empty space (Adaptation).
@@ -83,7 +83,7 @@ pub enum Choice {
 
 /// How a Tectonics is being done.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TectMode {
+pub enum TectonicsMode {
     /// Basic space: an edge tile; may be forfeited.
     Basic,
     /// Special space: any tile; may be forfeited.
@@ -116,7 +116,8 @@ pub enum Frame {
         a: Animal,
     },
     /// Exaptation: choose a trait to copy.
-    ExaptCopy {
+    #[serde(rename = "ExaptCopy")]
+    ExaptationCopy {
         a: Animal,
     },
     // ---- turn
@@ -182,24 +183,29 @@ pub enum Frame {
         a: Animal,
         special: bool,
     },
-    WanderHex {
+    #[serde(rename = "WanderHex")]
+    WanderlustHex {
         a: Animal,
         terrain: Terrain,
     },
-    WanderElement {
+    #[serde(rename = "WanderElement")]
+    WanderlustElement {
         a: Animal,
         hex: HexId,
     },
-    WanderCorner {
+    #[serde(rename = "WanderCorner")]
+    WanderlustCorner {
         a: Animal,
         hex: HexId,
         circle: u8,
     },
-    WanderScore {
+    #[serde(rename = "WanderScore")]
+    WanderlustScore {
         a: Animal,
         hex: HexId,
     },
-    WanderMove {
+    #[serde(rename = "WanderMove")]
+    WanderlustMove {
         a: Animal,
         hex: HexId,
     },
@@ -209,17 +215,20 @@ pub enum Frame {
     },
     Tectonics {
         a: Animal,
-        mode: TectMode,
+        mode: TectonicsMode,
     },
-    TectFace {
+    #[serde(rename = "TectFace")]
+    TectonicsFace {
         a: Animal,
         hex: HexId,
     },
-    TectAfter {
+    #[serde(rename = "TectAfter")]
+    TectonicsAfter {
         a: Animal,
         hex: HexId,
     },
-    TectSpecies {
+    #[serde(rename = "TectSpecies")]
+    TectonicsSpecies {
         a: Animal,
         hex: HexId,
     },
@@ -234,11 +243,13 @@ pub enum Frame {
         terrain: Option<Terrain>,
         n: u8,
     },
-    CompSpecial {
+    #[serde(rename = "CompSpecial")]
+    CompetitionSpecial {
         a: Animal,
         second: bool,
     },
-    CompElim {
+    #[serde(rename = "CompElim")]
+    CompetitionEliminate {
         a: Animal,
         hex: HexId,
         left: u8,
@@ -249,7 +260,8 @@ pub enum Frame {
         terrain: Option<Terrain>,
         slot: u8,
     },
-    EvoCard {
+    #[serde(rename = "EvoCard")]
+    EvolutionCard {
         a: Animal,
         max_slot: u8,
     },
@@ -296,7 +308,8 @@ pub enum Frame {
     BountifulTerrain {
         a: Animal,
     },
-    CladoSecond {
+    #[serde(rename = "CladoSecond")]
+    CladogenesisSecond {
         a: Animal,
         max_slot: u8,
     },
@@ -319,23 +332,28 @@ pub enum Frame {
     },
     HabitatCorner {
         a: Animal,
-        el: El,
+        el: Element,
     },
-    ExodusTile {
+    #[serde(rename = "ExodusTile")]
+    MassExodusTile {
         a: Animal,
     },
-    ExodusMove {
+    #[serde(rename = "ExodusMove")]
+    MassExodusMove {
         a: Animal,
         hex: HexId,
     },
-    MetaDisk {
+    #[serde(rename = "MetaDisk")]
+    MetamorphosisDisk {
         a: Animal,
     },
-    MetaType {
+    #[serde(rename = "MetaType")]
+    MetamorphosisType {
         a: Animal,
         disk: u8,
     },
-    MonoTile {
+    #[serde(rename = "MonoTile")]
+    MonotypicTile {
         a: Animal,
     },
     NicheFrom {
@@ -345,21 +363,26 @@ pub enum Frame {
         a: Animal,
         from: CornerId,
     },
-    OmniTile {
+    #[serde(rename = "OmniTile")]
+    OmnivoreTile {
         a: Animal,
     },
-    OmniElement {
-        a: Animal,
-        hex: HexId,
-    },
-    OmniVictim {
+    #[serde(rename = "OmniElement")]
+    OmnivoreElement {
         a: Animal,
         hex: HexId,
     },
-    PopTile {
+    #[serde(rename = "OmniVictim")]
+    OmnivoreVictim {
+        a: Animal,
+        hex: HexId,
+    },
+    #[serde(rename = "PopTile")]
+    PopulationExplosionTile {
         a: Animal,
     },
-    Profligate {
+    #[serde(rename = "Profligate")]
+    ProfligateCarnivore {
         a: Animal,
         left: u8,
         /// Tiles already credited to Prey Switching (bit per hex).
@@ -374,14 +397,17 @@ pub enum Frame {
         hex: HexId,
         left: u8,
     },
-    TerrType {
+    #[serde(rename = "TerrType")]
+    TerrestrialType {
         a: Animal,
     },
-    TerrCorner {
+    #[serde(rename = "TerrCorner")]
+    TerrestrialCorner {
         a: Animal,
-        el: El,
+        el: Element,
     },
-    TerrTile {
+    #[serde(rename = "TerrTile")]
+    TerrestrialTile {
         a: Animal,
     },
     TrophicTile {
@@ -412,13 +438,13 @@ impl Frame {
             | SetupCards
             | EndTurn { .. }
             | AfterRetrieve { .. }
-            | WanderScore { .. }
-            | TectAfter { .. }
+            | WanderlustScore { .. }
+            | TectonicsAfter { .. }
             | CardDone { .. } => None,
             Disease { b, .. } => Some(b),
             Draft { a }
             | PackHunters { a }
-            | ExaptCopy { a }
+            | ExaptationCopy { a }
             | Turn { a }
             | AncientLineage { a }
             | Abundance { a }
@@ -432,20 +458,20 @@ impl Frame {
             | Speciation { a, .. }
             | Speciate { a, .. }
             | Wanderlust { a, .. }
-            | WanderHex { a, .. }
-            | WanderElement { a, .. }
-            | WanderCorner { a, .. }
-            | WanderMove { a, .. }
+            | WanderlustHex { a, .. }
+            | WanderlustElement { a, .. }
+            | WanderlustCorner { a, .. }
+            | WanderlustMove { a, .. }
             | Camouflage { a, .. }
             | Tectonics { a, .. }
-            | TectFace { a, .. }
-            | TectSpecies { a, .. }
+            | TectonicsFace { a, .. }
+            | TectonicsSpecies { a, .. }
             | Migration { a, .. }
             | Competition { a, .. }
-            | CompSpecial { a, .. }
-            | CompElim { a, .. }
+            | CompetitionSpecial { a, .. }
+            | CompetitionEliminate { a, .. }
             | Evolution { a, .. }
-            | EvoCard { a, .. }
+            | EvolutionCard { a, .. }
             | Domination { a }
             | BottomFeeder { a }
             | NewTrait { a, .. }
@@ -456,29 +482,29 @@ impl Frame {
             | AsteroidKeep { a, .. }
             | Victims { a, .. }
             | BountifulTerrain { a }
-            | CladoSecond { a, .. }
+            | CladogenesisSecond { a, .. }
             | FecundityPick { a, .. }
             | Fertile { a }
             | HabitatRemove { a }
             | HabitatType { a }
             | HabitatCorner { a, .. }
-            | ExodusTile { a }
-            | ExodusMove { a, .. }
-            | MetaDisk { a }
-            | MetaType { a, .. }
-            | MonoTile { a }
+            | MassExodusTile { a }
+            | MassExodusMove { a, .. }
+            | MetamorphosisDisk { a }
+            | MetamorphosisType { a, .. }
+            | MonotypicTile { a }
             | NicheFrom { a }
             | NicheTo { a, .. }
-            | OmniTile { a }
-            | OmniElement { a, .. }
-            | OmniVictim { a, .. }
-            | PopTile { a }
-            | Profligate { a, .. }
+            | OmnivoreTile { a }
+            | OmnivoreElement { a, .. }
+            | OmnivoreVictim { a, .. }
+            | PopulationExplosionTile { a }
+            | ProfligateCarnivore { a, .. }
             | SolarTile { a, .. }
             | SolarPick { a, .. }
-            | TerrType { a }
-            | TerrCorner { a, .. }
-            | TerrTile { a }
+            | TerrestrialType { a }
+            | TerrestrialCorner { a, .. }
+            | TerrestrialTile { a }
             | TrophicTile { a, .. }
             | TrophicPick { a, .. } => Some(a),
         }
@@ -503,10 +529,10 @@ impl Frame {
         ) || matches!(
             self,
             Tectonics {
-                mode: TectMode::Basic | TectMode::Special,
+                mode: TectonicsMode::Basic | TectonicsMode::Special,
                 ..
             }
-        ) || matches!(self, CompSpecial { second: false, .. })
+        ) || matches!(self, CompetitionSpecial { second: false, .. })
             || matches!(self, Migration { started: false, .. })
     }
 }

@@ -76,7 +76,7 @@
 //! | Niche Construction | `cards/niche_construction.rs` |
 //! | Omnivore | `cards/omnivore.rs` |
 //! | Population Explosion | `cards/population_explosion.rs` |
-//! | Profligate Carnivore | `cards/profligate_carnivore.rs` |
+//! | ProfligateCarnivore Carnivore | `cards/profligate_carnivore.rs` |
 //! | Solar Radiation | `cards/solar_radiation.rs` |
 //! | Tectonic Shift | `cards/tectonic_shift.rs` |
 //! | Terrestrial | `cards/terrestrial.rs` |
@@ -114,10 +114,10 @@ mod traits;
 pub mod types;
 pub mod view;
 
-pub use decision::{Choice, Frame, TectMode};
+pub use decision::{Choice, Frame, TectonicsMode};
 pub use events::{Event, Why};
 pub use state::{Pawn, Setup, State};
-pub use types::{Action, Animal, Card, El, Face, Length, Terrain, Tile, Trait};
+pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Tile, Trait};
 pub use view::View;
 
 use eons_core::{
@@ -189,7 +189,7 @@ impl Game for Marine {
     }
 
     fn legal(s: &State, out: &mut Vec<Choice>) {
-        rules::gen(s, &mut |c| {
+        rules::legal_choices(s, &mut |c| {
             out.push(c);
             false
         });
@@ -313,8 +313,8 @@ impl Game for Marine {
                     public_needs[i][e.index()] += 1;
                 }
             }
-            for e in El::ALL.iter() {
-                if let Some(a) = s.sp_ctrl[e.index()] {
+            for e in Element::ALL.iter() {
+                if let Some(a) = s.special_control[e.index()] {
                     val[a.index()] += s.targets[e.index()] as f64;
                 }
             }

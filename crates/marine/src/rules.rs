@@ -29,26 +29,28 @@ pub fn asking(top: Frame) -> &'static str {
         Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::rule(top),
         Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::rule(top),
         BottomFeeder { .. } => actions::bottom_feeder::rule(top),
-        Competition { .. } | CompSpecial { .. } | CompElim { .. } => {
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
             actions::competition::rule(top)
         }
         Depletion { .. } => actions::depletion::rule(top),
         Domination { .. } => actions::domination::rule(top),
-        Evolution { .. } | EvoCard { .. } => actions::evolution::rule(top),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::rule(top),
         Migration { .. } => actions::migration::rule(top),
         Regression { .. } => actions::regression::rule(top),
         Speciation { .. } | Speciate { .. } => actions::speciation::rule(top),
-        Tectonics { .. } | TectFace { .. } | TectSpecies { .. } => actions::tectonics::rule(top),
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
+            actions::tectonics::rule(top)
+        }
         Turn { .. } => actions::turn::rule(top),
         Wanderlust { .. }
-        | WanderHex { .. }
-        | WanderElement { .. }
-        | WanderCorner { .. }
-        | WanderMove { .. } => actions::wanderlust::rule(top),
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::rule(top),
         AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => cards::adaptability::rule(top),
         AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::rule(top),
         BountifulTerrain { .. } => cards::bountiful_habitat::rule(top),
-        CladoSecond { .. } => cards::cladogenesis::rule(top),
+        CladogenesisSecond { .. } => cards::cladogenesis::rule(top),
         Disease { .. } => cards::disease::rule(top),
         FecundityPick { .. } => cards::fecundity::rule(top),
         Fertile { .. } => cards::fertile::rule(top),
@@ -56,21 +58,25 @@ pub fn asking(top: Frame) -> &'static str {
         HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
             cards::habitat::rule(top)
         }
-        ExodusTile { .. } | ExodusMove { .. } => cards::mass_exodus::rule(top),
-        MetaDisk { .. } | MetaType { .. } => cards::metamorphosis::rule(top),
-        MonoTile { .. } => cards::monotypic_habitat::rule(top),
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::rule(top),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => cards::metamorphosis::rule(top),
+        MonotypicTile { .. } => cards::monotypic_habitat::rule(top),
         NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::rule(top),
-        OmniTile { .. } | OmniElement { .. } | OmniVictim { .. } => cards::omnivore::rule(top),
-        PopTile { .. } => cards::population_explosion::rule(top),
-        Profligate { .. } => cards::profligate_carnivore::rule(top),
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
+            cards::omnivore::rule(top)
+        }
+        PopulationExplosionTile { .. } => cards::population_explosion::rule(top),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::rule(top),
         SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::rule(top),
-        TerrType { .. } | TerrCorner { .. } | TerrTile { .. } => cards::terrestrial::rule(top),
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
+            cards::terrestrial::rule(top)
+        }
         TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::rule(top),
         Victims { .. } => cards::victims::rule(top),
         AncientLineage { .. } => traits::ancient_lineage::rule(top),
         Camouflage { .. } => traits::camouflage::rule(top),
         Draft { .. } => traits::draft::rule(top),
-        ExaptCopy { .. } => traits::exaptation::rule(top),
+        ExaptationCopy { .. } => traits::exaptation::rule(top),
         NewTrait { .. } => traits::new_trait::rule(top),
         PackHunters { .. } => traits::pack_hunters::rule(top),
         Reveal
@@ -79,14 +85,14 @@ pub fn asking(top: Frame) -> &'static str {
         | SetupCards
         | EndTurn { .. }
         | AfterRetrieve { .. }
-        | WanderScore { .. }
-        | TectAfter { .. }
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
         | CardDone { .. } => AUTOMATIC,
     }
 }
 
 /// Calls `f` with every legal choice; stops early (returning true) when `f` does.
-pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
+pub fn legal_choices<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
     if s.over {
         return false;
     }
@@ -99,30 +105,30 @@ pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
         Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::legal(s, top, f),
         Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::legal(s, top, f),
         BottomFeeder { .. } => actions::bottom_feeder::legal(s, top, f),
-        Competition { .. } | CompSpecial { .. } | CompElim { .. } => {
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
             actions::competition::legal(s, top, f)
         }
         Depletion { .. } => actions::depletion::legal(s, top, f),
         Domination { .. } => actions::domination::legal(s, top, f),
-        Evolution { .. } | EvoCard { .. } => actions::evolution::legal(s, top, f),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::legal(s, top, f),
         Migration { .. } => actions::migration::legal(s, top, f),
         Regression { .. } => actions::regression::legal(s, top, f),
         Speciation { .. } | Speciate { .. } => actions::speciation::legal(s, top, f),
-        Tectonics { .. } | TectFace { .. } | TectSpecies { .. } => {
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
             actions::tectonics::legal(s, top, f)
         }
         Turn { .. } => actions::turn::legal(s, top, f),
         Wanderlust { .. }
-        | WanderHex { .. }
-        | WanderElement { .. }
-        | WanderCorner { .. }
-        | WanderMove { .. } => actions::wanderlust::legal(s, top, f),
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::legal(s, top, f),
         AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
             cards::adaptability::legal(s, top, f)
         }
         AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::legal(s, top, f),
         BountifulTerrain { .. } => cards::bountiful_habitat::legal(s, top, f),
-        CladoSecond { .. } => cards::cladogenesis::legal(s, top, f),
+        CladogenesisSecond { .. } => cards::cladogenesis::legal(s, top, f),
         Disease { .. } => cards::disease::legal(s, top, f),
         FecundityPick { .. } => cards::fecundity::legal(s, top, f),
         Fertile { .. } => cards::fertile::legal(s, top, f),
@@ -130,17 +136,19 @@ pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
         HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
             cards::habitat::legal(s, top, f)
         }
-        ExodusTile { .. } | ExodusMove { .. } => cards::mass_exodus::legal(s, top, f),
-        MetaDisk { .. } | MetaType { .. } => cards::metamorphosis::legal(s, top, f),
-        MonoTile { .. } => cards::monotypic_habitat::legal(s, top, f),
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::legal(s, top, f),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
+            cards::metamorphosis::legal(s, top, f)
+        }
+        MonotypicTile { .. } => cards::monotypic_habitat::legal(s, top, f),
         NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::legal(s, top, f),
-        OmniTile { .. } | OmniElement { .. } | OmniVictim { .. } => {
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
             cards::omnivore::legal(s, top, f)
         }
-        PopTile { .. } => cards::population_explosion::legal(s, top, f),
-        Profligate { .. } => cards::profligate_carnivore::legal(s, top, f),
+        PopulationExplosionTile { .. } => cards::population_explosion::legal(s, top, f),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::legal(s, top, f),
         SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::legal(s, top, f),
-        TerrType { .. } | TerrCorner { .. } | TerrTile { .. } => {
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
             cards::terrestrial::legal(s, top, f)
         }
         TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::legal(s, top, f),
@@ -148,7 +156,7 @@ pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
         AncientLineage { .. } => traits::ancient_lineage::legal(s, top, f),
         Camouflage { .. } => traits::camouflage::legal(s, top, f),
         Draft { .. } => traits::draft::legal(s, top, f),
-        ExaptCopy { .. } => traits::exaptation::legal(s, top, f),
+        ExaptationCopy { .. } => traits::exaptation::legal(s, top, f),
         NewTrait { .. } => traits::new_trait::legal(s, top, f),
         PackHunters { .. } => traits::pack_hunters::legal(s, top, f),
         Reveal
@@ -157,8 +165,8 @@ pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
         | SetupCards
         | EndTurn { .. }
         | AfterRetrieve { .. }
-        | WanderScore { .. }
-        | TectAfter { .. }
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
         | CardDone { .. } => false,
     }
 }
@@ -171,7 +179,7 @@ pub fn is_legal(s: &State, c: Choice) -> bool {
     {
         return actions::turn::is_legal_placement(s, a, space, c);
     }
-    gen(s, &mut |x| x == c)
+    legal_choices(s, &mut |x| x == c)
 }
 
 /// The refusal of a choice that the pending decision `top` does not offer:
@@ -189,7 +197,7 @@ fn refusal(top: Frame) -> Refusal {
 
 /// True when the top decision has a choice other than forfeit/done.
 fn has_real_choice(s: &State) -> bool {
-    gen(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
+    legal_choices(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
 }
 
 // ====================================================================== apply
@@ -203,14 +211,20 @@ pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusa
         return Err(Refusal::game_over());
     };
     if !is_legal(s, c) {
-        return Err(refusal(top));
+        return Err(match (top, c) {
+            (Frame::Turn { a }, Choice::Place { space, special }) => Refusal::new(
+                actions::turn::RULE,
+                actions::turn::placement_refusal(s, a, space, special),
+            ),
+            _ => refusal(top),
+        });
     }
     execute(s, top, c, ev);
     settle(s, ev);
     Ok(())
 }
 
-/// Applies a choice that [`gen`] listed for this state, without checking it
+/// Applies a choice that [`legal_choices`] listed for this state, without checking it
 /// again (for search bots; see `Game::apply_listed`). Debug builds still check.
 pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
     if s.over {
@@ -292,30 +306,30 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
         Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::execute(s, top, c, ev),
         Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::execute(s, top, c, ev),
         BottomFeeder { .. } => actions::bottom_feeder::execute(s, top, c, ev),
-        Competition { .. } | CompSpecial { .. } | CompElim { .. } => {
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
             actions::competition::execute(s, top, c, ev)
         }
         Depletion { .. } => actions::depletion::execute(s, top, c, ev),
         Domination { .. } => actions::domination::execute(s, top, c, ev),
-        Evolution { .. } | EvoCard { .. } => actions::evolution::execute(s, top, c, ev),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::execute(s, top, c, ev),
         Migration { .. } => actions::migration::execute(s, top, c, ev),
         Regression { .. } => actions::regression::execute(s, top, c, ev),
         Speciation { .. } | Speciate { .. } => actions::speciation::execute(s, top, c, ev),
-        Tectonics { .. } | TectFace { .. } | TectSpecies { .. } => {
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
             actions::tectonics::execute(s, top, c, ev)
         }
         Turn { .. } => actions::turn::execute(s, top, c, ev),
         Wanderlust { .. }
-        | WanderHex { .. }
-        | WanderElement { .. }
-        | WanderCorner { .. }
-        | WanderMove { .. } => actions::wanderlust::execute(s, top, c, ev),
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::execute(s, top, c, ev),
         AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
             cards::adaptability::execute(s, top, c, ev)
         }
         AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::execute(s, top, c, ev),
         BountifulTerrain { .. } => cards::bountiful_habitat::execute(s, top, c, ev),
-        CladoSecond { .. } => cards::cladogenesis::execute(s, top, c, ev),
+        CladogenesisSecond { .. } => cards::cladogenesis::execute(s, top, c, ev),
         Disease { .. } => cards::disease::execute(s, top, c, ev),
         FecundityPick { .. } => cards::fecundity::execute(s, top, c, ev),
         Fertile { .. } => cards::fertile::execute(s, top, c, ev),
@@ -323,17 +337,19 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
         HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
             cards::habitat::execute(s, top, c, ev)
         }
-        ExodusTile { .. } | ExodusMove { .. } => cards::mass_exodus::execute(s, top, c, ev),
-        MetaDisk { .. } | MetaType { .. } => cards::metamorphosis::execute(s, top, c, ev),
-        MonoTile { .. } => cards::monotypic_habitat::execute(s, top, c, ev),
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::execute(s, top, c, ev),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
+            cards::metamorphosis::execute(s, top, c, ev)
+        }
+        MonotypicTile { .. } => cards::monotypic_habitat::execute(s, top, c, ev),
         NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::execute(s, top, c, ev),
-        OmniTile { .. } | OmniElement { .. } | OmniVictim { .. } => {
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
             cards::omnivore::execute(s, top, c, ev)
         }
-        PopTile { .. } => cards::population_explosion::execute(s, top, c, ev),
-        Profligate { .. } => cards::profligate_carnivore::execute(s, top, c, ev),
+        PopulationExplosionTile { .. } => cards::population_explosion::execute(s, top, c, ev),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::execute(s, top, c, ev),
         SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::execute(s, top, c, ev),
-        TerrType { .. } | TerrCorner { .. } | TerrTile { .. } => {
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
             cards::terrestrial::execute(s, top, c, ev)
         }
         TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::execute(s, top, c, ev),
@@ -341,7 +357,7 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
         AncientLineage { .. } => traits::ancient_lineage::execute(s, top, c, ev),
         Camouflage { .. } => traits::camouflage::execute(s, top, c, ev),
         Draft { .. } => traits::draft::execute(s, top, c, ev),
-        ExaptCopy { .. } => traits::exaptation::execute(s, top, c, ev),
+        ExaptationCopy { .. } => traits::exaptation::execute(s, top, c, ev),
         NewTrait { .. } => traits::new_trait::execute(s, top, c, ev),
         PackHunters { .. } => traits::pack_hunters::execute(s, top, c, ev),
         Reveal
@@ -350,8 +366,8 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
         | SetupCards
         | EndTurn { .. }
         | AfterRetrieve { .. }
-        | WanderScore { .. }
-        | TectAfter { .. }
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
         | CardDone { .. } => s.stack.push(top),
     }
 }
@@ -360,9 +376,9 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
 fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
     use Frame::*;
     match step {
-        TectAfter { .. } => actions::tectonics::automatic(s, step, ev),
+        TectonicsAfter { .. } => actions::tectonics::automatic(s, step, ev),
         EndTurn { .. } | AfterRetrieve { .. } => actions::turn::automatic(s, step, ev),
-        WanderScore { .. } => actions::wanderlust::automatic(s, step, ev),
+        WanderlustScore { .. } => actions::wanderlust::automatic(s, step, ev),
         CardDone { .. } | SetupCards => cards::automatic(s, step, ev),
         Reveal | SetupTraits | SetupPack => traits::draft::automatic(s, step, ev),
         _ => {}

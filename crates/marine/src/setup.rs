@@ -4,7 +4,7 @@
 use crate::data::{data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES};
 use crate::decision::Frame;
 use crate::state::{Setup, State, ANIMALS, DISKS, MAX_OFFER};
-use crate::types::{Animal, Card, El, Terrain, Tile, Trait};
+use crate::types::{Animal, Card, Element, Terrain, Tile, Trait};
 use eons_core::{Bag, Deck, GameRng, SetupError};
 use eons_earth::{Earth, ELEMENTS, HEXES};
 
@@ -47,8 +47,8 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         food_right: 0,
         spaces: [None; MAX_SPACES],
         personal: [None; ANIMALS],
-        sp_ctrl: [None; ELEMENTS],
-        sp_space: [None; ELEMENTS],
+        special_control: [None; ELEMENTS],
+        special_space: [None; ELEMENTS],
         targets: [d.target_start; ELEMENTS],
         circles: [[None; MAX_CIRCLES]; 4],
         boxes: [[0; ELEMENTS]; 3],
@@ -84,7 +84,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     for a in s.animals().collect::<Vec<_>>() {
         if setup.alternate_displays {
             for i in 0..3.min(s.display_slots(a)) {
-                s.disks[a.index()][i] = s.bag.draw(&mut rng).and_then(El::from_index);
+                s.disks[a.index()][i] = s.bag.draw(&mut rng).and_then(Element::from_index);
             }
         } else {
             s.printed[a.index()] = d.printed[a.index()];

@@ -10,7 +10,9 @@
 use crate::data::{data, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS};
 use crate::decision::Frame;
 use crate::events::{Event, Why};
-use crate::types::{Action, Animal, Card, El, Face, Icon, Length, Terrain, Tile, Trait};
+use crate::types::{
+    Action, Animal, Card, Element, Face, Icon, Length, Space, Terrain, Tile, Trait,
+};
 use eons_core::bag::serde_arrays;
 use eons_core::{Bag, CornerId, Deck, GameRng, HexId, SetupError};
 use eons_earth::{grid, Earth, ELEMENTS, HEXES};
@@ -20,8 +22,6 @@ use serde::{Deserialize, Serialize};
 pub const ANIMALS: usize = 4;
 /// Most added element disks on one animal (display and Phenotypic Plasticity).
 pub const DISKS: usize = 8;
-/// Index of Bottom Feeder's personal action space in [`Choice::Place`](crate::Choice::Place).
-pub const PERSONAL: u8 = 63;
 /// Most trait cards offered by Gene Expression or Exaptation.
 pub const MAX_OFFER: usize = 14;
 
@@ -165,7 +165,7 @@ pub enum Pawn {
     /// A basic pawn of this animal.
     Basic(Animal),
     /// The special pawn of this element type.
-    Special(El),
+    Special(Element),
 }
 
 /// The element circles of the four sections that have them.
@@ -232,7 +232,7 @@ pub struct State {
     pub printed: [[u8; ELEMENTS]; ANIMALS],
     /// Added disks: slots `0..capacity-printed` on the display, the last two
     /// on Phenotypic Plasticity.
-    pub disks: [[Option<El>; DISKS]; ANIMALS],
+    pub disks: [[Option<Element>; DISKS]; ANIMALS],
     /// Basic pawns each animal owns.
     pub basic_total: [u8; ANIMALS],
     /// Basic pawns in front of each animal (available).
@@ -261,13 +261,15 @@ pub struct State {
     /// Pawns on Bottom Feeder personal spaces.
     pub personal: [Option<Pawn>; ANIMALS],
     /// Controller of each special pawn.
-    pub sp_ctrl: [Option<Animal>; ELEMENTS],
-    /// Space holding each special pawn, if on the display ([`PERSONAL`] + animal for a personal space).
-    pub sp_space: [Option<u8>; ELEMENTS],
+    #[serde(rename = "sp_ctrl")]
+    pub special_control: [Option<Animal>; ELEMENTS],
+    /// Space holding each special pawn, if on the display (or on a personal space).
+    #[serde(rename = "sp_space")]
+    pub special_space: [Option<Space>; ELEMENTS],
     /// Target markers.
     pub targets: [u32; ELEMENTS],
     /// Element circles per row.
-    pub circles: [[Option<El>; MAX_CIRCLES]; 4],
+    pub circles: [[Option<Element>; MAX_CIRCLES]; 4],
     /// Element boxes (counts per type).
     pub boxes: [[u8; ELEMENTS]; 3],
     /// Regression cube squares.
@@ -438,7 +440,7 @@ impl State {
 
     /// Domination value of `a` for element type `e` (p.7): display count ×
     /// tiles holding both `a`'s species and an `e` element.
-    pub fn domination_value(&self, a: Animal, e: El) -> u32 {
+    pub fn domination_value(&self, a: Animal, e: Element) -> u32 {
         let n = self.needs(a)[e.index()] as u32;
         if n == 0 {
             return 0;
@@ -454,7 +456,7 @@ impl State {
     }
 
     /// True when `a` dominates `e`: its value exceeds the target number (p.7).
-    pub fn dominates(&self, a: Animal, e: El) -> bool {
+    pub fn dominates(&self, a: Animal, e: Element) -> bool {
         self.domination_value(a, e) > self.targets[e.index()]
     }
 
@@ -560,21 +562,18 @@ impl State {
     }
 
     /// The special pawns an animal has in front of it.
-    pub fn available_specials(&self, a: Animal) -> impl Iterator<Item = El> + '_ {
-        El::ALL.iter().copied().filter(move |e| {
-            self.sp_ctrl[e.index()] == Some(a) && self.sp_space[e.index()].is_none()
+    pub fn available_specials(&self, a: Animal) -> impl Iterator<Item = Element> + '_ {
+        Element::ALL.iter().copied().filter(move |e| {
+            self.special_control[e.index()] == Some(a) && self.special_space[e.index()].is_none()
         })
     }
 
     /// The pawn on a space index (including personal spaces).
-    pub fn pawn_at(&self, space: u8) -> Option<Pawn> {
-        if space >= PERSONAL {
-            self.personal
-                .get((space - PERSONAL) as usize)
-                .copied()
-                .flatten()
+    pub fn pawn_at(&self, space: Space) -> Option<Pawn> {
+        if space.is_personal() {
+            self.personal.get(space.personal_index()).copied().flatten()
         } else {
-            self.spaces.get(space as usize).copied().flatten()
+            self.spaces.get(space.index()).copied().flatten()
         }
     }
 
@@ -582,7 +581,7 @@ impl State {
     pub fn pawn_is(&self, p: Pawn, a: Animal) -> bool {
         match p {
             Pawn::Basic(b) => b == a,
-            Pawn::Special(e) => self.sp_ctrl[e.index()] == Some(a),
+            Pawn::Special(e) => self.special_control[e.index()] == Some(a),
         }
     }
 
@@ -694,21 +693,21 @@ impl State {
             self.earth.set_element(c, None);
             self.bag.put(e as usize);
             ev.push(Event::ElementRemoved {
-                el: el_of(e),
+                el: element_of(e),
                 corner: c,
             });
         }
     }
 
     /// Puts an element on a vacant corner.
-    pub fn element_to_earth(&mut self, c: CornerId, e: El, ev: &mut Vec<Event>) {
+    pub fn element_to_earth(&mut self, c: CornerId, e: Element, ev: &mut Vec<Event>) {
         self.earth.set_element(c, Some(e.index() as u8));
         ev.push(Event::ElementPlaced { el: e, corner: c });
     }
 
     /// Draws an element from the bag, if any.
-    pub fn draw_element(&mut self) -> Option<El> {
-        self.bag.draw(&mut self.rng).and_then(El::from_index)
+    pub fn draw_element(&mut self) -> Option<Element> {
+        self.bag.draw(&mut self.rng).and_then(Element::from_index)
     }
 
     /// Scores a tile (p.16): places by species, ties by food chain.
@@ -864,7 +863,7 @@ impl State {
             {
                 continue;
             }
-            for e in El::ALL {
+            for e in Element::ALL {
                 if reg[e.index()] == 0 {
                     continue;
                 }
@@ -948,8 +947,8 @@ impl State {
         for h in tiles {
             self.score_tile(h, false, ev);
         }
-        for e in El::ALL {
-            if let Some(a) = self.sp_ctrl[e.index()] {
+        for e in Element::ALL {
+            if let Some(a) = self.special_control[e.index()] {
                 let v = self.targets[e.index()];
                 self.add_vp(a, v, Why::Target(*e), ev);
             }
@@ -1009,7 +1008,7 @@ impl State {
     pub fn pawn_home(&mut self, p: Pawn) {
         match p {
             Pawn::Basic(b) => self.basic_avail[b.index()] += 1,
-            Pawn::Special(e) => self.sp_space[e.index()] = None,
+            Pawn::Special(e) => self.special_space[e.index()] = None,
         }
     }
 }
@@ -1071,12 +1070,13 @@ impl State {
                 ));
             }
         }
-        for e in El::ALL {
-            let places: Vec<u8> = (0..MAX_SPACES as u8)
-                .chain(PERSONAL..PERSONAL + ANIMALS as u8)
+        for e in Element::ALL {
+            let places: Vec<Space> = (0..MAX_SPACES)
+                .map(Space::display)
+                .chain(Space::personal_spaces())
                 .filter(|&i| self.pawn_at(i) == Some(Pawn::Special(*e)))
                 .collect();
-            match (self.sp_space[e.index()], places.as_slice()) {
+            match (self.special_space[e.index()], places.as_slice()) {
                 (None, []) => {}
                 (Some(x), [y]) if x == *y => {}
                 (x, y) => {
@@ -1085,7 +1085,8 @@ impl State {
                     ))
                 }
             }
-            if self.sp_space[e.index()].is_some() && self.sp_ctrl[e.index()].is_none() {
+            if self.special_space[e.index()].is_some() && self.special_control[e.index()].is_none()
+            {
                 return Err(format!("special pawn {e} placed without a controller"));
             }
         }
@@ -1149,7 +1150,7 @@ impl State {
         let in_hand = self
             .stack
             .iter()
-            .filter(|f| matches!(f, Frame::WanderHex { .. }))
+            .filter(|f| matches!(f, Frame::WanderlustHex { .. }))
             .count();
         let stacked: usize =
             self.stacks.iter().map(|s| s.len()).sum::<usize>() + in_hand + self.tiles_out as usize;
@@ -1166,8 +1167,8 @@ impl State {
 }
 
 /// The element type with index `e` (earth stores `u8`).
-pub fn el_of(e: u8) -> El {
-    El::from_index(e as usize).unwrap_or(El::Algae)
+pub fn element_of(e: u8) -> Element {
+    Element::from_index(e as usize).unwrap_or(Element::Algae)
 }
 
 /// Sorts Evolution markers into the printed order, empty squares last.

@@ -5,7 +5,7 @@ use crate::data::data;
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{CircleRow, State};
-use crate::types::{Action, Animal, El};
+use crate::types::{Action, Animal, Element};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -86,7 +86,7 @@ pub(crate) fn rule(top: Frame) -> &'static str {
     }
 }
 
-fn add_disk(s: &mut State, a: Animal, el: El, ev: &mut Vec<Event>) {
+fn add_disk(s: &mut State, a: Animal, el: Element, ev: &mut Vec<Event>) {
     let slot = s.usable_slots(a).find(|&i| s.disks[a.index()][i].is_none());
     match slot {
         Some(i) => {

@@ -2,8 +2,8 @@
 
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
-use crate::state::{el_of, BoxKind, State};
-use crate::types::{El, Face};
+use crate::state::{element_of, BoxKind, State};
+use crate::types::{Element, Face};
 use eons_core::CornerId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
@@ -37,7 +37,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 if bx[el as usize] > 0 {
                     offer!(Choice::Remove);
                 }
-                for t in El::ALL {
+                for t in Element::ALL {
                     if t.index() != el as usize && bx[t.index()] > 0 {
                         offer!(Choice::Element(*t));
                     }
@@ -66,10 +66,12 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
                 bx[old as usize] += 1;
                 s.earth.set_element(corner, None);
                 ev.push(Event::ElementRemoved {
-                    el: el_of(old),
+                    el: element_of(old),
                     corner,
                 });
-                ev.push(Event::ElementBoxed { el: el_of(old) });
+                ev.push(Event::ElementBoxed {
+                    el: element_of(old),
+                });
                 s.element_to_earth(corner, new, ev);
             }
         }

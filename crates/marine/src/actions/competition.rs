@@ -30,7 +30,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
             offer!(Choice::Forfeit);
         }
-        CompSpecial { a, second } => {
+        CompetitionSpecial { a, second } => {
             let need = d.rules.competition_special_needs_presence;
             for h in tiles(s) {
                 if !need || occupies(s, a, h) {
@@ -43,7 +43,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 Choice::Forfeit
             });
         }
-        CompElim { a, hex, left, .. } => {
+        CompetitionEliminate { a, hex, left, .. } => {
             if left > 0 {
                 for b in Animal::ALL {
                     if *b != a && occupies(s, *b, hex) {
@@ -63,19 +63,19 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     let d = data();
     match (top, c) {
-        (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompElim {
+        (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompetitionEliminate {
             a,
             hex: h,
             left: n,
             then_second: false,
         }),
-        (CompSpecial { a, second }, Choice::Hex(h)) => {
+        (CompetitionSpecial { a, second }, Choice::Hex(h)) => {
             let n = d
                 .spaces
                 .iter()
                 .find(|x| x.action == Action::Competition && x.special)
                 .map_or(1, |x| x.eliminate);
-            s.stack.push(CompElim {
+            s.stack.push(CompetitionEliminate {
                 a,
                 hex: h,
                 left: n,
@@ -83,7 +83,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
             })
         }
         (
-            CompElim {
+            CompetitionEliminate {
                 a,
                 hex,
                 left,
@@ -93,14 +93,14 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
         ) => {
             s.eliminate(hex, b, 1, Some(a), ev);
             if left > 1 {
-                s.stack.push(CompElim {
+                s.stack.push(CompetitionEliminate {
                     a,
                     hex,
                     left: left - 1,
                     then_second,
                 });
             } else if then_second {
-                s.stack.push(CompSpecial { a, second: true });
+                s.stack.push(CompetitionSpecial { a, second: true });
             }
         }
         _ => {
@@ -115,8 +115,8 @@ pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
         Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
-        CompSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
-        CompElim { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
+        CompetitionSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
+        CompetitionEliminate { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
         _ => AUTOMATIC,
     }
 }
@@ -125,12 +125,12 @@ pub(crate) fn rule(top: Frame) -> &'static str {
 /// stopping the eliminations on the special space's first tile still leaves
 /// the second tile to choose (p.15).
 pub(crate) fn stopped(s: &mut State, top: Frame) {
-    if let Frame::CompElim {
+    if let Frame::CompetitionEliminate {
         a,
         then_second: true,
         ..
     } = top
     {
-        s.stack.push(Frame::CompSpecial { a, second: true });
+        s.stack.push(Frame::CompetitionSpecial { a, second: true });
     }
 }

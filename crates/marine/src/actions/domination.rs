@@ -5,7 +5,7 @@ use crate::data::data;
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
-use crate::types::El;
+use crate::types::Element;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -19,9 +19,9 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     use Frame::*;
     let d = data();
     if let Domination { a } = top {
-        for el in El::ALL {
+        for el in Element::ALL {
             if s.dominates(a, *el)
-                && (d.rules.domination_own_pawn || s.sp_ctrl[el.index()] != Some(a))
+                && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
             {
                 offer!(Choice::Element(*el));
             }
@@ -36,8 +36,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     if let (Domination { a }, Choice::Element(el)) = (top, c) {
         let v = s.domination_value(a, el);
-        if s.sp_ctrl[el.index()] != Some(a) {
-            s.sp_ctrl[el.index()] = Some(a);
+        if s.special_control[el.index()] != Some(a) {
+            s.special_control[el.index()] = Some(a);
             ev.push(Event::Control { el, animal: a });
         }
         s.targets[el.index()] = v;

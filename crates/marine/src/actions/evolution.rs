@@ -30,7 +30,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
             offer!(Choice::Forfeit);
         }
-        EvoCard { max_slot, .. } => {
+        EvolutionCard { max_slot, .. } => {
             for i in 0..(max_slot as usize).min(d.slots as usize) {
                 if s.row[i].is_some() {
                     offer!(Choice::Slot(i as u8 + 1));
@@ -49,10 +49,10 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
         (Evolution { a, slot, .. }, Choice::Hex(h)) => {
             s.score_tile(h, true, ev);
             if s.thriving(a, h) {
-                s.stack.push(EvoCard { a, max_slot: slot });
+                s.stack.push(EvolutionCard { a, max_slot: slot });
             }
         }
-        (EvoCard { a, max_slot }, Choice::Slot(k)) => {
+        (EvolutionCard { a, max_slot }, Choice::Slot(k)) => {
             if let Some(card) = s.row[k as usize - 1] {
                 ev.push(Event::CardChosen {
                     animal: a,
@@ -77,7 +77,7 @@ pub(crate) fn rule(top: Frame) -> &'static str {
         Evolution { .. } => {
             "Evolution (p.16): choose a tile of the space's terrain to score, or forfeit"
         }
-        EvoCard { .. } => {
+        EvolutionCard { .. } => {
             "Evolution (p.16): take a face-up card in a slot at or below the space's value"
         }
         _ => AUTOMATIC,

@@ -4,8 +4,8 @@ use crate::data::data;
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{corner_hexes, terrain_at};
-use crate::state::{el_of, CircleRow, State};
-use crate::types::{Animal, El, Trait};
+use crate::state::{element_of, CircleRow, State};
+use crate::types::{Animal, Element, Trait};
 use eons_core::HexId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
@@ -59,7 +59,11 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     match (top, c) {
         (Speciation { a, .. }, Choice::Corner(cn)) => {
-            let el = s.earth.element(cn).map(el_of).unwrap_or(El::Algae);
+            let el = s
+                .earth
+                .element(cn)
+                .map(element_of)
+                .unwrap_or(Element::Algae);
             let hs = corner_hexes(cn);
             let left = [0, 1, 2].map(|k| speciation_limit(s, a, hs[k], el));
             s.stack.push(Speciate {
@@ -110,12 +114,12 @@ pub(crate) fn rule(top: Frame) -> &'static str {
 }
 
 /// Speciation limit of a tile for `a` around an element of type `e` (p.13; Ecological Niche p.20).
-fn speciation_limit(s: &State, a: Animal, h: Option<HexId>, e: El) -> u8 {
+fn speciation_limit(s: &State, a: Animal, h: Option<HexId>, e: Element) -> u8 {
     let Some(h) = h else { return 0 };
     let Some(t) = terrain_at(s, h) else { return 0 };
     let mut lim = data().terrain[t.index()].speciation as i16;
     let niche = data().trait_data(Trait::EcologicalNiche).count as i16;
-    if let Some(ctrl) = s.sp_ctrl[e.index()] {
+    if let Some(ctrl) = s.special_control[e.index()] {
         if s.has_trait(ctrl, Trait::EcologicalNiche) {
             lim += if ctrl == a { niche } else { -niche };
         }

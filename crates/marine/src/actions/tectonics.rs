@@ -2,7 +2,7 @@
 //! its bonus, the species that stay and the one placed.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, TectMode, AUTOMATIC};
+use crate::decision::{Choice, Frame, TectonicsMode, AUTOMATIC};
 use crate::effects::push_camouflage;
 use crate::events::{Event, Why};
 use crate::queries::terrain_at;
@@ -26,24 +26,24 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 for (h, t) in s.earth.tiles() {
                     let ok = t.vent.is_none()
                         && match mode {
-                            TectMode::Basic | TectMode::Volcano => s.on_edge(h),
-                            TectMode::Special => true,
-                            TectMode::Seamount => t.base == Terrain::Seamount,
+                            TectonicsMode::Basic | TectonicsMode::Volcano => s.on_edge(h),
+                            TectonicsMode::Special => true,
+                            TectonicsMode::Seamount => t.base == Terrain::Seamount,
                         };
                     if ok {
                         offer!(Choice::Hex(h));
                     }
                 }
             }
-            if matches!(mode, TectMode::Basic | TectMode::Special) {
+            if matches!(mode, TectonicsMode::Basic | TectonicsMode::Special) {
                 offer!(Choice::Forfeit);
             }
         }
-        TectFace { .. } => {
+        TectonicsFace { .. } => {
             offer!(Choice::Face(Face::Geyser));
             offer!(Choice::Face(Face::Smoker));
         }
-        TectSpecies { a, .. } => {
+        TectonicsSpecies { a, .. } => {
             if s.pool[a.index()] > 0 {
                 offer!(Choice::FromPool);
             }
@@ -61,17 +61,17 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     match (top, c) {
         (Tectonics { a, .. }, Choice::Hex(h)) => {
-            s.stack.push(TectAfter { a, hex: h });
+            s.stack.push(TectonicsAfter { a, hex: h });
             match State::half(h) {
                 Some(face) => put_vent(s, h, face, ev),
-                None => s.stack.push(TectFace { a, hex: h }),
+                None => s.stack.push(TectonicsFace { a, hex: h }),
             }
         }
-        (TectFace { hex, .. }, Choice::Face(face)) => put_vent(s, hex, face, ev),
-        (TectSpecies { a, hex }, Choice::FromPool) => {
+        (TectonicsFace { hex, .. }, Choice::Face(face)) => put_vent(s, hex, face, ev),
+        (TectonicsSpecies { a, hex }, Choice::FromPool) => {
             s.from_pool(hex, a, 1, true, ev);
         }
-        (TectSpecies { a, hex }, Choice::FromBox) => {
+        (TectonicsSpecies { a, hex }, Choice::FromBox) => {
             s.eliminated[a.index()] -= 1;
             s.earth.add_species(hex, a.index(), 1);
             ev.push(Event::Revived { animal: a, hex });
@@ -87,7 +87,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
     use Frame::*;
     let d = data();
-    if let TectAfter { a, hex } = step {
+    if let TectonicsAfter { a, hex } = step {
         let n = 1 + s
             .earth
             .adjacent_tiles(hex)
@@ -103,7 +103,7 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
             }
         }
         push_camouflage(s, a, hex);
-        s.stack.push(TectSpecies { a, hex });
+        s.stack.push(TectonicsSpecies { a, hex });
     }
 }
 
@@ -111,12 +111,12 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        Tectonics { mode: TectMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
-        Tectonics { mode: TectMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
-        Tectonics { mode: TectMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
-        Tectonics { mode: TectMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
-        TectFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
-        TectSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
+        Tectonics { mode: TectonicsMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
+        Tectonics { mode: TectonicsMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
+        Tectonics { mode: TectonicsMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
+        Tectonics { mode: TectonicsMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
+        TectonicsFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
+        TectonicsSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
         _ => AUTOMATIC,
     }
 }

@@ -5,12 +5,15 @@
 //! (Reseed, the end of the game).
 
 use crate::data::{data, SpaceDef, MAX_SPACES};
-use crate::decision::{Choice, Frame, TectMode, ALL, AUTOMATIC};
+use crate::decision::{Choice, Frame, TectonicsMode, ALL, AUTOMATIC};
 use crate::events::Event;
-use crate::state::{Pawn, State, ANIMALS, PERSONAL};
+use crate::state::{Pawn, State, ANIMALS};
 use crate::traits;
-use crate::types::{Action, Animal, El, Face, Trait};
+use crate::types::{Action, Animal, Element, Face, Space, Trait};
 use eons_earth::ELEMENTS;
+
+/// The rule a refused placement names.
+pub(crate) const RULE: &str = "Player turns (p.9)";
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -153,7 +156,7 @@ struct TurnCtx {
     social: bool,
     n_animals: u8,
     /// The animal's special pawns not on the display.
-    specials: [Option<El>; ELEMENTS],
+    specials: [Option<Element>; ELEMENTS],
 }
 
 impl TurnCtx {
@@ -206,7 +209,7 @@ impl TurnCtx {
             && (occ.is_none() || (self.social && bumpable))
             && self.after_rule(display_key(def))
             && f(Choice::Place {
-                space: i as u8,
+                space: Space::display(i),
                 special: None,
             })
         {
@@ -215,7 +218,7 @@ impl TurnCtx {
         if occ.is_none() || bumpable {
             for el in self.specials.iter().flatten() {
                 if f(Choice::Place {
-                    space: i as u8,
+                    space: Space::display(i),
                     special: Some(*el),
                 }) {
                     return true;
@@ -232,7 +235,7 @@ impl TurnCtx {
         if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
             return false;
         }
-        let sp = PERSONAL + a.index() as u8;
+        let sp = Space::personal(a);
         if s.basic_avail[a.index()] > 0
             && self.after_rule(PERSONAL_KEY)
             && f(Choice::Place {
@@ -252,22 +255,28 @@ impl TurnCtx {
 }
 
 /// Places the pawn and starts the space's action.
-pub(crate) fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev: &mut Vec<Event>) {
+pub(crate) fn place(
+    s: &mut State,
+    a: Animal,
+    space: Space,
+    special: Option<Element>,
+    ev: &mut Vec<Event>,
+) {
     let pawn = match special {
         Some(e) => Pawn::Special(e),
         None => Pawn::Basic(a),
     };
-    if space >= PERSONAL {
+    if space.is_personal() {
         s.personal[a.index()] = Some(pawn);
     } else {
-        if let Some(Pawn::Basic(b)) = s.spaces[space as usize] {
+        if let Some(Pawn::Basic(b)) = s.spaces[space.index()] {
             s.basic_avail[b.index()] += 1;
             ev.push(Event::Bumped { animal: b });
         }
-        s.spaces[space as usize] = Some(pawn);
+        s.spaces[space.index()] = Some(pawn);
     }
     match special {
-        Some(e) => s.sp_space[e.index()] = Some(space),
+        Some(e) => s.special_space[e.index()] = Some(space),
         None => s.basic_avail[a.index()] -= 1,
     }
     ev.push(Event::Placed {
@@ -276,11 +285,11 @@ pub(crate) fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev
         special,
     });
     s.stack.push(Frame::EndTurn { a });
-    if space >= PERSONAL {
+    if space.is_personal() {
         s.stack.push(Frame::BottomFeeder { a });
         return;
     }
-    let def = data().spaces[space as usize];
+    let def = data().spaces[space.index()];
     let frame = match def.action {
         Action::Abundance => Frame::Abundance { a },
         Action::Autotrophs => Frame::Autotrophs {
@@ -304,9 +313,9 @@ pub(crate) fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev
         Action::Tectonics => Frame::Tectonics {
             a,
             mode: if def.special {
-                TectMode::Special
+                TectonicsMode::Special
             } else {
-                TectMode::Basic
+                TectonicsMode::Basic
             },
         },
         Action::Migration => {
@@ -325,7 +334,7 @@ pub(crate) fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev
             }
         }
         Action::Competition => match def.marker {
-            None => Frame::CompSpecial { a, second: false },
+            None => Frame::CompetitionSpecial { a, second: false },
             Some(m) => Frame::Competition {
                 a,
                 terrain: s.comp_markers[m as usize],
@@ -382,15 +391,84 @@ pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
 
 /// True when `c`, a placement on `space`, is legal for `a`'s turn: only the
 /// chosen space's placements are listed (a turn offers hundreds).
-pub(crate) fn is_legal_placement(s: &State, a: Animal, space: u8, c: Choice) -> bool {
+pub(crate) fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) -> bool {
     let t = TurnCtx::new(s, a);
     let mut same = |x| x == c;
-    if space >= PERSONAL {
+    if space.is_personal() {
         t.personal_space(s, &mut same)
     } else {
         data()
             .spaces
-            .get(space as usize)
-            .is_some_and(|def| t.display_space(s, space as usize, def, &mut same))
+            .get(space.index())
+            .is_some_and(|def| t.display_space(s, space.index(), def, &mut same))
     }
+}
+
+/// Why placing `special` (or a basic pawn) on `space` is refused for `a`'s
+/// turn: a sentence for the player (p.9-10, p.20-21). Only called once the
+/// placement is known to be illegal.
+pub(crate) fn placement_refusal(
+    s: &State,
+    a: Animal,
+    space: Space,
+    special: Option<Element>,
+) -> String {
+    let t = TurnCtx::new(s, a);
+    match special {
+        Some(e) if s.special_control[e.index()] != Some(a) => {
+            return format!("you do not control the {e} special pawn");
+        }
+        Some(e) if s.special_space[e.index()].is_some() => {
+            return format!("your {e} special pawn is already on an action space");
+        }
+        None if s.basic_avail[a.index()] == 0 => {
+            return "you have no basic pawn left to place".into();
+        }
+        _ => {}
+    }
+    let after = "a basic pawn goes on a space after (below) every pawn you have already placed";
+    if space.is_personal() {
+        if space.personal_index() >= ANIMALS {
+            return format!("there is no action space {}", space.0);
+        }
+        if space != Space::personal(a) {
+            return "that is another animal's Bottom Feeder space".into();
+        }
+        if !s.has_trait(a, Trait::BottomFeeder) {
+            return "only an animal with Bottom Feeder has a personal space (p.20)".into();
+        }
+        if s.personal[a.index()].is_some() {
+            return "your Bottom Feeder space already holds a pawn".into();
+        }
+        if special.is_none() && !t.after_rule(PERSONAL_KEY) {
+            return after.into();
+        }
+    } else {
+        let Some(def) = data().spaces.get(space.index()) else {
+            return format!("there is no action space {} on the display", space.0);
+        };
+        let name = format!("{} {}", def.action.name(), def.col + 1);
+        if def.min_players > t.n_animals {
+            return format!("{name} is not used with {} animals (p.8)", t.n_animals);
+        }
+        if special.is_none() && def.special {
+            return format!("{name} takes only a special pawn (p.8)");
+        }
+        match s.spaces[space.index()] {
+            Some(Pawn::Basic(b)) if b == a => {
+                return format!("your own pawn is already on {name}");
+            }
+            Some(Pawn::Special(_)) => {
+                return format!("{name} holds a special pawn, which nothing bumps");
+            }
+            Some(Pawn::Basic(_)) if special.is_none() && !t.social => {
+                return format!("{name} is taken: only a special pawn, or a basic pawn with Social, bumps a basic pawn");
+            }
+            _ => {}
+        }
+        if special.is_none() && !t.after_rule(display_key(def)) {
+            return after.into();
+        }
+    }
+    "that placement is not one of the choices offered".into()
 }

@@ -33,7 +33,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
             offer!(Choice::Forfeit);
         }
-        WanderHex { .. } => {
+        WanderlustHex { .. } => {
             for i in 0..grid().len() {
                 let h = HexId(i as u8);
                 if vacant_hex_adjacent(s, h) {
@@ -41,7 +41,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        WanderElement { hex, .. } => {
+        WanderlustElement { hex, .. } => {
             if s.tile_has_vacant_corner(hex) {
                 for i in 0..d.circles(Action::Wanderlust) {
                     if s.circles[CircleRow::Wanderlust as usize][i].is_some() {
@@ -51,14 +51,14 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
             offer!(Choice::Done);
         }
-        WanderCorner { hex, .. } => {
+        WanderlustCorner { hex, .. } => {
             for c in grid().corners_of(hex) {
                 if s.earth.element(c).is_none() {
                     offer!(Choice::Corner(c));
                 }
             }
         }
-        WanderMove { a, hex } => {
+        WanderlustMove { a, hex } => {
             for n in s.earth.adjacent_tiles(hex) {
                 if occupies(s, a, n) {
                     offer!(Choice::Move { from: n, to: hex });
@@ -86,32 +86,32 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
                 if special {
                     s.extra_turn = true;
                 }
-                s.stack.push(WanderHex { a, terrain: t });
+                s.stack.push(WanderlustHex { a, terrain: t });
             }
         }
-        (WanderHex { a, terrain }, Choice::Hex(h)) => {
+        (WanderlustHex { a, terrain }, Choice::Hex(h)) => {
             s.earth.set_tile(h, Some(Tile::large(terrain)));
             ev.push(Event::TilePlaced { hex: h, terrain });
             push_camouflage(s, a, h);
             for b in Animal::ALL.iter().rev() {
                 if s.plays(*b) {
-                    s.stack.push(WanderMove { a: *b, hex: h });
+                    s.stack.push(WanderlustMove { a: *b, hex: h });
                 }
             }
-            s.stack.push(WanderScore { a, hex: h });
-            s.stack.push(WanderElement { a, hex: h });
+            s.stack.push(WanderlustScore { a, hex: h });
+            s.stack.push(WanderlustElement { a, hex: h });
         }
-        (WanderElement { a, hex }, Choice::Circle(i)) => {
-            s.stack.push(WanderCorner { a, hex, circle: i })
+        (WanderlustElement { a, hex }, Choice::Circle(i)) => {
+            s.stack.push(WanderlustCorner { a, hex, circle: i })
         }
-        (WanderCorner { circle, .. }, Choice::Corner(cn)) => {
+        (WanderlustCorner { circle, .. }, Choice::Corner(cn)) => {
             if let Some(el) = s.circles[CircleRow::Wanderlust as usize][circle as usize].take() {
                 s.element_to_earth(cn, el, ev);
             }
         }
-        (WanderMove { a, hex }, Choice::Move { from, to }) => {
+        (WanderlustMove { a, hex }, Choice::Move { from, to }) => {
             move_species(s, a, from, to, ev);
-            s.stack.push(WanderMove { a, hex });
+            s.stack.push(WanderlustMove { a, hex });
         }
         _ => {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
@@ -124,7 +124,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
     use Frame::*;
     let d = data();
-    if let WanderScore { a, hex } = step {
+    if let WanderlustScore { a, hex } = step {
         if let Some(t) = terrain_at(s, hex) {
             let n = 1 + s
                 .earth
@@ -142,14 +142,16 @@ pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
         Wanderlust { .. } => "Wanderlust (p.13): take the top tile of a stack, or forfeit",
-        WanderHex { .. } => "Wanderlust (p.13): place the tile on a vacant hex adjacent to earth",
-        WanderElement { .. } => {
+        WanderlustHex { .. } => {
+            "Wanderlust (p.13): place the tile on a vacant hex adjacent to earth"
+        }
+        WanderlustElement { .. } => {
             "Wanderlust (p.13): choose a Wanderlust element for the new tile, or skip"
         }
-        WanderCorner { .. } => {
+        WanderlustCorner { .. } => {
             "Wanderlust (p.13): place the element on a vacant corner of the new tile"
         }
-        WanderMove { .. } => {
+        WanderlustMove { .. } => {
             "Wanderlust (p.13): move your species from adjacent tiles onto the new tile, or stop"
         }
         _ => AUTOMATIC,

@@ -2,7 +2,7 @@
 
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
-use crate::state::{el_of, State};
+use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
@@ -46,7 +46,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
             if let (Some(mine), Some(theirs)) =
                 (s.disks[a.index()][disk as usize], s.earth.element(cn))
             {
-                let theirs = el_of(theirs);
+                let theirs = element_of(theirs);
                 s.disks[a.index()][disk as usize] = Some(theirs);
                 s.earth.set_element(cn, Some(mine.index() as u8));
                 ev.push(Event::DiskLost {

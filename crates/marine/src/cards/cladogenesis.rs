@@ -18,7 +18,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     let d = data();
-    if let CladoSecond { max_slot, .. } = top {
+    if let CladogenesisSecond { max_slot, .. } = top {
         for i in 0..(max_slot as usize).min(d.slots as usize) {
             if matches!(s.row[i], Some(c) if c != Card::Cladogenesis) {
                 offer!(Choice::Slot(i as u8 + 1));
@@ -31,7 +31,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// Carries out a legal choice of this decision (its frame already popped).
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
-    if let (CladoSecond { a, max_slot }, Choice::Slot(k)) = (top, c) {
+    if let (CladogenesisSecond { a, max_slot }, Choice::Slot(k)) = (top, c) {
         if let Some(card) = s.row[k as usize - 1] {
             ev.push(Event::CardChosen {
                 animal: a,
@@ -50,7 +50,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 /// The rule governing this decision, with its rulebook page, and what it asks.
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
-    if let CladoSecond { .. } = top {
+    if let CladogenesisSecond { .. } = top {
         "Cladogenesis (p.18): choose another face-up card at or below the space's value"
     } else {
         AUTOMATIC
@@ -68,7 +68,7 @@ pub(crate) fn start(
     ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(CladoSecond { a, max_slot });
+    s.stack.push(CladogenesisSecond { a, max_slot });
     if let Some(&top) = s.discard.last() {
         ev.push(Event::CardReplayed { card: top });
         cards::start(s, a, top, x, max_slot, ev);

@@ -5,7 +5,7 @@ use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::corners;
 use crate::state::State;
-use crate::types::{Animal, Card, El};
+use crate::types::{Animal, Card, Element};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -25,15 +25,15 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         }
         HabitatRemove { a } => {
             for (c, el) in s.earth.elements() {
-                if s.sp_ctrl[el as usize] != Some(a) {
+                if s.special_control[el as usize] != Some(a) {
                     offer!(Choice::Corner(c));
                 }
             }
         }
         HabitatType { a } => {
             if s.any_vacant_corner() {
-                for el in El::ALL {
-                    if s.sp_ctrl[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
+                for el in Element::ALL {
+                    if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
                         offer!(Choice::Element(*el));
                     }
                 }

@@ -18,14 +18,14 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        ExodusTile { .. } => {
+        MassExodusTile { .. } => {
             for h in tiles(s) {
                 if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
                     offer!(Choice::Hex(h));
                 }
             }
         }
-        ExodusMove { hex, .. } => {
+        MassExodusMove { hex, .. } => {
             for b in Animal::ALL {
                 if occupies(s, *b, hex) {
                     for t in s.earth.adjacent_tiles(hex) {
@@ -43,11 +43,11 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
     match (top, c) {
-        (ExodusTile { a }, Choice::Hex(h)) => s.stack.push(ExodusMove { a, hex: h }),
-        (ExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
+        (MassExodusTile { a }, Choice::Hex(h)) => s.stack.push(MassExodusMove { a, hex: h }),
+        (MassExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
             move_species(s, animal, hex, to, ev);
             if s.earth.total_species(hex) > 0 {
-                s.stack.push(ExodusMove { a, hex });
+                s.stack.push(MassExodusMove { a, hex });
             }
         }
         _ => {
@@ -61,8 +61,10 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        ExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
-        ExodusMove { .. } => "Mass Exodus (p.19): move a species off the tile to an adjacent tile",
+        MassExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
+        MassExodusMove { .. } => {
+            "Mass Exodus (p.19): move a species off the tile to an adjacent tile"
+        }
         _ => AUTOMATIC,
     }
 }
@@ -78,5 +80,5 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(ExodusTile { a });
+    s.stack.push(MassExodusTile { a });
 }

@@ -3,7 +3,7 @@
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
-use crate::types::{Animal, Card, El};
+use crate::types::{Animal, Card, Element};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        MetaDisk { a } => {
+        MetamorphosisDisk { a } => {
             if !s.bag.is_empty() {
                 for i in s.usable_slots(a) {
                     if s.disks[a.index()][i].is_some() {
@@ -25,8 +25,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        MetaType { .. } => {
-            for el in El::ALL {
+        MetamorphosisType { .. } => {
+            for el in Element::ALL {
                 if s.bag.count(el.index()) > 0 {
                     offer!(Choice::Element(*el));
                 }
@@ -41,8 +41,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
     match (top, c) {
-        (MetaDisk { a }, Choice::Disk(k)) => s.stack.push(MetaType { a, disk: k }),
-        (MetaType { a, disk }, Choice::Element(el)) => {
+        (MetamorphosisDisk { a }, Choice::Disk(k)) => {
+            s.stack.push(MetamorphosisType { a, disk: k })
+        }
+        (MetamorphosisType { a, disk }, Choice::Element(el)) => {
             if s.bag.take(el.index()) {
                 if let Some(old) = s.disks[a.index()][disk as usize].replace(el) {
                     s.bag.put(old.index());
@@ -62,8 +64,10 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        MetaDisk { .. } => "Metamorphosis (p.19): choose one of your element disks to exchange",
-        MetaType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
+        MetamorphosisDisk { .. } => {
+            "Metamorphosis (p.19): choose one of your element disks to exchange"
+        }
+        MetamorphosisType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
         _ => AUTOMATIC,
     }
 }
@@ -79,5 +83,5 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(MetaDisk { a });
+    s.stack.push(MetamorphosisDisk { a });
 }

@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         };
     }
     use Frame::*;
-    if let MonoTile { .. } = top {
+    if let MonotypicTile { .. } = top {
         for h in tiles(s) {
             if s.earth.total_species(h) > 0 {
                 offer!(Choice::Hex(h));
@@ -30,7 +30,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// Carries out a legal choice of this decision (its frame already popped).
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
-    if let (MonoTile { a }, Choice::Hex(h)) = (top, c) {
+    if let (MonotypicTile { a }, Choice::Hex(h)) = (top, c) {
         let mut rank = [Animal::Reptiles; ANIMALS];
         let n = s.ranking(h, &mut rank);
         for &b in &rank[1..n.max(1)] {
@@ -45,7 +45,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 /// The rule governing this decision, with its rulebook page, and what it asks.
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
-    if let MonoTile { .. } = top {
+    if let MonotypicTile { .. } = top {
         "Monotypic Habitat (p.19): choose a tile"
     } else {
         AUTOMATIC
@@ -63,5 +63,5 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(MonoTile { a });
+    s.stack.push(MonotypicTile { a });
 }

@@ -3,7 +3,7 @@
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::corners;
-use crate::state::{el_of, State};
+use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
@@ -45,10 +45,10 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
             if let Some(el) = s.earth.element(from) {
                 s.earth.set_element(from, None);
                 ev.push(Event::ElementRemoved {
-                    el: el_of(el),
+                    el: element_of(el),
                     corner: from,
                 });
-                s.element_to_earth(to, el_of(el), ev);
+                s.element_to_earth(to, element_of(el), ev);
             }
         }
         _ => {

@@ -20,7 +20,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     use Frame::*;
     let d = data();
     match top {
-        OmniTile { a } => {
+        OmnivoreTile { a } => {
             let own = d.card(Card::Omnivore).own_tile;
             {
                 for h in tiles(s) {
@@ -30,14 +30,14 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        OmniElement { hex, .. } => {
+        OmnivoreElement { hex, .. } => {
             for c in grid().corners_of(hex) {
                 if s.earth.element(c).is_some() {
                     offer!(Choice::Corner(c));
                 }
             }
         }
-        OmniVictim { a, hex } => {
+        OmnivoreVictim { a, hex } => {
             let opp = s.opposing_on(hex, a) > 0;
             for b in Animal::ALL {
                 if occupies(s, *b, hex) && (*b != a) == opp {
@@ -54,12 +54,12 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
     match (top, c) {
-        (OmniTile { a }, Choice::Hex(h)) => {
-            s.stack.push(OmniVictim { a, hex: h });
-            s.stack.push(OmniElement { a, hex: h });
+        (OmnivoreTile { a }, Choice::Hex(h)) => {
+            s.stack.push(OmnivoreVictim { a, hex: h });
+            s.stack.push(OmnivoreElement { a, hex: h });
         }
-        (OmniElement { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
-        (OmniVictim { a, hex }, Choice::Animal(b)) => {
+        (OmnivoreElement { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
+        (OmnivoreVictim { a, hex }, Choice::Animal(b)) => {
             s.eliminate(hex, b, 1, Some(a), ev);
         }
         _ => {
@@ -73,9 +73,9 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        OmniTile { .. } => "Omnivore (p.19): choose a tile you occupy",
-        OmniElement { .. } => "Omnivore (p.19): remove an element from the tile",
-        OmniVictim { .. } => "Omnivore (p.19): eliminate a species there, opposing if possible",
+        OmnivoreTile { .. } => "Omnivore (p.19): choose a tile you occupy",
+        OmnivoreElement { .. } => "Omnivore (p.19): remove an element from the tile",
+        OmnivoreVictim { .. } => "Omnivore (p.19): eliminate a species there, opposing if possible",
         _ => AUTOMATIC,
     }
 }
@@ -91,5 +91,5 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(OmniTile { a });
+    s.stack.push(OmnivoreTile { a });
 }

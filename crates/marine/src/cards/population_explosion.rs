@@ -18,7 +18,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     let d = data();
-    if let PopTile { a } = top {
+    if let PopulationExplosionTile { a } = top {
         let own = d.card(Card::PopulationExplosion).own_tile;
         if s.pool[a.index()] > 0 {
             for h in tiles(s) {
@@ -34,7 +34,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// Carries out a legal choice of this decision (its frame already popped).
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
-    if let (PopTile { a }, Choice::Hex(h)) = (top, c) {
+    if let (PopulationExplosionTile { a }, Choice::Hex(h)) = (top, c) {
         let x = s.earth.total_species(h).min(255) as u8;
         s.from_pool(h, a, x, true, ev);
     } else {
@@ -46,7 +46,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 /// The rule governing this decision, with its rulebook page, and what it asks.
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
-    if let PopTile { .. } = top {
+    if let PopulationExplosionTile { .. } = top {
         "Population Explosion (p.19): choose a tile you occupy"
     } else {
         AUTOMATIC
@@ -64,5 +64,5 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(PopTile { a });
+    s.stack.push(PopulationExplosionTile { a });
 }

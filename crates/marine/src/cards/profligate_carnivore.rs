@@ -1,4 +1,4 @@
-//! Profligate Carnivore (p.19): eliminate opposing species, replacing them
+//! ProfligateCarnivore Carnivore (p.19): eliminate opposing species, replacing them
 //! with yours.
 
 use crate::decision::{Choice, Frame, AUTOMATIC};
@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         };
     }
     use Frame::*;
-    if let Profligate { a, left, .. } = top {
+    if let ProfligateCarnivore { a, left, .. } = top {
         if left > 0 {
             for h in tiles(s) {
                 for b in Animal::ALL {
@@ -35,7 +35,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
     if let (
-        Profligate {
+        ProfligateCarnivore {
             a,
             left,
             mut credited,
@@ -51,7 +51,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
             credited |= bit;
         }
         if left > 1 {
-            s.stack.push(Profligate {
+            s.stack.push(ProfligateCarnivore {
                 a,
                 left: left - 1,
                 credited,
@@ -66,7 +66,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 /// The rule governing this decision, with its rulebook page, and what it asks.
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
-    if let Profligate { .. } = top {
+    if let ProfligateCarnivore { .. } = top {
         "Profligate Carnivore (p.19): eliminate an opposing species anywhere"
     } else {
         AUTOMATIC
@@ -84,7 +84,7 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(Profligate {
+    s.stack.push(ProfligateCarnivore {
         a,
         left: x,
         credited: 0,

@@ -5,7 +5,7 @@ use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{corners, tiles};
 use crate::state::State;
-use crate::types::{Animal, Card, El, Face, Terrain};
+use crate::types::{Animal, Card, Element, Face, Terrain};
 use eons_core::HexId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
@@ -19,18 +19,18 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        TerrType { .. } => {
+        TerrestrialType { .. } => {
             if corners().any(|c| {
                 s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
             }) {
-                for el in El::ALL {
+                for el in Element::ALL {
                     if s.bag.count(el.index()) > 0 {
                         offer!(Choice::Element(*el));
                     }
                 }
             }
         }
-        TerrCorner { .. } => {
+        TerrestrialCorner { .. } => {
             for c in corners() {
                 if s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
                 {
@@ -38,7 +38,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        TerrTile { a } => {
+        TerrestrialTile { a } => {
             if s.pool[a.index()] > 0 {
                 for h in tiles(s) {
                     if land_or_geyser(s, h) {
@@ -57,13 +57,13 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     let d = data();
     match (top, c) {
-        (TerrType { a }, Choice::Element(el)) => s.stack.push(TerrCorner { a, el }),
-        (TerrCorner { el, .. }, Choice::Corner(cn)) => {
+        (TerrestrialType { a }, Choice::Element(el)) => s.stack.push(TerrestrialCorner { a, el }),
+        (TerrestrialCorner { el, .. }, Choice::Corner(cn)) => {
             if s.bag.take(el.index()) {
                 s.element_to_earth(cn, el, ev);
             }
         }
-        (TerrTile { a }, Choice::Hex(h)) => {
+        (TerrestrialTile { a }, Choice::Hex(h)) => {
             s.from_pool(
                 h,
                 a,
@@ -83,11 +83,13 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        TerrType { .. } => "Terrestrial (p.20): choose an element type from the bag",
-        TerrCorner { .. } => {
+        TerrestrialType { .. } => "Terrestrial (p.20): choose an element type from the bag",
+        TerrestrialCorner { .. } => {
             "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile"
         }
-        TerrTile { .. } => "Terrestrial (p.20): choose a Land or geyser tile for your species",
+        TerrestrialTile { .. } => {
+            "Terrestrial (p.20): choose a Land or geyser tile for your species"
+        }
         _ => AUTOMATIC,
     }
 }
@@ -103,8 +105,8 @@ pub(crate) fn start(
     _ev: &mut Vec<Event>,
 ) {
     use Frame::*;
-    s.stack.push(TerrTile { a });
-    s.stack.push(TerrType { a });
+    s.stack.push(TerrestrialTile { a });
+    s.stack.push(TerrestrialType { a });
 }
 
 /// Land or geyser-Vent tile (Terrestrial).

@@ -1,7 +1,7 @@
 //! Volcanism (p.20): two Tectonics (a Seamount, then an edge tile); their
 //! decisions are in `actions/tectonics.rs`.
 
-use crate::decision::{Frame, TectMode};
+use crate::decision::{Frame, TectonicsMode};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card};
@@ -19,10 +19,10 @@ pub(crate) fn start(
     use Frame::*;
     s.stack.push(Tectonics {
         a,
-        mode: TectMode::Volcano,
+        mode: TectonicsMode::Volcano,
     });
     s.stack.push(Tectonics {
         a,
-        mode: TectMode::Seamount,
+        mode: TectonicsMode::Seamount,
     });
 }

@@ -79,7 +79,7 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
             s.stack.push(SetupPack);
             for a in turn_order(s).into_iter().rev() {
                 if s.traits[a.index()] & Trait::Exaptation.bit() != 0 {
-                    s.stack.push(ExaptCopy { a });
+                    s.stack.push(ExaptationCopy { a });
                 }
             }
         }

@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         };
     }
     use Frame::*;
-    if let ExaptCopy { a } = top {
+    if let ExaptationCopy { a } = top {
         for t in Trait::ALL {
             if *t != Trait::Exaptation
                 && s.animals()
@@ -33,7 +33,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// Carries out a legal choice of this decision (its frame already popped).
 pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
-    if let (ExaptCopy { a }, Choice::Trait(t)) = (top, c) {
+    if let (ExaptationCopy { a }, Choice::Trait(t)) = (top, c) {
         s.copied[a.index()] = Some(t);
         ev.push(Event::TraitCopied { animal: a, t });
     } else {
@@ -45,7 +45,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 /// The rule governing this decision, with its rulebook page, and what it asks.
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
-    if let ExaptCopy { .. } = top {
+    if let ExaptationCopy { .. } = top {
         "Exaptation (p.21): copy another animal's trait"
     } else {
         AUTOMATIC

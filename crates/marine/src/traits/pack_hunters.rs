@@ -4,7 +4,7 @@ use crate::data::data;
 use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
-use crate::types::El;
+use crate::types::Element;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -17,8 +17,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     if let PackHunters { .. } = top {
-        for el in El::ALL {
-            if s.sp_ctrl[el.index()].is_none() {
+        for el in Element::ALL {
+            if s.special_control[el.index()].is_none() {
                 offer!(Choice::Pawn(*el));
             }
         }
@@ -31,7 +31,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
     use Frame::*;
     let d = data();
     if let (PackHunters { a }, Choice::Pawn(el)) = (top, c) {
-        s.sp_ctrl[el.index()] = Some(a);
+        s.special_control[el.index()] = Some(a);
         s.targets[el.index()] = d.pack_hunters_target;
         ev.push(Event::Control { el, animal: a });
         ev.push(Event::Target {

@@ -384,3 +384,49 @@ fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::decision::{Choice, Frame};
+    use crate::types::Space;
+    use crate::Marine;
+    use eons_core::Game;
+
+    /// A refusal names the rule with its page and explains in words, never
+    /// with Rust debug output of the choice.
+    #[test]
+    fn refusals_name_the_rule_and_explain_in_words() {
+        let setup = Marine::setup(3, &[]).expect("setup");
+        let mut s = Marine::new(&setup, 1).expect("game");
+        let far = Choice::Place {
+            space: Space(200),
+            special: None,
+        };
+        // The trait draft offers no placement.
+        let e = Marine::apply(&mut s, far, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Trait cards (p.5)");
+        assert!(
+            e.reason.contains("keep one of your dealt trait cards"),
+            "{e}"
+        );
+        // Play on to the first turn.
+        while !matches!(s.stack.last(), Some(Frame::Turn { .. })) {
+            let mut legal = Vec::new();
+            Marine::legal(&s, &mut legal);
+            Marine::apply(&mut s, legal[0], &mut Vec::new()).expect("legal");
+        }
+        let e = Marine::apply(&mut s, far, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert_eq!(e.reason, "there is no action space 200");
+        let past_the_end = Choice::Place {
+            space: Space(40),
+            special: None,
+        };
+        let e = Marine::apply(&mut s, past_the_end, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert_eq!(e.reason, "there is no action space 40 on the display");
+        let e = Marine::apply(&mut s, Choice::Done, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert!(!e.reason.contains("Done"), "{e}");
+    }
+}

@@ -16,12 +16,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        AdaptabilityDisk { a } => {
-            if s.earth.elements().next().is_some() {
-                for i in s.usable_slots(a) {
-                    if s.disks[a.index()][i].is_some() {
-                        offer!(Choice::Disk(i as u8));
-                    }
+        AdaptabilityDisk { a } if s.earth.elements().next().is_some() => {
+            for i in s.usable_slots(a) {
+                if s.disks[a.index()][i].is_some() {
+                    offer!(Choice::Disk(i as u8));
                 }
             }
         }

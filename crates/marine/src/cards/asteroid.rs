@@ -26,12 +26,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         }
         AsteroidKeep {
             hex, left, kept, ..
-        } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if s.earth.species(hex, b.index()) > kept[b.index()] {
-                        offer!(Choice::Animal(*b));
-                    }
+        } if left > 0 => {
+            for b in Animal::ALL {
+                if s.earth.species(hex, b.index()) > kept[b.index()] {
+                    offer!(Choice::Animal(*b));
                 }
             }
         }

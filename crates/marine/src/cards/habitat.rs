@@ -30,12 +30,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        HabitatType { a } => {
-            if s.any_vacant_corner() {
-                for el in Element::ALL {
-                    if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
-                        offer!(Choice::Element(*el));
-                    }
+        HabitatType { a } if s.any_vacant_corner() => {
+            for el in Element::ALL {
+                if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
+                    offer!(Choice::Element(*el));
                 }
             }
         }

@@ -16,12 +16,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        MetamorphosisDisk { a } => {
-            if !s.bag.is_empty() {
-                for i in s.usable_slots(a) {
-                    if s.disks[a.index()][i].is_some() {
-                        offer!(Choice::Disk(i as u8));
-                    }
+        MetamorphosisDisk { a } if !s.bag.is_empty() => {
+            for i in s.usable_slots(a) {
+                if s.disks[a.index()][i].is_some() {
+                    offer!(Choice::Disk(i as u8));
                 }
             }
         }

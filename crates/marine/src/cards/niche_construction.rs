@@ -17,11 +17,9 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        NicheFrom { .. } => {
-            if s.any_vacant_corner() {
-                for (c, _) in s.earth.elements() {
-                    offer!(Choice::Corner(c));
-                }
+        NicheFrom { .. } if s.any_vacant_corner() => {
+            for (c, _) in s.earth.elements() {
+                offer!(Choice::Corner(c));
             }
         }
         NicheTo { from, .. } => {

@@ -24,12 +24,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        SolarPick { hex, left, .. } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if occupies(s, *b, hex) {
-                        offer!(Choice::Animal(*b));
-                    }
+        SolarPick { hex, left, .. } if left > 0 => {
+            for b in Animal::ALL {
+                if occupies(s, *b, hex) {
+                    offer!(Choice::Animal(*b));
                 }
             }
         }

@@ -19,14 +19,14 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     }
     use Frame::*;
     match top {
-        TerrestrialType { .. } => {
+        TerrestrialType { .. }
             if corners().any(|c| {
                 s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
-            }) {
-                for el in Element::ALL {
-                    if s.bag.count(el.index()) > 0 {
-                        offer!(Choice::Element(*el));
-                    }
+            }) =>
+        {
+            for el in Element::ALL {
+                if s.bag.count(el.index()) > 0 {
+                    offer!(Choice::Element(*el));
                 }
             }
         }
@@ -38,12 +38,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        TerrestrialTile { a } => {
-            if s.pool[a.index()] > 0 {
-                for h in tiles(s) {
-                    if land_or_geyser(s, h) {
-                        offer!(Choice::Hex(h));
-                    }
+        TerrestrialTile { a } if s.pool[a.index()] > 0 => {
+            for h in tiles(s) {
+                if land_or_geyser(s, h) {
+                    offer!(Choice::Hex(h));
                 }
             }
         }

@@ -25,12 +25,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
                 }
             }
         }
-        TrophicPick { hex, left, .. } => {
-            if left > 0 {
-                for c in grid().corners_of(hex) {
-                    if s.earth.element(c).is_some() {
-                        offer!(Choice::Corner(c));
-                    }
+        TrophicPick { hex, left, .. } if left > 0 => {
+            for c in grid().corners_of(hex) {
+                if s.earth.element(c).is_some() {
+                    offer!(Choice::Corner(c));
                 }
             }
         }

@@ -2,10 +2,16 @@
 //! files in `data/marine/` (embedded at build time) and validated once.
 //!
 //! Each value in the files carries a mark (`S`, `S-IT`, `I`, `R`, `P`: see
-//! `data/marine/README.md`). A malformed file stops the engine with a
-//! [`DataError`] naming the file and the field.
+//! `data/marine/README.md`). [`parse`] is the one fallible reading: setting
+//! up a game and reading a position call [`try_data`] and refuse a malformed
+//! file with a [`DataError`] naming the file and the field; after that the
+//! rules read [`data`] infallibly.
+//!
+//! This file is over 1,000 lines because it is the whole reading of six
+//! files: each table's raw form, its checks and its error messages sit
+//! together so that a field's validation is next to its definition.
 
-use crate::types::{Action, Animal, Card, El, Face, Icon, Terrain, Tile, Trait};
+use crate::types::{Action, Animal, Card, Element, Face, Icon, Terrain, Tile, Trait};
 use eons_core::{Corner, CornerId, Hex, HexId};
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -68,8 +74,8 @@ fn parse_toml<'a, T: Deserialize<'a>>(file: &'static str, text: &'a str) -> Resu
     toml::from_str(text).map_err(|e| err(file, "(file)", e.to_string().replace('\n', " ")))
 }
 
-fn el(file: &'static str, field: &str, s: &str) -> Result<El, DataError> {
-    El::parse(s).ok_or_else(|| err(file, field, format!("unknown element type `{s}`")))
+fn el(file: &'static str, field: &str, s: &str) -> Result<Element, DataError> {
+    Element::parse(s).ok_or_else(|| err(file, field, format!("unknown element type `{s}`")))
 }
 
 fn terrain(file: &'static str, field: &str, s: &str) -> Result<Terrain, DataError> {
@@ -383,7 +389,7 @@ pub struct CardData {
     /// The event its appearance triggers.
     pub icon: Icon,
     /// Element parameter (the six "1 VP per tile" cards).
-    pub element: Option<El>,
+    pub element: Option<Element>,
     /// Numeric parameter (see cards.toml).
     pub count: u32,
     /// Terrain parameter (Marine Snow).
@@ -396,7 +402,7 @@ pub struct CardData {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TraitData {
     /// Element parameter (Ram Feeder).
-    pub element: Option<El>,
+    pub element: Option<Element>,
     /// Numeric parameter (see cards.toml).
     pub count: u32,
 }
@@ -467,7 +473,7 @@ pub struct Data {
     /// Starting tiles.
     pub start_tiles: Vec<(HexId, Tile, StartRole)>,
     /// Starting elements (corner of the central tile, type).
-    pub start_elements: Vec<(CornerId, El)>,
+    pub start_elements: Vec<(CornerId, Element)>,
     /// Wanderlust stacks and their size.
     pub stacks: u8,
     /// Tiles per stack.
@@ -527,24 +533,29 @@ impl Data {
     }
 }
 
-/// The data, loaded and checked once. Panics with the [`DataError`] message
-/// if an embedded file is malformed (a build-time asset, never user input);
-/// call [`try_data`] to get the error as a value.
+/// The data, parsed and checked once: the infallible accessor every rule
+/// reads after setup.
+///
+/// Setting up a game ([`Setup::parse`](crate::Setup::parse),
+/// [`new_game`](crate::setup::new_game)) and reading a position call
+/// [`try_data`] first and refuse with the [`DataError`] (file and field) when
+/// the embedded files are broken, so no game reaches this accessor with bad
+/// data; the unit test `shipped_data_is_valid` proves the shipped files parse.
 #[inline]
 pub fn data() -> &'static Data {
     // The rules read the tables on every step: once loaded, one atomic load.
     match DATA.get() {
         Some(Ok(d)) => d,
-        _ => loaded_or_panic(),
+        _ => loaded(),
     }
 }
 
 #[cold]
-fn loaded_or_panic() -> &'static Data {
-    match try_data() {
-        Ok(d) => d,
-        Err(e) => panic!("{e}"),
-    }
+fn loaded() -> &'static Data {
+    // Setup and the position reader checked the data with `try_data` before
+    // any rule runs, and `shipped_data_is_valid` proves the embedded files
+    // parse: this cannot fail.
+    try_data().expect("the embedded data/marine files were checked at setup")
 }
 
 static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
@@ -555,12 +566,13 @@ pub fn try_data() -> Result<&'static Data, DataError> {
 }
 
 fn load() -> Result<Data, DataError> {
-    load_from(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, CARDS)
+    parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, CARDS)
 }
 
-/// Loads and checks data from the texts of the six files (used by tests to
-/// check that malformed files are refused).
-pub fn load_from(
+/// Parses and checks the data from the texts of the six files: the one
+/// fallible reading of the component data, refusing a malformed file with a
+/// [`DataError`] naming the file and the field.
+pub fn parse(
     terrain_t: &str,
     components_t: &str,
     board_t: &str,
@@ -1314,6 +1326,15 @@ pub fn load_from(
 mod tests {
     use super::*;
 
+    /// The files shipped in `data/marine/` parse and pass every check, so the
+    /// infallible [`data`] accessor never fails.
+    #[test]
+    fn shipped_data_is_valid() {
+        let parsed = parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, CARDS);
+        assert!(parsed.is_ok(), "{:?}", parsed.err());
+        assert!(try_data().is_ok());
+    }
+
     #[test]
     fn embedded_data_loads() {
         let d = try_data().expect("data loads");
@@ -1348,18 +1369,18 @@ mod tests {
     #[test]
     fn malformed_file_names_file_and_field() {
         let bad = COMPONENTS.replace("per_type = 20", "per_type = 0");
-        let e = load_from(TERRAIN, &bad, BOARD, ANIMALS, DISPLAY, CARDS).unwrap_err();
+        let e = parse(TERRAIN, &bad, BOARD, ANIMALS, DISPLAY, CARDS).unwrap_err();
         assert_eq!(e.file, "components.toml");
         assert_eq!(e.field, "elements.per_type");
         let bad = DISPLAY.replacen("vent = \"smoker\"", "vent = \"volcano\"", 1);
-        let e = load_from(TERRAIN, COMPONENTS, BOARD, ANIMALS, &bad, CARDS).unwrap_err();
+        let e = parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, &bad, CARDS).unwrap_err();
         assert_eq!(e.file, "display.toml");
         assert!(e.field.ends_with(".vent"), "{e}");
         let bad = CARDS.replacen("icon_mark = \"P\"", "icon_mark = \"maybe\"", 1);
-        let e = load_from(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, &bad).unwrap_err();
+        let e = parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, &bad).unwrap_err();
         assert!(e.to_string().contains("cards.toml"), "{e}");
         let bad = TERRAIN.replacen("speciation = 1", "speciation = \"one\"", 1);
-        let e = load_from(&bad, COMPONENTS, BOARD, ANIMALS, DISPLAY, CARDS).unwrap_err();
+        let e = parse(&bad, COMPONENTS, BOARD, ANIMALS, DISPLAY, CARDS).unwrap_err();
         assert_eq!(e.file, "terrain.toml");
     }
 }

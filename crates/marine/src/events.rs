@@ -1,7 +1,7 @@
 //! What happens, in order: the game log. Events never carry a secret (a
 //! secret trait pick is logged without the trait).
 
-use crate::types::{Animal, Card, El, Face, Terrain, Trait};
+use crate::types::{Animal, Card, Element, Face, Space, Terrain, Trait};
 use eons_core::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +26,7 @@ pub enum Why {
     /// A trait.
     Trait(Trait),
     /// Target markers of controlled special pawns at the end.
-    Target(El),
+    Target(Element),
 }
 
 /// Something that happened.
@@ -64,10 +64,10 @@ pub enum Event {
     Placed {
         /// The animal.
         animal: Animal,
-        /// The space index (63+ for a personal space).
-        space: u8,
+        /// The space.
+        space: Space,
         /// The special pawn used, if any.
-        special: Option<El>,
+        special: Option<Element>,
     },
     /// A basic pawn was bumped back to its owner.
     Bumped {
@@ -87,35 +87,35 @@ pub enum Event {
     /// An element went onto earth.
     ElementPlaced {
         /// Its type.
-        el: El,
+        el: Element,
         /// Where.
         corner: CornerId,
     },
     /// An element left earth.
     ElementRemoved {
         /// Its type.
-        el: El,
+        el: Element,
         /// From where.
         corner: CornerId,
     },
     /// An element went into a box of the display.
     ElementBoxed {
         /// Its type.
-        el: El,
+        el: Element,
     },
     /// An element disk went onto an animal display.
     DiskAdded {
         /// The animal.
         animal: Animal,
         /// The type.
-        el: El,
+        el: Element,
     },
     /// A disk left an animal display (to the bag or to earth).
     DiskLost {
         /// The animal.
         animal: Animal,
         /// The type.
-        el: El,
+        el: Element,
     },
     /// Species came from the Gene Pool onto a tile.
     Added {
@@ -198,14 +198,14 @@ pub enum Event {
     /// A special pawn changed controller.
     Control {
         /// The pawn.
-        el: El,
+        el: Element,
         /// The new controller.
         animal: Animal,
     },
     /// A target marker moved.
     Target {
         /// The element type.
-        el: El,
+        el: Element,
         /// Its new value.
         value: u32,
     },

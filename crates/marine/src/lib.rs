@@ -11,27 +11,118 @@
 //!
 //! Animals are in food-chain order (Reptiles, Cephalopods, Fishes,
 //! Crustaceans); eons-earth's animal index is that order.
+//!
+//! # Layers
+//!
+//! Each module uses only the modules below it (`scripts/module-layers.py`
+//! checks that there is no circle), from the bottom:
+//!
+//! 1. `types`: the game's small vocabulary (animals, elements, terrains,
+//!    cards, traits, actions).
+//! 2. `data`: the component data of `data/marine/*.toml`, parsed and checked;
+//!    `decision`: the [`Choice`]s and pending [`Frame`]s (plain data, no
+//!    logic); `events`: what happened, for the log.
+//! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
+//!    eliminating, the Reseed, the end of the game).
+//! 4. `queries`: read-only questions about the board shared by actions and
+//!    cards; `effects`: small state changes they share; `setup`: the
+//!    starting state.
+//! 5. `position`: the position file format (above `setup`, which it uses).
+//! 6. `cards`, `traits`: each evolution card and each trait with decisions of
+//!    its own.
+//! 7. `actions`: the turn and each action of the display.
+//! 8. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
+//! 9. `view`: what a seat sees, and every text shown to players.
+//!
+//! # Where each decision lives
+//!
+//! Each module owns its decisions' legal choices (`legal`), their execution
+//! (`execute`, `automatic`), their rule text (`rule`) and, for a card, its
+//! effect (`start`); [`rules`] only dispatches.
+//!
+//! | Action or card | Module |
+//! |---|---|
+//! | Player turn: placing a pawn, Retrieve, end of turn and round (p.9-10) | `actions/turn.rs` |
+//! | Abundance (p.11) | `actions/abundance.rs` |
+//! | Autotrophs (p.11) | `actions/autotrophs.rs` |
+//! | Depletion (p.11) | `actions/depletion.rs` |
+//! | Adaptation (p.12) | `actions/adaptation.rs` |
+//! | Regression (p.12) | `actions/regression.rs` |
+//! | Speciation (p.13) | `actions/speciation.rs` |
+//! | Wanderlust (p.13) | `actions/wanderlust.rs` |
+//! | Tectonics (p.14), with Volcanism's two Tectonics | `actions/tectonics.rs` |
+//! | Migration (p.15) | `actions/migration.rs` |
+//! | Competition (p.15) | `actions/competition.rs` |
+//! | Evolution (p.16) | `actions/evolution.rs` |
+//! | Domination (p.17) | `actions/domination.rs` |
+//! | Bottom Feeder's personal space (p.20) | `actions/bottom_feeder.rs` |
+//! | Starting and discarding a card, setup cards' events | `cards/mod.rs` |
+//! | Adaptability | `cards/adaptability.rs` |
+//! | Annelids, Carbon Cycle, Endosymbionts, Producers, Semi-Aquatic, Univalves, Biodiversity, Ecodiversity, Extremophiles, Symbiotic | `cards/scoring.rs` |
+//! | Asteroid | `cards/asteroid.rs` |
+//! | Biomass, Predator | `cards/victims.rs` |
+//! | Bountiful Habitat | `cards/bountiful_habitat.rs` |
+//! | Cladogenesis | `cards/cladogenesis.rs` |
+//! | Disease | `cards/disease.rs` |
+//! | Fecundity | `cards/fecundity.rs` |
+//! | Fertile | `cards/fertile.rs` |
+//! | Gene Expression | `cards/gene_expression.rs` |
+//! | Habitat | `cards/habitat.rs` |
+//! | Invasive Species | `cards/invasive_species.rs` |
+//! | Marine Snow | `cards/marine_snow.rs` |
+//! | Mass Exodus | `cards/mass_exodus.rs` |
+//! | Metamorphosis | `cards/metamorphosis.rs` |
+//! | Monotypic Habitat | `cards/monotypic_habitat.rs` |
+//! | Niche Construction | `cards/niche_construction.rs` |
+//! | Omnivore | `cards/omnivore.rs` |
+//! | Population Explosion | `cards/population_explosion.rs` |
+//! | ProfligateCarnivore Carnivore | `cards/profligate_carnivore.rs` |
+//! | Solar Radiation | `cards/solar_radiation.rs` |
+//! | Tectonic Shift | `cards/tectonic_shift.rs` |
+//! | Terrestrial | `cards/terrestrial.rs` |
+//! | Trophic Cascade | `cards/trophic_cascade.rs` |
+//! | Volcanism (its Tectonics: `actions/tectonics.rs`) | `cards/volcanism.rs` |
+//! | Trait draft and reveal, setup traits (p.5) | `traits/draft.rs` |
+//! | Pack Hunters | `traits/pack_hunters.rs` |
+//! | Exaptation | `traits/exaptation.rs` |
+//! | Ancient Lineage | `traits/ancient_lineage.rs` |
+//! | Camouflage | `traits/camouflage.rs` |
+//! | A new trait card (Gene Expression, Exaptation) | `traits/new_trait.rs` |
+//! | Budding Intelligence | `traits/budding_intelligence.rs` |
+//!
+//! The other traits change a rule where it applies (Flight and Social in
+//! `actions/turn.rs`, Seasonal Migrants in `actions/migration.rs`, Ecological
+//! Niche in `actions/speciation.rs`, and so on).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 // Fixed arrays indexed by element type or animal read best with indices.
 #![allow(clippy::needless_range_loop)]
 
+mod actions;
+mod cards;
 pub mod data;
+pub mod decision;
+mod effects;
 pub mod events;
 pub mod position;
+mod queries;
 pub mod rules;
+pub mod setup;
 pub mod state;
+mod traits;
 pub mod types;
 pub mod view;
 
+pub use decision::{Choice, Frame, TectonicsMode};
 pub use events::{Event, Why};
-pub use rules::{Choice, Frame, RuleError};
 pub use state::{Pawn, Setup, State};
-pub use types::{Action, Animal, Card, El, Face, Length, Terrain, Tile, Trait};
+pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Tile, Trait};
 pub use view::View;
 
-use eons_core::{Game, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn};
+use eons_core::{
+    Game, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
+};
 
 /// Dominant Species: Marine.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -76,14 +167,14 @@ impl Game for Marine {
     type Choice = Choice;
     type Event = Event;
     type View = View;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn setup(players: usize, options: &[String]) -> Result<Setup, SetupError> {
         Setup::parse(players, options)
     }
 
     fn new(setup: &Setup, seed: u64) -> Result<State, SetupError> {
-        let mut s = state::new_game(setup, seed)?;
+        let mut s = setup::new_game(setup, seed)?;
         let mut ev = Vec::new();
         rules::settle(&mut s, &mut ev);
         Ok(s)
@@ -98,17 +189,17 @@ impl Game for Marine {
     }
 
     fn legal(s: &State, out: &mut Vec<Choice>) {
-        rules::gen(s, &mut |c| {
+        rules::legal_choices(s, &mut |c| {
             out.push(c);
             false
         });
     }
 
-    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         rules::apply(s, c, events)
     }
 
-    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_listed(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         rules::apply_listed(s, c, events)
     }
 
@@ -168,7 +259,7 @@ impl Game for Marine {
 
     /// Draft picks stay secret from the other seats until all reveal (p.5).
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
-        let drafting = matches!(s.stack.last(), Some(rules::Frame::Draft { .. }));
+        let drafting = matches!(s.stack.last(), Some(Frame::Draft { .. }));
         if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
             "keeps a trait card (secret until all reveal)".to_string()
         } else {
@@ -222,8 +313,8 @@ impl Game for Marine {
                     public_needs[i][e.index()] += 1;
                 }
             }
-            for e in El::ALL.iter() {
-                if let Some(a) = s.sp_ctrl[e.index()] {
+            for e in Element::ALL.iter() {
+                if let Some(a) = s.special_control[e.index()] {
                     val[a.index()] += s.targets[e.index()] as f64;
                 }
             }

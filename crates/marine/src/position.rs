@@ -5,13 +5,17 @@
 //! is not elsewhere, the deck and stacks are shuffled from the cards and
 //! tiles not placed, Gene Pools hold the cubes not on earth, eliminated or in
 //! Regression, and pawns not on the display are available.
+//!
+//! Over 1,000 lines: the reader and the writer of the one format, kept
+//! together so that each stays the other's inverse field by field.
 
 use crate::data::{data, MAX_STACKS};
-use crate::rules::Frame;
-use crate::state::{
-    new_game, sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS, PERSONAL,
+use crate::decision::Frame;
+use crate::setup::new_game;
+use crate::state::{sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS};
+use crate::types::{
+    Action, Animal, Card, Element, Face, Space, Terrain, Tile, Trait, CORNER_NAMES,
 };
-use crate::types::{Action, Animal, Card, El, Face, Terrain, Tile, Trait, CORNER_NAMES};
 use eons_core::{Bag, Deck, GameRng, Hex, HexId, PositionError};
 use eons_earth::{grid, Earth, ELEMENTS};
 use serde::Deserialize;
@@ -137,8 +141,8 @@ fn animal(field: &str, s: &str) -> Result<Animal, PositionError> {
     Animal::parse(s).ok_or_else(|| perr(format!("{field}: unknown animal `{s}`")))
 }
 
-fn element(field: &str, s: &str) -> Result<El, PositionError> {
-    El::parse(s).ok_or_else(|| perr(format!("{field}: unknown element type `{s}`")))
+fn element(field: &str, s: &str) -> Result<Element, PositionError> {
+    Element::parse(s).ok_or_else(|| perr(format!("{field}: unknown element type `{s}`")))
 }
 
 fn terrain(field: &str, s: &str) -> Result<Terrain, PositionError> {
@@ -233,8 +237,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.revealed = true;
     s.spaces = [None; crate::data::MAX_SPACES];
     s.personal = [None; ANIMALS];
-    s.sp_ctrl = [None; ELEMENTS];
-    s.sp_space = [None; ELEMENTS];
+    s.special_control = [None; ELEMENTS];
+    s.special_space = [None; ELEMENTS];
     s.targets = [d.target_start; ELEMENTS];
     s.circles = [[None; crate::data::MAX_CIRCLES]; 4];
     s.boxes = [[0; ELEMENTS]; 3];
@@ -482,7 +486,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         let el = element(&format!("{f}.element"), &sp.element)?;
         if let Some(c) = &sp.controller {
             if !is_empty_name(c) {
-                s.sp_ctrl[el.index()] = Some(animal(&format!("{f}.controller"), c)?);
+                s.special_control[el.index()] = Some(animal(&format!("{f}.controller"), c)?);
             }
         }
         if let Some(t) = sp.target {
@@ -510,13 +514,13 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             let owner = match (pawn, &p.animal) {
                 (Pawn::Basic(a), _) => a,
                 (Pawn::Special(_), Some(a)) => animal(&format!("{f}.animal"), a)?,
-                (Pawn::Special(e), None) => s.sp_ctrl[e.index()].ok_or_else(|| {
+                (Pawn::Special(e), None) => s.special_control[e.index()].ok_or_else(|| {
                     perr(format!(
                         "{f}: a special pawn on a personal space needs a controller"
                     ))
                 })?,
             };
-            PERSONAL + owner.index() as u8
+            Space::personal(owner)
         } else {
             let sec = d
                 .section_of(act)
@@ -524,15 +528,15 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             if col >= sec.len {
                 return Err(perr(format!("{f}.space: {act} has {} spaces", sec.len)));
             }
-            sec.first + col
+            Space(sec.first + col)
         };
         if s.pawn_at(space).is_some() {
             return Err(perr(format!("{f}.space: two pawns on one space")));
         }
-        if space >= PERSONAL {
-            s.personal[(space - PERSONAL) as usize] = Some(pawn);
+        if space.is_personal() {
+            s.personal[space.personal_index()] = Some(pawn);
         } else {
-            s.spaces[space as usize] = Some(pawn);
+            s.spaces[space.index()] = Some(pawn);
         }
         match pawn {
             Pawn::Basic(a) => {
@@ -542,15 +546,15 @@ pub fn read(text: &str) -> Result<State, PositionError> {
                 on_display[a.index()] += 1;
             }
             Pawn::Special(e) => {
-                if s.sp_space[e.index()].is_some() {
+                if s.special_space[e.index()].is_some() {
                     return Err(perr(format!("{f}.special: the {e} pawn is placed twice")));
                 }
-                if s.sp_ctrl[e.index()].is_none() {
+                if s.special_control[e.index()].is_none() {
                     return Err(perr(format!(
                         "{f}.special: the {e} pawn has no controller (add a [[special]] entry)"
                     )));
                 }
-                s.sp_space[e.index()] = Some(space);
+                s.special_space[e.index()] = Some(space);
             }
         }
     }
@@ -737,7 +741,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         if all > total {
             return Err(perr(format!(
                 "{}: {all} disks in play, the game has {total}",
-                El::ALL[e]
+                Element::ALL[e]
             )));
         }
         bag[e] = (total - all) as u16;
@@ -843,7 +847,7 @@ pub fn write(s: &State) -> String {
         let _ = writeln!(o, "pool = {}", s.pool[k]);
         let _ = writeln!(o, "eliminated = {}", s.eliminated[k]);
         let _ = writeln!(o, "pawns = {}", s.basic_total[k]);
-        let printed: Vec<&str> = El::ALL
+        let printed: Vec<&str> = Element::ALL
             .iter()
             .flat_map(|e| std::iter::repeat_n(e.name(), s.printed[k][e.index()] as usize))
             .collect();
@@ -885,30 +889,30 @@ pub fn write(s: &State) -> String {
                     els.push(format!(
                         "{} = {}",
                         CORNER_NAMES[k],
-                        q(crate::state::el_of(e).name())
+                        q(crate::state::element_of(e).name())
                     ));
                 }
             }
         }
         let _ = writeln!(o, "elements = {{ {} }}", els.join(", "));
     }
-    for e in El::ALL {
-        if s.sp_ctrl[e.index()].is_some() || s.targets[e.index()] != d.target_start {
+    for e in Element::ALL {
+        if s.special_control[e.index()].is_some() || s.targets[e.index()] != d.target_start {
             let _ = writeln!(o, "\n[[special]]");
             let _ = writeln!(o, "element = {}", q(e.name()));
-            if let Some(a) = s.sp_ctrl[e.index()] {
+            if let Some(a) = s.special_control[e.index()] {
                 let _ = writeln!(o, "controller = {}", q(a.name()));
             }
             let _ = writeln!(o, "target = {}", s.targets[e.index()]);
         }
     }
     let n = d.spaces.len();
-    for sp in (0..n as u8).chain(PERSONAL..PERSONAL + ANIMALS as u8) {
+    for sp in (0..n).map(Space::display).chain(Space::personal_spaces()) {
         let Some(p) = s.pawn_at(sp) else { continue };
-        let name = if sp >= PERSONAL {
+        let name = if sp.is_personal() {
             "bottom-feeder".to_string()
         } else {
-            let def = &d.spaces[sp as usize];
+            let def = &d.spaces[sp.index()];
             format!("{} {}", def.action.name(), def.col + 1)
         };
         let _ = writeln!(o, "\n[[pawn]]");
@@ -919,8 +923,8 @@ pub fn write(s: &State) -> String {
             }
             Pawn::Special(e) => {
                 let _ = writeln!(o, "special = {}", q(e.name()));
-                if sp >= PERSONAL {
-                    let owner = Animal::ALL[(sp - PERSONAL) as usize];
+                if sp.is_personal() {
+                    let owner = Animal::ALL[sp.personal_index()];
                     let _ = writeln!(o, "animal = {}", q(owner.name()));
                 }
             }
@@ -943,7 +947,7 @@ pub fn write(s: &State) -> String {
         (1, "depletion_box"),
         (2, "regression_box"),
     ] {
-        let v: Vec<&str> = El::ALL
+        let v: Vec<&str> = Element::ALL
             .iter()
             .flat_map(|e| std::iter::repeat_n(e.name(), s.boxes[b][e.index()] as usize))
             .collect();
@@ -991,10 +995,10 @@ pub fn write(s: &State) -> String {
 
 /// The index of a display space by name (`"evolution 3"`), as used by
 /// [`Choice::Place`](crate::Choice::Place); `None` for an unknown name.
-pub fn space_index(name: &str) -> Option<u8> {
+pub fn space_index(name: &str) -> Option<Space> {
     let (act, col) = parse_space(name)?;
     let sec = data().section_of(act)?;
-    (col < sec.len).then_some(sec.first + col)
+    (col < sec.len).then_some(Space(sec.first + col))
 }
 
 #[cfg(test)]
@@ -1020,7 +1024,10 @@ mod tests {
         assert_eq!(s.earth.tile_count(), 3);
         assert_eq!(s.pool[Animal::Fishes.index()], 35 - 1 - 5);
         assert_eq!(s.basic_avail[Animal::Reptiles.index()], 4);
-        assert_eq!(s.sp_space[El::Sun.index()], space_index("evolution 3"));
+        assert_eq!(
+            s.special_space[Element::Sun.index()],
+            space_index("evolution 3")
+        );
         assert_eq!(s.deck.len(), 35 - 6 - 10);
     }
 

@@ -1,1444 +1,174 @@
-//! The decision model: pending steps ([`Frame`]s), atomic [`Choice`]s, exact
-//! legal-choice generation and their execution.
+//! The decision model's engine: exact legal-choice generation and the
+//! execution of a choice, dispatched to the module that owns each decision.
 //!
-//! The state keeps a stack of frames. The top frame is either a decision
+//! The state keeps a stack of [`Frame`]s. The top frame is either a decision
 //! (some animal chooses one [`Choice`]) or an automatic step (run inside
 //! `apply`). A decision whose only choices are "forfeit"/"done" (nothing can
 //! be done) is skipped automatically; a decision with one real choice is
 //! still offered. `apply` accepts exactly the choices `legal` lists: it checks
 //! membership with the same generator before changing anything (for a turn's
 //! pawn placement, the generator's part for the chosen space only).
+//!
+//! This module only dispatches: each action, card and trait lives in its own
+//! module under `actions/`, `cards/` and `traits/`, which owns its decisions'
+//! legal choices, their execution and their rule text (see the crate root's
+//! table).
 
-use crate::data::{data, SpaceDef, MAX_SPACES, MAX_SQUARES};
-use crate::events::{Event, Why};
-use crate::state::{el_of, BoxKind, CircleRow, Pawn, State, ANIMALS, DISKS, MAX_OFFER, PERSONAL};
-use crate::types::{Action, Animal, Card, El, Face, Terrain, Tile, Trait};
-use eons_core::{CornerId, HexId};
-use eons_earth::{grid, ELEMENTS};
-use serde::{Deserialize, Serialize};
-use std::fmt;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::{actions, cards, traits};
+use eons_core::Refusal;
 
-/// One atomic decision.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Choice {
-    /// A trait card: to keep (draft, Gene Expression, Exaptation), to copy, or to replace.
-    Trait(Trait),
-    /// A special pawn (Pack Hunters).
-    Pawn(El),
-    /// Place a pawn on a space (index into the display; 63+ = personal space):
-    /// a basic pawn, or the special pawn of an element type.
-    Place {
-        /// The space.
-        space: u8,
-        /// The special pawn, or `None` for a basic pawn.
-        special: Option<El>,
-    },
-    /// Retrieve all your pawns (p.10).
-    Retrieve,
-    /// Forfeit the whole action (p.10).
-    Forfeit,
-    /// Stop: the rest is optional.
-    Done,
-    /// Do it (Regression's cube, Camouflage's species).
-    Perform,
-    /// An element circle of the current section (0-based).
-    Circle(u8),
-    /// A corner of earth.
-    Corner(CornerId),
-    /// A hex of earth.
-    Hex(HexId),
-    /// A Wanderlust stack (0-based).
-    Stack(u8),
-    /// A Vent face.
-    Face(Face),
-    /// Move one of your species.
-    Move {
-        /// From this tile.
-        from: HexId,
-        /// To this tile.
-        to: HexId,
-    },
-    /// Move one species of this animal off the tile being emptied (Mass Exodus).
-    MoveOf {
-        /// Whose species.
-        animal: Animal,
-        /// To this tile.
-        to: HexId,
-    },
-    /// An animal (whose species to eliminate or keep).
-    Animal(Animal),
-    /// One species of an animal on a tile.
-    Species {
-        /// The tile.
-        hex: HexId,
-        /// The animal.
-        animal: Animal,
-    },
-    /// An evolution card slot (1 = bottom).
-    Slot(u8),
-    /// A terrain type.
-    Terrain(Terrain),
-    /// An element type.
-    Element(El),
-    /// A disk slot on your animal display (0-based).
-    Disk(u8),
-    /// Put the new element in an empty space (Adaptation).
-    Add,
-    /// Remove the element (Autotrophs).
-    Remove,
-    /// A species from your Gene Pool (Tectonics step 6).
-    FromPool,
-    /// One of your eliminated species (Tectonics step 6).
-    FromBox,
-}
-
-/// Why a choice was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The choice is not among the legal ones; `rule` says what is asked.
-    #[error("{rule} (refused: {choice})")]
-    Illegal {
-        /// The rule that governs the pending decision.
-        rule: &'static str,
-        /// The refused choice.
-        choice: String,
-    },
-}
-
-/// How a Tectonics is being done.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TectMode {
-    /// Basic space: an edge tile; may be forfeited.
-    Basic,
-    /// Special space: any tile; may be forfeited.
-    Special,
-    /// Volcanism's first ability: any Seamount.
-    Seamount,
-    /// Volcanism's second ability: a normal (edge) Tectonics.
-    Volcano,
-}
-
-/// A pending step.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub enum Frame {
-    // ---- setup
-    /// Secret trait draft (p.5).
-    Draft {
-        a: Animal,
-    },
-    /// Reveal the traits.
-    Reveal,
-    /// Setup traits: Exaptation's copy, then Pack Hunters.
-    SetupTraits,
-    /// Pack Hunters' pawns.
-    SetupPack,
-    /// The five setup cards (events only if the data says so).
-    SetupCards,
-    /// Pack Hunters: choose a special pawn.
-    PackHunters {
-        a: Animal,
-    },
-    /// Exaptation: choose a trait to copy.
-    ExaptCopy {
-        a: Animal,
-    },
-    // ---- turn
-    /// Place a pawn or retrieve.
-    Turn {
-        a: Animal,
-    },
-    /// After a turn: thresholds, then the next turn.
-    EndTurn {
-        a: Animal,
-    },
-    /// After a Retrieve: Reseed or the end, Hadopelagic.
-    AfterRetrieve {
-        a: Animal,
-        hadopelagic: bool,
-    },
-    /// Ancient Lineage: a species on a tile you occupy.
-    AncientLineage {
-        a: Animal,
-    },
-    // ---- actions
-    Abundance {
-        a: Animal,
-    },
-    AbundanceCorner {
-        a: Animal,
-        circle: u8,
-    },
-    Autotrophs {
-        a: Animal,
-        face: Face,
-    },
-    AutotrophsHow {
-        a: Animal,
-        face: Face,
-        corner: CornerId,
-    },
-    Depletion {
-        a: Animal,
-    },
-    Adaptation {
-        a: Animal,
-        special: bool,
-    },
-    AdaptationWhere {
-        a: Animal,
-        circle: u8,
-    },
-    Regression {
-        a: Animal,
-    },
-    Speciation {
-        a: Animal,
-        circle: Option<u8>,
-    },
-    Speciate {
-        a: Animal,
-        corner: CornerId,
-        left: [u8; 3],
-        credited: u8,
-    },
-    Wanderlust {
-        a: Animal,
-        special: bool,
-    },
-    WanderHex {
-        a: Animal,
-        terrain: Terrain,
-    },
-    WanderElement {
-        a: Animal,
-        hex: HexId,
-    },
-    WanderCorner {
-        a: Animal,
-        hex: HexId,
-        circle: u8,
-    },
-    WanderScore {
-        a: Animal,
-        hex: HexId,
-    },
-    WanderMove {
-        a: Animal,
-        hex: HexId,
-    },
-    Camouflage {
-        a: Animal,
-        hex: HexId,
-    },
-    Tectonics {
-        a: Animal,
-        mode: TectMode,
-    },
-    TectFace {
-        a: Animal,
-        hex: HexId,
-    },
-    TectAfter {
-        a: Animal,
-        hex: HexId,
-    },
-    TectSpecies {
-        a: Animal,
-        hex: HexId,
-    },
-    Migration {
-        a: Animal,
-        left: u8,
-        /// True once a species has migrated: the action is under way.
-        started: bool,
-    },
-    Competition {
-        a: Animal,
-        terrain: Option<Terrain>,
-        n: u8,
-    },
-    CompSpecial {
-        a: Animal,
-        second: bool,
-    },
-    CompElim {
-        a: Animal,
-        hex: HexId,
-        left: u8,
-        then_second: bool,
-    },
-    Evolution {
-        a: Animal,
-        terrain: Option<Terrain>,
-        slot: u8,
-    },
-    EvoCard {
-        a: Animal,
-        max_slot: u8,
-    },
-    Domination {
-        a: Animal,
-    },
-    BottomFeeder {
-        a: Animal,
-    },
-    // ---- traits
-    NewTrait {
-        a: Animal,
-        replace: Trait,
-    },
-    GeneWhich {
-        a: Animal,
-    },
-    // ---- cards
-    CardDone {
-        a: Animal,
-        card: Card,
-    },
-    AdaptabilityDisk {
-        a: Animal,
-    },
-    AdaptabilityCorner {
-        a: Animal,
-        disk: u8,
-    },
-    AsteroidTile {
-        a: Animal,
-    },
-    AsteroidKeep {
-        a: Animal,
-        hex: HexId,
-        left: u8,
-        kept: [u8; 4],
-    },
-    Victims {
-        a: Animal,
-        mask: u64,
-        opposing: bool,
-    },
-    BountifulTerrain {
-        a: Animal,
-    },
-    CladoSecond {
-        a: Animal,
-        max_slot: u8,
-    },
-    Disease {
-        a: Animal,
-        b: Animal,
-    },
-    FecundityPick {
-        a: Animal,
-        mask: u64,
-    },
-    Fertile {
-        a: Animal,
-    },
-    HabitatRemove {
-        a: Animal,
-    },
-    HabitatType {
-        a: Animal,
-    },
-    HabitatCorner {
-        a: Animal,
-        el: El,
-    },
-    ExodusTile {
-        a: Animal,
-    },
-    ExodusMove {
-        a: Animal,
-        hex: HexId,
-    },
-    MetaDisk {
-        a: Animal,
-    },
-    MetaType {
-        a: Animal,
-        disk: u8,
-    },
-    MonoTile {
-        a: Animal,
-    },
-    NicheFrom {
-        a: Animal,
-    },
-    NicheTo {
-        a: Animal,
-        from: CornerId,
-    },
-    OmniTile {
-        a: Animal,
-    },
-    OmniElement {
-        a: Animal,
-        hex: HexId,
-    },
-    OmniVictim {
-        a: Animal,
-        hex: HexId,
-    },
-    PopTile {
-        a: Animal,
-    },
-    Profligate {
-        a: Animal,
-        left: u8,
-        /// Tiles already credited to Prey Switching (bit per hex).
-        credited: u64,
-    },
-    SolarTile {
-        a: Animal,
-        x: u8,
-    },
-    SolarPick {
-        a: Animal,
-        hex: HexId,
-        left: u8,
-    },
-    TerrType {
-        a: Animal,
-    },
-    TerrCorner {
-        a: Animal,
-        el: El,
-    },
-    TerrTile {
-        a: Animal,
-    },
-    TrophicTile {
-        a: Animal,
-        x: u8,
-    },
-    TrophicPick {
-        a: Animal,
-        hex: HexId,
-        left: u8,
-    },
-}
-
-/// Migration "all" marker.
-const ALL: u8 = u8::MAX;
-
-impl Frame {
-    /// The animal that decides this frame, or `None` for an automatic step.
-    pub fn decider(self) -> Option<Animal> {
-        use Frame::*;
-        match self {
-            Reveal
-            | SetupTraits
-            | SetupPack
-            | SetupCards
-            | EndTurn { .. }
-            | AfterRetrieve { .. }
-            | WanderScore { .. }
-            | TectAfter { .. }
-            | CardDone { .. } => None,
-            Disease { b, .. } => Some(b),
-            Draft { a }
-            | PackHunters { a }
-            | ExaptCopy { a }
-            | Turn { a }
-            | AncientLineage { a }
-            | Abundance { a }
-            | AbundanceCorner { a, .. }
-            | Autotrophs { a, .. }
-            | AutotrophsHow { a, .. }
-            | Depletion { a }
-            | Adaptation { a, .. }
-            | AdaptationWhere { a, .. }
-            | Regression { a }
-            | Speciation { a, .. }
-            | Speciate { a, .. }
-            | Wanderlust { a, .. }
-            | WanderHex { a, .. }
-            | WanderElement { a, .. }
-            | WanderCorner { a, .. }
-            | WanderMove { a, .. }
-            | Camouflage { a, .. }
-            | Tectonics { a, .. }
-            | TectFace { a, .. }
-            | TectSpecies { a, .. }
-            | Migration { a, .. }
-            | Competition { a, .. }
-            | CompSpecial { a, .. }
-            | CompElim { a, .. }
-            | Evolution { a, .. }
-            | EvoCard { a, .. }
-            | Domination { a }
-            | BottomFeeder { a }
-            | NewTrait { a, .. }
-            | GeneWhich { a }
-            | AdaptabilityDisk { a }
-            | AdaptabilityCorner { a, .. }
-            | AsteroidTile { a }
-            | AsteroidKeep { a, .. }
-            | Victims { a, .. }
-            | BountifulTerrain { a }
-            | CladoSecond { a, .. }
-            | FecundityPick { a, .. }
-            | Fertile { a }
-            | HabitatRemove { a }
-            | HabitatType { a }
-            | HabitatCorner { a, .. }
-            | ExodusTile { a }
-            | ExodusMove { a, .. }
-            | MetaDisk { a }
-            | MetaType { a, .. }
-            | MonoTile { a }
-            | NicheFrom { a }
-            | NicheTo { a, .. }
-            | OmniTile { a }
-            | OmniElement { a, .. }
-            | OmniVictim { a, .. }
-            | PopTile { a }
-            | Profligate { a, .. }
-            | SolarTile { a, .. }
-            | SolarPick { a, .. }
-            | TerrType { a }
-            | TerrCorner { a, .. }
-            | TerrTile { a }
-            | TrophicTile { a, .. }
-            | TrophicPick { a, .. } => Some(a),
-        }
-    }
-
-    /// True for the first decision of an action, where forfeiting is offered.
-    pub fn starts_action(self) -> bool {
-        use Frame::*;
-        matches!(
-            self,
-            Abundance { .. }
-                | Autotrophs { .. }
-                | Depletion { .. }
-                | Adaptation { .. }
-                | Regression { .. }
-                | Speciation { .. }
-                | Wanderlust { .. }
-                | Competition { .. }
-                | Evolution { .. }
-                | Domination { .. }
-                | BottomFeeder { .. }
-        ) || matches!(
-            self,
-            Tectonics {
-                mode: TectMode::Basic | TectMode::Special,
-                ..
-            }
-        ) || matches!(self, CompSpecial { second: false, .. })
-            || matches!(self, Migration { started: false, .. })
-    }
-
-    /// The rule governing this decision, with its rulebook page.
-    pub fn rule(self) -> &'static str {
-        use Frame::*;
-        match self {
-            Draft { .. } => "Trait cards (p.5): keep one of your dealt trait cards",
-            PackHunters { .. } => "Pack Hunters (p.21): take control of a special pawn not yet controlled",
-            ExaptCopy { .. } => "Exaptation (p.21): copy another animal's trait",
-            Turn { .. } => "Player turns (p.9): place an available pawn on a legal space, or retrieve",
-            AncientLineage { .. } => "Ancient Lineage (p.20): place a species on a tile you occupy, or decline",
-            Abundance { .. } => "Abundance (p.11): choose an element of the Abundance section, or forfeit",
-            AbundanceCorner { .. } => "Abundance (p.11): place the element on a vacant corner of a tile",
-            Autotrophs { .. } => "Autotrophs (p.11): choose an element on a Vent of the pictured face whose removal or swap the Autotrophs Box allows, or forfeit",
-            AutotrophsHow { .. } => "Autotrophs (p.11): remove the element (its type is in the Box) or swap it with a Box element",
-            Depletion { .. } => "Depletion (p.11): remove an element of a type in the Depletion Box, or forfeit",
-            Adaptation { .. } => "Adaptation (p.12): take an element of the Adaptation section (you need an empty space, or the special space and a disk to replace), or forfeit",
-            AdaptationWhere { .. } => "Adaptation (p.12): put the element in an empty space or replace one of your disks",
-            Regression { .. } => "Regression (p.12): put a Gene Pool cube on a vacant Regression square, or forfeit",
-            Speciation { .. } => "Speciation (p.13): choose an element on earth of the space's type (any type on the special space), or forfeit",
-            Speciate { .. } => "Speciation (p.13): place a species on a tile around the element, within its limit, or stop",
-            Wanderlust { .. } => "Wanderlust (p.13): take the top tile of a stack, or forfeit",
-            WanderHex { .. } => "Wanderlust (p.13): place the tile on a vacant hex adjacent to earth",
-            WanderElement { .. } => "Wanderlust (p.13): choose a Wanderlust element for the new tile, or skip",
-            WanderCorner { .. } => "Wanderlust (p.13): place the element on a vacant corner of the new tile",
-            WanderMove { .. } => "Wanderlust (p.13): move your species from adjacent tiles onto the new tile, or stop",
-            Camouflage { .. } => "Camouflage (p.20): place a species on the new tile, or decline",
-            Tectonics { mode: TectMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
-            Tectonics { mode: TectMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
-            Tectonics { mode: TectMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
-            Tectonics { mode: TectMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
-            TectFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
-            TectSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
-            Migration { .. } => "Migration (p.15): move one of your species to an adjacent tile, or stop",
-            Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
-            CompSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
-            CompElim { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
-            Evolution { .. } => "Evolution (p.16): choose a tile of the space's terrain to score, or forfeit",
-            EvoCard { .. } => "Evolution (p.16): take a face-up card in a slot at or below the space's value",
-            Domination { .. } => "Domination (p.17): choose an element type you dominate, or forfeit",
-            BottomFeeder { .. } => "Bottom Feeder (p.20): place a species on a bottom-half tile you occupy, or forfeit",
-            NewTrait { .. } => "Trait cards (p.19-21): keep one of the trait cards drawn",
-            GeneWhich { .. } => "Gene Expression (p.19): choose which of your traits to replace",
-            AdaptabilityDisk { .. } => "Adaptability (p.18): choose one of your element disks",
-            AdaptabilityCorner { .. } => "Adaptability (p.18): choose an element on earth to swap with",
-            AsteroidTile { .. } => "Asteroid (p.18): choose a tile",
-            AsteroidKeep { .. } => "Asteroid (p.18): choose whose species survives on the tile",
-            Victims { .. } => "Card (p.18-19): choose whose species is eliminated on this tile",
-            BountifulTerrain { .. } => "Bountiful Habitat (p.18): choose a terrain type to score",
-            CladoSecond { .. } => "Cladogenesis (p.18): choose another face-up card at or below the space's value",
-            Disease { .. } => "Disease (p.18): remove one of your added element disks",
-            FecundityPick { .. } => "Fecundity (p.19): choose a tile for one of your last species",
-            Fertile { .. } => "Fertile (p.19): choose a tile you occupy",
-            HabitatRemove { .. } => "Habitat (p.19): remove an element whose special pawn you do not control",
-            HabitatType { .. } => "Habitat (p.19): choose an element type of a special pawn you control, from the bag",
-            HabitatCorner { .. } => "Habitat (p.19): place the element on a vacant corner",
-            ExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
-            ExodusMove { .. } => "Mass Exodus (p.19): move a species off the tile to an adjacent tile",
-            MetaDisk { .. } => "Metamorphosis (p.19): choose one of your element disks to exchange",
-            MetaType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
-            MonoTile { .. } => "Monotypic Habitat (p.19): choose a tile",
-            NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
-            NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
-            OmniTile { .. } => "Omnivore (p.19): choose a tile you occupy",
-            OmniElement { .. } => "Omnivore (p.19): remove an element from the tile",
-            OmniVictim { .. } => "Omnivore (p.19): eliminate a species there, opposing if possible",
-            PopTile { .. } => "Population Explosion (p.19): choose a tile you occupy",
-            Profligate { .. } => "Profligate Carnivore (p.19): eliminate an opposing species anywhere",
-            SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
-            SolarPick { .. } => "Solar Radiation (p.20): choose a species to return to its Gene Pool",
-            TerrType { .. } => "Terrestrial (p.20): choose an element type from the bag",
-            TerrCorner { .. } => "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile",
-            TerrTile { .. } => "Terrestrial (p.20): choose a Land or geyser tile for your species",
-            TrophicTile { .. } => "Trophic Cascade (p.20): choose a tile",
-            TrophicPick { .. } => "Trophic Cascade (p.20): choose an element to remove",
-            Reveal | SetupTraits | SetupPack | SetupCards | EndTurn { .. } | AfterRetrieve { .. }
-            | WanderScore { .. } | TectAfter { .. } | CardDone { .. } => "automatic step",
-        }
-    }
-}
-
-impl fmt::Display for Choice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
-    }
-}
-
-// ====================================================================== helpers
-
-fn tiles(s: &State) -> impl Iterator<Item = HexId> + '_ {
-    s.earth.tiles().map(|(h, _)| h)
-}
-
-fn terrain_at(s: &State, h: HexId) -> Option<Terrain> {
-    s.earth.tile(h).map(|t| t.terrain())
-}
-
-fn corners() -> impl Iterator<Item = CornerId> {
-    (0..grid().corner_count()).map(|i| CornerId(i as u8))
-}
-
-/// Corners holding an element on a tile of the given Vent face.
-fn on_vent_face(s: &State, c: CornerId, face: Face) -> bool {
-    s.earth
-        .tiles_at(c)
-        .any(|h| s.earth.tile(h).is_some_and(|t| t.vent == Some(face)))
-}
-
-fn occupies(s: &State, a: Animal, h: HexId) -> bool {
-    s.earth.species(h, a.index()) > 0
-}
-
-/// The three hex slots of a corner (grid ids, `None` off the grid).
-fn corner_hexes(c: CornerId) -> [Option<HexId>; 3] {
-    let g = grid();
-    g.corner(c).hexes().map(|h| g.id(h))
-}
-
-/// Land or geyser-Vent tile (Terrestrial).
-fn land_or_geyser(s: &State, h: HexId) -> bool {
-    s.earth
-        .tile(h)
-        .is_some_and(|t| t.terrain() == Terrain::Land || t.vent == Some(Face::Geyser))
-}
-
-fn vacant_hex_adjacent(s: &State, h: HexId) -> bool {
-    s.earth.tile(h).is_none() && s.earth.adjacent_tiles(h).next().is_some()
-}
-
-/// Destinations of a migrating species from `h` (p.15; Seasonal Migrants p.21).
-fn destinations(s: &State, a: Animal, h: HexId, out: &mut [HexId; 18]) -> usize {
-    let mut n = 0;
-    for t in s.earth.adjacent_tiles(h) {
-        out[n] = t;
-        n += 1;
-    }
-    if s.has_trait(a, Trait::SeasonalMigrants) {
-        let first = n;
-        for i in 0..first {
-            for t in s.earth.adjacent_tiles(out[i]) {
-                if t != h && !out[..n].contains(&t) && n < 18 {
-                    out[n] = t;
-                    n += 1;
-                }
-            }
-        }
-    }
-    n
-}
-
-/// Sort key of a display space for the "after" rule (p.9).
-#[inline]
-fn display_key(def: &SpaceDef) -> (u8, u8) {
-    (def.section + 1, def.col)
-}
-
-/// Sort key of the personal (Bottom Feeder) space: above everything.
-const PERSONAL_KEY: (u8, u8) = (0, 0);
-
-/// Highest and lowest keys among the animal's placed pawns. Called for
-/// every turn's legal choices, so it reads the display once, in order.
-fn placed_range(s: &State, a: Animal) -> Option<((u8, u8), (u8, u8))> {
-    let mine = |p: &Option<Pawn>| p.is_some_and(|p| s.pawn_is(p, a));
-    let mut r: Option<((u8, u8), (u8, u8))> = s
-        .personal
-        .iter()
-        .any(mine)
-        .then_some((PERSONAL_KEY, PERSONAL_KEY));
-    for (def, p) in data().spaces.iter().zip(&s.spaces) {
-        if mine(p) {
-            let k = display_key(def);
-            r = Some(match r {
-                None => (k, k),
-                Some((lo, hi)) => (lo.min(k), hi.max(k)),
-            });
-        }
-    }
-    r
-}
-
-/// Speciation limit of a tile for `a` around an element of type `e` (p.13; Ecological Niche p.20).
-fn speciation_limit(s: &State, a: Animal, h: Option<HexId>, e: El) -> u8 {
-    let Some(h) = h else { return 0 };
-    let Some(t) = terrain_at(s, h) else { return 0 };
-    let mut lim = data().terrain[t.index()].speciation as i16;
-    let niche = data().trait_data(Trait::EcologicalNiche).count as i16;
-    if let Some(ctrl) = s.sp_ctrl[e.index()] {
-        if s.has_trait(ctrl, Trait::EcologicalNiche) {
-            lim += if ctrl == a { niche } else { -niche };
-        }
-    }
-    lim.max(0) as u8
-}
-
-/// The hex of the lowest bit of a mask whose tile has a legal victim.
-fn victims_hex(s: &State, a: Animal, mask: u64, opposing: bool) -> Option<HexId> {
-    let mut m = mask;
-    while m != 0 {
-        let i = m.trailing_zeros() as u8;
-        m &= m - 1;
-        let h = HexId(i);
-        let ok = Animal::ALL
-            .iter()
-            .any(|&b| occupies(s, b, h) && (!opposing || b != a));
-        if ok {
-            return Some(h);
-        }
-    }
-    None
-}
-
-// ====================================================================== legal
-
-/// What a turn's pawn placements depend on (p.9), worked out once per turn
-/// so that each space's choices can be listed on their own.
-struct TurnCtx {
-    a: Animal,
-    /// Highest and lowest keys of the animal's placed pawns (the "after"
-    /// rule); not worked out (`None`) when no basic pawn is available.
-    range: Option<((u8, u8), (u8, u8))>,
-    flight: bool,
-    social: bool,
-    n_animals: u8,
-    /// The animal's special pawns not on the display.
-    specials: [Option<El>; ELEMENTS],
-}
-
-impl TurnCtx {
-    fn new(s: &State, a: Animal) -> TurnCtx {
-        let mut specials = [None; ELEMENTS];
-        for (slot, el) in specials.iter_mut().zip(s.available_specials(a)) {
-            *slot = Some(el);
-        }
-        TurnCtx {
-            a,
-            // Only basic pawns follow the "after" rule.
-            range: if s.basic_avail[a.index()] > 0 {
-                placed_range(s, a)
-            } else {
-                None
-            },
-            flight: s.has_trait(a, Trait::Flight),
-            social: s.has_trait(a, Trait::Social),
-            n_animals: s.animal_count() as u8,
-            specials,
-        }
-    }
-
-    /// A basic pawn may go on a space with this key: after (below) every
-    /// placed pawn, or with Flight also before (above) them all.
-    fn after_rule(&self, k: (u8, u8)) -> bool {
-        match self.range {
-            None => true,
-            Some((lo, hi)) => k > hi || (self.flight && k < lo),
-        }
-    }
-
-    /// Calls `f` with the placements on display space `i` (`def`); true
-    /// when `f` did.
-    fn display_space<F: FnMut(Choice) -> bool>(
-        &self,
-        s: &State,
-        i: usize,
-        def: &SpaceDef,
-        f: &mut F,
-    ) -> bool {
-        if def.min_players > self.n_animals {
-            return false;
-        }
-        let a = self.a;
-        let occ = s.spaces[i];
-        let bumpable = matches!(occ, Some(Pawn::Basic(b)) if b != a);
-        if s.basic_avail[a.index()] > 0
-            && !def.special
-            && (occ.is_none() || (self.social && bumpable))
-            && self.after_rule(display_key(def))
-            && f(Choice::Place {
-                space: i as u8,
-                special: None,
-            })
-        {
-            return true;
-        }
-        if occ.is_none() || bumpable {
-            for el in self.specials.iter().flatten() {
-                if f(Choice::Place {
-                    space: i as u8,
-                    special: Some(*el),
-                }) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Calls `f` with the placements on the animal's Bottom Feeder space;
-    /// true when `f` did.
-    fn personal_space<F: FnMut(Choice) -> bool>(&self, s: &State, f: &mut F) -> bool {
-        let a = self.a;
-        if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
-            return false;
-        }
-        let sp = PERSONAL + a.index() as u8;
-        if s.basic_avail[a.index()] > 0
-            && self.after_rule(PERSONAL_KEY)
-            && f(Choice::Place {
-                space: sp,
-                special: None,
-            })
-        {
-            return true;
-        }
-        self.specials.iter().flatten().any(|el| {
-            f(Choice::Place {
-                space: sp,
-                special: Some(*el),
-            })
-        })
-    }
-}
-
-/// Calls `f` with every legal choice; stops early (returning true) when `f` does.
-pub fn gen<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
-    macro_rules! e {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    if s.over {
-        return false;
-    }
-    let Some(&top) = s.stack.last() else {
-        return false;
-    };
-    let d = data();
+/// The rule governing the decision `top`, with its rulebook page, and what
+/// it asks for: "Abundance (p.11): choose an element …".
+pub fn asking(top: Frame) -> &'static str {
     use Frame::*;
     match top {
-        Draft { a } => {
-            for t in s.hands[a.index()].iter().flatten() {
-                e!(Choice::Trait(*t));
-            }
+        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::rule(top),
+        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::rule(top),
+        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::rule(top),
+        BottomFeeder { .. } => actions::bottom_feeder::rule(top),
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
+            actions::competition::rule(top)
         }
-        PackHunters { .. } => {
-            for el in El::ALL {
-                if s.sp_ctrl[el.index()].is_none() {
-                    e!(Choice::Pawn(*el));
-                }
-            }
+        Depletion { .. } => actions::depletion::rule(top),
+        Domination { .. } => actions::domination::rule(top),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::rule(top),
+        Migration { .. } => actions::migration::rule(top),
+        Regression { .. } => actions::regression::rule(top),
+        Speciation { .. } | Speciate { .. } => actions::speciation::rule(top),
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
+            actions::tectonics::rule(top)
         }
-        ExaptCopy { a } => {
-            for t in Trait::ALL {
-                if *t != Trait::Exaptation
-                    && s.animals()
-                        .any(|b| b != a && s.traits[b.index()] & t.bit() != 0)
-                {
-                    e!(Choice::Trait(*t));
-                }
-            }
+        Turn { .. } => actions::turn::rule(top),
+        Wanderlust { .. }
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::rule(top),
+        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => cards::adaptability::rule(top),
+        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::rule(top),
+        BountifulTerrain { .. } => cards::bountiful_habitat::rule(top),
+        CladogenesisSecond { .. } => cards::cladogenesis::rule(top),
+        Disease { .. } => cards::disease::rule(top),
+        FecundityPick { .. } => cards::fecundity::rule(top),
+        Fertile { .. } => cards::fertile::rule(top),
+        GeneWhich { .. } => cards::gene_expression::rule(top),
+        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
+            cards::habitat::rule(top)
         }
-        Turn { a } => {
-            e!(Choice::Retrieve);
-            let t = TurnCtx::new(s, a);
-            for (i, def) in d.spaces.iter().enumerate() {
-                if t.display_space(s, i, def, f) {
-                    return true;
-                }
-            }
-            if t.personal_space(s, f) {
-                return true;
-            }
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::rule(top),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => cards::metamorphosis::rule(top),
+        MonotypicTile { .. } => cards::monotypic_habitat::rule(top),
+        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::rule(top),
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
+            cards::omnivore::rule(top)
         }
-        AncientLineage { a } => {
-            if s.pool[a.index()] > 0 {
-                for h in tiles(s).filter(|&h| occupies(s, a, h)) {
-                    e!(Choice::Hex(h));
-                }
-            }
-            e!(Choice::Done);
+        PopulationExplosionTile { .. } => cards::population_explosion::rule(top),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::rule(top),
+        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::rule(top),
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
+            cards::terrestrial::rule(top)
         }
-        Abundance { .. } => {
-            if s.any_vacant_corner() {
-                for i in 0..d.circles(Action::Abundance) {
-                    if s.circles[CircleRow::Abundance as usize][i].is_some() {
-                        e!(Choice::Circle(i as u8));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        AbundanceCorner { .. } | HabitatCorner { .. } => {
-            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
-                e!(Choice::Corner(c));
-            }
-        }
-        Autotrophs { face, .. } => {
-            let bx = s.boxes[BoxKind::Autotrophs as usize];
-            let kinds = bx.iter().filter(|&&n| n > 0).count();
-            if kinds > 0 {
-                for (c, el) in s.earth.elements() {
-                    if on_vent_face(s, c, face)
-                        && (bx[el as usize] > 0 || kinds > 1 || bx[el as usize] == 0)
-                    {
-                        e!(Choice::Corner(c));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        AutotrophsHow { corner, .. } => {
-            let bx = s.boxes[BoxKind::Autotrophs as usize];
-            if let Some(el) = s.earth.element(corner) {
-                if bx[el as usize] > 0 {
-                    e!(Choice::Remove);
-                }
-                for t in El::ALL {
-                    if t.index() != el as usize && bx[t.index()] > 0 {
-                        e!(Choice::Element(*t));
-                    }
-                }
-            }
-        }
-        Depletion { .. } => {
-            let bx = s.boxes[BoxKind::Depletion as usize];
-            for (c, el) in s.earth.elements() {
-                if bx[el as usize] > 0 {
-                    e!(Choice::Corner(c));
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        Adaptation { a, special } => {
-            if s.has_empty_slot(a) || (special && s.added_count(a) > 0) {
-                for i in 0..d.circles(Action::Adaptation) {
-                    if s.circles[CircleRow::Adaptation as usize][i].is_some() {
-                        e!(Choice::Circle(i as u8));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        AdaptationWhere { a, .. } => {
-            if s.has_empty_slot(a) {
-                e!(Choice::Add);
-            }
-            for i in s.usable_slots(a) {
-                if s.disks[a.index()][i].is_some() {
-                    e!(Choice::Disk(i as u8));
-                }
-            }
-        }
-        Regression { a } => {
-            let sq = d
-                .section_of(Action::Regression)
-                .map_or(0, |x| x.squares as usize);
-            if s.pool[a.index()] > 0 && s.squares[..sq.min(MAX_SQUARES)].contains(&None) {
-                e!(Choice::Perform);
-            }
-            e!(Choice::Forfeit);
-        }
-        Speciation { a, circle } => {
-            if s.pool[a.index()] > 0 {
-                let want = match circle {
-                    Some(i) => s.circles[CircleRow::Speciation as usize][i as usize],
-                    None => None,
-                };
-                if circle.is_none() || want.is_some() {
-                    for (c, el) in s.earth.elements() {
-                        if want.is_none_or(|w| w.index() == el as usize) {
-                            e!(Choice::Corner(c));
-                        }
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        Speciate {
-            a, corner, left, ..
-        } => {
-            if s.pool[a.index()] > 0 {
-                for (k, h) in corner_hexes(corner).iter().enumerate() {
-                    if let Some(h) = h {
-                        if left[k] > 0 && s.earth.tile(*h).is_some() {
-                            e!(Choice::Hex(*h));
-                        }
-                    }
-                }
-            }
-            e!(Choice::Done);
-        }
-        Wanderlust { .. } => {
-            if tiles_hex_free(s) {
-                for i in 0..d.stacks as usize {
-                    if !s.stacks[i].is_empty() {
-                        e!(Choice::Stack(i as u8));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        WanderHex { .. } => {
-            for i in 0..grid().len() {
-                let h = HexId(i as u8);
-                if vacant_hex_adjacent(s, h) {
-                    e!(Choice::Hex(h));
-                }
-            }
-        }
-        WanderElement { hex, .. } => {
-            if s.tile_has_vacant_corner(hex) {
-                for i in 0..d.circles(Action::Wanderlust) {
-                    if s.circles[CircleRow::Wanderlust as usize][i].is_some() {
-                        e!(Choice::Circle(i as u8));
-                    }
-                }
-            }
-            e!(Choice::Done);
-        }
-        WanderCorner { hex, .. } => {
-            for c in grid().corners_of(hex) {
-                if s.earth.element(c).is_none() {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        WanderMove { a, hex } => {
-            for n in s.earth.adjacent_tiles(hex) {
-                if occupies(s, a, n) {
-                    e!(Choice::Move { from: n, to: hex });
-                }
-            }
-            e!(Choice::Done);
-        }
-        Camouflage { a, .. } => {
-            if s.pool[a.index()] > 0 {
-                e!(Choice::Perform);
-            }
-            e!(Choice::Done);
-        }
-        Tectonics { mode, .. } => {
-            if s.vents_left > 0 {
-                for (h, t) in s.earth.tiles() {
-                    let ok = t.vent.is_none()
-                        && match mode {
-                            TectMode::Basic | TectMode::Volcano => s.on_edge(h),
-                            TectMode::Special => true,
-                            TectMode::Seamount => t.base == Terrain::Seamount,
-                        };
-                    if ok {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-            if matches!(mode, TectMode::Basic | TectMode::Special) {
-                e!(Choice::Forfeit);
-            }
-        }
-        TectFace { .. } => {
-            e!(Choice::Face(Face::Geyser));
-            e!(Choice::Face(Face::Smoker));
-        }
-        TectSpecies { a, .. } => {
-            if s.pool[a.index()] > 0 {
-                e!(Choice::FromPool);
-            }
-            if s.eliminated[a.index()] > 0 {
-                e!(Choice::FromBox);
-            }
-        }
-        Migration { a, left, .. } => {
-            if left > 0 {
-                let mut out = [HexId(0); 18];
-                for h in tiles(s) {
-                    if s.earth.species(h, a.index()) > s.moved[h.0 as usize] {
-                        let n = destinations(s, a, h, &mut out);
-                        for &t in &out[..n] {
-                            e!(Choice::Move { from: h, to: t });
-                        }
-                    }
-                }
-            }
-            e!(Choice::Done);
-        }
-        Competition { a, terrain, .. } => {
-            if let Some(t) = terrain {
-                for h in tiles(s) {
-                    if terrain_at(s, h) == Some(t) && occupies(s, a, h) {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        CompSpecial { a, second } => {
-            let need = d.rules.competition_special_needs_presence;
-            for h in tiles(s) {
-                if !need || occupies(s, a, h) {
-                    e!(Choice::Hex(h));
-                }
-            }
-            e!(if second {
-                Choice::Done
-            } else {
-                Choice::Forfeit
-            });
-        }
-        CompElim { a, hex, left, .. } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if *b != a && occupies(s, *b, hex) {
-                        e!(Choice::Animal(*b));
-                    }
-                }
-            }
-            e!(Choice::Done);
-        }
-        Evolution { terrain, .. } => {
-            if let Some(t) = terrain {
-                for h in tiles(s) {
-                    if terrain_at(s, h) == Some(t) {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        EvoCard { max_slot, .. } => {
-            for i in 0..(max_slot as usize).min(d.slots as usize) {
-                if s.row[i].is_some() {
-                    e!(Choice::Slot(i as u8 + 1));
-                }
-            }
-        }
-        Domination { a } => {
-            for el in El::ALL {
-                if s.dominates(a, *el)
-                    && (d.rules.domination_own_pawn || s.sp_ctrl[el.index()] != Some(a))
-                {
-                    e!(Choice::Element(*el));
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        BottomFeeder { a } => {
-            if s.pool[a.index()] > 0 {
-                for h in tiles(s) {
-                    if occupies(s, a, h) && State::half(h) == Some(Face::Smoker) {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-            e!(Choice::Forfeit);
-        }
-        NewTrait { a, .. } => {
-            for t in s.offer[a.index()].iter().flatten() {
-                e!(Choice::Trait(*t));
-            }
-        }
-        GeneWhich { a } => {
-            for t in s.held_traits(a) {
-                e!(Choice::Trait(t));
-            }
-        }
-        AdaptabilityDisk { a } => {
-            if s.earth.elements().next().is_some() {
-                for i in s.usable_slots(a) {
-                    if s.disks[a.index()][i].is_some() {
-                        e!(Choice::Disk(i as u8));
-                    }
-                }
-            }
-        }
-        AdaptabilityCorner { .. } => {
-            for (c, _) in s.earth.elements() {
-                e!(Choice::Corner(c));
-            }
-        }
-        AsteroidTile { .. } | MonoTile { .. } | SolarTile { .. } => {
-            let need_species = !matches!(top, AsteroidTile { .. });
-            for h in tiles(s) {
-                if !need_species || s.earth.total_species(h) > 0 {
-                    e!(Choice::Hex(h));
-                }
-            }
-        }
-        AsteroidKeep {
-            hex, left, kept, ..
-        } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if s.earth.species(hex, b.index()) > kept[b.index()] {
-                        e!(Choice::Animal(*b));
-                    }
-                }
-            }
-        }
-        Victims { a, mask, opposing } => {
-            if let Some(h) = victims_hex(s, a, mask, opposing) {
-                for b in Animal::ALL {
-                    if occupies(s, *b, h) && (!opposing || *b != a) {
-                        e!(Choice::Animal(*b));
-                    }
-                }
-            }
-        }
-        BountifulTerrain { .. } => {
-            for t in Terrain::ALL {
-                if tiles(s).any(|h| terrain_at(s, h) == Some(*t)) {
-                    e!(Choice::Terrain(*t));
-                }
-            }
-        }
-        CladoSecond { max_slot, .. } => {
-            for i in 0..(max_slot as usize).min(d.slots as usize) {
-                if matches!(s.row[i], Some(c) if c != Card::Cladogenesis) {
-                    e!(Choice::Slot(i as u8 + 1));
-                }
-            }
-        }
-        Disease { b, .. } => {
-            for i in s.usable_slots(b) {
-                if s.disks[b.index()][i].is_some() {
-                    e!(Choice::Disk(i as u8));
-                }
-            }
-        }
-        FecundityPick { a, mask } => {
-            if s.pool[a.index()] > 0 {
-                for i in 0..64u8 {
-                    if mask & (1u64 << i) != 0 {
-                        e!(Choice::Hex(HexId(i)));
-                    }
-                }
-            }
-        }
-        Fertile { a } | OmniTile { a } | PopTile { a } => {
-            let card = match top {
-                Fertile { .. } => Card::Fertile,
-                OmniTile { .. } => Card::Omnivore,
-                _ => Card::PopulationExplosion,
-            };
-            let own = d.card(card).own_tile;
-            let pool_ok = !matches!(top, PopTile { .. }) || s.pool[a.index()] > 0;
-            if pool_ok {
-                for h in tiles(s) {
-                    if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-        }
-        HabitatRemove { a } => {
-            for (c, el) in s.earth.elements() {
-                if s.sp_ctrl[el as usize] != Some(a) {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        HabitatType { a } => {
-            if s.any_vacant_corner() {
-                for el in El::ALL {
-                    if s.sp_ctrl[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
-                        e!(Choice::Element(*el));
-                    }
-                }
-            }
-        }
-        ExodusTile { .. } => {
-            for h in tiles(s) {
-                if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
-                    e!(Choice::Hex(h));
-                }
-            }
-        }
-        ExodusMove { hex, .. } => {
-            for b in Animal::ALL {
-                if occupies(s, *b, hex) {
-                    for t in s.earth.adjacent_tiles(hex) {
-                        e!(Choice::MoveOf { animal: *b, to: t });
-                    }
-                }
-            }
-        }
-        MetaDisk { a } => {
-            if !s.bag.is_empty() {
-                for i in s.usable_slots(a) {
-                    if s.disks[a.index()][i].is_some() {
-                        e!(Choice::Disk(i as u8));
-                    }
-                }
-            }
-        }
-        MetaType { .. } | TerrType { .. } => {
-            let ok = match top {
-                TerrType { .. } => corners().any(|c| {
-                    s.earth.element(c).is_none()
-                        && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
-                }),
-                _ => true,
-            };
-            if ok {
-                for el in El::ALL {
-                    if s.bag.count(el.index()) > 0 {
-                        e!(Choice::Element(*el));
-                    }
-                }
-            }
-        }
-        NicheFrom { .. } => {
-            if s.any_vacant_corner() {
-                for (c, _) in s.earth.elements() {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        NicheTo { from, .. } => {
-            for c in corners() {
-                if c != from && s.earth.corner_vacant(c) {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        OmniElement { hex, .. } => {
-            for c in grid().corners_of(hex) {
-                if s.earth.element(c).is_some() {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        OmniVictim { a, hex } => {
-            let opp = s.opposing_on(hex, a) > 0;
-            for b in Animal::ALL {
-                if occupies(s, *b, hex) && (*b != a) == opp {
-                    e!(Choice::Animal(*b));
-                }
-            }
-        }
-        Profligate { a, left, .. } => {
-            if left > 0 {
-                for h in tiles(s) {
-                    for b in Animal::ALL {
-                        if *b != a && occupies(s, *b, h) {
-                            e!(Choice::Species { hex: h, animal: *b });
-                        }
-                    }
-                }
-            }
-        }
-        SolarPick { hex, left, .. } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if occupies(s, *b, hex) {
-                        e!(Choice::Animal(*b));
-                    }
-                }
-            }
-        }
-        TerrCorner { .. } => {
-            for c in corners() {
-                if s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
-                {
-                    e!(Choice::Corner(c));
-                }
-            }
-        }
-        TerrTile { a } => {
-            if s.pool[a.index()] > 0 {
-                for h in tiles(s) {
-                    if land_or_geyser(s, h) {
-                        e!(Choice::Hex(h));
-                    }
-                }
-            }
-        }
-        TrophicTile { .. } => {
-            for h in tiles(s) {
-                if s.earth.element_count_on(h) > 0 {
-                    e!(Choice::Hex(h));
-                }
-            }
-        }
-        TrophicPick { hex, left, .. } => {
-            if left > 0 {
-                for c in grid().corners_of(hex) {
-                    if s.earth.element(c).is_some() {
-                        e!(Choice::Corner(c));
-                    }
-                }
-            }
-        }
+        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::rule(top),
+        Victims { .. } => cards::victims::rule(top),
+        AncientLineage { .. } => traits::ancient_lineage::rule(top),
+        Camouflage { .. } => traits::camouflage::rule(top),
+        Draft { .. } => traits::draft::rule(top),
+        ExaptationCopy { .. } => traits::exaptation::rule(top),
+        NewTrait { .. } => traits::new_trait::rule(top),
+        PackHunters { .. } => traits::pack_hunters::rule(top),
         Reveal
         | SetupTraits
         | SetupPack
         | SetupCards
         | EndTurn { .. }
         | AfterRetrieve { .. }
-        | WanderScore { .. }
-        | TectAfter { .. }
-        | CardDone { .. } => {}
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
+        | CardDone { .. } => AUTOMATIC,
     }
-    false
 }
 
-fn tiles_hex_free(s: &State) -> bool {
-    (0..grid().len()).any(|i| vacant_hex_adjacent(s, HexId(i as u8)))
+/// Calls `f` with every legal choice; stops early (returning true) when `f` does.
+pub fn legal_choices<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
+    if s.over {
+        return false;
+    }
+    let Some(&top) = s.stack.last() else {
+        return false;
+    };
+    use Frame::*;
+    match top {
+        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::legal(s, top, f),
+        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::legal(s, top, f),
+        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::legal(s, top, f),
+        BottomFeeder { .. } => actions::bottom_feeder::legal(s, top, f),
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
+            actions::competition::legal(s, top, f)
+        }
+        Depletion { .. } => actions::depletion::legal(s, top, f),
+        Domination { .. } => actions::domination::legal(s, top, f),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::legal(s, top, f),
+        Migration { .. } => actions::migration::legal(s, top, f),
+        Regression { .. } => actions::regression::legal(s, top, f),
+        Speciation { .. } | Speciate { .. } => actions::speciation::legal(s, top, f),
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
+            actions::tectonics::legal(s, top, f)
+        }
+        Turn { .. } => actions::turn::legal(s, top, f),
+        Wanderlust { .. }
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::legal(s, top, f),
+        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
+            cards::adaptability::legal(s, top, f)
+        }
+        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::legal(s, top, f),
+        BountifulTerrain { .. } => cards::bountiful_habitat::legal(s, top, f),
+        CladogenesisSecond { .. } => cards::cladogenesis::legal(s, top, f),
+        Disease { .. } => cards::disease::legal(s, top, f),
+        FecundityPick { .. } => cards::fecundity::legal(s, top, f),
+        Fertile { .. } => cards::fertile::legal(s, top, f),
+        GeneWhich { .. } => cards::gene_expression::legal(s, top, f),
+        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
+            cards::habitat::legal(s, top, f)
+        }
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::legal(s, top, f),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
+            cards::metamorphosis::legal(s, top, f)
+        }
+        MonotypicTile { .. } => cards::monotypic_habitat::legal(s, top, f),
+        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::legal(s, top, f),
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
+            cards::omnivore::legal(s, top, f)
+        }
+        PopulationExplosionTile { .. } => cards::population_explosion::legal(s, top, f),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::legal(s, top, f),
+        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::legal(s, top, f),
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
+            cards::terrestrial::legal(s, top, f)
+        }
+        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::legal(s, top, f),
+        Victims { .. } => cards::victims::legal(s, top, f),
+        AncientLineage { .. } => traits::ancient_lineage::legal(s, top, f),
+        Camouflage { .. } => traits::camouflage::legal(s, top, f),
+        Draft { .. } => traits::draft::legal(s, top, f),
+        ExaptationCopy { .. } => traits::exaptation::legal(s, top, f),
+        NewTrait { .. } => traits::new_trait::legal(s, top, f),
+        PackHunters { .. } => traits::pack_hunters::legal(s, top, f),
+        Reveal
+        | SetupTraits
+        | SetupPack
+        | SetupCards
+        | EndTurn { .. }
+        | AfterRetrieve { .. }
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
+        | CardDone { .. } => false,
+    }
 }
 
 /// True when `c` is legal now.
@@ -1447,57 +177,64 @@ pub fn is_legal(s: &State, c: Choice) -> bool {
     if let (false, Some(&Frame::Turn { a }), Choice::Place { space, .. }) =
         (s.over, s.stack.last(), c)
     {
-        let t = TurnCtx::new(s, a);
-        let mut same = |x| x == c;
-        return if space >= PERSONAL {
-            t.personal_space(s, &mut same)
-        } else {
-            data()
-                .spaces
-                .get(space as usize)
-                .is_some_and(|def| t.display_space(s, space as usize, def, &mut same))
-        };
+        return actions::turn::is_legal_placement(s, a, space, c);
     }
-    gen(s, &mut |x| x == c)
+    legal_choices(s, &mut |x| x == c)
+}
+
+/// The refusal of a choice that the pending decision `top` does not offer:
+/// the rule with its page, and what the decision asks for in words.
+fn refusal(top: Frame) -> Refusal {
+    let text = asking(top);
+    match text.split_once(": ") {
+        Some((rule, asks)) => Refusal::new(
+            rule,
+            format!("{asks}; that is not one of the choices offered"),
+        ),
+        None => Refusal::new(text, "no decision is pending, so no choice can be made"),
+    }
 }
 
 /// True when the top decision has a choice other than forfeit/done.
 fn has_real_choice(s: &State) -> bool {
-    gen(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
+    legal_choices(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
 }
 
 // ====================================================================== apply
 
 /// Applies a legal choice, then runs automatic steps until the next decision.
-pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
     if s.over {
-        return Err(RuleError::GameOver);
+        return Err(Refusal::game_over());
     }
     let Some(&top) = s.stack.last() else {
-        return Err(RuleError::GameOver);
+        return Err(Refusal::game_over());
     };
     if !is_legal(s, c) {
-        return Err(RuleError::Illegal {
-            rule: top.rule(),
-            choice: format!("{c:?}"),
+        return Err(match (top, c) {
+            (Frame::Turn { a }, Choice::Place { space, special }) => Refusal::new(
+                actions::turn::RULE,
+                actions::turn::placement_refusal(s, a, space, special),
+            ),
+            _ => refusal(top),
         });
     }
-    exec(s, top, c, ev);
+    execute(s, top, c, ev);
     settle(s, ev);
     Ok(())
 }
 
-/// Applies a choice that [`gen`] listed for this state, without checking it
+/// Applies a choice that [`legal_choices`] listed for this state, without checking it
 /// again (for search bots; see `Game::apply_listed`). Debug builds still check.
-pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
     if s.over {
-        return Err(RuleError::GameOver);
+        return Err(Refusal::game_over());
     }
     let Some(&top) = s.stack.last() else {
-        return Err(RuleError::GameOver);
+        return Err(Refusal::game_over());
     };
     debug_assert!(is_legal(s, c), "apply_listed: {c:?} is not legal");
-    exec(s, top, c, ev);
+    execute(s, top, c, ev);
     settle(s, ev);
     Ok(())
 }
@@ -1514,7 +251,7 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
             ev.push(Event::GameOver);
             return;
         }
-        budding(s, ev);
+        traits::budding_intelligence::budding(s, ev);
         if s.over {
             return;
         }
@@ -1524,14 +261,14 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
         };
         if top.decider().is_none() {
             s.stack.pop();
-            auto(s, top, ev);
+            automatic(s, top, ev);
             continue;
         }
         if !has_real_choice(s) {
             if is_legal(s, Choice::Done) {
                 // "Stop" is all that is left: run it, so what follows a stop
                 // (the special Competition space's second tile) still comes.
-                exec(s, top, Choice::Done, ev);
+                execute(s, top, Choice::Done, ev);
             } else {
                 s.stack.pop();
             }
@@ -1546,1148 +283,150 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
     }
 }
 
-/// Budding Intelligence (p.20): the first time VP reach the threshold, an extra basic pawn.
-fn budding(s: &mut State, ev: &mut Vec<Event>) {
-    let need = data().trait_data(Trait::BuddingIntelligence).count;
-    for &a in Animal::ALL {
-        if s.plays(a)
-            && s.budding_done & a.bit() == 0
-            && s.vp[a.index()] >= need
-            && s.has_trait(a, Trait::BuddingIntelligence)
-        {
-            s.budding_done |= a.bit();
-            if s.basic_total[a.index()] < data().pawns_per_colour {
-                s.basic_total[a.index()] += 1;
-                s.basic_avail[a.index()] += 1;
-                ev.push(Event::ExtraPawn { animal: a });
-            }
-        }
-    }
-}
-
-/// Draws `redraw` trait cards from the box into an animal's offer.
-fn draw_offer(s: &mut State, a: Animal) {
-    let n = (data().traits_redraw as usize).min(MAX_OFFER);
-    let mut bx = std::mem::take(&mut s.trait_box);
-    s.rng.shuffle(&mut bx);
-    s.offer[a.index()] = [None; MAX_OFFER];
-    for k in 0..n {
-        s.offer[a.index()][k] = bx.pop();
-    }
-    bx.sort();
-    s.trait_box = bx;
-}
-
-/// Undoes what a lost trait gave (p.21, Exaptation notes).
-fn lose_trait_effects(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
-    if !s.has_trait(a, Trait::PhenotypicPlasticity) {
-        for i in DISKS - 2..DISKS {
-            if let Some(el) = s.disks[a.index()][i].take() {
-                s.bag.put(el.index());
-                ev.push(Event::DiskLost { animal: a, el });
-            }
-        }
-    }
-    if !s.has_trait(a, Trait::BottomFeeder) {
-        if let Some(p) = s.personal[a.index()].take() {
-            s.pawn_home(p);
-        }
-    }
-}
-
-fn auto(s: &mut State, f: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
-    let d = data();
-    match f {
-        Reveal => {
-            for a in s.animals().collect::<Vec<_>>() {
-                s.traits[a.index()] = s.picks[a.index()];
-                s.picks[a.index()] = 0;
-                for k in 0..4 {
-                    if let Some(t) = s.hands[a.index()][k].take() {
-                        s.trait_box.push(t);
-                    }
-                }
-            }
-            s.trait_box.sort();
-            s.revealed = true;
-            ev.push(Event::TraitsRevealed);
-            for a in s.animals().collect::<Vec<_>>() {
-                for t in s.held_traits(a).collect::<Vec<_>>() {
-                    ev.push(Event::TraitHeld { animal: a, t });
-                }
-            }
-        }
-        SetupTraits => {
-            s.stack.push(SetupPack);
-            for a in turn_order(s).into_iter().rev() {
-                if s.traits[a.index()] & Trait::Exaptation.bit() != 0 {
-                    s.stack.push(ExaptCopy { a });
-                }
-            }
-        }
-        SetupPack => {
-            for a in turn_order(s).into_iter().rev() {
-                if s.has_trait(a, Trait::PackHunters) {
-                    s.stack.push(PackHunters { a });
-                }
-            }
-        }
-        SetupCards if d.rules.setup_cards_trigger_events => {
-            for i in 0..d.slots as usize {
-                if let Some(c) = s.row[i] {
-                    s.card_events(c, ev);
-                }
-            }
-        }
-        EndTurn { a } => {
-            s.turns += 1;
-            let next = if s.extra_turn {
-                s.extra_turn = false;
-                ev.push(Event::ExtraTurn { animal: a });
-                a
-            } else {
-                s.next_animal(a)
-            };
-            s.cur = next;
-            s.stack.push(Turn { a: next });
-            // Exaptation (p.21): after the action leaving 16 or fewer in the Gene Pool, the
-            // holder loses the copied ability, if any, and takes a new trait. A card taken
-            // mid-game (Gene Expression) copies nothing, but its second ability still applies.
-            let lim = d.trait_data(Trait::Exaptation).count;
-            for b in s.animals().collect::<Vec<_>>().into_iter().rev() {
-                if s.traits[b.index()] & Trait::Exaptation.bit() != 0
-                    && (s.pool[b.index()] as u32) <= lim
-                {
-                    if let Some(t) = s.copied[b.index()].take() {
-                        ev.push(Event::TraitLost { animal: b, t });
-                        lose_trait_effects(s, b, ev);
-                    }
-                    draw_offer(s, b);
-                    s.stack.push(NewTrait {
-                        a: b,
-                        replace: Trait::Exaptation,
-                    });
-                }
-            }
-        }
-        AfterRetrieve { a, hadopelagic } => {
-            if s.food_right & s.in_play == s.in_play {
-                if s.last_round {
-                    s.endgame(ev);
-                    return;
-                }
-                s.reseed(ev);
-                if !s.last_round && s.no_species_can_return() {
-                    // Engine ruling: nothing can change any more, so end as
-                    // if the Asteroid had been played.
-                    s.last_round = true;
-                    ev.push(Event::NoSpeciesLeft {
-                        round: s.reseeds + 1,
-                    });
-                }
-                let cap = s.setup.max_rounds;
-                if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
-                    // Engine safeguard, not the Asteroid: say so in the log.
-                    s.last_round = true;
-                    ev.push(Event::RoundCap {
-                        round: s.reseeds + 1,
-                        cap,
-                    });
-                }
-            }
-            if hadopelagic {
-                s.extra_turn = true;
-            }
-            let _ = a;
-        }
-        WanderScore { a, hex } => {
-            if let Some(t) = terrain_at(s, hex) {
-                let n = 1 + s
-                    .earth
-                    .adjacent_tiles(hex)
-                    .filter(|&h| terrain_at(s, h) == Some(t))
-                    .count() as u32;
-                let vp = d.bonus_vp(n);
-                s.add_vp(a, vp, Why::Wanderlust, ev);
-            }
-        }
-        TectAfter { a, hex } => {
-            let n = 1 + s
-                .earth
-                .adjacent_tiles(hex)
-                .filter(|&h| terrain_at(s, h) == Some(Terrain::Vent))
-                .count() as u32;
-            let vp = d.bonus_vp(n);
-            s.add_vp(a, vp, Why::Tectonics, ev);
-            // Step 5: one of each animal stays, the rest go back to their Gene Pools.
-            for b in Animal::ALL {
-                let k = s.earth.species(hex, b.index());
-                if k > 1 {
-                    s.to_pool(hex, *b, k - 1, ev);
-                }
-            }
-            push_camouflage(s, a, hex);
-            s.stack.push(TectSpecies { a, hex });
-        }
-        CardDone { card, .. } => {
-            s.discard_card(card, ev);
-        }
-        _ => {}
-    }
-}
-
-/// Animals in turn order starting with the current one.
-fn turn_order(s: &State) -> Vec<Animal> {
-    let mut v = vec![s.cur];
-    let mut a = s.cur;
-    for _ in 1..s.animal_count() {
-        a = s.next_animal(a);
-        v.push(a);
-    }
-    v
-}
-
-/// Camouflage frames for other animals (p.20), in food-chain order.
-fn push_camouflage(s: &mut State, actor: Animal, hex: HexId) {
-    for b in Animal::ALL.iter().rev() {
-        if *b != actor && s.plays(*b) && s.has_trait(*b, Trait::Camouflage) {
-            s.stack.push(Frame::Camouflage { a: *b, hex });
-        }
-    }
-}
-
-/// Places the pawn and starts the space's action.
-fn place(s: &mut State, a: Animal, space: u8, special: Option<El>, ev: &mut Vec<Event>) {
-    let pawn = match special {
-        Some(e) => Pawn::Special(e),
-        None => Pawn::Basic(a),
-    };
-    if space >= PERSONAL {
-        s.personal[a.index()] = Some(pawn);
-    } else {
-        if let Some(Pawn::Basic(b)) = s.spaces[space as usize] {
-            s.basic_avail[b.index()] += 1;
-            ev.push(Event::Bumped { animal: b });
-        }
-        s.spaces[space as usize] = Some(pawn);
-    }
-    match special {
-        Some(e) => s.sp_space[e.index()] = Some(space),
-        None => s.basic_avail[a.index()] -= 1,
-    }
-    ev.push(Event::Placed {
-        animal: a,
-        space,
-        special,
-    });
-    s.stack.push(Frame::EndTurn { a });
-    if space >= PERSONAL {
-        s.stack.push(Frame::BottomFeeder { a });
-        return;
-    }
-    let def = data().spaces[space as usize];
-    let frame = match def.action {
-        Action::Abundance => Frame::Abundance { a },
-        Action::Autotrophs => Frame::Autotrophs {
-            a,
-            face: def.vent.unwrap_or(Face::Smoker),
-        },
-        Action::Depletion => Frame::Depletion { a },
-        Action::Adaptation => Frame::Adaptation {
-            a,
-            special: def.special,
-        },
-        Action::Regression => Frame::Regression { a },
-        Action::Speciation => Frame::Speciation {
-            a,
-            circle: def.circle,
-        },
-        Action::Wanderlust => Frame::Wanderlust {
-            a,
-            special: def.special,
-        },
-        Action::Tectonics => Frame::Tectonics {
-            a,
-            mode: if def.special {
-                TectMode::Special
-            } else {
-                TectMode::Basic
-            },
-        },
-        Action::Migration => {
-            s.moved = [0; eons_earth::HEXES];
-            let bonus = if s.has_trait(a, Trait::SeasonalMigrants) {
-                data().trait_data(Trait::SeasonalMigrants).count as u8
-            } else {
-                0
-            };
-            Frame::Migration {
-                a,
-                left: def
-                    .cubes
-                    .map_or(ALL, |n| n.saturating_add(bonus).min(ALL - 1)),
-                started: false,
-            }
-        }
-        Action::Competition => match def.marker {
-            None => Frame::CompSpecial { a, second: false },
-            Some(m) => Frame::Competition {
-                a,
-                terrain: s.comp_markers[m as usize],
-                n: def.eliminate,
-            },
-        },
-        Action::Evolution => Frame::Evolution {
-            a,
-            terrain: def.marker.and_then(|m| s.evo_markers[m as usize]),
-            slot: def.slot,
-        },
-        Action::Domination => Frame::Domination { a },
-        Action::BottomFeeder => Frame::BottomFeeder { a },
-    };
-    s.stack.push(frame);
-}
-
-/// Retrieve (p.10).
-fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
-    let on_display = (0..MAX_SPACES).any(|i| s.spaces[i].is_some_and(|p| s.pawn_is(p, a)))
-        || s.personal
-            .iter()
-            .any(|p| p.is_some_and(|p| s.pawn_is(p, a)));
-    let hadopelagic = s.has_trait(a, Trait::Hadopelagic)
-        && on_display
-        && s.basic_avail[a.index()] == 0
-        && s.available_specials(a).next().is_none();
-    for i in 0..MAX_SPACES {
-        if let Some(p) = s.spaces[i] {
-            if s.pawn_is(p, a) {
-                s.spaces[i] = None;
-                s.pawn_home(p);
-            }
-        }
-    }
-    // Every controlled pawn, including a special pawn another animal left on
-    // its Bottom Feeder space before this animal took control of it (p.10, p.17).
-    for i in 0..ANIMALS {
-        if let Some(p) = s.personal[i] {
-            if s.pawn_is(p, a) {
-                s.personal[i] = None;
-                s.pawn_home(p);
-            }
-        }
-    }
-    s.food_right |= a.bit();
-    ev.push(Event::Retrieved { animal: a });
-    s.stack.push(Frame::EndTurn { a });
-    s.stack.push(Frame::AfterRetrieve { a, hadopelagic });
-    if s.has_trait(a, Trait::AncientLineage) {
-        s.stack.push(Frame::AncientLineage { a });
-    }
-}
-
-/// Starts the effect of a chosen (or replayed) evolution card (p.18-20).
-/// `x` is the slot it was chosen from; `max_slot` the Evolution space's value.
-pub fn start_card(s: &mut State, a: Animal, card: Card, x: u8, max_slot: u8, ev: &mut Vec<Event>) {
-    use Frame::*;
-    let d = data();
-    let cd = *d.card(card);
-    match card {
-        Card::Adaptability => s.stack.push(AdaptabilityDisk { a }),
-        Card::Annelids
-        | Card::CarbonCycle
-        | Card::Endosymbionts
-        | Card::Producers
-        | Card::SemiAquatic
-        | Card::Univalves => {
-            // 1 VP per tile you occupy holding the type, however many (p.18-20).
-            if let Some(el) = cd.element {
-                let n = tiles(s)
-                    .filter(|&h| occupies(s, a, h) && s.earth.elements_on(h)[el.index()] > 0)
-                    .count() as u32;
-                s.add_vp(a, n, Why::Card(card), ev);
-            }
-        }
-        Card::Asteroid => {
-            s.last_round = true;
-            ev.push(Event::LastRound);
-            s.stack.push(AsteroidTile { a });
-        }
-        Card::Biodiversity => {
-            let n = tiles(s)
-                .filter(|&h| occupies(s, a, h) && s.opposing_on(h, a) > 0)
-                .count() as u32;
-            s.add_vp(a, n, Why::Card(card), ev);
-        }
-        Card::Biomass => {
-            let mut mask = 0u64;
-            for h in tiles(s) {
-                if s.earth.total_species(h) > s.earth.element_count_on(h) * cd.count.max(1) {
-                    mask |= 1 << h.0;
-                }
-            }
-            s.stack.push(Victims {
-                a,
-                mask,
-                opposing: false,
-            });
-        }
-        Card::BountifulHabitat => s.stack.push(BountifulTerrain { a }),
-        Card::Cladogenesis => {
-            s.stack.push(CladoSecond { a, max_slot });
-            if let Some(&top) = s.discard.last() {
-                ev.push(Event::CardReplayed { card: top });
-                start_card(s, a, top, x, max_slot, ev);
-            }
-        }
-        Card::Disease => {
-            for b in Animal::ALL.iter().rev() {
-                if *b != a && s.plays(*b) {
-                    s.stack.push(Disease { a, b: *b });
-                }
-            }
-        }
-        Card::Ecodiversity => {
-            let n = s.needs(a).iter().filter(|&&k| k > 0).count() as u32;
-            let vp = d.bonus_vp(n);
-            s.add_vp(a, vp, Why::Card(card), ev);
-        }
-        Card::Extremophiles => {
-            let vp = s.vent_species(a) * cd.count;
-            s.add_vp(a, vp, Why::Card(card), ev);
-        }
-        Card::Fecundity => {
-            let own: Vec<HexId> = tiles(s).filter(|&h| occupies(s, a, h)).collect();
-            if own.len() <= s.pool[a.index()] as usize {
-                for h in own {
-                    s.from_pool(h, a, 1, true, ev);
-                }
-            } else {
-                let mask = own.iter().fold(0u64, |m, h| m | 1 << h.0);
-                s.stack.push(FecundityPick { a, mask });
-            }
-        }
-        Card::Fertile => s.stack.push(Fertile { a }),
-        Card::GeneExpression => {
-            let held: Vec<Trait> = s.held_traits(a).collect();
-            if held.len() > 1 {
-                s.stack.push(GeneWhich { a });
-            } else if let Some(&t) = held.first() {
-                draw_offer(s, a);
-                s.stack.push(NewTrait { a, replace: t });
-            }
-        }
-        Card::Habitat => {
-            s.stack.push(HabitatType { a });
-            s.stack.push(HabitatRemove { a });
-        }
-        Card::InvasiveSpecies => {
-            let mut shown = [false; 8];
-            for t in s.comp_markers.iter().flatten() {
-                shown[t.index()] = true;
-            }
-            let hexes: Vec<HexId> = tiles(s)
-                .filter(|&h| terrain_at(s, h).is_some_and(|t| shown[t.index()]))
-                .collect();
-            for h in hexes {
-                for b in Animal::ALL {
-                    if *b != a {
-                        s.eliminate(h, *b, 1, Some(a), ev);
-                    }
-                }
-            }
-        }
-        Card::MarineSnow => {
-            let t = cd.terrain.unwrap_or(Terrain::Ocean);
-            let hexes: Vec<HexId> = tiles(s).filter(|&h| terrain_at(s, h) == Some(t)).collect();
-            for h in hexes {
-                s.score_tile(h, false, ev);
-            }
-        }
-        Card::MassExodus => s.stack.push(ExodusTile { a }),
-        Card::Metamorphosis => s.stack.push(MetaDisk { a }),
-        Card::MonotypicHabitat => s.stack.push(MonoTile { a }),
-        Card::NicheConstruction => s.stack.push(NicheFrom { a }),
-        Card::Omnivore => s.stack.push(OmniTile { a }),
-        Card::PopulationExplosion => s.stack.push(PopTile { a }),
-        Card::Predator => {
-            let mut mask = 0u64;
-            for h in tiles(s) {
-                if occupies(s, a, h) && s.opposing_on(h, a) > 0 {
-                    mask |= 1 << h.0;
-                }
-            }
-            s.stack.push(Victims {
-                a,
-                mask,
-                opposing: true,
-            });
-        }
-        Card::ProfligateCarnivore => s.stack.push(Profligate {
-            a,
-            left: x,
-            credited: 0,
-        }),
-        Card::SolarRadiation => s.stack.push(SolarTile { a, x }),
-        Card::Symbiotic => {
-            let mine = s.needs(a);
-            let mut vp = 0u32;
-            for el in 0..ELEMENTS {
-                if mine[el] > 0 && s.animals().any(|b| b != a && s.needs(b)[el] > 0) {
-                    vp += mine[el] as u32;
-                }
-            }
-            s.add_vp(a, vp, Why::Card(card), ev);
-        }
-        Card::TectonicShift => {
-            s.return_all_pawns();
-            ev.push(Event::PawnsReturned);
-        }
-        Card::Terrestrial => {
-            s.stack.push(TerrTile { a });
-            s.stack.push(TerrType { a });
-        }
-        Card::TrophicCascade => s.stack.push(TrophicTile { a, x }),
-        Card::Volcanism => {
-            s.stack.push(Tectonics {
-                a,
-                mode: TectMode::Volcano,
-            });
-            s.stack.push(Tectonics {
-                a,
-                mode: TectMode::Seamount,
-            });
-        }
-    }
-}
-
-/// Places a Vent on a hex (Tectonics step 3).
-fn put_vent(s: &mut State, h: HexId, face: Face, ev: &mut Vec<Event>) {
-    if let Some(t) = s.earth.tile(h) {
-        s.vents_left = s.vents_left.saturating_sub(1);
-        s.earth.set_tile(
-            h,
-            Some(Tile {
-                base: t.base,
-                vent: Some(face),
-            }),
-        );
-        ev.push(Event::VentPlaced { hex: h, face });
-    }
-}
-
 /// Executes a legal choice on the top frame.
-fn exec(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
     use Frame::*;
-    let d = data();
-    // Terminal choices: pop the frame.
+    s.stack.pop();
+    // Terminal choices: the frame is done.
     match c {
         Choice::Forfeit => {
-            s.stack.pop();
             if let Some(a) = top.decider() {
                 ev.push(Event::Forfeited { animal: a });
             }
             return;
         }
         Choice::Done => {
-            s.stack.pop();
-            if let CompElim {
-                a,
-                then_second: true,
-                ..
-            } = top
-            {
-                s.stack.push(CompSpecial { a, second: true });
-            }
+            actions::competition::stopped(s, top);
             return;
         }
         _ => {}
     }
-    s.stack.pop();
-    match (top, c) {
-        (Draft { a }, Choice::Trait(t)) => {
-            for slot in s.hands[a.index()].iter_mut() {
-                if *slot == Some(t) {
-                    *slot = None;
-                }
-            }
-            s.picks[a.index()] |= t.bit();
-            ev.push(Event::TraitPicked { animal: a });
-            let keep = if s.setup.superheroes {
-                d.traits_keep_superheroes
-            } else {
-                d.traits_keep
-            };
-            if s.picks[a.index()].count_ones() < keep as u32 {
-                s.stack.push(top);
-            }
+    match top {
+        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::execute(s, top, c, ev),
+        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::execute(s, top, c, ev),
+        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::execute(s, top, c, ev),
+        BottomFeeder { .. } => actions::bottom_feeder::execute(s, top, c, ev),
+        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
+            actions::competition::execute(s, top, c, ev)
         }
-        (PackHunters { a }, Choice::Pawn(el)) => {
-            s.sp_ctrl[el.index()] = Some(a);
-            s.targets[el.index()] = d.pack_hunters_target;
-            ev.push(Event::Control { el, animal: a });
-            ev.push(Event::Target {
-                el,
-                value: d.pack_hunters_target,
-            });
+        Depletion { .. } => actions::depletion::execute(s, top, c, ev),
+        Domination { .. } => actions::domination::execute(s, top, c, ev),
+        Evolution { .. } | EvolutionCard { .. } => actions::evolution::execute(s, top, c, ev),
+        Migration { .. } => actions::migration::execute(s, top, c, ev),
+        Regression { .. } => actions::regression::execute(s, top, c, ev),
+        Speciation { .. } | Speciate { .. } => actions::speciation::execute(s, top, c, ev),
+        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
+            actions::tectonics::execute(s, top, c, ev)
         }
-        (ExaptCopy { a }, Choice::Trait(t)) => {
-            s.copied[a.index()] = Some(t);
-            ev.push(Event::TraitCopied { animal: a, t });
+        Turn { .. } => actions::turn::execute(s, top, c, ev),
+        Wanderlust { .. }
+        | WanderlustHex { .. }
+        | WanderlustElement { .. }
+        | WanderlustCorner { .. }
+        | WanderlustMove { .. } => actions::wanderlust::execute(s, top, c, ev),
+        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
+            cards::adaptability::execute(s, top, c, ev)
         }
-        (Turn { a }, Choice::Place { space, special }) => place(s, a, space, special, ev),
-        (Turn { a }, Choice::Retrieve) => retrieve(s, a, ev),
-        (AncientLineage { a }, Choice::Hex(h)) => {
-            s.from_pool(
-                h,
-                a,
-                data().trait_data(Trait::AncientLineage).count as u8,
-                true,
-                ev,
-            );
+        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::execute(s, top, c, ev),
+        BountifulTerrain { .. } => cards::bountiful_habitat::execute(s, top, c, ev),
+        CladogenesisSecond { .. } => cards::cladogenesis::execute(s, top, c, ev),
+        Disease { .. } => cards::disease::execute(s, top, c, ev),
+        FecundityPick { .. } => cards::fecundity::execute(s, top, c, ev),
+        Fertile { .. } => cards::fertile::execute(s, top, c, ev),
+        GeneWhich { .. } => cards::gene_expression::execute(s, top, c, ev),
+        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
+            cards::habitat::execute(s, top, c, ev)
         }
-        (Abundance { a }, Choice::Circle(i)) => s.stack.push(AbundanceCorner { a, circle: i }),
-        (AbundanceCorner { circle, .. }, Choice::Corner(cn)) => {
-            if let Some(el) = s.circles[CircleRow::Abundance as usize][circle as usize].take() {
-                s.element_to_earth(cn, el, ev);
-            }
+        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::execute(s, top, c, ev),
+        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
+            cards::metamorphosis::execute(s, top, c, ev)
         }
-        (Autotrophs { a, face }, Choice::Corner(cn)) => s.stack.push(AutotrophsHow {
-            a,
-            face,
-            corner: cn,
-        }),
-        (AutotrophsHow { corner, .. }, Choice::Remove) => s.element_to_bag(corner, ev),
-        (AutotrophsHow { corner, .. }, Choice::Element(new)) => {
-            if let Some(old) = s.earth.element(corner) {
-                let bx = &mut s.boxes[BoxKind::Autotrophs as usize];
-                bx[new.index()] -= 1;
-                bx[old as usize] += 1;
-                s.earth.set_element(corner, None);
-                ev.push(Event::ElementRemoved {
-                    el: el_of(old),
-                    corner,
-                });
-                ev.push(Event::ElementBoxed { el: el_of(old) });
-                s.element_to_earth(corner, new, ev);
-            }
+        MonotypicTile { .. } => cards::monotypic_habitat::execute(s, top, c, ev),
+        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::execute(s, top, c, ev),
+        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
+            cards::omnivore::execute(s, top, c, ev)
         }
-        (Depletion { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
-        (Adaptation { a, special }, Choice::Circle(i)) => {
-            if special && s.added_count(a) > 0 {
-                s.stack.push(AdaptationWhere { a, circle: i });
-            } else if let Some(el) = s.circles[CircleRow::Adaptation as usize][i as usize].take() {
-                add_disk(s, a, el, ev);
-            }
+        PopulationExplosionTile { .. } => cards::population_explosion::execute(s, top, c, ev),
+        ProfligateCarnivore { .. } => cards::profligate_carnivore::execute(s, top, c, ev),
+        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::execute(s, top, c, ev),
+        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
+            cards::terrestrial::execute(s, top, c, ev)
         }
-        (AdaptationWhere { a, circle }, Choice::Add) => {
-            if let Some(el) = s.circles[CircleRow::Adaptation as usize][circle as usize].take() {
-                add_disk(s, a, el, ev);
-            }
-        }
-        (AdaptationWhere { a, circle }, Choice::Disk(k)) => {
-            if let Some(el) = s.circles[CircleRow::Adaptation as usize][circle as usize].take() {
-                if let Some(old) = s.disks[a.index()][k as usize].replace(el) {
-                    s.bag.put(old.index());
-                    ev.push(Event::DiskLost { animal: a, el: old });
-                }
-                ev.push(Event::DiskAdded { animal: a, el });
-            }
-        }
-        (Regression { a }, Choice::Perform) => {
-            if let Some(sq) = s.squares.iter_mut().find(|x| x.is_none()) {
-                *sq = Some(a);
-                s.pool[a.index()] -= 1;
-                ev.push(Event::RegressionCube { animal: a });
-            }
-        }
-        (Speciation { a, .. }, Choice::Corner(cn)) => {
-            let el = s.earth.element(cn).map(el_of).unwrap_or(El::Algae);
-            let hs = corner_hexes(cn);
-            let left = [0, 1, 2].map(|k| speciation_limit(s, a, hs[k], el));
-            s.stack.push(Speciate {
-                a,
-                corner: cn,
-                left,
-                credited: 0,
-            });
-        }
-        (
-            Speciate {
-                a,
-                corner,
-                mut left,
-                mut credited,
-            },
-            Choice::Hex(h),
-        ) => {
-            let hs = corner_hexes(corner);
-            if let Some(k) = hs.iter().position(|&x| x == Some(h)) {
-                let credit = credited & (1 << k) == 0;
-                credited |= 1 << k;
-                s.from_pool(h, a, 1, credit, ev);
-                left[k] -= 1;
-            }
-            s.stack.push(Speciate {
-                a,
-                corner,
-                left,
-                credited,
-            });
-        }
-        (Wanderlust { a, special }, Choice::Stack(i)) => {
-            if let Some(t) = s.stacks[i as usize].draw() {
-                if let Some(&n) = s.stacks[i as usize].top() {
-                    ev.push(Event::StackTop {
-                        stack: i,
-                        terrain: n,
-                    });
-                }
-                if special {
-                    s.extra_turn = true;
-                }
-                s.stack.push(WanderHex { a, terrain: t });
-            }
-        }
-        (WanderHex { a, terrain }, Choice::Hex(h)) => {
-            s.earth.set_tile(h, Some(Tile::large(terrain)));
-            ev.push(Event::TilePlaced { hex: h, terrain });
-            push_camouflage(s, a, h);
-            for b in Animal::ALL.iter().rev() {
-                if s.plays(*b) {
-                    s.stack.push(WanderMove { a: *b, hex: h });
-                }
-            }
-            s.stack.push(WanderScore { a, hex: h });
-            s.stack.push(WanderElement { a, hex: h });
-        }
-        (WanderElement { a, hex }, Choice::Circle(i)) => {
-            s.stack.push(WanderCorner { a, hex, circle: i })
-        }
-        (WanderCorner { circle, .. }, Choice::Corner(cn)) => {
-            if let Some(el) = s.circles[CircleRow::Wanderlust as usize][circle as usize].take() {
-                s.element_to_earth(cn, el, ev);
-            }
-        }
-        (WanderMove { a, hex }, Choice::Move { from, to }) => {
-            move_species(s, a, from, to, ev);
-            s.stack.push(WanderMove { a, hex });
-        }
-        (Camouflage { a, hex }, Choice::Perform) => {
-            s.from_pool(
-                hex,
-                a,
-                d.trait_data(Trait::Camouflage).count as u8,
-                true,
-                ev,
-            );
-        }
-        (Tectonics { a, .. }, Choice::Hex(h)) => {
-            s.stack.push(TectAfter { a, hex: h });
-            match State::half(h) {
-                Some(face) => put_vent(s, h, face, ev),
-                None => s.stack.push(TectFace { a, hex: h }),
-            }
-        }
-        (TectFace { hex, .. }, Choice::Face(face)) => put_vent(s, hex, face, ev),
-        (TectSpecies { a, hex }, Choice::FromPool) => {
-            s.from_pool(hex, a, 1, true, ev);
-        }
-        (TectSpecies { a, hex }, Choice::FromBox) => {
-            s.eliminated[a.index()] -= 1;
-            s.earth.add_species(hex, a.index(), 1);
-            ev.push(Event::Revived { animal: a, hex });
-        }
-        (Migration { a, left, .. }, Choice::Move { from, to }) => {
-            move_species(s, a, from, to, ev);
-            s.moved[to.0 as usize] += 1;
-            let left = if left == ALL { ALL } else { left - 1 };
-            s.stack.push(Migration {
-                a,
-                left,
-                started: true,
-            });
-        }
-        (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompElim {
-            a,
-            hex: h,
-            left: n,
-            then_second: false,
-        }),
-        (CompSpecial { a, second }, Choice::Hex(h)) => {
-            let n = d
-                .spaces
-                .iter()
-                .find(|x| x.action == Action::Competition && x.special)
-                .map_or(1, |x| x.eliminate);
-            s.stack.push(CompElim {
-                a,
-                hex: h,
-                left: n,
-                then_second: !second,
-            })
-        }
-        (
-            CompElim {
-                a,
-                hex,
-                left,
-                then_second,
-            },
-            Choice::Animal(b),
-        ) => {
-            s.eliminate(hex, b, 1, Some(a), ev);
-            if left > 1 {
-                s.stack.push(CompElim {
-                    a,
-                    hex,
-                    left: left - 1,
-                    then_second,
-                });
-            } else if then_second {
-                s.stack.push(CompSpecial { a, second: true });
-            }
-        }
-        (Evolution { a, slot, .. }, Choice::Hex(h)) => {
-            s.score_tile(h, true, ev);
-            if s.thriving(a, h) {
-                s.stack.push(EvoCard { a, max_slot: slot });
-            }
-        }
-        (EvoCard { a, max_slot }, Choice::Slot(k)) => {
-            if let Some(card) = s.row[k as usize - 1] {
-                ev.push(Event::CardChosen {
-                    animal: a,
-                    card,
-                    slot: k,
-                });
-                s.stack.push(CardDone { a, card });
-                start_card(s, a, card, k, max_slot, ev);
-            }
-        }
-        (Domination { a }, Choice::Element(el)) => {
-            let v = s.domination_value(a, el);
-            if s.sp_ctrl[el.index()] != Some(a) {
-                s.sp_ctrl[el.index()] = Some(a);
-                ev.push(Event::Control { el, animal: a });
-            }
-            s.targets[el.index()] = v;
-            ev.push(Event::Target { el, value: v });
-        }
-        (BottomFeeder { a }, Choice::Hex(h)) => {
-            s.from_pool(
-                h,
-                a,
-                d.trait_data(Trait::BottomFeeder).count as u8,
-                true,
-                ev,
-            );
-        }
-        (NewTrait { a, replace }, Choice::Trait(t)) => {
-            let had = s.traits[a.index()] & replace.bit() != 0;
-            if had {
-                s.traits[a.index()] &= !replace.bit();
-                s.trait_box.push(replace);
-                ev.push(Event::TraitLost {
-                    animal: a,
-                    t: replace,
-                });
-                if replace == Trait::Exaptation {
-                    if let Some(c) = s.copied[a.index()].take() {
-                        ev.push(Event::TraitLost { animal: a, t: c });
-                    }
-                }
-            }
-            s.traits[a.index()] |= t.bit();
-            ev.push(Event::TraitHeld { animal: a, t });
-            for k in 0..MAX_OFFER {
-                if let Some(o) = s.offer[a.index()][k].take() {
-                    if o != t {
-                        s.trait_box.push(o);
-                    }
-                }
-            }
-            s.trait_box.sort();
-            lose_trait_effects(s, a, ev);
-        }
-        (GeneWhich { a }, Choice::Trait(t)) => {
-            draw_offer(s, a);
-            s.stack.push(NewTrait { a, replace: t });
-        }
-        (AdaptabilityDisk { a }, Choice::Disk(k)) => {
-            s.stack.push(AdaptabilityCorner { a, disk: k })
-        }
-        (AdaptabilityCorner { a, disk }, Choice::Corner(cn)) => {
-            if let (Some(mine), Some(theirs)) =
-                (s.disks[a.index()][disk as usize], s.earth.element(cn))
-            {
-                let theirs = el_of(theirs);
-                s.disks[a.index()][disk as usize] = Some(theirs);
-                s.earth.set_element(cn, Some(mine.index() as u8));
-                ev.push(Event::DiskLost {
-                    animal: a,
-                    el: mine,
-                });
-                ev.push(Event::ElementRemoved {
-                    el: theirs,
-                    corner: cn,
-                });
-                ev.push(Event::ElementPlaced {
-                    el: mine,
-                    corner: cn,
-                });
-                ev.push(Event::DiskAdded {
-                    animal: a,
-                    el: theirs,
-                });
-            }
-        }
-        (AsteroidTile { a }, Choice::Hex(h)) => {
-            let keep = d.card(Card::Asteroid).count.min(255) as u8;
-            let mut mask = 0u64;
-            for n in s.earth.adjacent_tiles(h) {
-                mask |= 1 << n.0;
-            }
-            s.stack.push(Victims {
-                a,
-                mask,
-                opposing: false,
-            });
-            if s.earth.total_species(h) <= keep as u32 {
-                // Nothing dies on the chosen tile.
-            } else if keep == 0 {
-                for b in Animal::ALL {
-                    s.eliminate(h, *b, u8::MAX, Some(a), ev);
-                }
-            } else {
-                s.stack.push(AsteroidKeep {
-                    a,
-                    hex: h,
-                    left: keep,
-                    kept: [0; 4],
-                });
-            }
-        }
-        (
-            AsteroidKeep {
-                a,
-                hex,
-                left,
-                mut kept,
-            },
-            Choice::Animal(b),
-        ) => {
-            kept[b.index()] += 1;
-            let total_kept: u32 = kept.iter().map(|&k| k as u32).sum();
-            if left > 1 && s.earth.total_species(hex) > total_kept {
-                s.stack.push(AsteroidKeep {
-                    a,
-                    hex,
-                    left: left - 1,
-                    kept,
-                });
-            } else {
-                for &x in Animal::ALL {
-                    let n = s
-                        .earth
-                        .species(hex, x.index())
-                        .saturating_sub(kept[x.index()]);
-                    s.eliminate(hex, x, n, Some(a), ev);
-                }
-            }
-        }
-        (Victims { a, mask, opposing }, Choice::Animal(b)) => {
-            if let Some(h) = victims_hex(s, a, mask, opposing) {
-                s.eliminate(h, b, 1, Some(a), ev);
-                let rest = mask & !((1u64 << h.0 << 1).wrapping_sub(1));
-                s.stack.push(Victims {
-                    a,
-                    mask: rest,
-                    opposing,
-                });
-            }
-        }
-        (BountifulTerrain { .. }, Choice::Terrain(t)) => {
-            let hexes: Vec<HexId> = tiles(s).filter(|&h| terrain_at(s, h) == Some(t)).collect();
-            for h in hexes {
-                s.score_tile(h, false, ev);
-            }
-        }
-        (CladoSecond { a, max_slot }, Choice::Slot(k)) => {
-            if let Some(card) = s.row[k as usize - 1] {
-                ev.push(Event::CardChosen {
-                    animal: a,
-                    card,
-                    slot: k,
-                });
-                s.stack.push(CardDone { a, card });
-                start_card(s, a, card, k, max_slot, ev);
-            }
-        }
-        (Disease { b, .. }, Choice::Disk(k)) => {
-            if let Some(el) = s.disks[b.index()][k as usize].take() {
-                s.bag.put(el.index());
-                ev.push(Event::DiskLost { animal: b, el });
-            }
-        }
-        (FecundityPick { a, mask }, Choice::Hex(h)) => {
-            s.from_pool(h, a, 1, true, ev);
-            let rest = mask & !(1u64 << h.0);
-            if rest != 0 {
-                s.stack.push(FecundityPick { a, mask: rest });
-            }
-        }
-        (Fertile { a }, Choice::Hex(h)) => {
-            let vp = s.earth.total_species(h);
-            s.add_vp(a, vp, Why::Card(Card::Fertile), ev);
-        }
-        (HabitatRemove { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
-        (HabitatType { a }, Choice::Element(el)) => s.stack.push(HabitatCorner { a, el }),
-        (HabitatCorner { el, .. }, Choice::Corner(cn)) => {
-            if s.bag.take(el.index()) {
-                s.element_to_earth(cn, el, ev);
-            }
-        }
-        (ExodusTile { a }, Choice::Hex(h)) => s.stack.push(ExodusMove { a, hex: h }),
-        (ExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
-            move_species(s, animal, hex, to, ev);
-            if s.earth.total_species(hex) > 0 {
-                s.stack.push(ExodusMove { a, hex });
-            }
-        }
-        (MetaDisk { a }, Choice::Disk(k)) => s.stack.push(MetaType { a, disk: k }),
-        (MetaType { a, disk }, Choice::Element(el)) => {
-            if s.bag.take(el.index()) {
-                if let Some(old) = s.disks[a.index()][disk as usize].replace(el) {
-                    s.bag.put(old.index());
-                    ev.push(Event::DiskLost { animal: a, el: old });
-                }
-                ev.push(Event::DiskAdded { animal: a, el });
-            }
-        }
-        (MonoTile { a }, Choice::Hex(h)) => {
-            let mut rank = [Animal::Reptiles; ANIMALS];
-            let n = s.ranking(h, &mut rank);
-            for &b in &rank[1..n.max(1)] {
-                s.eliminate(h, b, 1, Some(a), ev);
-            }
-        }
-        (NicheFrom { a }, Choice::Corner(cn)) => s.stack.push(NicheTo { a, from: cn }),
-        (NicheTo { from, .. }, Choice::Corner(to)) => {
-            if let Some(el) = s.earth.element(from) {
-                s.earth.set_element(from, None);
-                ev.push(Event::ElementRemoved {
-                    el: el_of(el),
-                    corner: from,
-                });
-                s.element_to_earth(to, el_of(el), ev);
-            }
-        }
-        (OmniTile { a }, Choice::Hex(h)) => {
-            s.stack.push(OmniVictim { a, hex: h });
-            s.stack.push(OmniElement { a, hex: h });
-        }
-        (OmniElement { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
-        (OmniVictim { a, hex }, Choice::Animal(b)) => {
-            s.eliminate(hex, b, 1, Some(a), ev);
-        }
-        (PopTile { a }, Choice::Hex(h)) => {
-            let x = s.earth.total_species(h).min(255) as u8;
-            s.from_pool(h, a, x, true, ev);
-        }
-        (
-            Profligate {
-                a,
-                left,
-                mut credited,
-            },
-            Choice::Species { hex, animal },
-        ) => {
-            s.eliminate(hex, animal, 1, Some(a), ev);
-            // Prey Switching (p.21): 1 VP per tile, however many species
-            // this card places there.
-            let bit = 1u64 << hex.0;
-            if s.from_pool(hex, a, 1, credited & bit == 0, ev) > 0 {
-                credited |= bit;
-            }
-            if left > 1 {
-                s.stack.push(Profligate {
-                    a,
-                    left: left - 1,
-                    credited,
-                });
-            }
-        }
-        (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),
-        (SolarPick { a, hex, left }, Choice::Animal(b)) => {
-            s.to_pool(hex, b, 1, ev);
-            if left > 1 {
-                s.stack.push(SolarPick {
-                    a,
-                    hex,
-                    left: left - 1,
-                });
-            }
-        }
-        (TerrType { a }, Choice::Element(el)) => s.stack.push(TerrCorner { a, el }),
-        (TerrCorner { el, .. }, Choice::Corner(cn)) => {
-            if s.bag.take(el.index()) {
-                s.element_to_earth(cn, el, ev);
-            }
-        }
-        (TerrTile { a }, Choice::Hex(h)) => {
-            s.from_pool(
-                h,
-                a,
-                d.card(Card::Terrestrial).count.min(255) as u8,
-                true,
-                ev,
-            );
-        }
-        (TrophicTile { a, x }, Choice::Hex(h)) => {
-            if s.earth.element_count_on(h) <= x as u32 {
-                for cn in grid().corners_of(h) {
-                    s.element_to_bag(cn, ev);
-                }
-            } else {
-                s.stack.push(TrophicPick { a, hex: h, left: x });
-            }
-        }
-        (TrophicPick { a, hex, left }, Choice::Corner(cn)) => {
-            s.element_to_bag(cn, ev);
-            if left > 1 {
-                s.stack.push(TrophicPick {
-                    a,
-                    hex,
-                    left: left - 1,
-                });
-            }
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
+        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::execute(s, top, c, ev),
+        Victims { .. } => cards::victims::execute(s, top, c, ev),
+        AncientLineage { .. } => traits::ancient_lineage::execute(s, top, c, ev),
+        Camouflage { .. } => traits::camouflage::execute(s, top, c, ev),
+        Draft { .. } => traits::draft::execute(s, top, c, ev),
+        ExaptationCopy { .. } => traits::exaptation::execute(s, top, c, ev),
+        NewTrait { .. } => traits::new_trait::execute(s, top, c, ev),
+        PackHunters { .. } => traits::pack_hunters::execute(s, top, c, ev),
+        Reveal
+        | SetupTraits
+        | SetupPack
+        | SetupCards
+        | EndTurn { .. }
+        | AfterRetrieve { .. }
+        | WanderlustScore { .. }
+        | TectonicsAfter { .. }
+        | CardDone { .. } => s.stack.push(top),
     }
 }
 
-fn add_disk(s: &mut State, a: Animal, el: El, ev: &mut Vec<Event>) {
-    let slot = s.usable_slots(a).find(|&i| s.disks[a.index()][i].is_none());
-    match slot {
-        Some(i) => {
-            s.disks[a.index()][i] = Some(el);
-            ev.push(Event::DiskAdded { animal: a, el });
-        }
-        None => s.bag.put(el.index()),
+/// Runs an automatic step (its frame already popped).
+fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match step {
+        TectonicsAfter { .. } => actions::tectonics::automatic(s, step, ev),
+        EndTurn { .. } | AfterRetrieve { .. } => actions::turn::automatic(s, step, ev),
+        WanderlustScore { .. } => actions::wanderlust::automatic(s, step, ev),
+        CardDone { .. } | SetupCards => cards::automatic(s, step, ev),
+        Reveal | SetupTraits | SetupPack => traits::draft::automatic(s, step, ev),
+        _ => {}
     }
 }
 
-fn move_species(s: &mut State, a: Animal, from: HexId, to: HexId, ev: &mut Vec<Event>) {
-    if s.earth.remove_species(from, a.index(), 1) == 1 {
-        s.earth.add_species(to, a.index(), 1);
-        ev.push(Event::Moved {
-            animal: a,
-            from,
-            to,
-        });
+#[cfg(test)]
+mod tests {
+    use crate::decision::{Choice, Frame};
+    use crate::types::Space;
+    use crate::Marine;
+    use eons_core::Game;
+
+    /// A refusal names the rule with its page and explains in words, never
+    /// with Rust debug output of the choice.
+    #[test]
+    fn refusals_name_the_rule_and_explain_in_words() {
+        let setup = Marine::setup(3, &[]).expect("setup");
+        let mut s = Marine::new(&setup, 1).expect("game");
+        let far = Choice::Place {
+            space: Space(200),
+            special: None,
+        };
+        // The trait draft offers no placement.
+        let e = Marine::apply(&mut s, far, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Trait cards (p.5)");
+        assert!(
+            e.reason.contains("keep one of your dealt trait cards"),
+            "{e}"
+        );
+        // Play on to the first turn.
+        while !matches!(s.stack.last(), Some(Frame::Turn { .. })) {
+            let mut legal = Vec::new();
+            Marine::legal(&s, &mut legal);
+            Marine::apply(&mut s, legal[0], &mut Vec::new()).expect("legal");
+        }
+        let e = Marine::apply(&mut s, far, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert_eq!(e.reason, "there is no action space 200");
+        let past_the_end = Choice::Place {
+            space: Space(40),
+            special: None,
+        };
+        let e = Marine::apply(&mut s, past_the_end, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert_eq!(e.reason, "there is no action space 40 on the display");
+        let e = Marine::apply(&mut s, Choice::Done, &mut Vec::new()).expect_err("refused");
+        assert_eq!(e.rule, "Player turns (p.9)");
+        assert!(!e.reason.contains("Done"), "{e}");
     }
 }

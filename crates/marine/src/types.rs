@@ -54,7 +54,7 @@ named_enum! {
 
 named_enum! {
     /// An element type (p.3).
-    El {
+    Element {
         /// Algae.
         Algae = "algae",
         /// Worms.
@@ -385,5 +385,62 @@ mod tests {
         };
         assert_eq!(t.terrain(), Terrain::Vent);
         assert_eq!(Tile::large(Terrain::Kelp).terrain(), Terrain::Kelp);
+    }
+}
+
+/// An action space a pawn is placed on: a display space (its index in the
+/// display's list of spaces, see [`crate::position::space_index`]) or an
+/// animal's Bottom Feeder personal space (p.20), numbered from
+/// [`Space::PERSONAL`] in food-chain order. Serialized as the bare number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Space(pub u8);
+
+impl Space {
+    /// The first personal space (Reptiles'); each animal's is this plus its
+    /// food-chain index.
+    pub const PERSONAL: Space = Space(63);
+
+    /// The display space with this index.
+    pub fn display(index: usize) -> Space {
+        Space(index as u8)
+    }
+
+    /// The Bottom Feeder personal space of an animal.
+    pub fn personal(animal: Animal) -> Space {
+        Space(Space::PERSONAL.0 + animal.index() as u8)
+    }
+
+    /// True for a Bottom Feeder personal space.
+    pub fn is_personal(self) -> bool {
+        self >= Space::PERSONAL
+    }
+
+    /// The index in the display's spaces (for a display space).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The index of the owning animal (for a personal space).
+    pub fn personal_index(self) -> usize {
+        (self.0 - Space::PERSONAL.0) as usize
+    }
+
+    /// Every personal space, in food-chain order.
+    pub fn personal_spaces() -> impl Iterator<Item = Space> {
+        Animal::ALL.iter().map(|&a| Space::personal(a))
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_personal() {
+            match Animal::ALL.get(self.personal_index()) {
+                Some(a) => write!(f, "the {a}' Bottom Feeder space"),
+                None => write!(f, "personal space {}", self.0),
+            }
+        } else {
+            write!(f, "display space {}", self.0)
+        }
     }
 }

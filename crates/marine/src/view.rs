@@ -2,10 +2,10 @@
 //! and plain-text descriptions for the terminal.
 
 use crate::data::{data, MAX_STACKS};
+use crate::decision::{Choice, Frame};
 use crate::events::{Event, Why};
-use crate::rules::{Choice, Frame};
-use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS, PERSONAL};
-use crate::types::{Action, Animal, Card, El, Terrain, Tile, Trait, CORNER_NAMES};
+use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
+use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait, CORNER_NAMES};
 use eons_core::{CornerId, GameRng, HexId, Seat, Turn};
 use eons_earth::grid;
 use serde::Serialize;
@@ -31,7 +31,7 @@ pub struct AnimalView {
     /// Printed elements per type.
     pub printed: [u8; 6],
     /// Added disks.
-    pub disks: Vec<Option<El>>,
+    pub disks: Vec<Option<Element>>,
     /// Traits, once revealed (own picks during the draft).
     pub traits: Option<Vec<Trait>>,
     /// The copied trait (Exaptation).
@@ -77,13 +77,13 @@ pub struct View {
     /// Tiles.
     pub tiles: Vec<TileView>,
     /// Elements on earth.
-    pub elements: Vec<(CornerId, El)>,
+    pub elements: Vec<(CornerId, Element)>,
     /// Pawns on the display, by space.
     pub spaces: Vec<Option<Pawn>>,
     /// Personal (Bottom Feeder) spaces.
     pub personal: [Option<Pawn>; ANIMALS],
     /// Element circles (Abundance, Adaptation, Speciation, Wanderlust).
-    pub circles: Vec<Vec<Option<El>>>,
+    pub circles: Vec<Vec<Option<Element>>>,
     /// Autotrophs, Depletion, Regression boxes.
     pub boxes: [[u8; 6]; 3],
     /// Regression cubes.
@@ -95,7 +95,7 @@ pub struct View {
     /// Special pawn controllers.
     pub controllers: [Option<Animal>; 6],
     /// Special pawns on the display.
-    pub on_display: [Option<u8>; 6],
+    pub on_display: [Option<Space>; 6],
     /// Target numbers.
     pub targets: [u32; 6],
     /// Evolution card row.
@@ -201,14 +201,14 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         asking: s
             .stack
             .last()
-            .map_or(String::new(), |f| f.rule().to_string()),
+            .map_or(String::new(), |f| crate::rules::asking(*f).to_string()),
         current: s.cur,
         animals,
         tiles,
         elements: s
             .earth
             .elements()
-            .map(|(c, e)| (c, crate::state::el_of(e)))
+            .map(|(c, e)| (c, crate::state::element_of(e)))
             .collect(),
         spaces: s.spaces[..d.spaces.len()].to_vec(),
         personal: s.personal,
@@ -223,8 +223,8 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             .to_vec(),
         competition: s.comp_markers[..d.markers(Action::Competition)].to_vec(),
         evolution: s.evo_markers[..d.markers(Action::Evolution)].to_vec(),
-        controllers: s.sp_ctrl,
-        on_display: s.sp_space,
+        controllers: s.special_control,
+        on_display: s.special_space,
         targets: s.targets,
         row: s.row[..d.slots as usize].to_vec(),
         deck_len: s.deck.len(),
@@ -371,12 +371,12 @@ fn tile_name(s: &State, h: HexId) -> String {
 }
 
 /// The name of a space ("Evolution 3", "Migration special").
-pub fn space_name(space: u8) -> String {
-    if space >= PERSONAL {
+pub fn space_name(space: Space) -> String {
+    if space.is_personal() {
         return "Bottom Feeder space".into();
     }
     let d = data();
-    match d.spaces.get(space as usize) {
+    match d.spaces.get(space.index()) {
         Some(sp) => {
             let sec = d.sections.iter().find(|x| x.action == sp.action);
             let total = sec.map_or(0, |x| x.len);
@@ -404,14 +404,14 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
     let top = s.stack.last().copied();
     match c {
         Choice::Trait(t) => match top {
-            Some(Frame::ExaptCopy { .. }) => format!("copy trait {t}"),
+            Some(Frame::ExaptationCopy { .. }) => format!("copy trait {t}"),
             Some(Frame::GeneWhich { .. }) => format!("replace trait {t}"),
             _ => format!("keep trait {t}"),
         },
         Choice::Pawn(e) => format!("take the {e} special pawn"),
         Choice::Place { space, special } => {
-            let extra = match (space < PERSONAL)
-                .then(|| data().spaces.get(space as usize))
+            let extra = match (!space.is_personal())
+                .then(|| data().spaces.get(space.index()))
                 .flatten()
             {
                 Some(sp) => match sp.action {
@@ -460,7 +460,7 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             }
         }
         Choice::Corner(k) => match s.earth.element(k) {
-            Some(e) => format!("{} at {}", crate::state::el_of(e), corner_name(s, k)),
+            Some(e) => format!("{} at {}", crate::state::element_of(e), corner_name(s, k)),
             None => format!("corner {}", corner_name(s, k)),
         },
         Choice::Hex(h) => tile_name(s, h),
@@ -608,7 +608,7 @@ pub fn render(v: &View) -> String {
             .iter()
             .map(|d| d.map_or("·".into(), |e| e.name().to_string()))
             .collect();
-        let printed: Vec<String> = El::ALL
+        let printed: Vec<String> = Element::ALL
             .iter()
             .filter(|e| a.printed[e.index()] > 0)
             .map(|e| format!("{}×{}", a.printed[e.index()], e))
@@ -728,7 +728,7 @@ pub fn render(v: &View) -> String {
         };
         let _ = writeln!(o, "{line}{extra}");
     }
-    let sp: Vec<String> = El::ALL
+    let sp: Vec<String> = Element::ALL
         .iter()
         .map(|e| {
             format!(
@@ -779,7 +779,7 @@ pub fn render(v: &View) -> String {
 }
 
 fn box_text(b: &[u8; 6]) -> String {
-    let v: Vec<String> = El::ALL
+    let v: Vec<String> = Element::ALL
         .iter()
         .filter(|e| b[e.index()] > 0)
         .map(|e| format!("{}×{}", b[e.index()], e))

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use eons_core::Game;
-use eons_marine::{Animal::*, Card, Choice, El, Face, Marine, State, Terrain, Trait};
+use eons_marine::{Animal::*, Card, Choice, Element, Face, Marine, State, Terrain, Trait};
 
 /// The Reef with the six standard elements.
 const REEF_ELEMENTS: &str = r#"elements = { e = "sponges", se = "sun", sw = "worms", w = "plankton", nw = "algae", ne = "gastropods" }"#;
@@ -64,8 +64,8 @@ fn adaptability_p18() {
     play(&mut s, Choice::Disk(0));
     let c = corner(0, 0, "ne");
     play(&mut s, Choice::Corner(c));
-    assert_eq!(s.earth.element(c), Some(El::Sun.index() as u8));
-    assert_eq!(s.disks[Crustaceans.index()][0], Some(El::Gastropods));
+    assert_eq!(s.earth.element(c), Some(Element::Sun.index() as u8));
+    assert_eq!(s.disks[Crustaceans.index()][0], Some(Element::Gastropods));
 }
 
 /// Annelids (p.18): 1 VP per occupied tile with worms, however many.
@@ -227,10 +227,10 @@ fn disease_p18() {
     assert_eq!(decider(&s), Fishes, "the Cephalopods have no disk");
     play(&mut s, Choice::Disk(1));
     assert_eq!(s.added_count(Reptiles), 0);
-    assert_eq!(s.disks[Fishes.index()][0], Some(El::Sun));
+    assert_eq!(s.disks[Fishes.index()][0], Some(Element::Sun));
     assert_eq!(s.added_count(Crustaceans), 1, "not the actor");
     assert_eq!(
-        s.needs(Reptiles)[El::Sun.index()],
+        s.needs(Reptiles)[Element::Sun.index()],
         2,
         "printed elements stay"
     );
@@ -325,11 +325,11 @@ fn habitat_p19() {
         "not the sun: controlled"
     );
     play(&mut s, Choice::Corner(corner(0, 0, "e")));
-    assert_eq!(legal(&s), vec![Choice::Element(El::Sun)]);
-    play(&mut s, Choice::Element(El::Sun));
+    assert_eq!(legal(&s), vec![Choice::Element(Element::Sun)]);
+    play(&mut s, Choice::Element(Element::Sun));
     let c = corner(0, 1, "se");
     play(&mut s, Choice::Corner(c));
-    assert_eq!(s.earth.element(c), Some(El::Sun.index() as u8));
+    assert_eq!(s.earth.element(c), Some(Element::Sun.index() as u8));
     assert_eq!(s.earth.element(corner(0, 0, "e")), None);
 }
 
@@ -419,10 +419,10 @@ fn metamorphosis_p19() {
     let b = body(&format!("[[animal]]\nname = \"reptiles\"\n[[animal]]\nname = \"cephalopods\"\n[[animal]]\nname = \"fishes\"\n[[animal]]\nname = \"crustaceans\"\ndisks = [\"sun\"]\n{REEF_CR}"));
     let mut s = take("metamorphosis", &b);
     play(&mut s, Choice::Disk(0));
-    play(&mut s, Choice::Element(El::Gastropods));
-    assert_eq!(s.disks[Crustaceans.index()][0], Some(El::Gastropods));
+    play(&mut s, Choice::Element(Element::Gastropods));
+    assert_eq!(s.disks[Crustaceans.index()][0], Some(Element::Gastropods));
     assert_eq!(
-        s.bag.count(El::Sun.index()),
+        s.bag.count(Element::Sun.index()),
         19,
         "the sun disk went back to the bag"
     );
@@ -470,7 +470,7 @@ fn niche_construction_p19() {
     play(&mut s, Choice::Corner(corner(0, 0, "e")));
     let to = corner(0, 1, "sw");
     play(&mut s, Choice::Corner(to));
-    assert_eq!(s.earth.element(to), Some(El::Sponges.index() as u8));
+    assert_eq!(s.earth.element(to), Some(Element::Sponges.index() as u8));
     assert_eq!(s.earth.element(corner(0, 0, "e")), None);
 }
 
@@ -568,7 +568,7 @@ fn producers_p19() {
     assert_eq!(vp_gain("producers", &body(REEF_CR), Crustaceans), 1);
 }
 
-/// Profligate Carnivore (p.19): X opposing species anywhere, each replaced by
+/// ProfligateCarnivore Carnivore (p.19): X opposing species anywhere, each replaced by
 /// one of yours.
 #[test]
 fn profligate_carnivore_p19() {
@@ -587,7 +587,7 @@ fn profligate_carnivore_p19() {
     assert_eq!(decider(&s), Fishes, "X = 1 (slot 1): done");
 }
 
-/// Prey Switching (p.21) with Profligate Carnivore (p.19): "it's 1 VP per tile
+/// Prey Switching (p.21) with ProfligateCarnivore Carnivore (p.19): "it's 1 VP per tile
 /// if one or more are placed by an effect", even when the card replaces two
 /// eliminated species on the same tile.
 #[test]
@@ -667,12 +667,12 @@ fn terrestrial_p20() {
         "{REEF_CR}\n[[tile]]\nhex = [0, -1]\nterrain = \"land\"\n"
     ));
     let mut s = take("terrestrial", &b);
-    play(&mut s, Choice::Element(El::Worms));
+    play(&mut s, Choice::Element(Element::Worms));
     assert!(!legal(&s).contains(&Choice::Corner(corner(0, 0, "sw"))));
     let c = corner(0, -1, "nw");
     play(&mut s, Choice::Corner(c));
     play(&mut s, Choice::Hex(hex(0, -1)));
-    assert_eq!(s.earth.element(c), Some(El::Worms.index() as u8));
+    assert_eq!(s.earth.element(c), Some(Element::Worms.index() as u8));
     assert_eq!(
         sp(&s, 0, -1, Crustaceans),
         eons_marine::data::data().card(Card::Terrestrial).count as u8

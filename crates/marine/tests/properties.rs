@@ -5,7 +5,7 @@
 //! without changing the state.
 
 use eons_core::{Game, GameRng, Record, RecordedChoice, Seat, Turn};
-use eons_marine::{Choice, El, Marine, State};
+use eons_marine::{Choice, Element, Marine, State};
 
 /// Every option mix the property tests cycle through.
 const VARIANTS: &[(usize, &[&str])] = &[
@@ -38,7 +38,7 @@ fn probes() -> [Choice; 6] {
         Choice::Disk(7),
         Choice::Stack(3),
         Choice::Place {
-            space: 60,
+            space: eons_marine::Space(60),
             special: None,
         },
         Choice::Circle(5),
@@ -98,8 +98,8 @@ fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
             // Every placement, on any space (display, past its end, personal)
             // with any pawn, is legal exactly when it is listed: `is_legal`
             // checks a turn's placement on its own space only.
-            for space in 0..=70u8 {
-                for special in std::iter::once(None).chain(El::ALL.iter().copied().map(Some)) {
+            for space in (0..=70u8).map(eons_marine::Space) {
+                for special in std::iter::once(None).chain(Element::ALL.iter().copied().map(Some)) {
                     let c = Choice::Place { space, special };
                     assert_eq!(
                         eons_marine::rules::is_legal(&s, c),

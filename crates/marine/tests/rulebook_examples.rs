@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use eons_marine::state::BoxKind;
-use eons_marine::{Animal::*, Choice, El, Face, Terrain};
+use eons_marine::{Animal::*, Choice, Element, Face, Terrain};
 
 /// Dominance example (p.7): Crustaceans have 2 worms x 3 tiles with worms and
 /// Crustaceans = 6 > target 4: they dominate worms. Without the worms on the
@@ -34,9 +34,9 @@ terrain = "ocean"
 element = "worms"
 target = 4
 "#);
-    assert_eq!(s.domination_value(Crustaceans, El::Worms), 6);
-    assert!(s.dominates(Crustaceans, El::Worms));
-    assert!(!s.dominates(Crustaceans, El::Sun));
+    assert_eq!(s.domination_value(Crustaceans, Element::Worms), 6);
+    assert!(s.dominates(Crustaceans, Element::Worms));
+    assert!(!s.dominates(Crustaceans, Element::Sun));
     assert!(s.thriving(Crustaceans, hex(0, 0)));
     s.earth.set_element(corner(0, 0, "sw"), None);
     assert!(
@@ -88,15 +88,23 @@ element = "sponges"
 target = 4
 "#;
     let s = pos(&text.replace("FIFTH", ""));
-    assert_eq!(s.targets[El::Sun.index()], 1, "sun is still at 1");
-    assert_eq!(s.domination_value(Reptiles, El::Sponges), 4, "1x4");
+    assert_eq!(s.targets[Element::Sun.index()], 1, "sun is still at 1");
+    assert_eq!(s.domination_value(Reptiles, Element::Sponges), 4, "1x4");
     assert!(
-        !s.dominates(Reptiles, El::Sponges),
+        !s.dominates(Reptiles, Element::Sponges),
         "4 does not exceed the target 4"
     );
-    assert_eq!(s.domination_value(Reptiles, El::Sun), 2, "2x1");
-    assert!(s.dominates(Reptiles, El::Sun), "2 > 1 with one shared tile");
-    for e in [El::Algae, El::Worms, El::Plankton, El::Gastropods] {
+    assert_eq!(s.domination_value(Reptiles, Element::Sun), 2, "2x1");
+    assert!(
+        s.dominates(Reptiles, Element::Sun),
+        "2 > 1 with one shared tile"
+    );
+    for e in [
+        Element::Algae,
+        Element::Worms,
+        Element::Plankton,
+        Element::Gastropods,
+    ] {
         assert_eq!(s.domination_value(Reptiles, e), 0, "0 x any number = 0");
         assert!(!s.dominates(Reptiles, e));
     }
@@ -104,15 +112,20 @@ target = 4
     play(&mut t, basic("domination 1"));
     assert_eq!(
         legal(&t),
-        vec![Choice::Element(El::Sun), Choice::Forfeit],
+        vec![Choice::Element(Element::Sun), Choice::Forfeit],
         "four tiles with sponges: only the sun"
     );
 
     let s = pos(&text.replace("FIFTH", "species = { reptiles = 1 }"));
-    assert_eq!(s.domination_value(Reptiles, El::Sponges), 5, "1x5");
-    assert!(s.dominates(Reptiles, El::Sponges), "5 > 4");
-    assert!(s.dominates(Reptiles, El::Sun));
-    for e in [El::Algae, El::Worms, El::Plankton, El::Gastropods] {
+    assert_eq!(s.domination_value(Reptiles, Element::Sponges), 5, "1x5");
+    assert!(s.dominates(Reptiles, Element::Sponges), "5 > 4");
+    assert!(s.dominates(Reptiles, Element::Sun));
+    for e in [
+        Element::Algae,
+        Element::Worms,
+        Element::Plankton,
+        Element::Gastropods,
+    ] {
         assert!(!s.dominates(Reptiles, e), "0 x any number = 0");
     }
     let mut t = s.clone();
@@ -120,8 +133,8 @@ target = 4
     assert_eq!(
         legal(&t),
         vec![
-            Choice::Element(El::Sponges),
-            Choice::Element(El::Sun),
+            Choice::Element(Element::Sponges),
+            Choice::Element(Element::Sun),
             Choice::Forfeit
         ]
     );
@@ -168,7 +181,7 @@ abundance = ["sun", "sun", "sun", "sun"]
     assert_eq!(s.food_right, 0, "cubes back to the left boxes");
     assert_eq!(s.reseeds, 1);
     assert_eq!(
-        s.boxes[BoxKind::Autotrophs as usize][El::Sun.index()],
+        s.boxes[BoxKind::Autotrophs as usize][Element::Sun.index()],
         4,
         "Abundance slid into Autotrophs"
     );
@@ -200,7 +213,7 @@ abundance = ["sun", "algae", "worms", "gastropods"]
     play(&mut s, Choice::Circle(1));
     let c = corner(0, 1, "sw");
     play(&mut s, Choice::Corner(c));
-    assert_eq!(s.earth.element(c), Some(El::Algae.index() as u8));
+    assert_eq!(s.earth.element(c), Some(Element::Algae.index() as u8));
     assert_eq!(s.circles[0][1], None);
     assert_eq!(decider(&s), Cephalopods);
 }
@@ -237,14 +250,14 @@ autotrophs_box = ["gastropods", "sun"]
         !legal(&s).contains(&Choice::Remove),
         "no plankton in the Box"
     );
-    play(&mut s, Choice::Element(El::Gastropods));
-    assert_eq!(s.earth.element(c), Some(El::Gastropods.index() as u8));
+    play(&mut s, Choice::Element(Element::Gastropods));
+    assert_eq!(s.earth.element(c), Some(Element::Gastropods.index() as u8));
     let bx = s.boxes[BoxKind::Autotrophs as usize];
     assert_eq!(
         (
-            bx[El::Plankton.index()],
-            bx[El::Gastropods.index()],
-            bx[El::Sun.index()]
+            bx[Element::Plankton.index()],
+            bx[Element::Gastropods.index()],
+            bx[Element::Sun.index()]
         ),
         (1, 0, 1)
     );
@@ -256,7 +269,7 @@ autotrophs_box = ["gastropods", "sun"]
     play(&mut s, Choice::Remove);
     assert_eq!(s.earth.element(c), None);
     assert_eq!(
-        s.boxes[BoxKind::Autotrophs as usize][El::Sun.index()],
+        s.boxes[BoxKind::Autotrophs as usize][Element::Sun.index()],
         1,
         "the Box is unchanged"
     );
@@ -292,7 +305,7 @@ depletion_box = ["sponges"]
     assert!(!s.thriving(Cephalopods, hex(1, -1)));
     assert!(!s.thriving(Cephalopods, hex(1, 0)));
     assert_eq!(
-        s.bag.count(El::Sponges.index()),
+        s.bag.count(Element::Sponges.index()),
         19,
         "back into the bag (one sponges stays in the Box)"
     );
@@ -327,14 +340,14 @@ regression_cubes = ["reptiles"]
 "#);
     let pool = s.pool[Reptiles.index()];
     play(&mut s, Choice::Retrieve);
-    assert_eq!(s.needs(Crustaceans)[El::Sun.index()], 0);
+    assert_eq!(s.needs(Crustaceans)[Element::Sun.index()], 0);
     assert_eq!(
-        s.needs(Crustaceans)[El::Algae.index()],
+        s.needs(Crustaceans)[Element::Algae.index()],
         2,
         "other types untouched"
     );
     assert_eq!(
-        s.needs(Reptiles)[El::Sun.index()],
+        s.needs(Reptiles)[Element::Sun.index()],
         3,
         "printed suns and the saved disk"
     );
@@ -374,32 +387,32 @@ animal = "fishes"
 adaptation = ["gastropods", "-", "-", "-"]
 "#);
     let l = legal(&s);
-    assert!(l.contains(&special("adaptation 3", El::Algae)));
+    assert!(l.contains(&special("adaptation 3", Element::Algae)));
     assert!(
-        l.contains(&special("adaptation 1", El::Algae)),
+        l.contains(&special("adaptation 1", Element::Algae)),
         "may bump an opposing basic pawn"
     );
     assert!(
-        !l.contains(&special("adaptation 2", El::Algae)),
+        !l.contains(&special("adaptation 2", Element::Algae)),
         "never its own pawn"
     );
     // The special space offers placement or replacement.
     let mut t = s.clone();
-    play(&mut t, special("adaptation 3", El::Algae));
+    play(&mut t, special("adaptation 3", Element::Algae));
     play(&mut t, Choice::Circle(0));
     let l = legal(&t);
     assert!(l.contains(&Choice::Add) && l.iter().any(|c| matches!(c, Choice::Disk(_))));
     // The example: bump the Crustaceans and add the gastropod.
     let before = s.basic_avail[Crustaceans.index()];
-    play(&mut s, special("adaptation 1", El::Algae));
+    play(&mut s, special("adaptation 1", Element::Algae));
     play(&mut s, Choice::Circle(0));
     assert_eq!(
         s.basic_avail[Crustaceans.index()],
         before + 1,
         "bumped pawn is available"
     );
-    assert_eq!(s.needs(Fishes)[El::Gastropods.index()], 1);
-    assert_eq!(s.needs(Fishes)[El::Sun.index()], 1);
+    assert_eq!(s.needs(Fishes)[Element::Gastropods.index()], 1);
+    assert_eq!(s.needs(Fishes)[Element::Sun.index()], 1);
 }
 
 /// Wanderlust example (p.13): a face-up Seamount placed next to one Seamount
@@ -510,7 +523,7 @@ speciation = ["algae", "sun", "worms", "plankton"]
         "nothing left to place: the action ends"
     );
     let mut s = pos(text);
-    play(&mut s, special("speciation 5", El::Worms));
+    play(&mut s, special("speciation 5", Element::Worms));
     assert!(
         legal(&s).contains(&Choice::Corner(corner(0, 0, "nw"))),
         "any element"
@@ -589,7 +602,7 @@ element = "sun"
 controller = "reptiles"
 "#);
     let vents = s.vents_left;
-    play(&mut s, special("tectonics 2", El::Sun));
+    play(&mut s, special("tectonics 2", Element::Sun));
     let ev = play(&mut s, Choice::Hex(hex(-1, 0)));
     assert_eq!(
         s.earth.tile(hex(-1, 0)).map(|t| t.terrain()),
@@ -624,7 +637,7 @@ controller = "cephalopods"
 [display]
 competition = ["ocean", "land", "reef"]
 "#);
-    play(&mut s, special("competition 4", El::Sponges));
+    play(&mut s, special("competition 4", Element::Sponges));
     play(&mut s, Choice::Hex(hex(-1, 0)));
     play(&mut s, Choice::Animal(Reptiles));
     play(&mut s, Choice::Hex(hex(1, -1)));
@@ -831,13 +844,13 @@ target = 12
 space = "abundance 1"
 special = "sun"
 "#);
-    assert_eq!(s.domination_value(Reptiles, El::Sun), 15);
+    assert_eq!(s.domination_value(Reptiles, Element::Sun), 15);
     play(&mut s, basic("domination 1"));
-    play(&mut s, Choice::Element(El::Sun));
-    assert_eq!(s.sp_ctrl[El::Sun.index()], Some(Reptiles));
-    assert_eq!(s.targets[El::Sun.index()], 15);
+    play(&mut s, Choice::Element(Element::Sun));
+    assert_eq!(s.special_control[Element::Sun.index()], Some(Reptiles));
+    assert_eq!(s.targets[Element::Sun.index()], 15);
     assert_eq!(
-        s.sp_space[El::Sun.index()],
+        s.special_space[Element::Sun.index()],
         Some(space("abundance 1")),
         "the pawn stays on the display"
     );
@@ -846,10 +859,10 @@ special = "sun"
         play(&mut s, Choice::Retrieve);
     }
     play(&mut s, Choice::Retrieve);
-    assert_eq!(s.sp_space[El::Sun.index()], None);
+    assert_eq!(s.special_space[Element::Sun.index()], None);
     assert_eq!(
         s.available_specials(Reptiles).collect::<Vec<_>>(),
-        vec![El::Sun]
+        vec![Element::Sun]
     );
 }
 
@@ -886,19 +899,19 @@ animal = "reptiles"
     assert!(!l.contains(&basic("migration 1")), "a section above");
     assert!(!l.contains(&basic("competition 4")), "special-only space");
     assert!(
-        l.contains(&special("migration 1", El::Sun)),
+        l.contains(&special("migration 1", Element::Sun)),
         "special pawns anywhere"
     );
     assert!(
-        l.contains(&special("abundance 2", El::Sun)),
+        l.contains(&special("abundance 2", Element::Sun)),
         "bumping a basic pawn"
     );
     assert!(
-        !l.contains(&special("abundance 1", El::Sun)),
+        !l.contains(&special("abundance 1", Element::Sun)),
         "never a special pawn"
     );
     assert!(
-        !l.contains(&special("competition 2", El::Sun)),
+        !l.contains(&special("competition 2", Element::Sun)),
         "never one's own pawn"
     );
 }

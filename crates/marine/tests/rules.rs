@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use eons_core::{Game, Seat};
 use eons_marine::state::BoxKind;
-use eons_marine::{Animal::*, Card, Choice, El, Event, Face, Marine, Terrain};
+use eons_marine::{Animal::*, Card, Choice, Element, Event, Face, Marine, Terrain};
 
 const REEF: &str = r#"
 [[tile]]
@@ -256,16 +256,22 @@ evolution = ["vent", "ocean", "sand", "kelp", "land"]
         "three Vents around it"
     );
     assert!(s.earth.element(corner(0, 0, "w")).is_some());
-    assert_eq!(s.boxes[BoxKind::Regression as usize][El::Worms.index()], 1);
     assert_eq!(
-        s.boxes[BoxKind::Depletion as usize][El::Plankton.index()],
+        s.boxes[BoxKind::Regression as usize][Element::Worms.index()],
         1
     );
     assert_eq!(
-        s.boxes[BoxKind::Depletion as usize][El::Gastropods.index()],
+        s.boxes[BoxKind::Depletion as usize][Element::Plankton.index()],
+        1
+    );
+    assert_eq!(
+        s.boxes[BoxKind::Depletion as usize][Element::Gastropods.index()],
         0
     );
-    assert_eq!(s.boxes[BoxKind::Autotrophs as usize][El::Sun.index()], 2);
+    assert_eq!(
+        s.boxes[BoxKind::Autotrophs as usize][Element::Sun.index()],
+        2
+    );
     assert!(
         s.circles
             .iter()
@@ -308,13 +314,16 @@ fn wanderlust_special_space_extra_turn_p13() {
     play_all(
         &mut s,
         &[
-            special("wanderlust 3", El::Sun),
+            special("wanderlust 3", Element::Sun),
             Choice::Stack(1),
             Choice::Hex(hex(-1, 0)),
         ],
     );
     while decider(&s) != Crustaceans
-        || matches!(s.stack.last(), Some(eons_marine::Frame::WanderMove { .. }))
+        || matches!(
+            s.stack.last(),
+            Some(eons_marine::Frame::WanderlustMove { .. })
+        )
     {
         play(&mut s, Choice::Done);
     }
@@ -334,7 +343,7 @@ fn tectonics_special_space_and_face_choice_p14() {
     let mut s = pos(&format!("turn = \"crustaceans\"\n{REEF}\n[[special]]\nelement = \"sun\"\ncontroller = \"crustaceans\"\n"));
     play_all(
         &mut s,
-        &[special("tectonics 2", El::Sun), Choice::Hex(hex(0, 0))],
+        &[special("tectonics 2", Element::Sun), Choice::Hex(hex(0, 0))],
     );
     assert_eq!(
         legal(&s),
@@ -361,7 +370,7 @@ fn actions_may_be_forfeited_p10() {
     assert!(ev.contains(&Event::Forfeited {
         animal: Crustaceans
     }));
-    assert_eq!(s.circles[0][0], Some(El::Sun));
+    assert_eq!(s.circles[0][0], Some(Element::Sun));
     assert_eq!(decider(&s), Fishes);
 }
 
@@ -486,7 +495,10 @@ fn competition_special_space_second_tile_after_an_empty_first_p15() {
     ));
     play_all(
         &mut s,
-        &[special("competition 4", El::Sun), Choice::Hex(hex(-1, 0))],
+        &[
+            special("competition 4", Element::Sun),
+            Choice::Hex(hex(-1, 0)),
+        ],
     );
     assert_eq!(decider(&s), Crustaceans, "the second tile is still to come");
     assert!(legal(&s).contains(&Choice::Hex(hex(0, 0))));
@@ -538,7 +550,7 @@ fn retrieve_collects_a_controlled_pawn_on_a_personal_space_p10() {
     assert_eq!(s.personal[Fishes.index()], None);
     assert_eq!(
         s.available_specials(Crustaceans).collect::<Vec<_>>(),
-        vec![El::Sun]
+        vec![Element::Sun]
     );
 }
 
@@ -552,15 +564,18 @@ fn special_pawn_placement_and_bumping_p9() {
     ));
     let l = legal(&s);
     assert!(!l.contains(&basic("adaptation 3")), "special-only space");
-    assert!(l.contains(&special("adaptation 3", El::Algae)));
-    assert!(!l.contains(&special("abundance 1", El::Algae)), "own pawn");
+    assert!(l.contains(&special("adaptation 3", Element::Algae)));
     assert!(
-        !l.contains(&special("abundance 3", El::Algae)),
+        !l.contains(&special("abundance 1", Element::Algae)),
+        "own pawn"
+    );
+    assert!(
+        !l.contains(&special("abundance 3", Element::Algae)),
         "special pawn"
     );
     assert!(!l.contains(&basic("abundance 2")), "basic pawns never bump");
     let avail = s.basic_avail[Fishes.index()];
-    let ev = play(&mut s, special("abundance 2", El::Algae));
+    let ev = play(&mut s, special("abundance 2", Element::Algae));
     assert!(ev.contains(&Event::Bumped { animal: Fishes }));
     assert_eq!(s.basic_avail[Fishes.index()], avail + 1);
 }

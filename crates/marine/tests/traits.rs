@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use eons_core::Game;
-use eons_marine::{Animal::*, Choice, El, Event, Frame, Marine, State, Trait};
+use eons_marine::{Animal::*, Choice, Element, Event, Frame, Marine, State, Trait};
 
 const REEF: &str = r#"
 [[tile]]
@@ -63,7 +63,7 @@ fn bottom_feeder_p20() {
     );
     let mut s = with_traits("\"bottom-feeder\"", "", &tiles);
     let personal = Choice::Place {
-        space: eons_marine::state::PERSONAL + 3,
+        space: eons_marine::Space::personal(eons_marine::Animal::Crustaceans),
         special: None,
     };
     assert!(legal(&s).contains(&personal));
@@ -203,7 +203,7 @@ fn exaptation_p21() {
     let mut s = drafted_with(Trait::Exaptation);
     assert!(matches!(
         s.stack.last(),
-        Some(Frame::ExaptCopy { a: Crustaceans })
+        Some(Frame::ExaptationCopy { a: Crustaceans })
     ));
     let l = legal(&s);
     let Choice::Trait(t) = l[0] else {
@@ -312,7 +312,7 @@ fn hadopelagic_p21() {
 #[test]
 fn pack_hunters_p21() {
     let mut s = drafted_with(Trait::PackHunters);
-    while matches!(s.stack.last(), Some(Frame::ExaptCopy { .. })) {
+    while matches!(s.stack.last(), Some(Frame::ExaptationCopy { .. })) {
         let c = legal(&s)[0];
         play(&mut s, c);
     }
@@ -320,10 +320,15 @@ fn pack_hunters_p21() {
         s.stack.last(),
         Some(Frame::PackHunters { a: Crustaceans })
     ));
-    play(&mut s, Choice::Pawn(El::Plankton));
-    assert_eq!(s.sp_ctrl[El::Plankton.index()], Some(Crustaceans));
-    assert_eq!(s.targets[El::Plankton.index()], 3);
-    assert!(s.available_specials(Crustaceans).any(|e| e == El::Plankton));
+    play(&mut s, Choice::Pawn(Element::Plankton));
+    assert_eq!(
+        s.special_control[Element::Plankton.index()],
+        Some(Crustaceans)
+    );
+    assert_eq!(s.targets[Element::Plankton.index()], 3);
+    assert!(s
+        .available_specials(Crustaceans)
+        .any(|e| e == Element::Plankton));
 }
 
 /// Phenotypic Plasticity (p.21): extra element spaces.
@@ -366,7 +371,7 @@ fn ram_feeder_p21() {
     let tiles = "[[tile]]\nhex = [0, 0]\nterrain = \"reef\"\nspecies = { crustaceans = 1 }\nelements = { w = \"plankton\" }\n";
     let s = with_traits("\"ram-feeder\"", "", tiles);
     assert!(s.thriving(Crustaceans, hex(0, 0)));
-    assert_eq!(s.needs(Crustaceans)[El::Plankton.index()], 1);
+    assert_eq!(s.needs(Crustaceans)[Element::Plankton.index()], 1);
     let t = with_traits("", "", tiles);
     assert!(!t.thriving(Crustaceans, hex(0, 0)));
 }

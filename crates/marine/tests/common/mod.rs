@@ -3,7 +3,7 @@
 
 use eons_core::{CornerId, Game, Hex, HexId, Positions, Seat, Turn};
 use eons_marine::position::space_index;
-use eons_marine::{Animal, Choice, El, Event, Marine, State};
+use eons_marine::{Animal, Choice, Element, Event, Marine, State};
 
 /// Loads a position, panicking with the reader's message.
 pub fn pos(text: &str) -> State {
@@ -25,7 +25,7 @@ pub fn corner(q: i8, r: i8, dir: &str) -> CornerId {
 }
 
 /// A display space index.
-pub fn space(name: &str) -> u8 {
+pub fn space(name: &str) -> eons_marine::Space {
     space_index(name).expect("space name")
 }
 
@@ -38,7 +38,7 @@ pub fn basic(name: &str) -> Choice {
 }
 
 /// Places a special pawn.
-pub fn special(name: &str, e: El) -> Choice {
+pub fn special(name: &str, e: Element) -> Choice {
     Choice::Place {
         space: space(name),
         special: Some(e),

@@ -1,0 +1,71 @@
+//! Abundance (p.11): place an element of the Abundance section on earth.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::corners;
+use crate::state::{CircleRow, State};
+use crate::types::Action;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    match top {
+        Abundance { .. } => {
+            if s.any_vacant_corner() {
+                for i in 0..d.circles(Action::Abundance) {
+                    if s.circles[CircleRow::Abundance as usize][i].is_some() {
+                        offer!(Choice::Circle(i as u8));
+                    }
+                }
+            }
+            offer!(Choice::Forfeit);
+        }
+        AbundanceCorner { .. } => {
+            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
+                offer!(Choice::Corner(c));
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (Abundance { a }, Choice::Circle(i)) => s.stack.push(AbundanceCorner { a, circle: i }),
+        (AbundanceCorner { circle, .. }, Choice::Corner(cn)) => {
+            if let Some(el) = s.circles[CircleRow::Abundance as usize][circle as usize].take() {
+                s.element_to_earth(cn, el, ev);
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        Abundance { .. } => {
+            "Abundance (p.11): choose an element of the Abundance section, or forfeit"
+        }
+        AbundanceCorner { .. } => {
+            "Abundance (p.11): place the element on a vacant corner of a tile"
+        }
+        _ => AUTOMATIC,
+    }
+}

@@ -1,0 +1,60 @@
+//! Bottom Feeder's personal action (p.20): species on a bottom-half tile you
+//! occupy.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Face, Trait};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let BottomFeeder { a } = top {
+        if s.pool[a.index()] > 0 {
+            for h in tiles(s) {
+                if occupies(s, a, h) && State::half(h) == Some(Face::Smoker) {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+        offer!(Choice::Forfeit);
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    let d = data();
+    if let (BottomFeeder { a }, Choice::Hex(h)) = (top, c) {
+        s.from_pool(
+            h,
+            a,
+            d.trait_data(Trait::BottomFeeder).count as u8,
+            true,
+            ev,
+        );
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let BottomFeeder { .. } = top {
+        "Bottom Feeder (p.20): place a species on a bottom-half tile you occupy, or forfeit"
+    } else {
+        AUTOMATIC
+    }
+}

@@ -1,0 +1,136 @@
+//! Competition (p.15): eliminate opposing species on a tile (the special
+//! space: on two tiles of any terrain).
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{occupies, terrain_at, tiles};
+use crate::state::State;
+use crate::types::{Action, Animal};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    match top {
+        Competition { a, terrain, .. } => {
+            if let Some(t) = terrain {
+                for h in tiles(s) {
+                    if terrain_at(s, h) == Some(t) && occupies(s, a, h) {
+                        offer!(Choice::Hex(h));
+                    }
+                }
+            }
+            offer!(Choice::Forfeit);
+        }
+        CompetitionSpecial { a, second } => {
+            let need = d.rules.competition_special_needs_presence;
+            for h in tiles(s) {
+                if !need || occupies(s, a, h) {
+                    offer!(Choice::Hex(h));
+                }
+            }
+            offer!(if second {
+                Choice::Done
+            } else {
+                Choice::Forfeit
+            });
+        }
+        CompetitionEliminate { a, hex, left, .. } => {
+            if left > 0 {
+                for b in Animal::ALL {
+                    if *b != a && occupies(s, *b, hex) {
+                        offer!(Choice::Animal(*b));
+                    }
+                }
+            }
+            offer!(Choice::Done);
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    let d = data();
+    match (top, c) {
+        (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompetitionEliminate {
+            a,
+            hex: h,
+            left: n,
+            then_second: false,
+        }),
+        (CompetitionSpecial { a, second }, Choice::Hex(h)) => {
+            let n = d
+                .spaces
+                .iter()
+                .find(|x| x.action == Action::Competition && x.special)
+                .map_or(1, |x| x.eliminate);
+            s.stack.push(CompetitionEliminate {
+                a,
+                hex: h,
+                left: n,
+                then_second: !second,
+            })
+        }
+        (
+            CompetitionEliminate {
+                a,
+                hex,
+                left,
+                then_second,
+            },
+            Choice::Animal(b),
+        ) => {
+            s.eliminate(hex, b, 1, Some(a), ev);
+            if left > 1 {
+                s.stack.push(CompetitionEliminate {
+                    a,
+                    hex,
+                    left: left - 1,
+                    then_second,
+                });
+            } else if then_second {
+                s.stack.push(CompetitionSpecial { a, second: true });
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
+        CompetitionSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
+        CompetitionEliminate { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
+        _ => AUTOMATIC,
+    }
+}
+
+/// After a "stop" (`Choice::Done`) on any decision, its frame already popped:
+/// stopping the eliminations on the special space's first tile still leaves
+/// the second tile to choose (p.15).
+pub(crate) fn stopped(s: &mut State, top: Frame) {
+    if let Frame::CompetitionEliminate {
+        a,
+        then_second: true,
+        ..
+    } = top
+    {
+        s.stack.push(Frame::CompetitionSpecial { a, second: true });
+    }
+}

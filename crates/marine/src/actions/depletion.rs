@@ -1,0 +1,48 @@
+//! Depletion (p.11): remove an element of a type in the Depletion Box.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::{BoxKind, State};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let Depletion { .. } = top {
+        let bx = s.boxes[BoxKind::Depletion as usize];
+        for (c, el) in s.earth.elements() {
+            if bx[el as usize] > 0 {
+                offer!(Choice::Corner(c));
+            }
+        }
+        offer!(Choice::Forfeit);
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (Depletion { .. }, Choice::Corner(cn)) = (top, c) {
+        s.element_to_bag(cn, ev);
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Depletion { .. } = top {
+        "Depletion (p.11): remove an element of a type in the Depletion Box, or forfeit"
+    } else {
+        AUTOMATIC
+    }
+}

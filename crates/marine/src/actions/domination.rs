@@ -1,0 +1,59 @@
+//! Domination (p.17): take control of a dominated element's special pawn
+//! and set its target.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::Element;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    if let Domination { a } = top {
+        for el in Element::ALL {
+            if s.dominates(a, *el)
+                && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
+            {
+                offer!(Choice::Element(*el));
+            }
+        }
+        offer!(Choice::Forfeit);
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (Domination { a }, Choice::Element(el)) = (top, c) {
+        let v = s.domination_value(a, el);
+        if s.special_control[el.index()] != Some(a) {
+            s.special_control[el.index()] = Some(a);
+            ev.push(Event::Control { el, animal: a });
+        }
+        s.targets[el.index()] = v;
+        ev.push(Event::Target { el, value: v });
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Domination { .. } = top {
+        "Domination (p.17): choose an element type you dominate, or forfeit"
+    } else {
+        AUTOMATIC
+    }
+}

@@ -1,0 +1,474 @@
+//! Player turns (p.9-10): placing a pawn (the "after" rule, Flight, Social,
+//! special pawns, Bottom Feeder's personal space) and starting the space's
+//! action; Retrieve (p.10; Hadopelagic p.21, Ancient Lineage p.20); the end
+//! of a turn (extra turns, Exaptation's new trait p.21) and of a round
+//! (Reseed, the end of the game).
+
+use crate::data::{data, SpaceDef, MAX_SPACES};
+use crate::decision::{Choice, Frame, TectonicsMode, ALL, AUTOMATIC};
+use crate::events::Event;
+use crate::state::{Pawn, State, ANIMALS};
+use crate::traits;
+use crate::types::{Action, Animal, Element, Face, Space, Trait};
+use eons_earth::ELEMENTS;
+
+/// The rule a refused placement names.
+pub(crate) const RULE: &str = "Player turns (p.9)";
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    if let Turn { a } = top {
+        offer!(Choice::Retrieve);
+        let t = TurnCtx::new(s, a);
+        for (i, def) in d.spaces.iter().enumerate() {
+            if t.display_space(s, i, def, f) {
+                return true;
+            }
+        }
+        if t.personal_space(s, f) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (Turn { a }, Choice::Place { space, special }) => place(s, a, space, special, ev),
+        (Turn { a }, Choice::Retrieve) => retrieve(s, a, ev),
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// Runs this automatic step (its frame already popped).
+pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match step {
+        EndTurn { a } => {
+            s.turns += 1;
+            let next = if s.extra_turn {
+                s.extra_turn = false;
+                ev.push(Event::ExtraTurn { animal: a });
+                a
+            } else {
+                s.next_animal(a)
+            };
+            s.cur = next;
+            s.stack.push(Turn { a: next });
+            traits::exaptation::after_action(s, ev);
+        }
+        AfterRetrieve { a, hadopelagic } => {
+            if s.food_right & s.in_play == s.in_play {
+                if s.last_round {
+                    s.endgame(ev);
+                    return;
+                }
+                s.reseed(ev);
+                if !s.last_round && s.no_species_can_return() {
+                    // Engine ruling: nothing can change any more, so end as
+                    // if the Asteroid had been played.
+                    s.last_round = true;
+                    ev.push(Event::NoSpeciesLeft {
+                        round: s.reseeds + 1,
+                    });
+                }
+                let cap = s.setup.max_rounds;
+                if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
+                    // Engine safeguard, not the Asteroid: say so in the log.
+                    s.last_round = true;
+                    ev.push(Event::RoundCap {
+                        round: s.reseeds + 1,
+                        cap,
+                    });
+                }
+            }
+            if hadopelagic {
+                s.extra_turn = true;
+            }
+            let _ = a;
+        }
+        _ => {}
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Turn { .. } = top {
+        "Player turns (p.9): place an available pawn on a legal space, or retrieve"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Sort key of a display space for the "after" rule (p.9).
+#[inline]
+fn display_key(def: &SpaceDef) -> (u8, u8) {
+    (def.section + 1, def.col)
+}
+
+/// Sort key of the personal (Bottom Feeder) space: above everything.
+const PERSONAL_KEY: (u8, u8) = (0, 0);
+
+/// Highest and lowest keys among the animal's placed pawns. Called for
+/// every turn's legal choices, so it reads the display once, in order.
+fn placed_range(s: &State, a: Animal) -> Option<((u8, u8), (u8, u8))> {
+    let mine = |p: &Option<Pawn>| p.is_some_and(|p| s.pawn_is(p, a));
+    let mut r: Option<((u8, u8), (u8, u8))> = s
+        .personal
+        .iter()
+        .any(mine)
+        .then_some((PERSONAL_KEY, PERSONAL_KEY));
+    for (def, p) in data().spaces.iter().zip(&s.spaces) {
+        if mine(p) {
+            let k = display_key(def);
+            r = Some(match r {
+                None => (k, k),
+                Some((lo, hi)) => (lo.min(k), hi.max(k)),
+            });
+        }
+    }
+    r
+}
+
+/// What a turn's pawn placements depend on (p.9), worked out once per turn
+/// so that each space's choices can be listed on their own.
+struct TurnCtx {
+    a: Animal,
+    /// Highest and lowest keys of the animal's placed pawns (the "after"
+    /// rule); not worked out (`None`) when no basic pawn is available.
+    range: Option<((u8, u8), (u8, u8))>,
+    flight: bool,
+    social: bool,
+    n_animals: u8,
+    /// The animal's special pawns not on the display.
+    specials: [Option<Element>; ELEMENTS],
+}
+
+impl TurnCtx {
+    fn new(s: &State, a: Animal) -> TurnCtx {
+        let mut specials = [None; ELEMENTS];
+        for (slot, el) in specials.iter_mut().zip(s.available_specials(a)) {
+            *slot = Some(el);
+        }
+        TurnCtx {
+            a,
+            // Only basic pawns follow the "after" rule.
+            range: if s.basic_avail[a.index()] > 0 {
+                placed_range(s, a)
+            } else {
+                None
+            },
+            flight: s.has_trait(a, Trait::Flight),
+            social: s.has_trait(a, Trait::Social),
+            n_animals: s.animal_count() as u8,
+            specials,
+        }
+    }
+
+    /// A basic pawn may go on a space with this key: after (below) every
+    /// placed pawn, or with Flight also before (above) them all.
+    fn after_rule(&self, k: (u8, u8)) -> bool {
+        match self.range {
+            None => true,
+            Some((lo, hi)) => k > hi || (self.flight && k < lo),
+        }
+    }
+
+    /// Calls `f` with the placements on display space `i` (`def`); true
+    /// when `f` did.
+    fn display_space<F: FnMut(Choice) -> bool>(
+        &self,
+        s: &State,
+        i: usize,
+        def: &SpaceDef,
+        f: &mut F,
+    ) -> bool {
+        if def.min_players > self.n_animals {
+            return false;
+        }
+        let a = self.a;
+        let occ = s.spaces[i];
+        let bumpable = matches!(occ, Some(Pawn::Basic(b)) if b != a);
+        if s.basic_avail[a.index()] > 0
+            && !def.special
+            && (occ.is_none() || (self.social && bumpable))
+            && self.after_rule(display_key(def))
+            && f(Choice::Place {
+                space: Space::display(i),
+                special: None,
+            })
+        {
+            return true;
+        }
+        if occ.is_none() || bumpable {
+            for el in self.specials.iter().flatten() {
+                if f(Choice::Place {
+                    space: Space::display(i),
+                    special: Some(*el),
+                }) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with the placements on the animal's Bottom Feeder space;
+    /// true when `f` did.
+    fn personal_space<F: FnMut(Choice) -> bool>(&self, s: &State, f: &mut F) -> bool {
+        let a = self.a;
+        if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
+            return false;
+        }
+        let sp = Space::personal(a);
+        if s.basic_avail[a.index()] > 0
+            && self.after_rule(PERSONAL_KEY)
+            && f(Choice::Place {
+                space: sp,
+                special: None,
+            })
+        {
+            return true;
+        }
+        self.specials.iter().flatten().any(|el| {
+            f(Choice::Place {
+                space: sp,
+                special: Some(*el),
+            })
+        })
+    }
+}
+
+/// Places the pawn and starts the space's action.
+pub(crate) fn place(
+    s: &mut State,
+    a: Animal,
+    space: Space,
+    special: Option<Element>,
+    ev: &mut Vec<Event>,
+) {
+    let pawn = match special {
+        Some(e) => Pawn::Special(e),
+        None => Pawn::Basic(a),
+    };
+    if space.is_personal() {
+        s.personal[a.index()] = Some(pawn);
+    } else {
+        if let Some(Pawn::Basic(b)) = s.spaces[space.index()] {
+            s.basic_avail[b.index()] += 1;
+            ev.push(Event::Bumped { animal: b });
+        }
+        s.spaces[space.index()] = Some(pawn);
+    }
+    match special {
+        Some(e) => s.special_space[e.index()] = Some(space),
+        None => s.basic_avail[a.index()] -= 1,
+    }
+    ev.push(Event::Placed {
+        animal: a,
+        space,
+        special,
+    });
+    s.stack.push(Frame::EndTurn { a });
+    if space.is_personal() {
+        s.stack.push(Frame::BottomFeeder { a });
+        return;
+    }
+    let def = data().spaces[space.index()];
+    let frame = match def.action {
+        Action::Abundance => Frame::Abundance { a },
+        Action::Autotrophs => Frame::Autotrophs {
+            a,
+            face: def.vent.unwrap_or(Face::Smoker),
+        },
+        Action::Depletion => Frame::Depletion { a },
+        Action::Adaptation => Frame::Adaptation {
+            a,
+            special: def.special,
+        },
+        Action::Regression => Frame::Regression { a },
+        Action::Speciation => Frame::Speciation {
+            a,
+            circle: def.circle,
+        },
+        Action::Wanderlust => Frame::Wanderlust {
+            a,
+            special: def.special,
+        },
+        Action::Tectonics => Frame::Tectonics {
+            a,
+            mode: if def.special {
+                TectonicsMode::Special
+            } else {
+                TectonicsMode::Basic
+            },
+        },
+        Action::Migration => {
+            s.moved = [0; eons_earth::HEXES];
+            let bonus = if s.has_trait(a, Trait::SeasonalMigrants) {
+                data().trait_data(Trait::SeasonalMigrants).count as u8
+            } else {
+                0
+            };
+            Frame::Migration {
+                a,
+                left: def
+                    .cubes
+                    .map_or(ALL, |n| n.saturating_add(bonus).min(ALL - 1)),
+                started: false,
+            }
+        }
+        Action::Competition => match def.marker {
+            None => Frame::CompetitionSpecial { a, second: false },
+            Some(m) => Frame::Competition {
+                a,
+                terrain: s.comp_markers[m as usize],
+                n: def.eliminate,
+            },
+        },
+        Action::Evolution => Frame::Evolution {
+            a,
+            terrain: def.marker.and_then(|m| s.evo_markers[m as usize]),
+            slot: def.slot,
+        },
+        Action::Domination => Frame::Domination { a },
+        Action::BottomFeeder => Frame::BottomFeeder { a },
+    };
+    s.stack.push(frame);
+}
+
+/// Retrieve (p.10).
+pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
+    let on_display = (0..MAX_SPACES).any(|i| s.spaces[i].is_some_and(|p| s.pawn_is(p, a)))
+        || s.personal
+            .iter()
+            .any(|p| p.is_some_and(|p| s.pawn_is(p, a)));
+    let hadopelagic = s.has_trait(a, Trait::Hadopelagic)
+        && on_display
+        && s.basic_avail[a.index()] == 0
+        && s.available_specials(a).next().is_none();
+    for i in 0..MAX_SPACES {
+        if let Some(p) = s.spaces[i] {
+            if s.pawn_is(p, a) {
+                s.spaces[i] = None;
+                s.pawn_home(p);
+            }
+        }
+    }
+    // Every controlled pawn, including a special pawn another animal left on
+    // its Bottom Feeder space before this animal took control of it (p.10, p.17).
+    for i in 0..ANIMALS {
+        if let Some(p) = s.personal[i] {
+            if s.pawn_is(p, a) {
+                s.personal[i] = None;
+                s.pawn_home(p);
+            }
+        }
+    }
+    s.food_right |= a.bit();
+    ev.push(Event::Retrieved { animal: a });
+    s.stack.push(Frame::EndTurn { a });
+    s.stack.push(Frame::AfterRetrieve { a, hadopelagic });
+    if s.has_trait(a, Trait::AncientLineage) {
+        s.stack.push(Frame::AncientLineage { a });
+    }
+}
+
+/// True when `c`, a placement on `space`, is legal for `a`'s turn: only the
+/// chosen space's placements are listed (a turn offers hundreds).
+pub(crate) fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) -> bool {
+    let t = TurnCtx::new(s, a);
+    let mut same = |x| x == c;
+    if space.is_personal() {
+        t.personal_space(s, &mut same)
+    } else {
+        data()
+            .spaces
+            .get(space.index())
+            .is_some_and(|def| t.display_space(s, space.index(), def, &mut same))
+    }
+}
+
+/// Why placing `special` (or a basic pawn) on `space` is refused for `a`'s
+/// turn: a sentence for the player (p.9-10, p.20-21). Only called once the
+/// placement is known to be illegal.
+pub(crate) fn placement_refusal(
+    s: &State,
+    a: Animal,
+    space: Space,
+    special: Option<Element>,
+) -> String {
+    let t = TurnCtx::new(s, a);
+    match special {
+        Some(e) if s.special_control[e.index()] != Some(a) => {
+            return format!("you do not control the {e} special pawn");
+        }
+        Some(e) if s.special_space[e.index()].is_some() => {
+            return format!("your {e} special pawn is already on an action space");
+        }
+        None if s.basic_avail[a.index()] == 0 => {
+            return "you have no basic pawn left to place".into();
+        }
+        _ => {}
+    }
+    let after = "a basic pawn goes on a space after (below) every pawn you have already placed";
+    if space.is_personal() {
+        if space.personal_index() >= ANIMALS {
+            return format!("there is no action space {}", space.0);
+        }
+        if space != Space::personal(a) {
+            return "that is another animal's Bottom Feeder space".into();
+        }
+        if !s.has_trait(a, Trait::BottomFeeder) {
+            return "only an animal with Bottom Feeder has a personal space (p.20)".into();
+        }
+        if s.personal[a.index()].is_some() {
+            return "your Bottom Feeder space already holds a pawn".into();
+        }
+        if special.is_none() && !t.after_rule(PERSONAL_KEY) {
+            return after.into();
+        }
+    } else {
+        let Some(def) = data().spaces.get(space.index()) else {
+            return format!("there is no action space {} on the display", space.0);
+        };
+        let name = format!("{} {}", def.action.name(), def.col + 1);
+        if def.min_players > t.n_animals {
+            return format!("{name} is not used with {} animals (p.8)", t.n_animals);
+        }
+        if special.is_none() && def.special {
+            return format!("{name} takes only a special pawn (p.8)");
+        }
+        match s.spaces[space.index()] {
+            Some(Pawn::Basic(b)) if b == a => {
+                return format!("your own pawn is already on {name}");
+            }
+            Some(Pawn::Special(_)) => {
+                return format!("{name} holds a special pawn, which nothing bumps");
+            }
+            Some(Pawn::Basic(_)) if special.is_none() && !t.social => {
+                return format!("{name} is taken: only a special pawn, or a basic pawn with Social, bumps a basic pawn");
+            }
+            _ => {}
+        }
+        if special.is_none() && !t.after_rule(display_key(def)) {
+            return after.into();
+        }
+    }
+    "that placement is not one of the choices offered".into()
+}

@@ -1,0 +1,66 @@
+//! Bountiful Habitat (p.18): score every tile of a terrain type.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{terrain_at, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card, Terrain};
+use eons_core::HexId;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let BountifulTerrain { .. } = top {
+        for t in Terrain::ALL {
+            if tiles(s).any(|h| terrain_at(s, h) == Some(*t)) {
+                offer!(Choice::Terrain(*t));
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (BountifulTerrain { .. }, Choice::Terrain(t)) = (top, c) {
+        let hexes: Vec<HexId> = tiles(s).filter(|&h| terrain_at(s, h) == Some(t)).collect();
+        for h in hexes {
+            s.score_tile(h, false, ev);
+        }
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let BountifulTerrain { .. } = top {
+        "Bountiful Habitat (p.18): choose a terrain type to score"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(BountifulTerrain { a });
+}

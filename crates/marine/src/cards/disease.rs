@@ -1,0 +1,68 @@
+//! Disease (p.18): each other animal removes an added element disk.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let Disease { b, .. } = top {
+        for i in s.usable_slots(b) {
+            if s.disks[b.index()][i].is_some() {
+                offer!(Choice::Disk(i as u8));
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (Disease { b, .. }, Choice::Disk(k)) = (top, c) {
+        if let Some(el) = s.disks[b.index()][k as usize].take() {
+            s.bag.put(el.index());
+            ev.push(Event::DiskLost { animal: b, el });
+        }
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Disease { .. } = top {
+        "Disease (p.18): remove one of your added element disks"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    for b in Animal::ALL.iter().rev() {
+        if *b != a && s.plays(*b) {
+            s.stack.push(Disease { a, b: *b });
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Fecundity (p.19): a species on each tile you occupy.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card};
+use eons_core::HexId;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let FecundityPick { a, mask } = top {
+        if s.pool[a.index()] > 0 {
+            for i in 0..64u8 {
+                if mask & (1u64 << i) != 0 {
+                    offer!(Choice::Hex(HexId(i)));
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (FecundityPick { a, mask }, Choice::Hex(h)) = (top, c) {
+        s.from_pool(h, a, 1, true, ev);
+        let rest = mask & !(1u64 << h.0);
+        if rest != 0 {
+            s.stack.push(FecundityPick { a, mask: rest });
+        }
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let FecundityPick { .. } = top {
+        "Fecundity (p.19): choose a tile for one of your last species"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    let own: Vec<HexId> = tiles(s).filter(|&h| occupies(s, a, h)).collect();
+    if own.len() <= s.pool[a.index()] as usize {
+        for h in own {
+            s.from_pool(h, a, 1, true, ev);
+        }
+    } else {
+        let mask = own.iter().fold(0u64, |m, h| m | 1 << h.0);
+        s.stack.push(FecundityPick { a, mask });
+    }
+}

@@ -1,0 +1,68 @@
+//! Fertile (p.19): VP for the species on a tile you occupy.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::{Event, Why};
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    if let Fertile { a } = top {
+        let own = d.card(Card::Fertile).own_tile;
+        {
+            for h in tiles(s) {
+                if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (Fertile { a }, Choice::Hex(h)) = (top, c) {
+        let vp = s.earth.total_species(h);
+        s.add_vp(a, vp, Why::Card(Card::Fertile), ev);
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Fertile { .. } = top {
+        "Fertile (p.19): choose a tile you occupy"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(Fertile { a });
+}

@@ -1,0 +1,67 @@
+//! Gene Expression (p.19): replace one of your traits.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::effects::draw_offer;
+use crate::events::Event;
+use crate::state::State;
+use crate::types::{Animal, Card, Trait};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let GeneWhich { a } = top {
+        for t in s.held_traits(a) {
+            offer!(Choice::Trait(t));
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, _ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (GeneWhich { a }, Choice::Trait(t)) = (top, c) {
+        draw_offer(s, a);
+        s.stack.push(NewTrait { a, replace: t });
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let GeneWhich { .. } = top {
+        "Gene Expression (p.19): choose which of your traits to replace"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    let held: Vec<Trait> = s.held_traits(a).collect();
+    if held.len() > 1 {
+        s.stack.push(GeneWhich { a });
+    } else if let Some(&t) = held.first() {
+        draw_offer(s, a);
+        s.stack.push(NewTrait { a, replace: t });
+    }
+}

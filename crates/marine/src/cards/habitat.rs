@@ -1,0 +1,91 @@
+//! Habitat (p.19): remove an element, place one of a type whose special pawn
+//! you control.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::corners;
+use crate::state::State;
+use crate::types::{Animal, Card, Element};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        HabitatCorner { .. } => {
+            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
+                offer!(Choice::Corner(c));
+            }
+        }
+        HabitatRemove { a } => {
+            for (c, el) in s.earth.elements() {
+                if s.special_control[el as usize] != Some(a) {
+                    offer!(Choice::Corner(c));
+                }
+            }
+        }
+        HabitatType { a } if s.any_vacant_corner() => {
+            for el in Element::ALL {
+                if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
+                    offer!(Choice::Element(*el));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (HabitatRemove { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
+        (HabitatType { a }, Choice::Element(el)) => s.stack.push(HabitatCorner { a, el }),
+        (HabitatCorner { el, .. }, Choice::Corner(cn)) => {
+            if s.bag.take(el.index()) {
+                s.element_to_earth(cn, el, ev);
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        HabitatRemove { .. } => {
+            "Habitat (p.19): remove an element whose special pawn you do not control"
+        }
+        HabitatType { .. } => {
+            "Habitat (p.19): choose an element type of a special pawn you control, from the bag"
+        }
+        HabitatCorner { .. } => "Habitat (p.19): place the element on a vacant corner",
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(HabitatType { a });
+    s.stack.push(HabitatRemove { a });
+}

@@ -1,0 +1,84 @@
+//! Mass Exodus (p.19): empty a tile onto adjacent tiles.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::effects::move_species;
+use crate::events::Event;
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        MassExodusTile { .. } => {
+            for h in tiles(s) {
+                if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+        MassExodusMove { hex, .. } => {
+            for b in Animal::ALL {
+                if occupies(s, *b, hex) {
+                    for t in s.earth.adjacent_tiles(hex) {
+                        offer!(Choice::MoveOf { animal: *b, to: t });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (MassExodusTile { a }, Choice::Hex(h)) => s.stack.push(MassExodusMove { a, hex: h }),
+        (MassExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
+            move_species(s, animal, hex, to, ev);
+            if s.earth.total_species(hex) > 0 {
+                s.stack.push(MassExodusMove { a, hex });
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        MassExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
+        MassExodusMove { .. } => {
+            "Mass Exodus (p.19): move a species off the tile to an adjacent tile"
+        }
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(MassExodusTile { a });
+}

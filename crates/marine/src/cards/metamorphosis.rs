@@ -1,0 +1,85 @@
+//! Metamorphosis (p.19): exchange an element disk for one from the bag.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::{Animal, Card, Element};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        MetamorphosisDisk { a } if !s.bag.is_empty() => {
+            for i in s.usable_slots(a) {
+                if s.disks[a.index()][i].is_some() {
+                    offer!(Choice::Disk(i as u8));
+                }
+            }
+        }
+        MetamorphosisType { .. } => {
+            for el in Element::ALL {
+                if s.bag.count(el.index()) > 0 {
+                    offer!(Choice::Element(*el));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (MetamorphosisDisk { a }, Choice::Disk(k)) => {
+            s.stack.push(MetamorphosisType { a, disk: k })
+        }
+        (MetamorphosisType { a, disk }, Choice::Element(el)) => {
+            if s.bag.take(el.index()) {
+                if let Some(old) = s.disks[a.index()][disk as usize].replace(el) {
+                    s.bag.put(old.index());
+                    ev.push(Event::DiskLost { animal: a, el: old });
+                }
+                ev.push(Event::DiskAdded { animal: a, el });
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        MetamorphosisDisk { .. } => {
+            "Metamorphosis (p.19): choose one of your element disks to exchange"
+        }
+        MetamorphosisType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(MetamorphosisDisk { a });
+}

@@ -1,0 +1,67 @@
+//! Monotypic Habitat (p.19): all but the dominant animal lose a species on
+//! a tile.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::tiles;
+use crate::state::{State, ANIMALS};
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let MonotypicTile { .. } = top {
+        for h in tiles(s) {
+            if s.earth.total_species(h) > 0 {
+                offer!(Choice::Hex(h));
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (MonotypicTile { a }, Choice::Hex(h)) = (top, c) {
+        let mut rank = [Animal::Reptiles; ANIMALS];
+        let n = s.ranking(h, &mut rank);
+        for &b in &rank[1..n.max(1)] {
+            s.eliminate(h, b, 1, Some(a), ev);
+        }
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let MonotypicTile { .. } = top {
+        "Monotypic Habitat (p.19): choose a tile"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(MonotypicTile { a });
+}

@@ -1,0 +1,81 @@
+//! Niche Construction (p.19): move an element on earth.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::corners;
+use crate::state::{element_of, State};
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        NicheFrom { .. } if s.any_vacant_corner() => {
+            for (c, _) in s.earth.elements() {
+                offer!(Choice::Corner(c));
+            }
+        }
+        NicheTo { from, .. } => {
+            for c in corners() {
+                if c != from && s.earth.corner_vacant(c) {
+                    offer!(Choice::Corner(c));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (NicheFrom { a }, Choice::Corner(cn)) => s.stack.push(NicheTo { a, from: cn }),
+        (NicheTo { from, .. }, Choice::Corner(to)) => {
+            if let Some(el) = s.earth.element(from) {
+                s.earth.set_element(from, None);
+                ev.push(Event::ElementRemoved {
+                    el: element_of(el),
+                    corner: from,
+                });
+                s.element_to_earth(to, element_of(el), ev);
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
+        NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(NicheFrom { a });
+}

@@ -1,0 +1,95 @@
+//! Omnivore (p.19): remove an element and a species on a tile you occupy.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card};
+use eons_earth::grid;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    let d = data();
+    match top {
+        OmnivoreTile { a } => {
+            let own = d.card(Card::Omnivore).own_tile;
+            {
+                for h in tiles(s) {
+                    if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
+                        offer!(Choice::Hex(h));
+                    }
+                }
+            }
+        }
+        OmnivoreElement { hex, .. } => {
+            for c in grid().corners_of(hex) {
+                if s.earth.element(c).is_some() {
+                    offer!(Choice::Corner(c));
+                }
+            }
+        }
+        OmnivoreVictim { a, hex } => {
+            let opp = s.opposing_on(hex, a) > 0;
+            for b in Animal::ALL {
+                if occupies(s, *b, hex) && (*b != a) == opp {
+                    offer!(Choice::Animal(*b));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (OmnivoreTile { a }, Choice::Hex(h)) => {
+            s.stack.push(OmnivoreVictim { a, hex: h });
+            s.stack.push(OmnivoreElement { a, hex: h });
+        }
+        (OmnivoreElement { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
+        (OmnivoreVictim { a, hex }, Choice::Animal(b)) => {
+            s.eliminate(hex, b, 1, Some(a), ev);
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        OmnivoreTile { .. } => "Omnivore (p.19): choose a tile you occupy",
+        OmnivoreElement { .. } => "Omnivore (p.19): remove an element from the tile",
+        OmnivoreVictim { .. } => "Omnivore (p.19): eliminate a species there, opposing if possible",
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(OmnivoreTile { a });
+}

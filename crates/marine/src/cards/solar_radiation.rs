@@ -1,0 +1,83 @@
+//! Solar Radiation (p.20): species on a tile go back to their Gene Pools.
+
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{occupies, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card};
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        SolarTile { .. } => {
+            for h in tiles(s) {
+                if s.earth.total_species(h) > 0 {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+        SolarPick { hex, left, .. } if left > 0 => {
+            for b in Animal::ALL {
+                if occupies(s, *b, hex) {
+                    offer!(Choice::Animal(*b));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    match (top, c) {
+        (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),
+        (SolarPick { a, hex, left }, Choice::Animal(b)) => {
+            s.to_pool(hex, b, 1, ev);
+            if left > 1 {
+                s.stack.push(SolarPick {
+                    a,
+                    hex,
+                    left: left - 1,
+                });
+            }
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
+        SolarPick { .. } => "Solar Radiation (p.20): choose a species to return to its Gene Pool",
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(SolarTile { a, x });
+}

@@ -1,0 +1,115 @@
+//! Terrestrial (p.20): an element and species on a Land or geyser tile.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::queries::{corners, tiles};
+use crate::state::State;
+use crate::types::{Animal, Card, Element, Face, Terrain};
+use eons_core::HexId;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    match top {
+        TerrestrialType { .. }
+            if corners().any(|c| {
+                s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
+            }) =>
+        {
+            for el in Element::ALL {
+                if s.bag.count(el.index()) > 0 {
+                    offer!(Choice::Element(*el));
+                }
+            }
+        }
+        TerrestrialCorner { .. } => {
+            for c in corners() {
+                if s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
+                {
+                    offer!(Choice::Corner(c));
+                }
+            }
+        }
+        TerrestrialTile { a } if s.pool[a.index()] > 0 => {
+            for h in tiles(s) {
+                if land_or_geyser(s, h) {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    let d = data();
+    match (top, c) {
+        (TerrestrialType { a }, Choice::Element(el)) => s.stack.push(TerrestrialCorner { a, el }),
+        (TerrestrialCorner { el, .. }, Choice::Corner(cn)) => {
+            if s.bag.take(el.index()) {
+                s.element_to_earth(cn, el, ev);
+            }
+        }
+        (TerrestrialTile { a }, Choice::Hex(h)) => {
+            s.from_pool(
+                h,
+                a,
+                d.card(Card::Terrestrial).count.min(255) as u8,
+                true,
+                ev,
+            );
+        }
+        _ => {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    match top {
+        TerrestrialType { .. } => "Terrestrial (p.20): choose an element type from the bag",
+        TerrestrialCorner { .. } => {
+            "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile"
+        }
+        TerrestrialTile { .. } => {
+            "Terrestrial (p.20): choose a Land or geyser tile for your species"
+        }
+        _ => AUTOMATIC,
+    }
+}
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(TerrestrialTile { a });
+    s.stack.push(TerrestrialType { a });
+}
+
+/// Land or geyser-Vent tile (Terrestrial).
+pub(crate) fn land_or_geyser(s: &State, h: HexId) -> bool {
+    s.earth
+        .tile(h)
+        .is_some_and(|t| t.terrain() == Terrain::Land || t.vent == Some(Face::Geyser))
+}

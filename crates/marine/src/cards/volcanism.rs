@@ -1,0 +1,28 @@
+//! Volcanism (p.20): two Tectonics (a Seamount, then an edge tile); their
+//! decisions are in `actions/tectonics.rs`.
+
+use crate::decision::{Frame, TectonicsMode};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::{Animal, Card};
+
+/// Starts the card's effect (p.18-20); `x` is the slot it was taken from,
+/// `max_slot` the Evolution space's value.
+pub(crate) fn start(
+    s: &mut State,
+    a: Animal,
+    _card: Card,
+    _x: u8,
+    _max_slot: u8,
+    _ev: &mut Vec<Event>,
+) {
+    use Frame::*;
+    s.stack.push(Tectonics {
+        a,
+        mode: TectonicsMode::Volcano,
+    });
+    s.stack.push(Tectonics {
+        a,
+        mode: TectonicsMode::Seamount,
+    });
+}

@@ -1,0 +1,54 @@
+//! Camouflage (p.20): a species on a new tile or Vent.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::Trait;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let Camouflage { a, .. } = top {
+        if s.pool[a.index()] > 0 {
+            offer!(Choice::Perform);
+        }
+        offer!(Choice::Done);
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    let d = data();
+    if let (Camouflage { a, hex }, Choice::Perform) = (top, c) {
+        s.from_pool(
+            hex,
+            a,
+            d.trait_data(Trait::Camouflage).count as u8,
+            true,
+            ev,
+        );
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let Camouflage { .. } = top {
+        "Camouflage (p.20): place a species on the new tile, or decline"
+    } else {
+        AUTOMATIC
+    }
+}

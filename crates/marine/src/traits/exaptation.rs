@@ -1,0 +1,77 @@
+//! Exaptation (p.21): copy another animal's trait at setup.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::effects::{draw_offer, lose_trait_effects};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::Trait;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let ExaptationCopy { a } = top {
+        for t in Trait::ALL {
+            if *t != Trait::Exaptation
+                && s.animals()
+                    .any(|b| b != a && s.traits[b.index()] & t.bit() != 0)
+            {
+                offer!(Choice::Trait(*t));
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    if let (ExaptationCopy { a }, Choice::Trait(t)) = (top, c) {
+        s.copied[a.index()] = Some(t);
+        ev.push(Event::TraitCopied { animal: a, t });
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let ExaptationCopy { .. } = top {
+        "Exaptation (p.21): copy another animal's trait"
+    } else {
+        AUTOMATIC
+    }
+}
+
+/// Exaptation (p.21), after every action: an animal holding Exaptation with
+/// 16 or fewer species left in its Gene Pool loses the copied ability, if
+/// any, and draws a new trait.
+pub(crate) fn after_action(s: &mut State, ev: &mut Vec<Event>) {
+    let d = data();
+    // Exaptation (p.21): after the action leaving 16 or fewer in the Gene Pool, the
+    // holder loses the copied ability, if any, and takes a new trait. A card taken
+    // mid-game (Gene Expression) copies nothing, but its second ability still applies.
+    let lim = d.trait_data(Trait::Exaptation).count;
+    for b in s.animals().collect::<Vec<_>>().into_iter().rev() {
+        if s.traits[b.index()] & Trait::Exaptation.bit() != 0 && (s.pool[b.index()] as u32) <= lim {
+            if let Some(t) = s.copied[b.index()].take() {
+                ev.push(Event::TraitLost { animal: b, t });
+                lose_trait_effects(s, b, ev);
+            }
+            draw_offer(s, b);
+            s.stack.push(Frame::NewTrait {
+                a: b,
+                replace: Trait::Exaptation,
+            });
+        }
+    }
+}

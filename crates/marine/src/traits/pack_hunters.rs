@@ -1,0 +1,55 @@
+//! Pack Hunters (p.21): take control of a special pawn at setup.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::events::Event;
+use crate::state::State;
+use crate::types::Element;
+
+/// Calls `f` with each legal choice of this decision; true when `f` did.
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+    macro_rules! offer {
+        ($c:expr) => {
+            if f($c) {
+                return true;
+            }
+        };
+    }
+    use Frame::*;
+    if let PackHunters { .. } = top {
+        for el in Element::ALL {
+            if s.special_control[el.index()].is_none() {
+                offer!(Choice::Pawn(*el));
+            }
+        }
+    }
+    false
+}
+
+/// Carries out a legal choice of this decision (its frame already popped).
+pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
+    use Frame::*;
+    let d = data();
+    if let (PackHunters { a }, Choice::Pawn(el)) = (top, c) {
+        s.special_control[el.index()] = Some(a);
+        s.targets[el.index()] = d.pack_hunters_target;
+        ev.push(Event::Control { el, animal: a });
+        ev.push(Event::Target {
+            el,
+            value: d.pack_hunters_target,
+        });
+    } else {
+        // Unreachable for a legal choice; keep the frame so the state stays consistent.
+        s.stack.push(top);
+    }
+}
+
+/// The rule governing this decision, with its rulebook page, and what it asks.
+pub(crate) fn rule(top: Frame) -> &'static str {
+    use Frame::*;
+    if let PackHunters { .. } = top {
+        "Pack Hunters (p.21): take control of a special pawn not yet controlled"
+    } else {
+        AUTOMATIC
+    }
+}

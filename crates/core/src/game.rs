@@ -64,12 +64,49 @@ pub struct SetupError(pub String);
 #[error("position: {0}")]
 pub struct PositionError(pub String);
 
+/// How far one of a game's invariants reaches.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reach {
+    /// Holds in every state, a position file's too: a limit of the rules or
+    /// of the components (at most six elements on an animal, an element only
+    /// on a corner of earth, one animal to a niche).
+    Always,
+    /// Holds in every game played from its setup: every component in
+    /// exactly one place. A position file may leave components out of the
+    /// game (a rulebook example shows three of the 31 tiles), so the
+    /// position readers do not require it.
+    FromSetup,
+}
+
 /// A state that breaks one of its game's invariants (a component lost or
-/// counted twice, a count out of range): always a bug of the engine or a
-/// position file that describes no reachable position.
+/// counted twice, a count out of range): always a bug of the engine, or a
+/// position file that describes no position of the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
-#[error("invariant broken: {0}")]
-pub struct InvariantError(pub String);
+#[error("invariant broken: {message}")]
+pub struct InvariantError {
+    /// How far the broken invariant reaches.
+    pub reach: Reach,
+    /// What is wrong, in a plain sentence.
+    pub message: String,
+}
+
+impl InvariantError {
+    /// A broken limit, which no state may break ([`Reach::Always`]).
+    pub fn always(message: impl Into<String>) -> InvariantError {
+        InvariantError {
+            reach: Reach::Always,
+            message: message.into(),
+        }
+    }
+
+    /// A component lost or counted twice ([`Reach::FromSetup`]).
+    pub fn from_setup(message: impl Into<String>) -> InvariantError {
+        InvariantError {
+            reach: Reach::FromSetup,
+            message: message.into(),
+        }
+    }
+}
 
 /// A setup option a game accepts on the command line or in the lobby.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -163,12 +200,16 @@ pub trait Game: Sized + 'static {
         let _ = (actor, viewer);
         Self::describe_choice(s, c)
     }
-    /// Checks what must hold in every state of the game: every component
-    /// is in exactly one place (conservation), counts are in range. The
+    /// Checks what must hold in the game's states: the limits of the rules
+    /// and components ([`Reach::Always`]), then that every component is in
+    /// exactly one place ([`Reach::FromSetup`]). A broken limit is reported
+    /// before any broken conservation, so that a position may leave
+    /// components out of the game and still have its limits checked. The
     /// shared random-simulation test ([`crate::testing`]) calls it after
-    /// every choice, and the position readers after parsing (parsing apart
-    /// from validation). Each Eons game implements it; the default, which
-    /// checks nothing, is for small test games.
+    /// every choice and requires both; the position readers call it after
+    /// parsing ([`validate_position`]) and require the limits. Each Eons game
+    /// implements it; the default, which checks nothing, is for small test
+    /// games.
     fn invariants(s: &Self::State) -> Result<(), InvariantError> {
         let _ = s;
         Ok(())
@@ -207,9 +248,25 @@ pub trait Game: Sized + 'static {
     }
 }
 
+/// The second half of reading a position: a state parsed from a file is
+/// checked with [`Game::invariants`] before anyone plays on it (parsing
+/// apart from validation, as shakmaty's `Setup` becomes a `Position`).
+/// Every [`Positions::read_position`] ends with it.
+/// A position may leave components out of the game (a rulebook example
+/// shows a few tiles), so only the limits ([`Reach::Always`]) are required.
+pub fn validate_position<G: Game>(state: G::State) -> Result<G::State, PositionError> {
+    match G::invariants(&state) {
+        Err(e) if e.reach == Reach::Always => Err(PositionError(format!(
+            "the position breaks a limit of the game: {}",
+            e.message
+        ))),
+        _ => Ok(state),
+    }
+}
+
 /// Reading and writing human-editable positions (`eons check`).
 pub trait Positions: Game {
-    /// Parses a position file.
+    /// Parses a position file, then checks it with [`validate_position`].
     fn read_position(text: &str) -> Result<Self::State, PositionError>;
     /// Writes a position file that [`Positions::read_position`] reads back.
     fn write_position(s: &Self::State) -> String;

@@ -18,7 +18,8 @@ pub mod testing;
 pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
 pub use game::{
-    Game, InvariantError, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+    validate_position, Game, InvariantError, OptionInfo, Outcome, PositionError, Positions, Reach,
+    Seat, SetupError, Turn,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use record::{Record, RecordedChoice, ReplayError};

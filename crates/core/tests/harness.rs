@@ -141,8 +141,11 @@ impl Game for Take {
             .collect()
     }
     fn invariants(s: &State) -> Result<(), InvariantError> {
+        if s.to_move > 1 || s.cards.iter().any(|&c| !(1..=6).contains(&c)) {
+            return Err(InvariantError::always("no such seat or card"));
+        }
         if s.taken[0] + s.taken[1] != s.total {
-            return Err(InvariantError(format!(
+            return Err(InvariantError::from_setup(format!(
                 "{} + {} taken but the total is {}",
                 s.taken[0], s.taken[1], s.total
             )));
@@ -257,4 +260,19 @@ fn golden_fixtures_fail_on_any_changed_line_until_blessed() {
     let (_, changed) = eons_core::testing::golden::bless::<Take>(&record).unwrap();
     assert!(changed && fails(&folder).is_none());
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_position_may_leave_components_out_but_must_keep_the_limits() {
+    let start = Take::new(&0, 3).unwrap();
+    // Points taken that the total does not count: conservation only.
+    let mut partial = start.clone();
+    partial.taken[0] = 4;
+    assert!(Take::invariants(&partial).is_err());
+    assert_eq!(eons_core::validate_position::<Take>(partial.clone()), Ok(partial));
+    // A card no deck holds: a limit, refused with the reason.
+    let mut impossible = start;
+    impossible.cards[1] = 9;
+    let refused = eons_core::validate_position::<Take>(impossible).unwrap_err();
+    assert!(refused.0.contains("no such seat or card"), "{refused}");
 }

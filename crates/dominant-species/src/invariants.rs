@@ -3,18 +3,38 @@
 //! keep (at most six elements on an animal, p.10). [`check`] is
 //! [`eons_core::Game::invariants`] for Dominant Species; the shared
 //! random-simulation test calls it after every choice and the position
-//! reader after parsing.
+//! reader after parsing (which requires the limits only).
 
 use crate::data::{data, pieces, Animal, Card, Terrain};
 use crate::state::{Pending, State};
 use eons_core::InvariantError;
 
 fn broken(what: String) -> Result<(), InvariantError> {
-    Err(InvariantError(what))
+    Err(InvariantError::from_setup(what))
 }
 
-/// Checks every conservation invariant and limit of `s`.
+/// Checks the limits of `s` ([`eons_core::Reach::Always`]), then that every
+/// component is in exactly one place ([`eons_core::Reach::FromSetup`]: a
+/// position may leave tiles, cubes or cards out of the game).
 pub fn check(s: &State) -> Result<(), InvariantError> {
+    // Limits: at most six elements on an animal (p.10), elements only on
+    // corners of earth.
+    for a in s.animals_in_play() {
+        if s.element_total(a) > 6 {
+            return Err(InvariantError::always(format!(
+                "{a}: more than six elements (p.10)"
+            )));
+        }
+    }
+    if let Some((corner, _)) = s
+        .earth
+        .elements()
+        .find(|&(corner, _)| !s.earth.corner_of_earth(corner))
+    {
+        return Err(InvariantError::always(format!(
+            "an element on {corner:?}, a corner touching no tile"
+        )));
+    }
     let d = data();
     // Elements: 20 of each type, each in exactly one place.
     let earth = s.earth.element_totals();
@@ -64,9 +84,6 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
                 d.cylinders
             ));
         }
-        if s.element_total(a) > 6 {
-            return broken(format!("{a}: more than six elements (p.10)"));
-        }
     }
     // Tiles: the large tiles on earth or in the stacks (a tundra tile covers
     // a large tile, p.13, so the earth's tiles are its large tiles), and the
@@ -106,16 +123,6 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         return broken(format!(
             "{} Dominance cards available, in the deck or played, not each of the 26 once",
             cards.len()
-        ));
-    }
-    // Elements only on corners of earth.
-    if let Some((corner, _)) = s
-        .earth
-        .elements()
-        .find(|&(corner, _)| !s.earth.corner_of_earth(corner))
-    {
-        return broken(format!(
-            "an element on {corner:?}, a corner touching no tile"
         ));
     }
     Ok(())

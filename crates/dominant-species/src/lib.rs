@@ -320,7 +320,7 @@ impl Game for DominantSpecies {
 
 impl Positions for DominantSpecies {
     fn read_position(text: &str) -> Result<State, PositionError> {
-        position::read(text)
+        position::read(text).and_then(eons_core::validate_position::<Self>)
     }
     fn write_position(s: &State) -> String {
         position::write(s)

@@ -7,7 +7,7 @@
 //! file with a [`DataError`] naming the file and the field; after that the
 //! rules read [`data`] infallibly.
 //!
-//! This file is over 1,000 lines because it is the whole reading of six
+//! This file is long because it is the whole reading of six
 //! files: each table's raw form, its checks and its error messages sit
 //! together so that a field's validation is next to its definition.
 

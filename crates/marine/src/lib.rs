@@ -267,6 +267,11 @@ impl Game for Marine {
         }
     }
 
+    fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {
+        // Marine's position reader fills every bag, box and stack with what
+        // the file leaves out, so positions keep conservation too.
+        s.invariants().map_err(eons_core::InvariantError::always)
+    }
     fn describe_event(s: &State, e: &Event) -> String {
         view::describe_event(s, e)
     }
@@ -362,7 +367,7 @@ impl Game for Marine {
 
 impl Positions for Marine {
     fn read_position(text: &str) -> Result<State, PositionError> {
-        position::read(text)
+        position::read(text).and_then(eons_core::validate_position::<Self>)
     }
 
     fn write_position(s: &State) -> String {

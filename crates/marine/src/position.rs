@@ -6,8 +6,8 @@
 //! tiles not placed, Gene Pools hold the cubes not on earth, eliminated or in
 //! Regression, and pawns not on the display are available.
 //!
-//! Over 1,000 lines: the reader and the writer of the one format, kept
-//! together so that each stays the other's inverse field by field.
+//! This file is long because it holds the reader and the writer of the one
+//! format, kept together so that each stays the other's inverse field by field.
 
 use crate::data::{data, MAX_STACKS};
 use crate::decision::Frame;

@@ -2,7 +2,7 @@
 //! `setup`) and the helpers every rule uses: display needs, thriving, dominance, tile
 //! scoring, species and element movements.
 //!
-//! Over 1,000 lines: the [`State`] and every method keeping its counts
+//! This file is long because it holds the [`State`] and every method keeping its counts
 //! consistent (species, elements, pawns, scoring, the Reseed and the end),
 //! kept together because they share the state's invariants
 //! ([`State::invariants`]).

@@ -4,7 +4,8 @@
 //! round-trips, views never leak a secret, illegal choices are refused
 //! without changing the state.
 
-use eons_core::{Game, GameRng, Record, RecordedChoice, Seat, Turn};
+use eons_core::testing::{random_simulation, Simulation};
+use eons_core::{Game, GameRng, Seat, Turn};
 use eons_marine::{Choice, Element, Marine, State};
 
 /// Every option mix the property tests cycle through.
@@ -32,8 +33,8 @@ const VARIANTS: &[(usize, &[&str])] = &[
 ];
 
 /// A few choices that are never legal in most states, to probe refusals.
-fn probes() -> [Choice; 6] {
-    [
+fn probes(_state: &State, _rng: &mut GameRng) -> Vec<Choice> {
+    vec![
         Choice::Slot(9),
         Choice::Disk(7),
         Choice::Stack(3),
@@ -50,97 +51,42 @@ struct Stats {
     decisions: usize,
 }
 
-/// Plays one random game with every check; returns its length.
+/// Marine's own checks at the deep-check decisions: every placement, on any
+/// space (display, past its end, personal) with any pawn, is legal exactly
+/// when it is listed (`is_legal` checks a turn's placement on its own space
+/// only), and a determinization leaves the spectator's view alone.
+fn deep_check(s: &State, legal: &[Choice], ctx: &str) {
+    for space in (0..=70u8).map(eons_marine::Space) {
+        for special in std::iter::once(None).chain(Element::ALL.iter().copied().map(Some)) {
+            let c = Choice::Place { space, special };
+            assert_eq!(
+                eons_marine::rules::is_legal(s, c),
+                legal.contains(&c),
+                "{ctx}: {c:?}"
+            );
+        }
+    }
+    assert_eq!(
+        Marine::view(s, None),
+        Marine::view(&Marine::determinize(s, Seat(0), 99), None),
+        "{ctx}: spectator view leaks"
+    );
+}
+
+/// Plays one random game through the shared random-simulation test
+/// (`eons_core::testing`: the invariants after every choice; in a deep
+/// game, every 97th decision, every legal choice applied both ways, the
+/// probes refused without a change, each seat's determinization leaving its
+/// view alone, and [`deep_check`]; replay and JSON round trips at the end),
+/// then checks the scores; returns its length.
 fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
     let o: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
     let setup = Marine::setup(players, &o).expect("setup");
-    let mut s = Marine::new(&setup, seed).expect("new game");
-    let mut rec: Record<Marine> = Record::new(setup.clone(), seed);
-    let mut rng = GameRng::new(seed ^ 0x5eed);
-    let mut legal = Vec::new();
-    let mut ev = Vec::new();
-    let mut n = 0usize;
-    while let Turn::Seat(seat) = Marine::turn(&s) {
-        legal.clear();
-        Marine::legal(&s, &mut legal);
-        assert!(
-            !legal.is_empty(),
-            "seed {seed}: a decision without choices: {:?}",
-            s.stack.last()
-        );
-        if deep && n % 97 == 0 {
-            // Every legal choice applies without error, and `apply_listed`
-            // (the search bots' path, which skips the check) does the same.
-            for &c in &legal {
-                let (mut t, mut u) = (s.clone(), s.clone());
-                let (mut e, mut eu) = (Vec::new(), Vec::new());
-                Marine::apply(&mut t, c, &mut e)
-                    .unwrap_or_else(|e| panic!("seed {seed}: legal {c:?} refused: {e}"));
-                t.invariants()
-                    .unwrap_or_else(|e| panic!("seed {seed}: after {c:?}: {e}"));
-                Marine::apply_listed(&mut u, c, &mut eu).expect("listed choice applies");
-                assert_eq!(u, t, "seed {seed}: apply_listed differs for {c:?}");
-                assert_eq!(eu, e, "seed {seed}: apply_listed logs differently");
-            }
-            // Illegal choices are refused and change nothing.
-            for c in probes() {
-                if !legal.contains(&c) {
-                    let before = s.clone();
-                    let mut e = Vec::new();
-                    assert!(
-                        Marine::apply(&mut s, c, &mut e).is_err(),
-                        "seed {seed}: illegal {c:?} accepted"
-                    );
-                    assert_eq!(s, before, "seed {seed}: a refused choice changed the state");
-                    assert!(e.is_empty());
-                }
-            }
-            // Every placement, on any space (display, past its end, personal)
-            // with any pawn, is legal exactly when it is listed: `is_legal`
-            // checks a turn's placement on its own space only.
-            for space in (0..=70u8).map(eons_marine::Space) {
-                for special in std::iter::once(None).chain(Element::ALL.iter().copied().map(Some)) {
-                    let c = Choice::Place { space, special };
-                    assert_eq!(
-                        eons_marine::rules::is_legal(&s, c),
-                        legal.contains(&c),
-                        "seed {seed}: {c:?}"
-                    );
-                }
-            }
-            // Views never leak: a determinization for a seat looks the same to it.
-            for k in 0..players {
-                let me = Seat(k as u8);
-                let d = Marine::determinize(&s, me, seed.wrapping_add(n as u64));
-                assert_eq!(
-                    Marine::view(&s, Some(me)),
-                    Marine::view(&d, Some(me)),
-                    "seed {seed}: view of {me} leaks"
-                );
-                d.invariants()
-                    .unwrap_or_else(|e| panic!("seed {seed}: determinized: {e}"));
-            }
-            assert_eq!(
-                Marine::view(&s, None),
-                Marine::view(&Marine::determinize(&s, Seat(0), 99), None),
-                "seed {seed}: spectator view leaks"
-            );
-        }
-        let c = legal[rng.index(legal.len())];
-        // Every other step by the search bots' path: the replay below (by
-        // `apply` only) must still reach the same state.
-        if n % 2 == 0 {
-            Marine::apply(&mut s, c, &mut ev)
-        } else {
-            Marine::apply_listed(&mut s, c, &mut ev)
-        }
-        .unwrap_or_else(|e| panic!("seed {seed}: {c:?}: {e}"));
-        rec.choices.push(RecordedChoice { seat, choice: c });
-        s.invariants()
-            .unwrap_or_else(|e| panic!("seed {seed} step {n}: {e} after {c:?}"));
-        n += 1;
-        assert!(n < 300_000, "seed {seed}: the game does not end");
-    }
+    let run = Simulation::<Marine>::new(setup, seed, if deep { 97 } else { 0 })
+        .with_probes(probes)
+        .with_deep_check(deep_check);
+    let report = random_simulation(run);
+    let s = report.state;
     assert!(s.over);
     let out = Marine::outcome(&s).expect("outcome");
     assert_eq!(out.ranking.len(), players);
@@ -149,17 +95,9 @@ fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
     // The winner has the highest score.
     let best = out.scores.iter().max().copied().unwrap_or(0);
     assert_eq!(out.scores[out.ranking[0].index()], best);
-    // Replay reproduces the final state exactly.
-    let (r, _) = rec.replay().expect("replays");
-    assert_eq!(r, s, "seed {seed}: replay differs");
-    // Serde round trip.
-    let json = serde_json::to_string(&s).expect("serialises");
-    let back: State = serde_json::from_str(&json).expect("parses");
-    assert_eq!(back, s);
-    let rjson = serde_json::to_string(&rec).expect("record serialises");
-    let rback: Record<Marine> = serde_json::from_str(&rjson).expect("record parses");
-    assert_eq!(rback, rec);
-    Stats { decisions: n }
+    Stats {
+        decisions: report.decisions,
+    }
 }
 
 fn run(from: u64, to: u64, deep: bool) {

@@ -14,7 +14,7 @@ use eons_core::InvariantError;
 macro_rules! ensure {
     ($condition:expr, $($message:tt)+) => {
         if !$condition {
-            return Err(InvariantError(format!($($message)+)));
+            return Err(InvariantError::always(format!($($message)+)));
         }
     };
 }
@@ -24,7 +24,7 @@ macro_rules! ensure_eq {
     ($found:expr, $expected:expr, $($message:tt)+) => {
         let (found, expected) = ($found, $expected);
         if found != expected {
-            return Err(InvariantError(format!(
+            return Err(InvariantError::always(format!(
                 "{}: {found}, expected {expected}",
                 format!($($message)+)
             )));
@@ -32,7 +32,9 @@ macro_rules! ensure_eq {
     };
 }
 
-/// Checks every conservation invariant and limit of `s`.
+/// Checks the limits of `s` ([`eons_core::Reach::Always`]), then that every
+/// adaptation card is in one place ([`eons_core::Reach::FromSetup`]: a
+/// position may hand out cards without taking them from the deck).
 pub fn check(s: &State) -> Result<(), InvariantError> {
     let d = data();
     // Adaptation cards: 28, each design with its copies.
@@ -55,9 +57,6 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
             .filter(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, *k).special)
             .count();
         ensure!(specials <= 1, "one Special Animal card");
-    }
-    for (i, c) in d.adapt.iter().enumerate() {
-        ensure_eq!(count[i], c.copies as usize, "copies of {}", c.name);
     }
     // Animal markers.
     for g in crate::Group::ALL {
@@ -110,6 +109,15 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
     if let Some(crate::Decision::Turn { .. }) = s.decision {
         for p in &s.players {
             ensure!(p.hand.len() <= 3, "hand limit applies at once");
+        }
+    }
+    // Last, conservation: each adaptation card design with all its copies.
+    for (i, c) in d.adapt.iter().enumerate() {
+        if count[i] != c.copies as usize {
+            return Err(InvariantError::from_setup(format!(
+                "copies of {}: {}, expected {}",
+                c.name, count[i], c.copies
+            )));
         }
     }
     Ok(())

@@ -593,7 +593,7 @@ impl Game for Pangea {
 
 impl Positions for Pangea {
     fn read_position(text: &str) -> Result<State, PositionError> {
-        position::read(text)
+        position::read(text).and_then(eons_core::validate_position::<Self>)
     }
 
     fn write_position(s: &State) -> String {

@@ -1,5 +1,8 @@
 //! A test per card effect, objective tile and Turn of the Age card. The cards are reconstructed
 //! (reference chapter 7); each test checks the effect as written in `data/pangea/*.toml`.
+//!
+//! This file is long because it holds one test for every card, tile and Turn of the Age card,
+//! in the reference's order, so that a missing one shows as a gap in one list.
 
 mod common;
 use common::*;

@@ -1,6 +1,9 @@
 //! One rule, one test, citing the rulebook page (pages estimated from the rulebook's own
 //! cross-references: Contest/Inactive/Toxic p.14–16, Hunger p.18, Cataclysms p.20, Actions
 //! p.21–24, Neutral actions p.25) or the reference's ruling id.
+//!
+//! This file is long because it holds one test for every rule, in rulebook order, so that a
+//! rule without a test shows as a gap in one list.
 
 mod common;
 use common::*;

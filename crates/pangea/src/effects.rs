@@ -7,7 +7,7 @@
 
 use crate::data::{CataEffect, Data, EvoCard, EvoEffect, ObjKind, Role, SoloGoal, ZoneKind};
 use crate::state::{Player, State};
-use crate::types::{col, region_at, row, Animal, Group, Level, Placed, Scope, REGIONS, ROWS};
+use crate::types::{Animal, Group, Level, Placed, Region, Scope, REGIONS, ROWS};
 
 /// The active evolution effects of a player.
 pub fn active_effects<'a>(
@@ -36,8 +36,8 @@ fn scoped(scope: Scope, a: Animal) -> bool {
     }
 }
 
-fn in_rows(rows: &[u8], region: u8) -> bool {
-    rows.is_empty() || rows.contains(&(row(region) + 1))
+fn in_rows(rows: &[u8], region: Region) -> bool {
+    rows.is_empty() || rows.contains(&(region.row() + 1))
 }
 
 fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a EvoEffect> + 'a {
@@ -53,7 +53,7 @@ pub fn special_active(d: &Data, p: &Player) -> bool {
 
 /// `expansiveness`: an animal's Expansiveness in a contest (printed value plus evolution
 /// modifiers). An Inactive animal counts as exactly 0 (rulebook p.16 Inactive; ruling B2).
-pub fn expansiveness(d: &Data, s: &State, a: Animal, region: u8, attacker: bool) -> i32 {
+pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: bool) -> i32 {
     if a.inactive() {
         return 0;
     }
@@ -103,7 +103,7 @@ pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
 /// towards the region's total). Fat Reserves regions are exempt too.
 pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
     let pl = s.player(seat);
-    if pl.fat_reserves & (1 << p.region) != 0 {
+    if pl.fat_reserves & p.region.bit() != 0 {
         return true;
     }
     active_effects(d, pl).any(|(_, e)| {
@@ -241,7 +241,7 @@ fn obj_regions(s: &State, g: Group, count: u8) -> bool {
 fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
     let m = own(s, g)
         .filter(|p| p.niche == niche)
-        .fold(0u32, |m, p| m | 1 << p.region);
+        .fold(0u32, |m, p| m | p.region.bit());
     m.count_ones() >= count as u32
 }
 
@@ -249,7 +249,7 @@ fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
 fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
     let m = own(s, g)
         .filter(|p| p.niche == niche)
-        .fold(0u8, |m, p| m | 1 << row(p.region));
+        .fold(0u8, |m, p| m | 1 << p.region.row());
     m.count_ones() >= count as u32
 }
 
@@ -260,7 +260,7 @@ fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.
 fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
-    (0..REGIONS as u8).any(|r| {
+    Region::all().any(|r| {
         let mut groups = 0u8;
         for p in s.animals.iter().filter(|p| p.region == r) {
             groups |= 1 << p.animal.group as u8;
@@ -272,14 +272,14 @@ fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
 /// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
 fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]) -> bool {
     let high = |rows: &[u8]| {
-        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(row(p.region) + 1)))
+        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(p.region.row() + 1)))
     };
     high(north) && high(south)
 }
 
 /// `full_region`: niches 0, 1 and 2 of one region.
 fn obj_full_region(s: &State, g: Group) -> bool {
-    (0..REGIONS as u8).any(|r| {
+    Region::all().any(|r| {
         let m = own(s, g)
             .filter(|p| p.region == r)
             .fold(0u8, |m, p| m | 1 << p.niche);
@@ -330,28 +330,28 @@ pub fn objective_met(s: &State, seat: u8, k: &ObjKind) -> bool {
 /// Levels per region for one step of the Dying phase.
 pub type Levels = [Option<Level>; REGIONS];
 
-fn set(levels: &mut Levels, r: Option<u8>, l: Level) {
+fn set(levels: &mut Levels, r: Option<Region>, l: Level) {
     if let Some(r) = r {
-        levels[r as usize] = Some(l);
+        levels[r.index()] = Some(l);
     }
 }
 
 /// Step 1, EPICENTRE (stated): the epicentre and its orthogonal neighbours.
-pub fn epicentre_levels(d: &Data, epi: u8) -> Levels {
+pub fn epicentre_levels(d: &Data, epi: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epi.column() as i32, epi.row() as i32);
     for (dc, dw) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-        set(&mut lv, region_at(c + dc, w + dw), d.doom_epicentre);
+        set(&mut lv, Region::at(c + dc, w + dw), d.doom_epicentre);
     }
     lv
 }
 
 /// Step 2, SHOCKWAVE (reconstructed, ruling A4): the diagonal neighbours.
-pub fn shockwave_levels(d: &Data, epi: u8) -> Levels {
+pub fn shockwave_levels(d: &Data, epi: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epi.column() as i32, epi.row() as i32);
     for (dc, dw) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-        set(&mut lv, region_at(c + dc, w + dw), d.doom_shockwave);
+        set(&mut lv, Region::at(c + dc, w + dw), d.doom_shockwave);
     }
     lv
 }
@@ -359,20 +359,20 @@ pub fn shockwave_levels(d: &Data, epi: u8) -> Levels {
 /// Cataclysm kind `rows`: remove at `level` in the rows of the mask.
 fn cata_rows(rows: u8, level: Level) -> Levels {
     let mut lv = [None; REGIONS];
-    for r in 0..REGIONS as u8 {
-        if rows & (1 << row(r)) != 0 {
-            lv[r as usize] = Some(level);
+    for r in Region::all() {
+        if rows & (1 << r.row()) != 0 {
+            lv[r.index()] = Some(level);
         }
     }
     lv
 }
 
 /// Cataclysm kind `subcontinent`: the epicentre's subcontinent at `hit`, the rest at `elsewhere`.
-fn cata_subcontinent(d: &Data, epi: u8, hit: Level, elsewhere: Level) -> Levels {
-    let sub = d.zones[row(epi) as usize].subcontinent;
+fn cata_subcontinent(d: &Data, epi: Region, hit: Level, elsewhere: Level) -> Levels {
+    let sub = d.zones[epi.row() as usize].subcontinent;
     let mut lv = [None; REGIONS];
-    for r in 0..REGIONS as u8 {
-        lv[r as usize] = Some(if d.zones[row(r) as usize].subcontinent == sub {
+    for r in Region::all() {
+        lv[r.index()] = Some(if d.zones[r.row() as usize].subcontinent == sub {
             hit
         } else {
             elsewhere
@@ -383,26 +383,26 @@ fn cata_subcontinent(d: &Data, epi: u8, hit: Level, elsewhere: Level) -> Levels 
 
 /// Cataclysm kind `cross`: the epicentre's row and column at `level`; then the shockwave
 /// extends one more diagonal step out from each shockwave region, at `extension`.
-fn cata_cross(epi: u8, level: Level, extension: Level) -> Levels {
+fn cata_cross(epi: Region, level: Level, extension: Level) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epi.column() as i32, epi.row() as i32);
     for dc in [-1, 1] {
         for dw in [-1, 1] {
-            if region_at(c + dc, w + dw).is_some() {
-                set(&mut lv, region_at(c + 2 * dc, w + 2 * dw), extension);
+            if Region::at(c + dc, w + dw).is_some() {
+                set(&mut lv, Region::at(c + 2 * dc, w + 2 * dw), extension);
             }
         }
     }
-    for r in 0..REGIONS as u8 {
-        if col(r) as i32 == c || row(r) as i32 == w {
-            lv[r as usize] = Some(level);
+    for r in Region::all() {
+        if r.column() as i32 == c || r.row() as i32 == w {
+            lv[r.index()] = Some(level);
         }
     }
     lv
 }
 
 /// The levels of one cataclysm effect.
-pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: u8) -> Levels {
+pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: Region) -> Levels {
     match *e {
         CataEffect::Rows { rows, level } => cata_rows(rows, level),
         CataEffect::Subcontinent { hit, elsewhere } => cata_subcontinent(d, epi, hit, elsewhere),
@@ -418,19 +418,19 @@ pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: u8) -> Levels {
 pub fn solo_goal_met(s: &State, goal: SoloGoal) -> bool {
     match goal {
         SoloGoal::Rows { count } => {
-            let m = s.conditions.iter().fold(0u8, |m, &(r, _)| m | 1 << row(r));
+            let m = s.conditions.iter().fold(0u8, |m, &(r, _)| m | 1 << r.row());
             m.count_ones() >= count as u32
         }
         SoloGoal::Niche2Row { sectors } => (0..ROWS as u8).any(|w| {
             let m = s
                 .conditions
                 .iter()
-                .filter(|&&(r, n)| n == 2 && row(r) == w)
-                .fold(0u8, |m, &(r, _)| m | 1 << col(r));
+                .filter(|&&(r, n)| n == 2 && r.row() == w)
+                .fold(0u8, |m, &(r, _)| m | 1 << r.column());
             m.count_ones() >= sectors as u32
         }),
         SoloGoal::Regions { count } => {
-            let m = s.conditions.iter().fold(0u32, |m, &(r, _)| m | 1 << r);
+            let m = s.conditions.iter().fold(0u32, |m, &(r, _)| m | r.bit());
             m.count_ones() >= count as u32
         }
     }
@@ -447,6 +447,6 @@ pub fn solo_met(d: &Data, s: &State) -> bool {
 }
 
 /// True if a region is in a Subpolar zone.
-pub fn subpolar(d: &Data, r: u8) -> bool {
-    d.zones[row(r) as usize].kind == ZoneKind::Subpolar
+pub fn subpolar(d: &Data, r: Region) -> bool {
+    d.zones[r.row() as usize].kind == ZoneKind::Subpolar
 }

@@ -11,7 +11,7 @@ use crate::effects;
 use crate::neutral;
 use crate::phases;
 use crate::state::{Cause, Decision, Event, Final, Owner, Phase, State, Task};
-use crate::types::{flag, Group, Level, REGIONS};
+use crate::types::{flag, Group, Level, Region};
 
 /// Runs tasks until a decision is needed or the game is over.
 pub fn advance(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
@@ -144,7 +144,7 @@ pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
 /// any-time adaptation card gets a last window (ruling D5).
 fn end_windows(s: &mut State, d: &Data, pos: u8) {
     let Some(&seat) = s.order.get(pos as usize) else {
-        s.tasks.push(Task::Survival(0));
+        s.tasks.push(Task::Survival(Region(0)));
         return;
     };
     if window::has_options(s, d, seat) {
@@ -159,14 +159,14 @@ fn end_windows(s: &mut State, d: &Data, pos: u8) {
 /// where the animals exceed the food; resolve hunger where there is a marker. Ruling C4: a
 /// marker keeps biting until the Turn of the Ages; ruling C5: hunger and warning markers never
 /// run out.
-fn survival(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
+fn survival(s: &mut State, d: &Data, r: Region, ev: &mut Vec<Event>) {
     s.phase = Phase::Survival;
-    if r as usize >= REGIONS {
+    if !r.on_map() {
         s.tasks.push(Task::Initiative);
         return;
     }
-    s.tasks.push(Task::Survival(r + 1));
-    let bit = 1u32 << r;
+    s.tasks.push(Task::Survival(r.next()));
+    let bit = r.bit();
     if s.hunger & bit == 0 {
         if s.count_in(r) <= s.food(d, r) {
             return;
@@ -191,7 +191,7 @@ fn survival(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
 }
 
 /// Solo Amphibians (rulebook p.28): the bearer caused hunger here and survived it.
-fn solo_hunger(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
+fn solo_hunger(s: &mut State, d: &Data, r: Region, ev: &mut Vec<Event>) {
     let Some(p) = s.players.first() else {
         return;
     };
@@ -293,7 +293,7 @@ fn dying_step(
 ) {
     let burrow: [bool; 4] = Group::ALL.map(|g| effects::burrows(d, s, g));
     s.remove_where(Cause::Doom, ev, |p| {
-        let Some(l) = levels[p.region as usize] else {
+        let Some(l) = levels[p.region.index()] else {
             return false;
         };
         if !l.hits(p.niche) {
@@ -316,7 +316,7 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
         }
         _ => (0, 0, 0),
     };
-    let epi = crate::types::region_at(sector as i32, zone as i32).unwrap_or(0);
+    let epi = Region::at(sector as i32, zone as i32).unwrap_or(Region(0));
     ev.push(Event::DoomRevealed {
         tiles: s.doom,
         epicentre: epi,

@@ -536,7 +536,7 @@ impl Game for Pangea {
         let over = s.result.is_some();
         let mut count = [0usize; types::REGIONS];
         for p in &s.animals {
-            if let Some(c) = count.get_mut(p.region as usize) {
+            if let Some(c) = count.get_mut(p.region.index()) {
                 *c += 1;
             }
         }
@@ -554,8 +554,8 @@ impl Game for Pangea {
                 if !over {
                     v += 0.6 * pts[a.niche.min(2) as usize] as f64;
                     let r = a.region;
-                    let hungry = s.hunger & (1u32 << r) != 0
-                        || count.get(r as usize).copied().unwrap_or(0) > s.food(d, r);
+                    let hungry = s.hunger & r.bit() != 0
+                        || count.get(r.index()).copied().unwrap_or(0) > s.food(d, r);
                     if hungry {
                         v -= 0.5;
                     }

@@ -3,7 +3,7 @@
 
 use crate::data::{AgeBack, Data};
 use crate::state::{Choice, Contest, Decision, Event, Final, Neutral, ObjSlot, Phase, State, Task};
-use crate::types::{col, describe_flags, flag, region_name, row, Group, Placed, Tile, REGIONS};
+use crate::types::{describe_flags, flag, Group, Placed, Region, Tile};
 use eons_core::GameRng;
 use serde::Serialize;
 use std::fmt::Write;
@@ -93,7 +93,7 @@ pub struct View {
     /// Face-down Turn of the Age cards.
     pub ages_hidden: usize,
     /// Solo condition markers.
-    pub conditions: Vec<(u8, u8)>,
+    pub conditions: Vec<(Region, u8)>,
     /// A contest in progress.
     pub contest: Option<Contest>,
     /// The decision awaited.
@@ -156,9 +156,9 @@ pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
         })
         .collect();
     // The Survival phase replaces a region's warning marker by the hunger marker.
-    let warnings = (0..REGIONS as u8)
-        .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
-        .fold(0, |m, r| m | 1 << r);
+    let warnings = Region::all()
+        .filter(|&r| s.hunger & r.bit() == 0 && s.warning(d, r))
+        .fold(0, |m, r| m | r.bit());
     let contest = s.tasks.iter().rev().find_map(|t| match t {
         Task::Contest(c) => Some(*c),
         _ => None,
@@ -254,7 +254,7 @@ pub fn render(v: &View) -> String {
         v.phase
     );
     let _ = writeln!(o, "Supercontinent (niche 2 | niche 1 | niche 0):");
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         let mut cell = [String::new(), String::new(), String::new()];
         for p in v.animals.iter().filter(|p| p.region == r) {
             let c = &mut cell[p.niche.min(2) as usize];
@@ -264,30 +264,30 @@ pub fn render(v: &View) -> String {
             let _ = write!(c, "{}{}", short(d, p.animal.group), marks(p.animal.flags));
         }
         let mut tags = String::new();
-        if v.closed & (1 << r) != 0 {
+        if v.closed & r.bit() != 0 {
             tags.push_str(" CLOSED");
         }
-        if v.hunger & (1 << r) != 0 {
+        if v.hunger & r.bit() != 0 {
             tags.push_str(" HUNGER");
         }
-        if v.warnings & (1 << r) != 0 {
+        if v.warnings & r.bit() != 0 {
             tags.push_str(" warning");
         }
         if v.conditions.iter().any(|&(cr, _)| cr == r) {
             tags.push_str(" condition");
         }
-        let food = d.food[r as usize][epoch as usize];
+        let food = d.food[r.index()][epoch as usize];
         let _ = writeln!(
             o,
             "  {} food {}{:<18} | {:<10} | {:<10} | {}",
-            region_name(r),
+            r.name(),
             food,
             tags,
             if cell[2].is_empty() { "-" } else { &cell[2] },
             if cell[1].is_empty() { "-" } else { &cell[1] },
             if cell[0].is_empty() { "-" } else { &cell[0] },
         );
-        if col(r) == 3 && row(r) < 4 {
+        if r.column() == 3 && r.row() < 4 {
             let _ = writeln!(o, "  ---");
         }
     }
@@ -401,7 +401,7 @@ pub fn render(v: &View) -> String {
         let _ = writeln!(
             o,
             "Contest in {} niche {}: {} ({}) attacks {} ({})",
-            region_name(c.region),
+            c.region.name(),
             c.niche,
             d.group(c.attacker.group).name,
             c.attack,
@@ -506,12 +506,12 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
         },
         Choice::Pass => "pass".into(),
         Choice::Region(r) => match s.decision {
-            Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", region_name(r)),
-            _ => format!("place in {} niche 0", region_name(r)),
+            Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", r.name()),
+            _ => format!("place in {} niche 0", r.name()),
         },
         Choice::Populate { region, special } => format!(
             "Populate {}{}",
-            region_name(region),
+            region.name(),
             if special {
                 " with the Special Animal"
             } else {
@@ -532,10 +532,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
                 Some(Decision::Turn { .. }) => "Migrate",
                 _ => "Move",
             };
-            format!(
-                "{verb} {from} to {} niche {niche}{fight}",
-                region_name(region)
-            )
+            format!("{verb} {from} to {} niche {niche}{fight}", region.name())
         }
         Choice::Survive => "Survive (move the instinct marker up)".into(),
         Choice::Activate(c) => format!("Adapt: activate {}", card_name(d, c)),
@@ -593,7 +590,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             from,
             region,
             niche,
-        } => format!("{from} moves to {} niche {niche}", region_name(*region)),
+        } => format!("{from} moves to {} niche {niche}", region.name()),
         Event::Removed { spot, cause } => format!("{spot} removed ({cause:?})"),
         Event::ContestBegan {
             region,
@@ -602,7 +599,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             defender,
         } => format!(
             "Contest in {} niche {niche}: {attacker} attack {defender}",
-            region_name(*region)
+            region.name()
         ),
         Event::NeutralBonus { group, roll, bonus } => {
             format!("Neutral {group} contest bonus: roll {roll}, +{bonus}")
@@ -660,7 +657,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
                 f
             }
         }),
-        Event::HungerMarker(r) => format!("Hunger in {}", region_name(*r)),
+        Event::HungerMarker(r) => format!("Hunger in {}", r.name()),
         Event::Initiative(o) => {
             let v: Vec<String> = o.iter().map(|s| format!("seat {}", s + 1)).collect();
             format!("Initiative: {}", v.join(", "))
@@ -682,14 +679,14 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
                 .collect();
             format!("New objectives: {}", v.join(", "))
         }
-        Event::Closed(r) => format!("{} becomes unavailable", region_name(*r)),
-        Event::RegionCard(r) => format!("Region card {}", region_name(*r)),
+        Event::Closed(r) => format!("{} becomes unavailable", r.name()),
+        Event::RegionCard(r) => format!("Region card {}", r.name()),
         Event::DoomRevealed { tiles, epicentre } => {
             let v: Vec<String> = tiles.iter().map(|&t| tile_name(d, t)).collect();
             format!(
                 "The Doom: {} - epicentre {}",
                 v.join(", "),
-                region_name(*epicentre)
+                epicentre.name()
             )
         }
         Event::DyingStep(k) => format!(
@@ -704,7 +701,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             format!("Seat {} scores {points} for surviving animals", seat + 1)
         }
         Event::ConditionMarker { region, niche } => {
-            format!("Condition marker in {} niche {niche}", region_name(*region))
+            format!("Condition marker in {} niche {niche}", region.name())
         }
         Event::BearerPlaced(sp) => format!("Objective marker beside {sp}"),
         Event::SoloResult { success, score } => format!(

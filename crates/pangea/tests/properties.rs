@@ -5,7 +5,7 @@
 
 use eons_core::{Game, GameRng, Positions, Record, RecordedChoice, Seat, Turn};
 use eons_pangea::state::{Owner, Task};
-use eons_pangea::types::{flag, REGIONS};
+use eons_pangea::types::{flag, Region, REGIONS};
 use eons_pangea::{data, Choice, Event, Pangea, Spot, State};
 
 fn check_invariants(s: &State, ctx: &str) {
@@ -56,7 +56,7 @@ fn check_invariants(s: &State, ctx: &str) {
             assert_eq!(s.animals_of(g), 0, "{ctx}: absent group on the board");
         }
     }
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         for n in 1..3 {
             let k = s
                 .animals
@@ -65,7 +65,7 @@ fn check_invariants(s: &State, ctx: &str) {
                 .count();
             assert!(k <= 1, "{ctx}: two animals in a niche {n}");
         }
-        if s.closed & (1 << r) != 0 {
+        if s.closed & r.bit() != 0 {
             assert_eq!(s.count_in(r), 0, "{ctx}: animal in a closed region");
         }
     }
@@ -97,7 +97,7 @@ fn check_invariants(s: &State, ctx: &str) {
 
 /// Choices that are illegal most of the time, to probe `apply`'s refusals.
 fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
-    let r = rng.below(REGIONS as u32) as u8;
+    let r = Region(rng.below(REGIONS as u32) as u8);
     let spot = Spot {
         region: r,
         niche: rng.below(3) as u8,
@@ -112,7 +112,7 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
         Choice::Survive,
         Choice::PayDominance,
         Choice::Region(r),
-        Choice::Region(200),
+        Choice::Region(Region(200)),
         Choice::Populate {
             region: r,
             special: true,
@@ -136,7 +136,7 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
     if let Some(p) = s.animals.first() {
         v.push(Choice::Move {
             from: p.spot(),
-            region: (p.region + 5) % 20,
+            region: Region((p.region.0 + 5) % 20),
             niche: 0,
         });
     }

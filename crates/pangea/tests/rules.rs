@@ -9,7 +9,7 @@ use eons_pangea::data::AgeBack;
 use eons_pangea::effects;
 use eons_pangea::flow;
 use eons_pangea::state::{Decision, MigrateKind, Task};
-use eons_pangea::types::{flag, row, Group, Tile};
+use eons_pangea::types::{flag, Group, Tile};
 use eons_pangea::{data, Choice, Event, Pangea, Phase};
 
 fn new(players: usize, opts: &[&str], seed: u64) -> eons_pangea::State {
@@ -85,7 +85,7 @@ fn setup_fewer_players_p11() {
         let v: Vec<_> = s.animals.iter().filter(|p| p.animal.group == g).collect();
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].niche, 0);
-        assert!(d.cards_start & (1 << v[0].region) != 0);
+        assert!(d.cards_start & v[0].region.bit() != 0);
     }
     assert_eq!(s.order, vec![0, 1], "Amphibians before Invertebrates");
 }
@@ -273,8 +273,8 @@ dominance = 0
 [[player]]
 group = "invertebrates"
 "#);
-    assert!(s.region_out & (1 << r("B2")) != 0);
-    assert!(s.region_stack & (1 << r("B2")) == 0);
+    assert!(s.region_out & r("B2").bit() != 0);
+    assert!(s.region_stack & r("B2").bit() == 0);
     let mut s = s;
     while let Some(Decision::Hunger { .. }) = s.decision {
         let c = legal(&s)[0];
@@ -324,7 +324,7 @@ fn turn_of_age_neutrals_before_players_p19() {
     assert_eq!(decision(&s), Decision::AgePlace(0));
     assert_eq!(neutral(&s), 2, "both neutral groups placed already");
     assert!(
-        s.animals.iter().all(|p| [0, 4].contains(&row(p.region))),
+        s.animals.iter().all(|p| [0, 4].contains(&p.region.row())),
         "in the Subpolar zones (rows 1 and 5)"
     );
 
@@ -490,7 +490,7 @@ fn neutral_populate_and_adapt_p25() {
         .iter()
         .find(|p| p.animal.group == Group::Synapsids)
         .expect("placed");
-    assert!(d.cards_start & (1 << p.region) != 0 && p.niche == 0);
+    assert!(d.cards_start & p.region.bit() != 0 && p.niche == 0);
     assert_eq!(s.neutrals[0].track, 1);
     s.neutrals[0].track = 5;
     run_tasks(
@@ -665,7 +665,7 @@ fn steps(s: &eons_pangea::State, from: &str) -> Vec<(String, u8)> {
                 from,
                 region,
                 niche,
-            } if from == sp => Some((eons_pangea::types::region_name(region), niche)),
+            } if from == sp => Some((region.name(), niche)),
             _ => None,
         })
         .collect();
@@ -1122,7 +1122,7 @@ fn solo_amphibians_condition_p28() {
         "dominance = 5",
     );
     play(&mut s, mv("B2 0 amp bearer", "C2", 0));
-    assert!(s.solo_pending & (1 << r("C2")) != 0);
+    assert!(s.solo_pending & r("C2").bit() != 0);
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     // Survival: pay dominance for all three animals.
@@ -1145,7 +1145,7 @@ fn solo_amphibians_condition_after_lost_contest_p28() {
     // 2 against 4: the bearer withdraws to C2 niche 0; C2 holds 3 animals for food 2.
     play(&mut s, mv("B2 1 amp bearer", "C2", 1));
     assert!(at(&s, "C2", 0).iter().any(|a| a.bearer()));
-    assert!(s.solo_pending & (1 << r("C2")) != 0);
+    assert!(s.solo_pending & r("C2").bit() != 0);
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     while let Some(Decision::Hunger { .. }) = s.decision {

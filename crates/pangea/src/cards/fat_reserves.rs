@@ -3,7 +3,7 @@
 
 use super::RULE;
 use crate::state::{not_offered, Choice, Decision, State};
-use crate::types::REGIONS;
+use crate::types::Region;
 use eons_core::Refusal;
 
 /// True if a region with the seat's animals is not protected yet.
@@ -21,8 +21,8 @@ pub fn use_card(s: &mut State, seat: u8) {
 pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
     let p = s.player(seat);
     let m = s.regions_of(p.group) & !p.fat_reserves;
-    for r in 0..REGIONS as u8 {
-        if m & (1 << r) != 0 {
+    for r in Region::all() {
+        if m & r.bit() != 0 {
             out.push(Choice::Region(r));
         }
     }
@@ -31,7 +31,7 @@ pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
 /// Resolves [`Decision::FatReserves`].
 pub fn resolve(s: &mut State, seat: u8, c: Choice) {
     match c {
-        Choice::Region(r) => s.player_mut(seat).fat_reserves |= 1 << r,
+        Choice::Region(r) => s.player_mut(seat).fat_reserves |= r.bit(),
         _ => s.decision = Some(Decision::FatReserves(seat)),
     }
 }

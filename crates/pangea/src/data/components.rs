@@ -1,6 +1,6 @@
 //! The compiled component types the rules read: map, rules, groups, cards, tiles, solo.
 
-use crate::types::{Group, Level, Scope};
+use crate::types::{Group, Level, Region, Scope};
 use serde::Deserialize;
 
 /// Kind of a climate zone.
@@ -542,7 +542,7 @@ pub struct AgeCard {
     /// Effect (with region ids resolved).
     pub effect: AgeEffect,
     /// The region of `close_region`.
-    pub region: u8,
+    pub region: Region,
 }
 
 /// A cataclysm effect (one function per kind in `effects.rs`).

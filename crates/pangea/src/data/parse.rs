@@ -3,7 +3,7 @@
 
 use super::raw::*;
 use super::*;
-use crate::types::Scope;
+use crate::types::{Region, Scope};
 use std::collections::HashSet;
 
 fn file<'a>(files: &'a [(&str, &str)], name: &str) -> Result<&'a str, DataError> {
@@ -47,7 +47,7 @@ fn status(f: &str, field: &str, s: &str) -> Result<(), DataError> {
 }
 
 /// Parses a region id such as `B3`.
-pub fn region_id(s: &str) -> Option<u8> {
+pub fn region_id(s: &str) -> Option<Region> {
     let b = s.as_bytes();
     if b.len() != 2 {
         return None;
@@ -55,7 +55,7 @@ pub fn region_id(s: &str) -> Option<u8> {
     let col = b[0].to_ascii_uppercase().checked_sub(b'A')?;
     let row = b[1].checked_sub(b'1')?;
     if (col as usize) < SECTORS && (row as usize) < ROWS {
-        Some(row * SECTORS as u8 + col)
+        Some(Region(row * SECTORS as u8 + col))
     } else {
         None
     }
@@ -65,10 +65,10 @@ fn regions_mask(f: &str, field: &str, ids: &[String]) -> Result<u32, DataError> 
     let mut m = 0u32;
     for id in ids {
         let r = region_id(id).ok_or_else(|| err(f, field, format!("`{id}` is not a region")))?;
-        if m & (1 << r) != 0 {
+        if m & r.bit() != 0 {
             return Err(err(f, field, format!("`{id}` is listed twice")));
         }
-        m |= 1 << r;
+        m |= r.bit();
     }
     Ok(m)
 }
@@ -274,11 +274,11 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         let field = format!("region {}", reg.id);
         status(bf, &format!("{field}: status"), &reg.status)?;
         let id = region_id(&reg.id).ok_or_else(|| err(bf, &field, "not a region id (A1..D5)"))?;
-        if seen & (1 << id) != 0 {
+        if seen & id.bit() != 0 {
             return Err(err(bf, &field, "listed twice"));
         }
-        seen |= 1 << id;
-        food[id as usize] = arr3(bf, &format!("{field}: food"), &reg.food)?;
+        seen |= id.bit();
+        food[id.index()] = arr3(bf, &format!("{field}: food"), &reg.food)?;
     }
     if seen != (1u32 << REGIONS) - 1 {
         return Err(err(bf, "region", "every region A1..D5 needs its food"));
@@ -287,7 +287,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     // Borders.
     status(bf, "borders.status", &board.borders.status)?;
     let mut red = [[false; 4]; REGIONS];
-    let mut listed: HashSet<(u8, u8)> = HashSet::new();
+    let mut listed: HashSet<(Region, Region)> = HashSet::new();
     for (colour, list) in [("white", &board.borders.white), ("red", &board.borders.red)] {
         for b in list {
             let field = format!("borders.{colour}: {b}");
@@ -298,7 +298,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             let c = region_id(y).ok_or_else(|| err(bf, &field, "not a region"))?;
             let dir = crate::types::DIRS
                 .iter()
-                .position(|&d| crate::types::step(a, d) == Some(c))
+                .position(|&d| a.step(d) == Some(c))
                 .ok_or_else(|| err(bf, &field, "the regions are not adjacent"))?;
             let key = (a.min(c), a.max(c));
             if !listed.insert(key) {
@@ -306,10 +306,10 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             }
             let back = crate::types::DIRS
                 .iter()
-                .position(|&d| crate::types::step(c, d) == Some(a))
+                .position(|&d| c.step(d) == Some(a))
                 .unwrap_or(0);
-            red[a as usize][dir] = colour == "red";
-            red[c as usize][back] = colour == "red";
+            red[a.index()][dir] = colour == "red";
+            red[c.index()][back] = colour == "red";
         }
     }
     if listed.len() != 31 {
@@ -744,7 +744,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         if !ids.insert(c.id.clone()) {
             return Err(err(tf, &field, "id listed twice"));
         }
-        let mut region = 0;
+        let mut region = Region(0);
         match &c.effect {
             AgeEffect::FreePlacement { rows } => {
                 rows_check(tf, &format!("{field}: effect.rows"), rows)?

@@ -11,7 +11,7 @@ use crate::data::{data, try_data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
-use crate::types::{flag, region_name, Animal, Group, Placed, Tile, REGIONS, ROWS, SECTORS};
+use crate::types::{flag, Animal, Group, Placed, Region, Tile, ROWS, SECTORS};
 use eons_core::{GameRng, PositionError};
 use serde::{Deserialize, Serialize};
 
@@ -121,22 +121,24 @@ fn norm(s: &str) -> String {
     s.trim().to_ascii_lowercase()
 }
 
-fn region(s: &str) -> Result<u8, PositionError> {
+fn region(s: &str) -> Result<Region, PositionError> {
     crate::data::region_id(s.trim()).ok_or_else(|| perr(format!("`{s}` is not a region (A1..D5)")))
 }
 
 fn regions(v: &[String], what: &str) -> Result<u32, PositionError> {
     let mut m = 0;
     for r in v {
-        m |= 1 << region(r).map_err(|e| perr(format!("{what}: {}", e.0)))?;
+        m |= region(r)
+            .map_err(|e| perr(format!("{what}: {}", e.0)))?
+            .bit();
     }
     Ok(m)
 }
 
 fn region_list(m: u32) -> String {
-    let v: Vec<String> = (0..REGIONS as u8)
-        .filter(|r| m & (1 << r) != 0)
-        .map(|r| format!("\"{}\"", region_name(r)))
+    let v: Vec<String> = Region::all()
+        .filter(|r| m & r.bit() != 0)
+        .map(|r| format!("\"{}\"", r.name()))
         .collect();
     format!("[{}]", v.join(", "))
 }
@@ -275,12 +277,7 @@ fn animal(s: &str) -> Result<(Placed, usize), PositionError> {
 }
 
 fn animal_str(p: &Placed) -> String {
-    let mut s = format!(
-        "{} {} {}",
-        region_name(p.region),
-        p.niche,
-        p.animal.group.id()
-    );
+    let mut s = format!("{} {} {}", p.region.name(), p.niche, p.animal.group.id());
     for (w, f) in WORDS {
         if p.animal.flags & f != 0 {
             s.push(' ');
@@ -426,7 +423,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             return Err(perr(format!(
                 "animal `{a}`: niche {} of {} holds one animal",
                 p.niche,
-                region_name(p.region)
+                p.region.name()
             )));
         }
         for _ in 0..count {
@@ -753,7 +750,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             }
             flow::set_turn(&mut s, d, seat, f.acted.unwrap_or(false));
         }
-        Phase::Survival => s.tasks.push(Task::Survival(0)),
+        Phase::Survival => s.tasks.push(Task::Survival(Region(0))),
         Phase::Initiative => s.tasks.push(Task::Initiative),
         Phase::TurnOfAges => s.tasks.push(Task::AgesStart),
         Phase::Doom => {
@@ -775,7 +772,7 @@ fn check_flow(s: &State) -> Result<(), PositionError> {
     let np = s.players.len() as u8;
     let bad = |what: &str| Err(perr(format!("engine: {what} out of range")));
     let seat = |x: u8| x < np;
-    let reg = |x: u8| (x as usize) < REGIONS;
+    let reg = |x: Region| x.on_map();
     let sp = |x: &crate::types::Spot| reg(x.region) && x.niche <= 2;
     for t in &s.tasks {
         let ok = match t {

@@ -81,7 +81,7 @@ pub fn write(s: &State) -> String {
     let conds: Vec<String> = s
         .conditions
         .iter()
-        .map(|&(r, n)| q(&format!("{} {n}", region_name(r))))
+        .map(|&(r, n)| q(&format!("{} {n}", r.name())))
         .collect();
     let _ = writeln!(o, "conditions = [{}]", conds.join(", "));
     let _ = writeln!(o, "solo_pending = {}", region_list(s.solo_pending));

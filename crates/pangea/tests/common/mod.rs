@@ -3,7 +3,7 @@
 
 use eons_core::{Game, Positions};
 use eons_pangea::state::Decision;
-use eons_pangea::types::{Animal, Group, Spot};
+use eons_pangea::types::{Animal, Group, Region, Spot};
 use eons_pangea::{data, Choice, Event, Pangea, State};
 
 /// Reads a position or fails the test with the reason.
@@ -50,7 +50,7 @@ pub fn refuse(s: &mut State, c: Choice) -> String {
 }
 
 /// A region id.
-pub fn r(name: &str) -> u8 {
+pub fn r(name: &str) -> Region {
     eons_pangea::data::region_id(name).expect("region")
 }
 

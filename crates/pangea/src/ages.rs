@@ -13,7 +13,7 @@ use crate::data::{AgeEffect, Data, StatusKind};
 use crate::moves::{move_animal, perform_step};
 use crate::neutral;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, MigrateKind, State, Task};
-use crate::types::{flag, Animal, Group, Region, DIRS};
+use crate::types::{flag, Animal, Group, Region, Regions, DIRS};
 use eons_core::Refusal;
 
 fn rows_mask(rows: &[u8]) -> u8 {
@@ -86,7 +86,7 @@ fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut
             continue;
         }
         let cands: Vec<Region> = Region::all()
-            .filter(|&r| cards & r.bit() != 0 && rows & (1 << r.row()) != 0 && s.available(r))
+            .filter(|&r| cards.contains(r) && rows & (1 << r.row()) != 0 && s.available(r))
             .collect();
         if cands.is_empty() {
             continue;
@@ -180,7 +180,7 @@ fn draw(
 
 /// `close_region`: the region becomes unavailable and its animals are removed.
 fn close_region(s: &mut State, r: Region, ev: &mut Vec<Event>) {
-    s.closed |= r.bit();
+    s.closed.insert(r);
     ev.push(Event::Closed(r));
     s.remove_where(Cause::Event, ev, |p| p.region == r);
 }
@@ -256,16 +256,16 @@ fn wildfire(s: &mut State, niches: u8, ev: &mut Vec<Event>) {
     let Some(r) = s.draw_region_card(ev) else {
         return;
     };
-    let mut hit = r.bit();
+    let mut hit = Regions::from(r);
     for dir in DIRS {
         if let Some(n) = r.step(dir) {
             if s.available(n) {
-                hit |= n.bit();
+                hit.insert(n);
             }
         }
     }
     s.remove_where(Cause::Event, ev, |p| {
-        hit & p.region.bit() != 0 && niches & (1 << p.niche) != 0
+        hit.contains(p.region) && niches & (1 << p.niche) != 0
     });
 }
 

@@ -3,7 +3,7 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{flag, Animal, Group, Placed, Region, Spot, Tile, DIRS};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS};
 
 impl State {
     /// Current epoch (0-based).
@@ -28,7 +28,7 @@ impl State {
 
     /// True if a region can be used.
     pub fn available(&self, r: Region) -> bool {
-        r.on_map() && self.closed & r.bit() == 0
+        r.on_map() && !self.closed.contains(r)
     }
 
     /// Index of the animal in niche 1 or 2 of a region.
@@ -165,13 +165,13 @@ impl State {
 
     /// Draws a region card uniformly from the stack (the card goes back at once).
     pub fn draw_region_card(&mut self, ev: &mut Vec<Event>) -> Option<Region> {
-        let n = self.region_stack.count_ones();
+        let n = self.region_stack.len();
         if n == 0 {
             return None;
         }
         let mut k = self.rng.below(n);
         for r in Region::all() {
-            if self.region_stack & r.bit() != 0 {
+            if self.region_stack.contains(r) {
                 if k == 0 {
                     ev.push(Event::RegionCard(r));
                     return Some(r);
@@ -337,12 +337,13 @@ impl State {
             .fold(0, |m, p| m | 1 << p.region.row())
     }
 
-    /// Distinct regions of a group's animals (bit mask).
-    pub fn regions_of(&self, g: Group) -> u32 {
+    /// Distinct regions of a group's animals.
+    pub fn regions_of(&self, g: Group) -> Regions {
         self.animals
             .iter()
             .filter(|p| p.animal.group == g)
-            .fold(0, |m, p| m | p.region.bit())
+            .map(|p| p.region)
+            .collect()
     }
 
     /// Removes every animal matching `hit` with an event (in resolve order).

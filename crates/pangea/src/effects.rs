@@ -7,7 +7,7 @@
 
 use crate::data::{CataEffect, Data, EvoCard, EvoEffect, ObjKind, Role, SoloGoal, ZoneKind};
 use crate::state::{Player, State};
-use crate::types::{Animal, Group, Level, Placed, Region, Scope, REGIONS, ROWS};
+use crate::types::{Animal, Group, Level, Placed, Region, Regions, Scope, REGIONS, ROWS};
 
 /// The active evolution effects of a player.
 pub fn active_effects<'a>(
@@ -103,7 +103,7 @@ pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
 /// towards the region's total). Fat Reserves regions are exempt too.
 pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
     let pl = s.player(seat);
-    if pl.fat_reserves & p.region.bit() != 0 {
+    if pl.fat_reserves.contains(p.region) {
         return true;
     }
     active_effects(d, pl).any(|(_, e)| {
@@ -234,15 +234,16 @@ fn obj_rows(s: &State, g: Group, count: u8) -> bool {
 
 /// `regions`: animals in at least `count` regions.
 fn obj_regions(s: &State, g: Group, count: u8) -> bool {
-    s.regions_of(g).count_ones() >= count as u32
+    s.regions_of(g).len() >= count as u32
 }
 
 /// `niche_regions`: hold `niche` in at least `count` regions.
 fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
     let m = own(s, g)
         .filter(|p| p.niche == niche)
-        .fold(0u32, |m, p| m | p.region.bit());
-    m.count_ones() >= count as u32
+        .map(|p| p.region)
+        .collect::<Regions>();
+    m.len() >= count as u32
 }
 
 /// `niche_rows`: hold `niche` in at least `count` climate zones.
@@ -430,8 +431,8 @@ pub fn solo_goal_met(s: &State, goal: SoloGoal) -> bool {
             m.count_ones() >= sectors as u32
         }),
         SoloGoal::Regions { count } => {
-            let m = s.conditions.iter().fold(0u32, |m, &(r, _)| m | r.bit());
-            m.count_ones() >= count as u32
+            let m: Regions = s.conditions.iter().map(|&(r, _)| r).collect();
+            m.len() >= count as u32
         }
     }
 }

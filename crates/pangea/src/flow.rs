@@ -11,7 +11,7 @@ use crate::effects;
 use crate::neutral;
 use crate::phases;
 use crate::state::{Cause, Decision, Event, Final, Owner, Phase, State, Task};
-use crate::types::{flag, Group, Level, Region};
+use crate::types::{flag, Group, Level, Region, Regions};
 
 /// Runs tasks until a decision is needed or the game is over.
 pub fn advance(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
@@ -89,11 +89,11 @@ fn stage_start(s: &mut State, ev: &mut Vec<Event>) {
         p.shed_used = false;
         p.multi_used = false;
         p.cheap_used = 0;
-        p.fat_reserves = 0;
+        p.fat_reserves = Regions::NONE;
         p.armed = 0;
         p.kill = false;
     }
-    s.solo_pending = 0;
+    s.solo_pending = Regions::NONE;
     s.cursor = 0;
     s.tasks.push(Task::ActionPhase);
     s.tasks.push(Task::Draw(0));
@@ -166,19 +166,18 @@ fn survival(s: &mut State, d: &Data, r: Region, ev: &mut Vec<Event>) {
         return;
     }
     s.tasks.push(Task::Survival(r.next()));
-    let bit = r.bit();
-    if s.hunger & bit == 0 {
+    if !s.hunger.contains(r) {
         if s.count_in(r) <= s.food(d, r) {
             return;
         }
-        s.hunger |= bit;
+        s.hunger.insert(r);
         ev.push(Event::HungerMarker(r));
-        if s.players.len() < 4 && (d.cards_start | d.cards_later) & bit != 0 {
-            s.region_stack &= !bit;
-            s.region_out |= bit;
+        if s.players.len() < 4 && (d.cards_start | d.cards_later).contains(r) {
+            s.region_stack.remove(r);
+            s.region_out.insert(r);
         }
     }
-    if s.solo_pending & bit != 0 {
+    if s.solo_pending.contains(r) {
         s.tasks.push(Task::SoloHunger(r));
     }
     s.tasks.push(Task::HungerSeat { region: r, pos: 0 });
@@ -236,7 +235,7 @@ fn initiative(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
 /// A Turn of the Ages (rulebook p.19): cleanup, event, development, expansion.
 fn ages_start(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
     s.phase = Phase::TurnOfAges;
-    s.hunger = 0;
+    s.hunger = Regions::NONE;
     s.tasks.push(Task::StageStart);
     if s.players.len() < 4 {
         s.tasks.push(Task::Expansion);
@@ -275,7 +274,7 @@ fn development(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
 /// the Ages the Subpolar cards join the stack.
 fn expansion(s: &mut State, d: &Data) {
     s.region_stack |= s.region_out;
-    s.region_out = 0;
+    s.region_out = Regions::NONE;
     if s.stage == d.first_stage(1) {
         s.region_stack |= d.cards_later;
     }

@@ -90,7 +90,7 @@ use std::cell::RefCell;
 
 pub use data::{data, try_data, Data, DataError};
 pub use state::{Choice, Decision, Event, Phase, Setup, State};
-pub use types::{Action, Animal, Group, Placed, Spot, Tile};
+pub use types::{Action, Animal, Group, Placed, Region, Regions, Spot, Tile};
 pub use view::View;
 
 use state::{Neutral, ObjSlot, Owner, Player, Task};
@@ -244,7 +244,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
             shed_used: false,
             multi_used: false,
             cheap_used: 0,
-            fat_reserves: 0,
+            fat_reserves: Regions::NONE,
             armed: 0,
             kill: false,
         })
@@ -301,8 +301,8 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         owner[g as usize] = Owner::Seat(s as u8);
     }
     let mut neutrals = Vec::new();
-    let mut closed = 0;
-    let mut region_stack = 0;
+    let mut closed = Regions::NONE;
+    let mut region_stack = Regions::NONE;
     if n < 4 {
         closed = d.closed_fewer;
         region_stack = d.cards_start;
@@ -326,10 +326,10 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         neutrals,
         owner,
         animals: Vec::new(),
-        hunger: 0,
+        hunger: Regions::NONE,
         closed,
         region_stack,
-        region_out: 0,
+        region_out: Regions::NONE,
         deck,
         discard: Vec::new(),
         track,
@@ -341,7 +341,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         ages,
         ages_revealed: 0,
         conditions: Vec::new(),
-        solo_pending: 0,
+        solo_pending: Regions::NONE,
         cursor: 0,
         tasks: Vec::new(),
         decision: None,
@@ -554,7 +554,7 @@ impl Game for Pangea {
                 if !over {
                     v += 0.6 * pts[a.niche.min(2) as usize] as f64;
                     let r = a.region;
-                    let hungry = s.hunger & r.bit() != 0
+                    let hungry = s.hunger.contains(r)
                         || count.get(r.index()).copied().unwrap_or(0) > s.food(d, r);
                     if hungry {
                         v -= 0.5;

@@ -1,7 +1,7 @@
 //! The game state, the engine's pending work, decisions, choices and events.
 
 use crate::data::NeutralAct;
-use crate::types::{Action, Animal, Group, Placed, Region, Spot, Tile};
+use crate::types::{Action, Animal, Group, Placed, Region, Regions, Spot, Tile};
 use eons_core::{GameRng, Refusal};
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,7 @@ pub struct Player {
     pub cheap_used: u8,
     /// Fat Reserves regions this stage (bit per region).
     #[serde(rename = "fat")]
-    pub fat_reserves: u32,
+    pub fat_reserves: Regions,
     /// Armed adaptation abilities for this turn ([`armed`]).
     pub armed: u8,
     /// An animal of another group died this stage in a contest this player's animal won.
@@ -743,13 +743,13 @@ pub struct State {
     /// Animals on the board, in resolve order.
     pub animals: Vec<Placed>,
     /// Hunger markers (bit per region).
-    pub hunger: u32,
+    pub hunger: Regions,
     /// Unavailable regions (bit per region).
-    pub closed: u32,
+    pub closed: Regions,
     /// Region cards in the stack (bit per region).
-    pub region_stack: u32,
+    pub region_stack: Regions,
     /// Region cards out of the stack because of hunger (bit per region).
-    pub region_out: u32,
+    pub region_out: Regions,
     /// Adaptation draw pile (top = end). Order secret.
     pub deck: Vec<u8>,
     /// Adaptation discard pile (face up).
@@ -773,7 +773,7 @@ pub struct State {
     /// Solo condition markers (region, niche).
     pub conditions: Vec<(Region, u8)>,
     /// Solo (Amphibians): regions where the bearer caused a warning this stage.
-    pub solo_pending: u32,
+    pub solo_pending: Regions,
     /// Action phase: initiative position of the player to act.
     pub cursor: u8,
     /// Pending work (last runs next).

@@ -193,6 +193,100 @@ impl fmt::Display for Region {
     }
 }
 
+/// A set of regions, one bit per region number (serialized as that bare `u32` mask).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Regions(pub u32);
+
+impl Regions {
+    /// No region.
+    pub const NONE: Regions = Regions(0);
+    /// True if the region is in the set.
+    pub fn contains(self, region: Region) -> bool {
+        self.0 & region.bit() != 0
+    }
+    /// Adds a region.
+    pub fn insert(&mut self, region: Region) {
+        self.0 |= region.bit();
+    }
+    /// Takes a region out.
+    pub fn remove(&mut self, region: Region) {
+        self.0 &= !region.bit();
+    }
+    /// True if the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// How many regions the set holds.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// The regions of this set that are not in `other`.
+    pub fn without(self, other: Regions) -> Regions {
+        Regions(self.0 & !other.0)
+    }
+    /// The regions in the set, in number order.
+    pub fn iter(self) -> impl Iterator<Item = Region> {
+        Region::all().filter(move |&r| self.contains(r))
+    }
+}
+
+impl std::ops::BitOr for Regions {
+    type Output = Regions;
+    fn bitor(self, other: Regions) -> Regions {
+        Regions(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Regions {
+    fn bitor_assign(&mut self, other: Regions) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::BitAnd for Regions {
+    type Output = Regions;
+    fn bitand(self, other: Regions) -> Regions {
+        Regions(self.0 & other.0)
+    }
+}
+
+impl From<Region> for Regions {
+    fn from(region: Region) -> Regions {
+        Regions(region.bit())
+    }
+}
+
+impl FromIterator<Region> for Regions {
+    fn from_iter<I: IntoIterator<Item = Region>>(iter: I) -> Regions {
+        let mut set = Regions::NONE;
+        for region in iter {
+            set.insert(region);
+        }
+        set
+    }
+}
+
+/// Shows the bare mask, as the `u32` it replaces did (debug dumps stay the same).
+impl fmt::Debug for Regions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// The region names, comma-separated (`A1, B2`).
+impl fmt::Display for Regions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, region) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{region}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Animal status bits.
 pub mod flag {
     /// The group's Special Animal marker.

@@ -3,7 +3,7 @@
 
 use crate::data::{AgeBack, Data};
 use crate::state::{Choice, Contest, Decision, Event, Final, Neutral, ObjSlot, Phase, State, Task};
-use crate::types::{describe_flags, flag, Group, Placed, Region, Tile};
+use crate::types::{describe_flags, flag, Group, Placed, Region, Regions, Tile};
 use eons_core::GameRng;
 use serde::Serialize;
 use std::fmt::Write;
@@ -64,16 +64,16 @@ pub struct View {
     /// Animals on the board.
     pub animals: Vec<Placed>,
     /// Hunger markers.
-    pub hunger: u32,
+    pub hunger: Regions,
     /// Unavailable regions.
-    pub closed: u32,
+    pub closed: Regions,
     /// Warning markers: regions over their food, except where a hunger marker has replaced the
     /// warning (rulebook p.18, Survival phase step 2).
-    pub warnings: u32,
+    pub warnings: Regions,
     /// Region cards in the stack.
-    pub region_stack: u32,
+    pub region_stack: Regions,
     /// Region cards out for hunger.
-    pub region_out: u32,
+    pub region_out: Regions,
     /// Cards in the adaptation draw pile.
     pub deck_count: usize,
     /// Adaptation discard pile (face up).
@@ -157,8 +157,8 @@ pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
         .collect();
     // The Survival phase replaces a region's warning marker by the hunger marker.
     let warnings = Region::all()
-        .filter(|&r| s.hunger & r.bit() == 0 && s.warning(d, r))
-        .fold(0, |m, r| m | r.bit());
+        .filter(|&r| !s.hunger.contains(r) && s.warning(d, r))
+        .collect();
     let contest = s.tasks.iter().rev().find_map(|t| match t {
         Task::Contest(c) => Some(*c),
         _ => None,
@@ -264,13 +264,13 @@ pub fn render(v: &View) -> String {
             let _ = write!(c, "{}{}", short(d, p.animal.group), marks(p.animal.flags));
         }
         let mut tags = String::new();
-        if v.closed & r.bit() != 0 {
+        if v.closed.contains(r) {
             tags.push_str(" CLOSED");
         }
-        if v.hunger & r.bit() != 0 {
+        if v.hunger.contains(r) {
             tags.push_str(" HUNGER");
         }
-        if v.warnings & r.bit() != 0 {
+        if v.warnings.contains(r) {
             tags.push_str(" warning");
         }
         if v.conditions.iter().any(|&(cr, _)| cr == r) {

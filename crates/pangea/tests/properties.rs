@@ -65,7 +65,7 @@ fn check_invariants(s: &State, ctx: &str) {
                 .count();
             assert!(k <= 1, "{ctx}: two animals in a niche {n}");
         }
-        if s.closed & r.bit() != 0 {
+        if s.closed.contains(r) {
             assert_eq!(s.count_in(r), 0, "{ctx}: animal in a closed region");
         }
     }
@@ -78,7 +78,7 @@ fn check_invariants(s: &State, ctx: &str) {
         "{ctx}: one objective marker bearer"
     );
     assert!(s.conditions.len() <= 5, "{ctx}: condition markers");
-    assert!(s.closed.count_ones() <= 7, "{ctx}: unavailability markers");
+    assert!(s.closed.len() <= 7, "{ctx}: unavailability markers");
     assert!(s.stage <= 9, "{ctx}: stage");
     for (i, slot) in s.objectives.iter().enumerate() {
         for &seat in &slot.claims {

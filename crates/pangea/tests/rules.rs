@@ -9,7 +9,7 @@ use eons_pangea::data::AgeBack;
 use eons_pangea::effects;
 use eons_pangea::flow;
 use eons_pangea::state::{Decision, MigrateKind, Task};
-use eons_pangea::types::{flag, Group, Tile};
+use eons_pangea::types::{flag, Group, Regions, Tile};
 use eons_pangea::{data, Choice, Event, Pangea, Phase};
 
 fn new(players: usize, opts: &[&str], seed: u64) -> eons_pangea::State {
@@ -30,7 +30,7 @@ fn setup_four_players_p10() {
     let d = data();
     let s = new(4, &["groups=inv,amp,sau,syn"], 9);
     assert!(s.neutrals.is_empty());
-    assert_eq!(s.closed, 0);
+    assert_eq!(s.closed, Regions::NONE);
     assert!(matches!(
         s.doom,
         [Tile::Sector(_), Tile::Zone(_), Tile::Cataclysm(_)]
@@ -85,7 +85,7 @@ fn setup_fewer_players_p11() {
         let v: Vec<_> = s.animals.iter().filter(|p| p.animal.group == g).collect();
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].niche, 0);
-        assert!(d.cards_start & v[0].region.bit() != 0);
+        assert!(d.cards_start.contains(v[0].region));
     }
     assert_eq!(s.order, vec![0, 1], "Amphibians before Invertebrates");
 }
@@ -273,8 +273,8 @@ dominance = 0
 [[player]]
 group = "invertebrates"
 "#);
-    assert!(s.region_out & r("B2").bit() != 0);
-    assert!(s.region_stack & r("B2").bit() == 0);
+    assert!(s.region_out.contains(r("B2")));
+    assert!(!s.region_stack.contains(r("B2")));
     let mut s = s;
     while let Some(Decision::Hunger { .. }) = s.decision {
         let c = legal(&s)[0];
@@ -282,9 +282,13 @@ group = "invertebrates"
     }
     // Stage 5 began after the Turn of the Ages.
     assert_eq!(s.stage, 4);
-    assert_eq!(s.region_out, 0);
+    assert_eq!(s.region_out, Regions::NONE);
     assert_eq!(s.region_stack, d.cards_start | d.cards_later);
-    assert_eq!(s.hunger, 0, "Cleanup phase removes hunger markers");
+    assert_eq!(
+        s.hunger,
+        Regions::NONE,
+        "Cleanup phase removes hunger markers"
+    );
 }
 
 /// Rulebook p.19 (Development Phase): new tiles of the coming epoch, 3 in the Guadalupian;
@@ -490,7 +494,7 @@ fn neutral_populate_and_adapt_p25() {
         .iter()
         .find(|p| p.animal.group == Group::Synapsids)
         .expect("placed");
-    assert!(d.cards_start & p.region.bit() != 0 && p.niche == 0);
+    assert!(d.cards_start.contains(p.region) && p.niche == 0);
     assert_eq!(s.neutrals[0].track, 1);
     s.neutrals[0].track = 5;
     run_tasks(
@@ -1122,7 +1126,7 @@ fn solo_amphibians_condition_p28() {
         "dominance = 5",
     );
     play(&mut s, mv("B2 0 amp bearer", "C2", 0));
-    assert!(s.solo_pending & r("C2").bit() != 0);
+    assert!(s.solo_pending.contains(r("C2")));
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     // Survival: pay dominance for all three animals.
@@ -1145,7 +1149,7 @@ fn solo_amphibians_condition_after_lost_contest_p28() {
     // 2 against 4: the bearer withdraws to C2 niche 0; C2 holds 3 animals for food 2.
     play(&mut s, mv("B2 1 amp bearer", "C2", 1));
     assert!(at(&s, "C2", 0).iter().any(|a| a.bearer()));
-    assert!(s.solo_pending & r("C2").bit() != 0);
+    assert!(s.solo_pending.contains(r("C2")));
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     while let Some(Decision::Hunger { .. }) = s.decision {

@@ -133,7 +133,7 @@ pub fn after_move(
             }
             SoloTrigger::MigrateCausingHunger => {
                 if warned && s.warning(d, region) {
-                    s.solo_pending |= region.bit();
+                    s.solo_pending.insert(region);
                 }
             }
             SoloTrigger::WinVsNeutral => {}

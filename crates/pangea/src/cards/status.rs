@@ -11,7 +11,7 @@ use eons_core::Refusal;
 /// The animals Parasites may strike: active rivals in a region where `g` has an animal.
 fn parasite_target(s: &State, g: Group) -> impl Fn(&Placed) -> bool + '_ {
     let mine = s.regions_of(g);
-    move |p: &Placed| p.animal.group != g && !p.animal.inactive() && mine & p.region.bit() != 0
+    move |p: &Placed| p.animal.group != g && !p.animal.inactive() && mine.contains(p.region)
 }
 
 /// True if the card can be used now.

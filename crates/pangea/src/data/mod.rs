@@ -8,7 +8,7 @@
 //! file, in the order the files depend on each other); this file holds the accessor, the error
 //! and [`Data`] itself.
 
-use crate::types::{Group, Level, NICHES, REGIONS, ROWS, SECTORS};
+use crate::types::{Group, Level, Regions, NICHES, REGIONS, ROWS, SECTORS};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -124,11 +124,11 @@ pub struct Data {
     /// `red[region][dir]`: the border in that direction is red (dirs: left, right, up, down).
     pub red: [[bool; 4]; REGIONS],
     /// Regions closed with fewer than 4 players (bit mask).
-    pub closed_fewer: u32,
+    pub closed_fewer: Regions,
     /// Region cards at the start (bit mask).
-    pub cards_start: u32,
+    pub cards_start: Regions,
     /// Region cards added at the first Turn of the Ages (bit mask).
-    pub cards_later: u32,
+    pub cards_later: Regions,
     /// The instinct track.
     pub instinct: Vec<Field>,
     /// Level of the epicentre step.

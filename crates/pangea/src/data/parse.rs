@@ -3,7 +3,7 @@
 
 use super::raw::*;
 use super::*;
-use crate::types::{Region, Scope};
+use crate::types::{Region, Regions, Scope};
 use std::collections::HashSet;
 
 fn file<'a>(files: &'a [(&str, &str)], name: &str) -> Result<&'a str, DataError> {
@@ -61,14 +61,14 @@ pub fn region_id(s: &str) -> Option<Region> {
     }
 }
 
-fn regions_mask(f: &str, field: &str, ids: &[String]) -> Result<u32, DataError> {
-    let mut m = 0u32;
+fn regions_mask(f: &str, field: &str, ids: &[String]) -> Result<Regions, DataError> {
+    let mut m = Regions::NONE;
     for id in ids {
         let r = region_id(id).ok_or_else(|| err(f, field, format!("`{id}` is not a region")))?;
-        if m & r.bit() != 0 {
+        if m.contains(r) {
             return Err(err(f, field, format!("`{id}` is listed twice")));
         }
-        m |= r.bit();
+        m.insert(r);
     }
     Ok(m)
 }
@@ -269,18 +269,18 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
 
     // Regions.
     let mut food = [[0u8; 3]; REGIONS];
-    let mut seen = 0u32;
+    let mut seen = Regions::NONE;
     for reg in &board.region {
         let field = format!("region {}", reg.id);
         status(bf, &format!("{field}: status"), &reg.status)?;
         let id = region_id(&reg.id).ok_or_else(|| err(bf, &field, "not a region id (A1..D5)"))?;
-        if seen & id.bit() != 0 {
+        if seen.contains(id) {
             return Err(err(bf, &field, "listed twice"));
         }
-        seen |= id.bit();
+        seen.insert(id);
         food[id.index()] = arr3(bf, &format!("{field}: food"), &reg.food)?;
     }
-    if seen != (1u32 << REGIONS) - 1 {
+    if seen.len() as usize != REGIONS {
         return Err(err(bf, "region", "every region A1..D5 needs its food"));
     }
 
@@ -329,7 +329,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         &fp.region_cards_status,
     )?;
     let closed_fewer = regions_mask(bf, "fewer_players.closed", &fp.closed)?;
-    if closed_fewer.count_ones() > rules.unavailability_markers as u32 {
+    if closed_fewer.len() > rules.unavailability_markers as u32 {
         return Err(err(
             bf,
             "fewer_players.closed",
@@ -346,21 +346,21 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         "fewer_players.region_cards_later",
         &fp.region_cards_later,
     )?;
-    if cards_start & cards_later != 0 {
+    if !(cards_start & cards_later).is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_later",
             "a region card is in both lists",
         ));
     }
-    if (cards_start | cards_later) & closed_fewer != 0 {
+    if !((cards_start | cards_later) & closed_fewer).is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_start",
             "a region card names a closed region",
         ));
     }
-    if cards_start == 0 {
+    if cards_start.is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_start",
@@ -737,7 +737,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     let raw_ages: RawAgeFile = de(tf, file(files, tf)?)?;
     let mut ages = Vec::new();
     let mut ids = HashSet::new();
-    let mut spare = rules.unavailability_markers as i32 - closed_fewer.count_ones() as i32;
+    let mut spare = rules.unavailability_markers as i32 - closed_fewer.len() as i32;
     for c in &raw_ages.card {
         let field = format!("card {}", c.id);
         status(tf, &format!("{field}: status"), &c.status)?;

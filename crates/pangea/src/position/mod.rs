@@ -11,7 +11,7 @@ use crate::data::{data, try_data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
-use crate::types::{flag, Animal, Group, Placed, Region, Tile, ROWS, SECTORS};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Tile, ROWS, SECTORS};
 use eons_core::{GameRng, PositionError};
 use serde::{Deserialize, Serialize};
 
@@ -125,21 +125,16 @@ fn region(s: &str) -> Result<Region, PositionError> {
     crate::data::region_id(s.trim()).ok_or_else(|| perr(format!("`{s}` is not a region (A1..D5)")))
 }
 
-fn regions(v: &[String], what: &str) -> Result<u32, PositionError> {
-    let mut m = 0;
+fn regions(v: &[String], what: &str) -> Result<Regions, PositionError> {
+    let mut m = Regions::NONE;
     for r in v {
-        m |= region(r)
-            .map_err(|e| perr(format!("{what}: {}", e.0)))?
-            .bit();
+        m.insert(region(r).map_err(|e| perr(format!("{what}: {}", e.0)))?);
     }
     Ok(m)
 }
 
-fn region_list(m: u32) -> String {
-    let v: Vec<String> = Region::all()
-        .filter(|r| m & r.bit() != 0)
-        .map(|r| format!("\"{}\"", r.name()))
-        .collect();
+fn region_list(m: Regions) -> String {
+    let v: Vec<String> = m.iter().map(|r| format!("\"{}\"", r.name())).collect();
     format!("[{}]", v.join(", "))
 }
 
@@ -559,12 +554,12 @@ pub fn read(text: &str) -> Result<State, PositionError> {
                 if board_stage >= d.first_stage(1) {
                     m |= d.cards_later;
                 }
-                m & !s.region_out
+                m.without(s.region_out)
             }
         };
     } else {
-        s.region_stack = 0;
-        s.region_out = 0;
+        s.region_stack = Regions::NONE;
+        s.region_out = Regions::NONE;
     }
 
     // Adaptation cards: the deck is what is left of 28, shuffled, unless given.

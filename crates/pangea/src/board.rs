@@ -407,7 +407,7 @@ pub fn spots(s: &State, pred: impl Fn(&Placed) -> bool, mut f: impl FnMut(Spot))
 }
 
 /// Calls `f` once per distinct card in a sorted list.
-pub fn distinct(cards: &[u8], mut f: impl FnMut(u8)) {
+pub fn distinct<C: Copy + PartialEq>(cards: &[C], mut f: impl FnMut(C)) {
     let mut last = None;
     for &c in cards {
         if last != Some(c) {
@@ -418,7 +418,7 @@ pub fn distinct(cards: &[u8], mut f: impl FnMut(u8)) {
 }
 
 /// Removes one copy of a card from a list; false if it is not there.
-pub fn remove_card(v: &mut Vec<u8>, c: u8) -> bool {
+pub fn remove_card<C: Copy + PartialEq>(v: &mut Vec<C>, c: C) -> bool {
     match v.iter().position(|&x| x == c) {
         Some(i) => {
             v.remove(i);
@@ -429,7 +429,7 @@ pub fn remove_card(v: &mut Vec<u8>, c: u8) -> bool {
 }
 
 /// Inserts a card into a sorted list.
-pub fn insert_sorted(v: &mut Vec<u8>, c: u8) {
+pub fn insert_sorted<C: Copy + Ord>(v: &mut Vec<C>, c: C) {
     let i = v.partition_point(|&x| x <= c);
     v.insert(i, c);
 }

@@ -19,7 +19,7 @@ pub fn active_effects<'a>(
     (0..4u8)
         .filter(move |k| evo & (1 << k) != 0)
         .flat_map(move |k| {
-            let c = d.evo_card(g, k);
+            let c = d.evolution_card(g, k);
             c.effects.iter().map(move |e| (c, e))
         })
 }
@@ -48,7 +48,7 @@ fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a Ev
 
 /// True if the player's Special Animal card is active.
 pub fn special_active(d: &Data, p: &Player) -> bool {
-    (0..4u8).any(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, k).special)
+    (0..4u8).any(|k| p.evolution & (1 << k) != 0 && d.evolution_card(p.group, k).special)
 }
 
 /// `expansiveness`: an animal's Expansiveness in a contest (printed value plus evolution

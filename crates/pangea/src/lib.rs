@@ -90,7 +90,7 @@ use std::cell::RefCell;
 
 pub use data::{data, try_data, Data, DataError};
 pub use state::{Choice, Decision, Event, Phase, Setup, State};
-pub use types::{Action, Animal, Group, Placed, Region, Regions, Spot, Tile};
+pub use types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 pub use view::View;
 
 use state::{Neutral, ObjSlot, Owner, Player, Task};
@@ -270,10 +270,10 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         }
     }
     // Adaptation deck.
-    let mut deck: Vec<u8> = Vec::new();
-    for (i, c) in d.adapt.iter().enumerate() {
+    let mut deck: Vec<AdaptationId> = Vec::new();
+    for (i, c) in d.adaptations.iter().enumerate() {
         for _ in 0..c.copies {
-            deck.push(i as u8);
+            deck.push(AdaptationId(i as u8));
         }
     }
     rng.shuffle(&mut deck);

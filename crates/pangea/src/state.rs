@@ -1,7 +1,7 @@
 //! The game state, the engine's pending work, decisions, choices and events.
 
 use crate::data::NeutralAct;
-use crate::types::{Action, Animal, Group, Placed, Region, Regions, Spot, Tile};
+use crate::types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 use eons_core::{GameRng, Refusal};
 use serde::{Deserialize, Serialize};
 
@@ -54,9 +54,9 @@ pub struct Player {
     /// Track fields whose tile this seat has seen (bit per field). Secret.
     pub known: u32,
     /// Adaptation cards in the Inactive zone (design ids, sorted). Secret.
-    pub hand: Vec<u8>,
+    pub hand: Vec<AdaptationId>,
     /// Active adaptation cards (design ids, sorted; face down). Secret.
-    pub active: Vec<u8>,
+    pub active: Vec<AdaptationId>,
     /// Active evolution cards (bit k: the group's k-th card).
     #[serde(rename = "evo")]
     pub evolution: u8,
@@ -451,15 +451,15 @@ pub enum Choice {
     /// Survive action.
     Survive,
     /// Adapt action: activate this adaptation card from the Inactive zone.
-    Activate(u8),
+    Activate(AdaptationId),
     /// Adapt action: activate the group's k-th evolution card.
     Evolve(u8),
     /// An adaptation card design: discard it (hand limit) or spend it (evolution cost).
-    Card(u8),
+    Card(AdaptationId),
     /// Use an active adaptation card's ability.
-    Use(u8),
+    Use(AdaptationId),
     /// Discard an active adaptation card for 1 AP.
-    CashIn(u8),
+    CashIn(AdaptationId),
     /// An animal.
     Animal(Spot),
     /// Complete the objective tile in this slot.
@@ -584,7 +584,7 @@ pub enum Event {
         /// Seat.
         seat: u8,
         /// Design.
-        card: u8,
+        card: AdaptationId,
     },
     /// A player took an action.
     Acted {
@@ -609,7 +609,7 @@ pub enum Event {
         /// Seat.
         seat: u8,
         /// Design.
-        card: u8,
+        card: AdaptationId,
     },
     /// A player's AP changed outside an action's cost.
     Ap {
@@ -751,9 +751,9 @@ pub struct State {
     /// Region cards out of the stack because of hunger (bit per region).
     pub region_out: Regions,
     /// Adaptation draw pile (top = end). Order secret.
-    pub deck: Vec<u8>,
+    pub deck: Vec<AdaptationId>,
     /// Adaptation discard pile (face up).
-    pub discard: Vec<u8>,
+    pub discard: Vec<AdaptationId>,
     /// The tile beside each instinct field. Secret.
     pub track: Vec<Option<Tile>>,
     /// The Doom Stack: sector, zone, cataclysm. Secret until the Doom.

@@ -1,4 +1,4 @@
-//! Small `Copy` types: regions, groups, niches, animals, tiles.
+//! Small `Copy` types: regions, adaptation card ids, groups, niches, animals, tiles.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -284,6 +284,36 @@ impl fmt::Display for Regions {
             write!(f, "{region}")?;
         }
         Ok(())
+    }
+}
+
+/// An adaptation card design: its index in the data's list of designs
+/// ([`crate::data::Data::adaptations`]). Copies of one design share the id. Serialized as that
+/// bare number; displayed as `card N`, as the log shows an unknown design (the card's name
+/// needs the data:
+/// [`crate::data::Data::adaptation`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AdaptationId(pub u8);
+
+impl AdaptationId {
+    /// The id as an index into the list of designs.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Shows the bare number, as the `u8` it replaces did (debug dumps stay the same).
+impl fmt::Debug for AdaptationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// `card N`.
+impl fmt::Display for AdaptationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "card {}", self.0)
     }
 }
 

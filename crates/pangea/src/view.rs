@@ -3,7 +3,7 @@
 
 use crate::data::{AgeBack, Data};
 use crate::state::{Choice, Contest, Decision, Event, Final, Neutral, ObjSlot, Phase, State, Task};
-use crate::types::{describe_flags, flag, Group, Placed, Region, Regions, Tile};
+use crate::types::{describe_flags, flag, AdaptationId, Group, Placed, Region, Regions, Tile};
 use eons_core::GameRng;
 use serde::Serialize;
 use std::fmt::Write;
@@ -28,9 +28,9 @@ pub struct PlayerView {
     /// Active adaptation cards.
     pub active_count: usize,
     /// The seat's own Inactive-zone adaptation cards (own view only).
-    pub hand: Option<Vec<u8>>,
+    pub hand: Option<Vec<AdaptationId>>,
     /// The seat's own active adaptation cards (own view only).
-    pub active: Option<Vec<u8>>,
+    pub active: Option<Vec<AdaptationId>>,
     /// Tiles the seat has seen: (field, tile) (own view only).
     pub known: Option<Vec<(u8, Tile)>>,
     /// Active evolution cards (bit per card).
@@ -77,7 +77,7 @@ pub struct View {
     /// Cards in the adaptation draw pile.
     pub deck_count: usize,
     /// Adaptation discard pile (face up).
-    pub discard: Vec<u8>,
+    pub discard: Vec<AdaptationId>,
     /// The instinct track as this seat knows it.
     pub track: Vec<Option<Tile>>,
     /// The Doom Stack once revealed.
@@ -306,7 +306,7 @@ pub fn render(v: &View) -> String {
         };
         let evo: Vec<String> = (0..4u8)
             .filter(|k| p.evolution & (1 << k) != 0)
-            .map(|k| d.evo_card(p.group, k).name.clone())
+            .map(|k| d.evolution_card(p.group, k).name.clone())
             .collect();
         let _ = writeln!(
             o,
@@ -327,10 +327,7 @@ pub fn render(v: &View) -> String {
             evo.join(", ")
         );
         if let Some(h) = &p.hand {
-            let names: Vec<&str> = h
-                .iter()
-                .map(|&c| d.adapt[c as usize].name.as_str())
-                .collect();
+            let names: Vec<&str> = h.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
             let _ = writeln!(
                 o,
                 "    your inactive adaptation cards: {}",
@@ -338,10 +335,7 @@ pub fn render(v: &View) -> String {
             );
         }
         if let Some(a) = &p.active {
-            let names: Vec<&str> = a
-                .iter()
-                .map(|&c| d.adapt[c as usize].name.as_str())
-                .collect();
+            let names: Vec<&str> = a.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
             let _ = writeln!(o, "    your active adaptation cards: {}", names.join(", "));
         }
         if let Some(k) = &p.known {
@@ -485,10 +479,10 @@ pub fn decision_text(d: Decision) -> &'static str {
     }
 }
 
-fn card_name(d: &Data, c: u8) -> String {
-    d.adapt
-        .get(c as usize)
-        .map_or(format!("card {c}"), |a| a.name.clone())
+fn card_name(d: &Data, c: AdaptationId) -> String {
+    d.adaptations
+        .get(c.index())
+        .map_or(c.to_string(), |a| a.name.clone())
 }
 
 /// A short description of a choice.
@@ -538,7 +532,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
         Choice::Activate(c) => format!("Adapt: activate {}", card_name(d, c)),
         Choice::Evolve(k) => match g.filter(|_| k < 4) {
             Some(g) => {
-                let e = d.evo_card(g, k);
+                let e = d.evolution_card(g, k);
                 format!("Adapt: evolve {} (cost {}): {}", e.name, e.cost, e.text)
             }
             None => format!("evolve card {k}"),
@@ -550,7 +544,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
         Choice::Use(c) => format!(
             "use {}: {}",
             card_name(d, c),
-            d.adapt.get(c as usize).map_or("", |a| a.text.as_str())
+            d.adaptations.get(c.index()).map_or("", |a| a.text.as_str())
         ),
         Choice::CashIn(c) => format!("discard {} for 1 AP", card_name(d, c)),
         Choice::Animal(sp) => format!("{sp}"),
@@ -727,7 +721,7 @@ pub fn determinize(s: &State, d: &Data, seat: u8, seed: u64) -> State {
     let mut t = s.clone();
     t.rng = GameRng::new(seed);
     // Adaptation cards: the draw pile and the other players' hands and active cards.
-    let mut pool: Vec<u8> = t.deck.clone();
+    let mut pool: Vec<AdaptationId> = t.deck.clone();
     for (i, p) in t.players.iter().enumerate() {
         if i as u8 != seat {
             pool.extend_from_slice(&p.hand);
@@ -741,8 +735,8 @@ pub fn determinize(s: &State, d: &Data, seat: u8, seed: u64) -> State {
             continue;
         }
         let (nh, na) = (t.players[i].hand.len(), t.players[i].active.len());
-        let mut hand: Vec<u8> = pool.drain(..nh.min(pool.len())).collect();
-        let mut active: Vec<u8> = pool.drain(..na.min(pool.len())).collect();
+        let mut hand: Vec<AdaptationId> = pool.drain(..nh.min(pool.len())).collect();
+        let mut active: Vec<AdaptationId> = pool.drain(..na.min(pool.len())).collect();
         hand.sort_unstable();
         active.sort_unstable();
         t.players[i].hand = hand;

@@ -5,19 +5,19 @@
 
 use eons_core::{Game, GameRng, Positions, Record, RecordedChoice, Seat, Turn};
 use eons_pangea::state::{Owner, Task};
-use eons_pangea::types::{flag, Region, REGIONS};
+use eons_pangea::types::{flag, AdaptationId, Region, REGIONS};
 use eons_pangea::{data, Choice, Event, Pangea, Spot, State};
 
 fn check_invariants(s: &State, ctx: &str) {
     let d = data();
     // Adaptation cards: 28, each design with its copies.
-    let mut count = vec![0usize; d.adapt.len()];
+    let mut count = vec![0usize; d.adaptations.len()];
     for &c in s.deck.iter().chain(&s.discard) {
-        count[c as usize] += 1;
+        count[c.index()] += 1;
     }
     for p in &s.players {
         for &c in p.hand.iter().chain(&p.active) {
-            count[c as usize] += 1;
+            count[c.index()] += 1;
         }
         assert!(p.active.len() <= 3, "{ctx}: active adaptation limit");
         assert!(
@@ -33,11 +33,11 @@ fn check_invariants(s: &State, ctx: &str) {
         assert!(p.instinct <= d.top_field(), "{ctx}: instinct track");
         assert!(p.claimed.count_ones() <= 4, "{ctx}: objective markers");
         let specials = (0..4u8)
-            .filter(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, *k).special)
+            .filter(|k| p.evolution & (1 << k) != 0 && d.evolution_card(p.group, *k).special)
             .count();
         assert!(specials <= 1, "{ctx}: one Special Animal card");
     }
-    for (i, c) in d.adapt.iter().enumerate() {
+    for (i, c) in d.adaptations.iter().enumerate() {
         assert_eq!(count[i], c.copies as usize, "{ctx}: copies of {}", c.name);
     }
     // Animal markers.
@@ -123,9 +123,9 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
             niche: 2,
         },
         Choice::Animal(spot),
-        Choice::Card(rng.below(20) as u8),
-        Choice::Use(rng.below(20) as u8),
-        Choice::Activate(rng.below(20) as u8),
+        Choice::Card(AdaptationId(rng.below(20) as u8)),
+        Choice::Use(AdaptationId(rng.below(20) as u8)),
+        Choice::Activate(AdaptationId(rng.below(20) as u8)),
         Choice::Evolve(rng.below(6) as u8),
         Choice::Claim(rng.below(6) as u8),
         Choice::Field(rng.below(14) as u8),

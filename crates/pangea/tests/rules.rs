@@ -1215,7 +1215,7 @@ fn views_hide_other_seats_secrets() {
 fn activated_adaptation_card_is_face_down_for_other_seats() {
     let setup = Pangea::setup(3, &[]).expect("setup");
     let s = Pangea::new(&setup, 5).expect("new");
-    let c = Choice::Activate(0);
+    let c = Choice::Activate(eons_pangea::AdaptationId(0));
     let own = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(0)));
     assert_eq!(own, Pangea::describe_choice(&s, c));
     let theirs = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(1)));

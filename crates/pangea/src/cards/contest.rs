@@ -35,7 +35,7 @@ pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         _ => false,
     };
     distinct(&s.player(seat).active, |c| {
-        let ok = match d.adapt[c as usize].effect {
+        let ok = match d.adaptation(c).effect {
             AdaptEffect::ContestBonus { .. } => !inactive,
             AdaptEffect::Recovery {} => inactive,
             _ => false,
@@ -50,7 +50,7 @@ pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 /// [`Decision::Escape`]: the seat's Escape cards, or Done.
 pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     distinct(&s.player(seat).active, |c| {
-        if matches!(d.adapt[c as usize].effect, AdaptEffect::Escape {}) {
+        if matches!(d.adaptation(c).effect, AdaptEffect::Escape {}) {
             out.push(Choice::Use(c));
         }
     });
@@ -60,7 +60,7 @@ pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 /// Resolves [`Decision::ContestCards`].
 pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Use(card) if matches!(d.adapt[card as usize].effect, AdaptEffect::Recovery {}) => {
+        Choice::Use(card) if matches!(d.adaptation(card).effect, AdaptEffect::Recovery {}) => {
             // Every Inactive marker of the group goes, the contestant's too (it is held
             // off the board), and it now counts its full Expansiveness (ruling D5).
             use_card(s, d, seat, card, ev);
@@ -94,7 +94,7 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
             }
         }
         Choice::Use(card) => {
-            let amount = match d.adapt[card as usize].effect {
+            let amount = match d.adaptation(card).effect {
                 AdaptEffect::ContestBonus { amount } => amount,
                 _ => 0,
             };

@@ -15,6 +15,7 @@ pub mod status;
 use crate::board::{group_of, remove_card};
 use crate::data::{Ability, AdaptEffect, Data, Timing};
 use crate::state::{Event, State};
+use crate::types::AdaptationId;
 use eons_core::Refusal;
 
 /// The rule a refused adaptation-card choice names.
@@ -22,8 +23,15 @@ pub const RULE: &str = "Adaptation Cards (p.21)";
 
 /// True if an active adaptation card's ability can be used now.
 /// `window`: the end-of-action-phase window after passing (any-time cards only).
-pub fn usable(s: &State, d: &Data, seat: u8, card: u8, acted: bool, window: bool) -> bool {
-    let c = &d.adapt[card as usize];
+pub fn usable(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    card: AdaptationId,
+    acted: bool,
+    window: bool,
+) -> bool {
+    let c = &d.adaptation(card);
     let timing_ok = match c.timing {
         Timing::Contest => false,
         Timing::OwnTurn => !window,
@@ -54,9 +62,9 @@ pub fn usable(s: &State, d: &Data, seat: u8, card: u8, acted: bool, window: bool
 /// Uses an active adaptation card's one-off ability (on the seat's turn or end window):
 /// "Use the one-off Ability ..., then discard the card" (rulebook p.21). The card is not yet in
 /// the discard pile while the ability runs, so Mutation's draw cannot reshuffle it back.
-pub fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+pub fn use_card(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     take_used(s, seat, card, ev);
-    let e = d.adapt[card as usize].effect;
+    let e = d.adaptation(card).effect;
     match e {
         AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => {}
         AdaptEffect::Ambush {} => ambush::use_card(s, seat),
@@ -75,19 +83,19 @@ pub fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>
 }
 
 /// Discards an active card as used (Amphibians gain AP, rulebook p.27).
-pub fn spend_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+pub fn spend_card(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     take_used(s, seat, card, ev);
     discard_used(s, d, seat, card, ev);
 }
 
 /// Takes a card being used out of the active zone.
-fn take_used(s: &mut State, seat: u8, card: u8, ev: &mut Vec<Event>) {
+fn take_used(s: &mut State, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     remove_card(&mut s.player_mut(seat).active, card);
     ev.push(Event::UsedCard { seat, card });
 }
 
 /// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP.
-fn discard_used(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+fn discard_used(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     s.discard.push(card);
     if let Ability::ApOnAbility(n) = d.group(group_of(s, seat)).ability {
         s.add_ap(seat, n as i32, ev);

@@ -11,7 +11,9 @@ use crate::data::{data, try_data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
-use crate::types::{flag, Animal, Group, Placed, Region, Regions, Tile, ROWS, SECTORS};
+use crate::types::{
+    flag, AdaptationId, Animal, Group, Placed, Region, Regions, Tile, ROWS, SECTORS,
+};
 use eons_core::{GameRng, PositionError};
 use serde::{Deserialize, Serialize};
 
@@ -138,32 +140,32 @@ fn region_list(m: Regions) -> String {
     format!("[{}]", v.join(", "))
 }
 
-fn adapt_card(d: &Data, s: &str) -> Result<u8, PositionError> {
+fn adaptation_card(d: &Data, s: &str) -> Result<AdaptationId, PositionError> {
     let n = norm(s);
-    d.adapt
+    d.adaptations
         .iter()
         .position(|c| norm(&c.id) == n || norm(&c.name) == n)
-        .map(|i| i as u8)
+        .map(|i| AdaptationId(i as u8))
         .ok_or_else(|| perr(format!("`{s}` is not an adaptation card")))
 }
 
-fn cards(d: &Data, v: &[String]) -> Result<Vec<u8>, PositionError> {
-    v.iter().map(|c| adapt_card(d, c)).collect()
+fn cards(d: &Data, v: &[String]) -> Result<Vec<AdaptationId>, PositionError> {
+    v.iter().map(|c| adaptation_card(d, c)).collect()
 }
 
-fn card_list(d: &Data, v: &[u8]) -> String {
+fn card_list(d: &Data, v: &[AdaptationId]) -> String {
     let names: Vec<String> = v
         .iter()
-        .map(|&c| format!("\"{}\"", d.adapt[c as usize].name))
+        .map(|&c| format!("\"{}\"", d.adaptation(c).name))
         .collect();
     format!("[{}]", names.join(", "))
 }
 
-fn evo_card(d: &Data, g: Group, s: &str) -> Result<u8, PositionError> {
+fn evolution_card(d: &Data, g: Group, s: &str) -> Result<u8, PositionError> {
     let n = norm(s);
     (0..4u8)
         .find(|&k| {
-            let c = d.evo_card(g, k);
+            let c = d.evolution_card(g, k);
             norm(&c.id) == n || norm(&c.name) == n
         })
         .ok_or_else(|| perr(format!("`{s}` is not an evolution card of the {g}")))
@@ -475,7 +477,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         p.active.sort_unstable();
         p.evolution = 0;
         for c in e.evolution.as_deref().unwrap_or(&[]) {
-            p.evolution |= 1 << evo_card(d, g, c)?;
+            p.evolution |= 1 << evolution_card(d, g, c)?;
         }
         p.claimed = 0;
         for &c in e.claimed.as_deref().unwrap_or(&[]) {
@@ -564,10 +566,10 @@ pub fn read(text: &str) -> Result<State, PositionError> {
 
     // Adaptation cards: the deck is what is left of 28, shuffled, unless given.
     s.discard = cards(d, f.discard.as_deref().unwrap_or(&[]))?;
-    let mut left: Vec<i32> = d.adapt.iter().map(|c| c.copies as i32).collect();
-    let mut take = |v: &[u8]| {
+    let mut left: Vec<i32> = d.adaptations.iter().map(|c| c.copies as i32).collect();
+    let mut take = |v: &[AdaptationId]| {
         for &c in v {
-            left[c as usize] -= 1;
+            left[c.index()] -= 1;
         }
     };
     take(&s.discard);
@@ -584,7 +586,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             s.deck.clear();
             for (c, &k) in left.iter().enumerate() {
                 for _ in 0..k.max(0) {
-                    s.deck.push(c as u8);
+                    s.deck.push(AdaptationId(c as u8));
                 }
             }
             s.rng.shuffle(&mut s.deck);
@@ -594,7 +596,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     if let Some(c) = left.iter().position(|&k| k < 0) {
         return Err(perr(format!(
             "more copies of {} than the game has ({})",
-            d.adapt[c].name, d.adapt[c].copies
+            d.adaptations[c].name, d.adaptations[c].copies
         )));
     }
 

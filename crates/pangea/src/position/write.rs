@@ -106,7 +106,7 @@ pub fn write(s: &State) -> String {
         let _ = writeln!(o, "active = {}", card_list(d, &p.active));
         let evo: Vec<String> = (0..4u8)
             .filter(|k| p.evolution & (1 << k) != 0)
-            .map(|k| q(&d.evo_card(p.group, k).name))
+            .map(|k| q(&d.evolution_card(p.group, k).name))
             .collect();
         let _ = writeln!(o, "evolution = [{}]", evo.join(", "));
         let claimed: Vec<String> = (0..8u8)

@@ -5,7 +5,9 @@
 //! (a contest, a cost, hunger…). Objective requirements, cataclysms and solo goals are checks
 //! over the board.
 
-use crate::data::{CataEffect, Data, EvoCard, EvoEffect, ObjKind, Role, SoloGoal, ZoneKind};
+use crate::data::{
+    CataEffect, Data, EvolutionCard, EvolutionEffect, ObjKind, Role, SoloGoal, ZoneKind,
+};
 use crate::state::{Player, State};
 use crate::types::{Animal, Group, Level, Placed, Region, Regions, Scope, REGIONS, ROWS};
 
@@ -13,7 +15,7 @@ use crate::types::{Animal, Group, Level, Placed, Region, Regions, Scope, REGIONS
 pub fn active_effects<'a>(
     d: &'a Data,
     p: &Player,
-) -> impl Iterator<Item = (&'a EvoCard, &'a EvoEffect)> + 'a {
+) -> impl Iterator<Item = (&'a EvolutionCard, &'a EvolutionEffect)> + 'a {
     let g = p.group;
     let evo = p.evolution;
     (0..4u8)
@@ -40,7 +42,11 @@ fn in_rows(rows: &[u8], region: Region) -> bool {
     rows.is_empty() || rows.contains(&(region.row() + 1))
 }
 
-fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a EvoEffect> + 'a {
+fn each<'a>(
+    d: &'a Data,
+    s: &'a State,
+    a: Animal,
+) -> impl Iterator<Item = &'a EvolutionEffect> + 'a {
     leader(s, a.group)
         .into_iter()
         .flat_map(move |p| active_effects(d, p).map(|(_, e)| e))
@@ -59,7 +65,7 @@ pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: b
     }
     let mut v = d.group(a.group).expansiveness;
     for e in each(d, s, a) {
-        if let EvoEffect::Expansiveness {
+        if let EvolutionEffect::Expansiveness {
             amount,
             role,
             rows,
@@ -82,7 +88,7 @@ pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: b
 /// `devour`: the loser of a contest this animal wins is removed instead of withdrawing.
 pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
     each(d, s, a).any(|e| match e {
-        EvoEffect::Devour { role, scope } => {
+        EvolutionEffect::Devour { role, scope } => {
             scoped(*scope, a)
                 && match role {
                     Role::Any => true,
@@ -96,7 +102,8 @@ pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
 
 /// `contest_immune`: a contest never removes this animal.
 pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::ContestImmune { scope } if scoped(*scope, a)))
+    each(d, s, a)
+        .any(|e| matches!(e, EvolutionEffect::ContestImmune { scope } if scoped(*scope, a)))
 }
 
 /// `hunger_exempt`: this animal costs nothing when hunger is resolved (it still counts
@@ -107,7 +114,7 @@ pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
         return true;
     }
     active_effects(d, pl).any(|(_, e)| {
-        matches!(e, EvoEffect::HungerExempt { rows, scope }
+        matches!(e, EvolutionEffect::HungerExempt { rows, scope }
             if scoped(*scope, p.animal) && in_rows(rows, p.region))
     })
 }
@@ -116,7 +123,7 @@ pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
 pub fn hunger_cap(d: &Data, p: &Player) -> Option<u8> {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::HungerCap { per_region } => Some(*per_region),
+            EvolutionEffect::HungerCap { per_region } => Some(*per_region),
             _ => None,
         })
         .min()
@@ -129,7 +136,7 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
     }
     let mut cost = d.group(p.group).costs[1] as i32;
     for (_, e) in active_effects(d, p) {
-        if let EvoEffect::PopulateDiscount { amount, min } = e {
+        if let EvolutionEffect::PopulateDiscount { amount, min } = e {
             cost = (cost - *amount as i32).max((*min as i32).min(cost));
         }
     }
@@ -138,20 +145,21 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
 
 /// `climb`: horizontal migration may go one niche up.
 pub fn climbs(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::Climb { scope } if scoped(*scope, a)))
+    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Climb { scope } if scoped(*scope, a)))
 }
 
 /// `ignore_red` and the Synapsid ability: vertical migration may keep the niche.
 pub fn ignores_red(d: &Data, s: &State, a: Animal) -> bool {
     matches!(d.group(a.group).ability, crate::data::Ability::RedArrows)
-        || each(d, s, a).any(|e| matches!(e, EvoEffect::IgnoreRed { scope } if scoped(*scope, a)))
+        || each(d, s, a)
+            .any(|e| matches!(e, EvolutionEffect::IgnoreRed { scope } if scoped(*scope, a)))
 }
 
 /// `survive_range`: how many fields a Survive action may climb.
 pub fn survive_range(d: &Data, p: &Player) -> u8 {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::SurviveRange { fields } => Some(*fields),
+            EvolutionEffect::SurviveRange { fields } => Some(*fields),
             _ => None,
         })
         .max()
@@ -160,15 +168,16 @@ pub fn survive_range(d: &Data, p: &Player) -> u8 {
 
 /// `doom_burrow`: niche-0 animals survive the shockwave and niche-0-only removals.
 pub fn burrows(d: &Data, s: &State, g: Group) -> bool {
-    leader(s, g)
-        .is_some_and(|p| active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::DoomBurrow {})))
+    leader(s, g).is_some_and(|p| {
+        active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::DoomBurrow {}))
+    })
 }
 
 /// `multi_populate`: animals placed by the first Populate of a stage.
 pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::MultiPopulate { count } => Some(*count),
+            EvolutionEffect::MultiPopulate { count } => Some(*count),
             _ => None,
         })
         .max()
@@ -177,7 +186,7 @@ pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
 /// `cheap_migrate`: the Migrate cost of one animal for a player (None: the normal cost).
 pub fn cheap_migrate(d: &Data, p: &Player, a: Animal) -> Option<i32> {
     active_effects(d, p).find_map(|(_, e)| match e {
-        EvoEffect::CheapMigrate {
+        EvolutionEffect::CheapMigrate {
             cost,
             per_stage,
             scope,
@@ -194,15 +203,15 @@ pub fn migrate_cost(d: &Data, p: &Player, a: Animal) -> i32 {
 
 /// `niche0_attack`: after a Migrate ending in niche 0 the animal may start a kill contest.
 pub fn niche0_attack(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::Niche0Attack { scope } if scoped(*scope, a)))
+    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Niche0Attack { scope } if scoped(*scope, a)))
 }
 
 /// `toxic_on_activate`: Toxic markers placed when the card is activated.
-pub fn toxic_on_activate(c: &EvoCard) -> u8 {
+pub fn toxic_on_activate(c: &EvolutionCard) -> u8 {
     c.effects
         .iter()
         .filter_map(|e| match e {
-            EvoEffect::ToxicOnActivate { count } => Some(*count),
+            EvolutionEffect::ToxicOnActivate { count } => Some(*count),
             _ => None,
         })
         .sum()
@@ -210,7 +219,7 @@ pub fn toxic_on_activate(c: &EvoCard) -> u8 {
 
 /// `toxic_on_populate`: a populated animal may become Toxic.
 pub fn toxic_on_populate(d: &Data, p: &Player) -> bool {
-    active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::ToxicOnPopulate {}))
+    active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::ToxicOnPopulate {}))
 }
 
 // ---------------------------------------------------------------------------------------------

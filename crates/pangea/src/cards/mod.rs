@@ -13,7 +13,7 @@ pub mod senses;
 pub mod status;
 
 use crate::board::{group_of, remove_card};
-use crate::data::{Ability, AdaptEffect, Data, Timing};
+use crate::data::{Ability, AdaptationEffect, Data, Timing};
 use crate::state::{Event, State};
 use crate::types::AdaptationId;
 use eons_core::Refusal;
@@ -42,20 +42,22 @@ pub fn usable(
     }
     let e = c.effect;
     match e {
-        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => contest::usable(e),
-        AdaptEffect::Ambush {} => ambush::usable(s, seat),
-        AdaptEffect::ExtraStep {} | AdaptEffect::LandBridge {} => {
+        AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => contest::usable(e),
+        AdaptationEffect::Ambush {} => ambush::usable(s, seat),
+        AdaptationEffect::ExtraStep {} | AdaptationEffect::LandBridge {} => {
             movement::usable(s, d, seat, e, acted)
         }
-        AdaptEffect::Nest { .. } | AdaptEffect::FreePopulate {} => {
+        AdaptationEffect::Nest { .. } | AdaptationEffect::FreePopulate {} => {
             breeding::usable(s, seat, e, acted)
         }
-        AdaptEffect::Peek {} | AdaptEffect::Premonition { .. } => senses::usable(s, d, seat, e),
-        AdaptEffect::FatReserves {} => fat_reserves::usable(s, seat),
-        AdaptEffect::Parasites {} | AdaptEffect::Recovery {} | AdaptEffect::Venom {} => {
-            status::usable(s, seat, e)
+        AdaptationEffect::Peek {} | AdaptationEffect::Premonition { .. } => {
+            senses::usable(s, d, seat, e)
         }
-        AdaptEffect::Mutation { .. } => mutation::usable(),
+        AdaptationEffect::FatReserves {} => fat_reserves::usable(s, seat),
+        AdaptationEffect::Parasites {}
+        | AdaptationEffect::Recovery {}
+        | AdaptationEffect::Venom {} => status::usable(s, seat, e),
+        AdaptationEffect::Mutation { .. } => mutation::usable(),
     }
 }
 
@@ -66,18 +68,22 @@ pub fn use_card(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut 
     take_used(s, seat, card, ev);
     let e = d.adaptation(card).effect;
     match e {
-        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => {}
-        AdaptEffect::Ambush {} => ambush::use_card(s, seat),
-        AdaptEffect::ExtraStep {} | AdaptEffect::LandBridge {} => movement::use_card(s, seat, e),
-        AdaptEffect::Nest { .. } | AdaptEffect::FreePopulate {} => breeding::use_card(s, seat, e),
-        AdaptEffect::Peek {} | AdaptEffect::Premonition { .. } => {
+        AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => {}
+        AdaptationEffect::Ambush {} => ambush::use_card(s, seat),
+        AdaptationEffect::ExtraStep {} | AdaptationEffect::LandBridge {} => {
+            movement::use_card(s, seat, e)
+        }
+        AdaptationEffect::Nest { .. } | AdaptationEffect::FreePopulate {} => {
+            breeding::use_card(s, seat, e)
+        }
+        AdaptationEffect::Peek {} | AdaptationEffect::Premonition { .. } => {
             senses::use_card(s, d, seat, e, ev)
         }
-        AdaptEffect::FatReserves {} => fat_reserves::use_card(s, seat),
-        AdaptEffect::Parasites {} | AdaptEffect::Recovery {} | AdaptEffect::Venom {} => {
-            status::use_card(s, seat, e, ev)
-        }
-        AdaptEffect::Mutation { draw } => mutation::use_card(s, seat, draw, ev),
+        AdaptationEffect::FatReserves {} => fat_reserves::use_card(s, seat),
+        AdaptationEffect::Parasites {}
+        | AdaptationEffect::Recovery {}
+        | AdaptationEffect::Venom {} => status::use_card(s, seat, e, ev),
+        AdaptationEffect::Mutation { draw } => mutation::use_card(s, seat, draw, ev),
     }
     discard_used(s, d, seat, card, ev);
 }

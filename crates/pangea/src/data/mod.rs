@@ -138,9 +138,9 @@ pub struct Data {
     /// Groups in [`Group`] order.
     pub groups: Vec<GroupData>,
     /// Evolution cards; `evolutions[g * 4 + k]` is group g's k-th card.
-    pub evolutions: Vec<EvoCard>,
+    pub evolutions: Vec<EvolutionCard>,
     /// Adaptation card designs.
-    pub adaptations: Vec<AdaptCard>,
+    pub adaptations: Vec<AdaptationCard>,
     /// Objective tiles.
     pub objectives: Vec<ObjTile>,
     /// Turn of the Age cards.
@@ -159,11 +159,11 @@ impl Data {
         &self.groups[g as usize]
     }
     /// Group g's k-th evolution card.
-    pub fn evolution_card(&self, g: Group, k: u8) -> &EvoCard {
+    pub fn evolution_card(&self, g: Group, k: u8) -> &EvolutionCard {
         &self.evolutions[g as usize * 4 + k as usize]
     }
     /// An adaptation card design.
-    pub fn adaptation(&self, card: AdaptationId) -> &AdaptCard {
+    pub fn adaptation(&self, card: AdaptationId) -> &AdaptationCard {
         &self.adaptations[card.index()]
     }
     /// The epoch of a stage (0-based).

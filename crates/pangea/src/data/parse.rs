@@ -517,7 +517,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     // Evolution cards.
     let ef = "evolution.toml";
     let raw_evo: RawEvoFile = de(ef, file(files, ef)?)?;
-    let mut per_group: Vec<Vec<EvoCard>> = vec![Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+    let mut per_group: Vec<Vec<EvolutionCard>> =
+        vec![Vec::new(), Vec::new(), Vec::new(), Vec::new()];
     let mut ids = HashSet::new();
     for c in &raw_evo.card {
         let field = format!("card {}", c.id);
@@ -536,42 +537,41 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         for (i, eff) in c.effects.iter().enumerate() {
             let ff = format!("{field}: effects[{i}]");
             match eff {
-                EvoEffect::Expansiveness { rows, .. } | EvoEffect::HungerExempt { rows, .. } => {
-                    rows_check(ef, &ff, rows)?
-                }
-                EvoEffect::Devour {
+                EvolutionEffect::Expansiveness { rows, .. }
+                | EvolutionEffect::HungerExempt { rows, .. } => rows_check(ef, &ff, rows)?,
+                EvolutionEffect::Devour {
                     role: Role::Defender,
                     ..
                 } => return Err(err(ef, &ff, "devour applies to role any or attacker")),
-                EvoEffect::SurviveRange { fields } if *fields == 0 => {
+                EvolutionEffect::SurviveRange { fields } if *fields == 0 => {
                     return Err(err(ef, &ff, "fields must be at least 1"))
                 }
-                EvoEffect::MultiPopulate { count } if *count == 0 || *count > 4 => {
+                EvolutionEffect::MultiPopulate { count } if *count == 0 || *count > 4 => {
                     return Err(err(ef, &ff, "count must be in 1..=4"))
                 }
                 _ => {}
             }
             let special_scope = matches!(
                 eff,
-                EvoEffect::Expansiveness {
+                EvolutionEffect::Expansiveness {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Devour {
+                } | EvolutionEffect::Devour {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::HungerExempt {
+                } | EvolutionEffect::HungerExempt {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Climb {
+                } | EvolutionEffect::Climb {
                     scope: Scope::Special
-                } | EvoEffect::ContestImmune {
+                } | EvolutionEffect::ContestImmune {
                     scope: Scope::Special
-                } | EvoEffect::IgnoreRed {
+                } | EvolutionEffect::IgnoreRed {
                     scope: Scope::Special
-                } | EvoEffect::CheapMigrate {
+                } | EvolutionEffect::CheapMigrate {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Niche0Attack {
+                } | EvolutionEffect::Niche0Attack {
                     scope: Scope::Special
                 }
             );
@@ -583,7 +583,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
                 ));
             }
         }
-        per_group[g as usize].push(EvoCard {
+        per_group[g as usize].push(EvolutionCard {
             id: c.id.clone(),
             group: g,
             name: c.name.clone(),
@@ -628,8 +628,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             return Err(err(af, format!("{field}: copies"), "must be at least 1"));
         }
         let want = match c.effect {
-            AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => Timing::Contest,
-            AdaptEffect::FatReserves {} | AdaptEffect::Recovery {} => Timing::AnyTime,
+            AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => Timing::Contest,
+            AdaptationEffect::FatReserves {} | AdaptationEffect::Recovery {} => Timing::AnyTime,
             _ => Timing::OwnTurn,
         };
         if c.timing != want {
@@ -639,12 +639,12 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
                 format!("this ability kind needs timing {want:?}"),
             ));
         }
-        if let AdaptEffect::Nest { niche } = c.effect {
+        if let AdaptationEffect::Nest { niche } = c.effect {
             if niche as usize >= NICHES {
                 return Err(err(af, format!("{field}: effect.niche"), "must be 0..=2"));
             }
         }
-        adapt.push(AdaptCard {
+        adapt.push(AdaptationCard {
             id: c.id.clone(),
             name: c.name.clone(),
             copies: c.copies,

@@ -347,9 +347,9 @@ fn set(levels: &mut Levels, r: Option<Region>, l: Level) {
 }
 
 /// Step 1, EPICENTRE (stated): the epicentre and its orthogonal neighbours.
-pub fn epicentre_levels(d: &Data, epi: Region) -> Levels {
+pub fn epicentre_levels(d: &Data, epicentre: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (epi.column() as i32, epi.row() as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for (dc, dw) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
         set(&mut lv, Region::at(c + dc, w + dw), d.doom_epicentre);
     }
@@ -357,9 +357,9 @@ pub fn epicentre_levels(d: &Data, epi: Region) -> Levels {
 }
 
 /// Step 2, SHOCKWAVE (reconstructed, ruling A4): the diagonal neighbours.
-pub fn shockwave_levels(d: &Data, epi: Region) -> Levels {
+pub fn shockwave_levels(d: &Data, epicentre: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (epi.column() as i32, epi.row() as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for (dc, dw) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
         set(&mut lv, Region::at(c + dc, w + dw), d.doom_shockwave);
     }
@@ -378,8 +378,8 @@ fn cata_rows(rows: u8, level: Level) -> Levels {
 }
 
 /// Cataclysm kind `subcontinent`: the epicentre's subcontinent at `hit`, the rest at `elsewhere`.
-fn cata_subcontinent(d: &Data, epi: Region, hit: Level, elsewhere: Level) -> Levels {
-    let sub = d.zones[epi.row() as usize].subcontinent;
+fn cata_subcontinent(d: &Data, epicentre: Region, hit: Level, elsewhere: Level) -> Levels {
+    let sub = d.zones[epicentre.row() as usize].subcontinent;
     let mut lv = [None; REGIONS];
     for r in Region::all() {
         lv[r.index()] = Some(if d.zones[r.row() as usize].subcontinent == sub {
@@ -393,9 +393,9 @@ fn cata_subcontinent(d: &Data, epi: Region, hit: Level, elsewhere: Level) -> Lev
 
 /// Cataclysm kind `cross`: the epicentre's row and column at `level`; then the shockwave
 /// extends one more diagonal step out from each shockwave region, at `extension`.
-fn cata_cross(epi: Region, level: Level, extension: Level) -> Levels {
+fn cata_cross(epicentre: Region, level: Level, extension: Level) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (epi.column() as i32, epi.row() as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for dc in [-1, 1] {
         for dw in [-1, 1] {
             if Region::at(c + dc, w + dw).is_some() {
@@ -412,11 +412,13 @@ fn cata_cross(epi: Region, level: Level, extension: Level) -> Levels {
 }
 
 /// The levels of one cataclysm effect.
-pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: Region) -> Levels {
+pub fn cataclysm_levels(d: &Data, e: &CataEffect, epicentre: Region) -> Levels {
     match *e {
         CataEffect::Rows { rows, level } => cata_rows(rows, level),
-        CataEffect::Subcontinent { hit, elsewhere } => cata_subcontinent(d, epi, hit, elsewhere),
-        CataEffect::Cross { level, extension } => cata_cross(epi, level, extension),
+        CataEffect::Subcontinent { hit, elsewhere } => {
+            cata_subcontinent(d, epicentre, hit, elsewhere)
+        }
+        CataEffect::Cross { level, extension } => cata_cross(epicentre, level, extension),
     }
 }
 

@@ -315,21 +315,21 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
         }
         _ => (0, 0, 0),
     };
-    let epi = Region::at(sector as i32, zone as i32).unwrap_or(Region(0));
+    let epicentre = Region::at(sector as i32, zone as i32).unwrap_or(Region(0));
     ev.push(Event::DoomRevealed {
         tiles: s.doom,
-        epicentre: epi,
+        epicentre,
     });
     ev.push(Event::DyingStep(1));
-    let lv = effects::epicentre_levels(d, epi);
+    let lv = effects::epicentre_levels(d, epicentre);
     dying_step(s, d, &lv, false, ev);
     ev.push(Event::DyingStep(2));
-    let lv = effects::shockwave_levels(d, epi);
+    let lv = effects::shockwave_levels(d, epicentre);
     dying_step(s, d, &lv, true, ev);
     ev.push(Event::DyingStep(3));
     if let Some(c) = d.cataclysms.get(cata as usize) {
         for e in &c.effects {
-            let lv = effects::cataclysm_levels(d, e, epi);
+            let lv = effects::cataclysm_levels(d, e, epicentre);
             dying_step(s, d, &lv, false, ev);
         }
     }

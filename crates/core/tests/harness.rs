@@ -269,7 +269,10 @@ fn a_position_may_leave_components_out_but_must_keep_the_limits() {
     let mut partial = start.clone();
     partial.taken[0] = 4;
     assert!(Take::invariants(&partial).is_err());
-    assert_eq!(eons_core::validate_position::<Take>(partial.clone()), Ok(partial));
+    assert_eq!(
+        eons_core::validate_position::<Take>(partial.clone()),
+        Ok(partial)
+    );
     // A card no deck holds: a limit, refused with the reason.
     let mut impossible = start;
     impossible.cards[1] = 9;

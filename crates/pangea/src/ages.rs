@@ -13,7 +13,7 @@ use crate::data::{AgeEffect, Data, StatusKind};
 use crate::moves::{move_animal, perform_step};
 use crate::neutral;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, MigrateKind, State, Task};
-use crate::types::{flag, row, Animal, Group, DIRS, REGIONS};
+use crate::types::{flag, Animal, Group, Region, Regions, DIRS};
 use eons_core::Refusal;
 
 fn rows_mask(rows: &[u8]) -> u8 {
@@ -46,7 +46,7 @@ pub fn step(s: &mut State, d: &Data, card: u8, pos: u8, ev: &mut Vec<Event>) {
             neutral_adapt,
         } => draw(s, d, card, pos, *count, *neutral_adapt, ev),
         AgeEffect::Climb { from_niche } => s.tasks.push(Task::Climb {
-            region: 0,
+            region: Region(0),
             from: *from_niche,
         }),
         AgeEffect::CloseRegion { .. } => close_region(s, c.region, ev),
@@ -85,8 +85,8 @@ fn free_placement(s: &mut State, d: &Data, card: u8, pos: u8, rows: u8, ev: &mut
         if s.supply(d, g) == 0 {
             continue;
         }
-        let cands: Vec<u8> = (0..REGIONS as u8)
-            .filter(|&r| cards & (1 << r) != 0 && rows & (1 << row(r)) != 0 && s.available(r))
+        let cands: Vec<Region> = Region::all()
+            .filter(|&r| cards.contains(r) && rows & (1 << r.row()) != 0 && s.available(r))
             .collect();
         if cands.is_empty() {
             continue;
@@ -134,7 +134,7 @@ fn set_status(s: &mut State, status: StatusKind, rows: u8, niches: u8, ev: &mut 
     let mut i = 0;
     while i < s.animals.len() {
         let p = s.animals[i];
-        if rows & (1 << row(p.region)) != 0
+        if rows & (1 << p.region.row()) != 0
             && niches & (1 << p.niche) != 0
             && p.animal.flags & bit == 0
         {
@@ -179,8 +179,8 @@ fn draw(
 }
 
 /// `close_region`: the region becomes unavailable and its animals are removed.
-fn close_region(s: &mut State, r: u8, ev: &mut Vec<Event>) {
-    s.closed |= 1 << r;
+fn close_region(s: &mut State, r: Region, ev: &mut Vec<Event>) {
+    s.closed.insert(r);
     ev.push(Event::Closed(r));
     s.remove_where(Cause::Event, ev, |p| p.region == r);
 }
@@ -188,7 +188,7 @@ fn close_region(s: &mut State, r: u8, ev: &mut Vec<Event>) {
 /// `remove`: every animal in the rows and niches is removed.
 fn remove(s: &mut State, rows: u8, niches: u8, ev: &mut Vec<Event>) {
     s.remove_where(Cause::Event, ev, |p| {
-        rows & (1 << row(p.region)) != 0 && niches & (1 << p.niche) != 0
+        rows & (1 << p.region.row()) != 0 && niches & (1 << p.niche) != 0
     });
 }
 
@@ -256,27 +256,27 @@ fn wildfire(s: &mut State, niches: u8, ev: &mut Vec<Event>) {
     let Some(r) = s.draw_region_card(ev) else {
         return;
     };
-    let mut hit = 1u32 << r;
+    let mut hit = Regions::from(r);
     for dir in DIRS {
-        if let Some(n) = crate::types::step(r, dir) {
+        if let Some(n) = r.step(dir) {
             if s.available(n) {
-                hit |= 1 << n;
+                hit.insert(n);
             }
         }
     }
     s.remove_where(Cause::Event, ev, |p| {
-        hit & (1 << p.region) != 0 && niches & (1 << p.niche) != 0
+        hit.contains(p.region) && niches & (1 << p.niche) != 0
     });
 }
 
 /// Territorial Pressure's forced climb: in resolve order, the animal in niche `from` of each
 /// region moves up one niche. Inactive animals forced to move are removed (rulebook p.16).
-pub fn climb(s: &mut State, d: &Data, region: u8, from: u8, ev: &mut Vec<Event>) {
-    if region as usize >= REGIONS {
+pub fn climb(s: &mut State, d: &Data, region: Region, from: u8, ev: &mut Vec<Event>) {
+    if !region.on_map() {
         return;
     }
     s.tasks.push(Task::Climb {
-        region: region + 1,
+        region: region.next(),
         from,
     });
     let Some(k) = s.occupant(region, from) else {
@@ -314,12 +314,12 @@ fn current_age(s: &State, d: &Data) -> Option<AgeEffect> {
 }
 
 /// Regions where End of the Icehouse lets the seat place (`rows` bit mask).
-pub fn age_place_regions(s: &State, d: &Data, seat: u8, rows: u8) -> Vec<u8> {
+pub fn age_place_regions(s: &State, d: &Data, seat: u8, rows: u8) -> Vec<Region> {
     if s.supply(d, group_of(s, seat)) == 0 {
         return Vec::new();
     }
-    (0..REGIONS as u8)
-        .filter(|&r| s.available(r) && rows & (1 << row(r)) != 0)
+    Region::all()
+        .filter(|&r| s.available(r) && rows & (1 << r.row()) != 0)
         .collect()
 }
 

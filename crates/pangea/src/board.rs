@@ -3,7 +3,7 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{col, flag, row, step, Animal, Group, Placed, Spot, Tile, DIRS, REGIONS};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS};
 
 impl State {
     /// Current epoch (0-based).
@@ -12,27 +12,27 @@ impl State {
     }
 
     /// Food of a region in the current epoch.
-    pub fn food(&self, d: &Data, r: u8) -> usize {
-        d.food[r as usize][self.epoch(d) as usize] as usize
+    pub fn food(&self, d: &Data, r: Region) -> usize {
+        d.food[r.index()][self.epoch(d) as usize] as usize
     }
 
     /// Animals in a region.
-    pub fn count_in(&self, r: u8) -> usize {
+    pub fn count_in(&self, r: Region) -> usize {
         self.animals.iter().filter(|p| p.region == r).count()
     }
 
     /// True if the region shows a warning marker (more animals than food).
-    pub fn warning(&self, d: &Data, r: u8) -> bool {
+    pub fn warning(&self, d: &Data, r: Region) -> bool {
         self.count_in(r) > self.food(d, r)
     }
 
     /// True if a region can be used.
-    pub fn available(&self, r: u8) -> bool {
-        (r as usize) < REGIONS && self.closed & (1 << r) == 0
+    pub fn available(&self, r: Region) -> bool {
+        r.on_map() && !self.closed.contains(r)
     }
 
     /// Index of the animal in niche 1 or 2 of a region.
-    pub fn occupant(&self, r: u8, n: u8) -> Option<usize> {
+    pub fn occupant(&self, r: Region, n: u8) -> Option<usize> {
         self.animals
             .iter()
             .position(|p| p.region == r && p.niche == n)
@@ -153,7 +153,7 @@ impl State {
     }
 
     /// Places an animal in a region's niche and reports it.
-    pub fn place_new(&mut self, region: u8, niche: u8, a: Animal, ev: &mut Vec<Event>) {
+    pub fn place_new(&mut self, region: Region, niche: u8, a: Animal, ev: &mut Vec<Event>) {
         let p = Placed {
             region,
             niche,
@@ -164,14 +164,14 @@ impl State {
     }
 
     /// Draws a region card uniformly from the stack (the card goes back at once).
-    pub fn draw_region_card(&mut self, ev: &mut Vec<Event>) -> Option<u8> {
-        let n = self.region_stack.count_ones();
+    pub fn draw_region_card(&mut self, ev: &mut Vec<Event>) -> Option<Region> {
+        let n = self.region_stack.len();
         if n == 0 {
             return None;
         }
         let mut k = self.rng.below(n);
-        for r in 0..REGIONS as u8 {
-            if self.region_stack & (1 << r) != 0 {
+        for r in Region::all() {
+            if self.region_stack.contains(r) {
                 if k == 0 {
                     ev.push(Event::RegionCard(r));
                     return Some(r);
@@ -261,13 +261,13 @@ impl State {
         d: &Data,
         p: &Placed,
         land_bridge: bool,
-        mut f: impl FnMut(u8, u8),
+        mut f: impl FnMut(Region, u8),
     ) {
         let a = p.animal;
         let n = p.niche as i32;
         let ignore_red = land_bridge || effects::ignores_red(d, self, a);
         let climb = effects::climbs(d, self, a);
-        let mut consider = |r: u8, niche: i32| {
+        let mut consider = |r: Region, niche: i32| {
             if !(0..=2).contains(&niche) {
                 return;
             }
@@ -288,13 +288,13 @@ impl State {
         consider(p.region, n + 1);
         consider(p.region, n - 1);
         for (di, &dir) in DIRS.iter().enumerate() {
-            let Some(r) = step(p.region, dir) else {
+            let Some(r) = p.region.step(dir) else {
                 continue;
             };
             if !self.available(r) {
                 continue;
             }
-            if d.red[p.region as usize][di] {
+            if d.red[p.region.index()][di] {
                 // Red arrow: one niche lower, unless the penalty is ignored.
                 if ignore_red {
                     consider(r, n);
@@ -318,7 +318,7 @@ impl State {
     }
 
     /// True if (region, niche) is a legal step of the animal.
-    pub fn is_step(&self, d: &Data, p: &Placed, land_bridge: bool, r: u8, n: u8) -> bool {
+    pub fn is_step(&self, d: &Data, p: &Placed, land_bridge: bool, r: Region, n: u8) -> bool {
         let mut ok = false;
         self.for_each_step(d, p, land_bridge, |rr, nn| ok |= rr == r && nn == n);
         ok
@@ -334,15 +334,16 @@ impl State {
         self.animals
             .iter()
             .filter(|p| p.animal.group == g)
-            .fold(0, |m, p| m | 1 << row(p.region))
+            .fold(0, |m, p| m | 1 << p.region.row())
     }
 
-    /// Distinct regions of a group's animals (bit mask).
-    pub fn regions_of(&self, g: Group) -> u32 {
+    /// Distinct regions of a group's animals.
+    pub fn regions_of(&self, g: Group) -> Regions {
         self.animals
             .iter()
             .filter(|p| p.animal.group == g)
-            .fold(0, |m, p| m | 1 << p.region)
+            .map(|p| p.region)
+            .collect()
     }
 
     /// Removes every animal matching `hit` with an event (in resolve order).
@@ -363,8 +364,8 @@ impl State {
     }
 
     /// Column and row of a region as signed numbers.
-    pub fn coords(r: u8) -> (i32, i32) {
-        (col(r) as i32, row(r) as i32)
+    pub fn coords(r: Region) -> (i32, i32) {
+        (r.column() as i32, r.row() as i32)
     }
 }
 
@@ -406,7 +407,7 @@ pub fn spots(s: &State, pred: impl Fn(&Placed) -> bool, mut f: impl FnMut(Spot))
 }
 
 /// Calls `f` once per distinct card in a sorted list.
-pub fn distinct(cards: &[u8], mut f: impl FnMut(u8)) {
+pub fn distinct<C: Copy + PartialEq>(cards: &[C], mut f: impl FnMut(C)) {
     let mut last = None;
     for &c in cards {
         if last != Some(c) {
@@ -417,7 +418,7 @@ pub fn distinct(cards: &[u8], mut f: impl FnMut(u8)) {
 }
 
 /// Removes one copy of a card from a list; false if it is not there.
-pub fn remove_card(v: &mut Vec<u8>, c: u8) -> bool {
+pub fn remove_card<C: Copy + PartialEq>(v: &mut Vec<C>, c: C) -> bool {
     match v.iter().position(|&x| x == c) {
         Some(i) => {
             v.remove(i);
@@ -428,7 +429,7 @@ pub fn remove_card(v: &mut Vec<u8>, c: u8) -> bool {
 }
 
 /// Inserts a card into a sorted list.
-pub fn insert_sorted(v: &mut Vec<u8>, c: u8) {
+pub fn insert_sorted<C: Copy + Ord>(v: &mut Vec<C>, c: C) {
     let i = v.partition_point(|&x| x <= c);
     v.insert(i, c);
 }
@@ -464,7 +465,7 @@ pub fn set_flag_on(s: &mut State, sp: &Spot, bit: u8, on: bool, ev: &mut Vec<Eve
 }
 
 /// Puts a solo condition marker (at most one per region, within the supply).
-pub fn place_condition(s: &mut State, d: &Data, region: u8, niche: u8, ev: &mut Vec<Event>) {
+pub fn place_condition(s: &mut State, d: &Data, region: Region, niche: u8, ev: &mut Vec<Event>) {
     if s.conditions.len() >= d.rules.condition_markers as usize {
         return;
     }

@@ -12,14 +12,14 @@
 use crate::data::{Ability, Data, SoloTrigger};
 use crate::effects;
 use crate::state::{Cause, Contest, Decision, Event, State, Task};
-use crate::types::{Animal, Placed};
+use crate::types::{Animal, Placed, Region};
 
 /// Starts a contest in (region, niche) between two animals already taken off the board.
 #[allow(clippy::too_many_arguments)]
 pub fn start(
     s: &mut State,
     _d: &Data,
-    region: u8,
+    region: Region,
     niche: u8,
     attacker: Animal,
     defender: Animal,
@@ -213,7 +213,7 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
 /// A loser withdraws one niche in the same region (rulebook p.14). Niches held by its own
 /// group are skipped (ruling B3); a rival in niche 1 starts a chain contest. An Inactive animal
 /// forced to move is removed instead (rulebook p.16; ruling C1).
-pub fn withdraw(s: &mut State, d: &Data, region: u8, from: u8, a: Animal, ev: &mut Vec<Event>) {
+pub fn withdraw(s: &mut State, d: &Data, region: Region, from: u8, a: Animal, ev: &mut Vec<Event>) {
     let spot = Placed {
         region,
         niche: from,

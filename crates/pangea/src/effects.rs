@@ -5,21 +5,23 @@
 //! (a contest, a cost, hunger…). Objective requirements, cataclysms and solo goals are checks
 //! over the board.
 
-use crate::data::{CataEffect, Data, EvoCard, EvoEffect, ObjKind, Role, SoloGoal, ZoneKind};
+use crate::data::{
+    CataEffect, Data, EvolutionCard, EvolutionEffect, ObjKind, Role, SoloGoal, ZoneKind,
+};
 use crate::state::{Player, State};
-use crate::types::{col, region_at, row, Animal, Group, Level, Placed, Scope, REGIONS, ROWS};
+use crate::types::{Animal, Group, Level, Placed, Region, Regions, Scope, REGIONS, ROWS};
 
 /// The active evolution effects of a player.
 pub fn active_effects<'a>(
     d: &'a Data,
     p: &Player,
-) -> impl Iterator<Item = (&'a EvoCard, &'a EvoEffect)> + 'a {
+) -> impl Iterator<Item = (&'a EvolutionCard, &'a EvolutionEffect)> + 'a {
     let g = p.group;
     let evo = p.evolution;
     (0..4u8)
         .filter(move |k| evo & (1 << k) != 0)
         .flat_map(move |k| {
-            let c = d.evo_card(g, k);
+            let c = d.evolution_card(g, k);
             c.effects.iter().map(move |e| (c, e))
         })
 }
@@ -36,11 +38,15 @@ fn scoped(scope: Scope, a: Animal) -> bool {
     }
 }
 
-fn in_rows(rows: &[u8], region: u8) -> bool {
-    rows.is_empty() || rows.contains(&(row(region) + 1))
+fn in_rows(rows: &[u8], region: Region) -> bool {
+    rows.is_empty() || rows.contains(&(region.row() + 1))
 }
 
-fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a EvoEffect> + 'a {
+fn each<'a>(
+    d: &'a Data,
+    s: &'a State,
+    a: Animal,
+) -> impl Iterator<Item = &'a EvolutionEffect> + 'a {
     leader(s, a.group)
         .into_iter()
         .flat_map(move |p| active_effects(d, p).map(|(_, e)| e))
@@ -48,18 +54,18 @@ fn each<'a>(d: &'a Data, s: &'a State, a: Animal) -> impl Iterator<Item = &'a Ev
 
 /// True if the player's Special Animal card is active.
 pub fn special_active(d: &Data, p: &Player) -> bool {
-    (0..4u8).any(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, k).special)
+    (0..4u8).any(|k| p.evolution & (1 << k) != 0 && d.evolution_card(p.group, k).special)
 }
 
 /// `expansiveness`: an animal's Expansiveness in a contest (printed value plus evolution
 /// modifiers). An Inactive animal counts as exactly 0 (rulebook p.16 Inactive; ruling B2).
-pub fn expansiveness(d: &Data, s: &State, a: Animal, region: u8, attacker: bool) -> i32 {
+pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: bool) -> i32 {
     if a.inactive() {
         return 0;
     }
     let mut v = d.group(a.group).expansiveness;
     for e in each(d, s, a) {
-        if let EvoEffect::Expansiveness {
+        if let EvolutionEffect::Expansiveness {
             amount,
             role,
             rows,
@@ -82,7 +88,7 @@ pub fn expansiveness(d: &Data, s: &State, a: Animal, region: u8, attacker: bool)
 /// `devour`: the loser of a contest this animal wins is removed instead of withdrawing.
 pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
     each(d, s, a).any(|e| match e {
-        EvoEffect::Devour { role, scope } => {
+        EvolutionEffect::Devour { role, scope } => {
             scoped(*scope, a)
                 && match role {
                     Role::Any => true,
@@ -96,18 +102,19 @@ pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
 
 /// `contest_immune`: a contest never removes this animal.
 pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::ContestImmune { scope } if scoped(*scope, a)))
+    each(d, s, a)
+        .any(|e| matches!(e, EvolutionEffect::ContestImmune { scope } if scoped(*scope, a)))
 }
 
 /// `hunger_exempt`: this animal costs nothing when hunger is resolved (it still counts
 /// towards the region's total). Fat Reserves regions are exempt too.
 pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
     let pl = s.player(seat);
-    if pl.fat_reserves & (1 << p.region) != 0 {
+    if pl.fat_reserves.contains(p.region) {
         return true;
     }
     active_effects(d, pl).any(|(_, e)| {
-        matches!(e, EvoEffect::HungerExempt { rows, scope }
+        matches!(e, EvolutionEffect::HungerExempt { rows, scope }
             if scoped(*scope, p.animal) && in_rows(rows, p.region))
     })
 }
@@ -116,7 +123,7 @@ pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
 pub fn hunger_cap(d: &Data, p: &Player) -> Option<u8> {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::HungerCap { per_region } => Some(*per_region),
+            EvolutionEffect::HungerCap { per_region } => Some(*per_region),
             _ => None,
         })
         .min()
@@ -129,7 +136,7 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
     }
     let mut cost = d.group(p.group).costs[1] as i32;
     for (_, e) in active_effects(d, p) {
-        if let EvoEffect::PopulateDiscount { amount, min } = e {
+        if let EvolutionEffect::PopulateDiscount { amount, min } = e {
             cost = (cost - *amount as i32).max((*min as i32).min(cost));
         }
     }
@@ -138,20 +145,21 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
 
 /// `climb`: horizontal migration may go one niche up.
 pub fn climbs(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::Climb { scope } if scoped(*scope, a)))
+    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Climb { scope } if scoped(*scope, a)))
 }
 
 /// `ignore_red` and the Synapsid ability: vertical migration may keep the niche.
 pub fn ignores_red(d: &Data, s: &State, a: Animal) -> bool {
     matches!(d.group(a.group).ability, crate::data::Ability::RedArrows)
-        || each(d, s, a).any(|e| matches!(e, EvoEffect::IgnoreRed { scope } if scoped(*scope, a)))
+        || each(d, s, a)
+            .any(|e| matches!(e, EvolutionEffect::IgnoreRed { scope } if scoped(*scope, a)))
 }
 
 /// `survive_range`: how many fields a Survive action may climb.
 pub fn survive_range(d: &Data, p: &Player) -> u8 {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::SurviveRange { fields } => Some(*fields),
+            EvolutionEffect::SurviveRange { fields } => Some(*fields),
             _ => None,
         })
         .max()
@@ -160,15 +168,16 @@ pub fn survive_range(d: &Data, p: &Player) -> u8 {
 
 /// `doom_burrow`: niche-0 animals survive the shockwave and niche-0-only removals.
 pub fn burrows(d: &Data, s: &State, g: Group) -> bool {
-    leader(s, g)
-        .is_some_and(|p| active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::DoomBurrow {})))
+    leader(s, g).is_some_and(|p| {
+        active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::DoomBurrow {}))
+    })
 }
 
 /// `multi_populate`: animals placed by the first Populate of a stage.
 pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
     active_effects(d, p)
         .filter_map(|(_, e)| match e {
-            EvoEffect::MultiPopulate { count } => Some(*count),
+            EvolutionEffect::MultiPopulate { count } => Some(*count),
             _ => None,
         })
         .max()
@@ -177,7 +186,7 @@ pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
 /// `cheap_migrate`: the Migrate cost of one animal for a player (None: the normal cost).
 pub fn cheap_migrate(d: &Data, p: &Player, a: Animal) -> Option<i32> {
     active_effects(d, p).find_map(|(_, e)| match e {
-        EvoEffect::CheapMigrate {
+        EvolutionEffect::CheapMigrate {
             cost,
             per_stage,
             scope,
@@ -194,15 +203,15 @@ pub fn migrate_cost(d: &Data, p: &Player, a: Animal) -> i32 {
 
 /// `niche0_attack`: after a Migrate ending in niche 0 the animal may start a kill contest.
 pub fn niche0_attack(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvoEffect::Niche0Attack { scope } if scoped(*scope, a)))
+    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Niche0Attack { scope } if scoped(*scope, a)))
 }
 
 /// `toxic_on_activate`: Toxic markers placed when the card is activated.
-pub fn toxic_on_activate(c: &EvoCard) -> u8 {
+pub fn toxic_on_activate(c: &EvolutionCard) -> u8 {
     c.effects
         .iter()
         .filter_map(|e| match e {
-            EvoEffect::ToxicOnActivate { count } => Some(*count),
+            EvolutionEffect::ToxicOnActivate { count } => Some(*count),
             _ => None,
         })
         .sum()
@@ -210,7 +219,7 @@ pub fn toxic_on_activate(c: &EvoCard) -> u8 {
 
 /// `toxic_on_populate`: a populated animal may become Toxic.
 pub fn toxic_on_populate(d: &Data, p: &Player) -> bool {
-    active_effects(d, p).any(|(_, e)| matches!(e, EvoEffect::ToxicOnPopulate {}))
+    active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::ToxicOnPopulate {}))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,22 +243,23 @@ fn obj_rows(s: &State, g: Group, count: u8) -> bool {
 
 /// `regions`: animals in at least `count` regions.
 fn obj_regions(s: &State, g: Group, count: u8) -> bool {
-    s.regions_of(g).count_ones() >= count as u32
+    s.regions_of(g).len() >= count as u32
 }
 
 /// `niche_regions`: hold `niche` in at least `count` regions.
 fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
     let m = own(s, g)
         .filter(|p| p.niche == niche)
-        .fold(0u32, |m, p| m | 1 << p.region);
-    m.count_ones() >= count as u32
+        .map(|p| p.region)
+        .collect::<Regions>();
+    m.len() >= count as u32
 }
 
 /// `niche_rows`: hold `niche` in at least `count` climate zones.
 fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
     let m = own(s, g)
         .filter(|p| p.niche == niche)
-        .fold(0u8, |m, p| m | 1 << row(p.region));
+        .fold(0u8, |m, p| m | 1 << p.region.row());
     m.count_ones() >= count as u32
 }
 
@@ -260,7 +270,7 @@ fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.
 fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
-    (0..REGIONS as u8).any(|r| {
+    Region::all().any(|r| {
         let mut groups = 0u8;
         for p in s.animals.iter().filter(|p| p.region == r) {
             groups |= 1 << p.animal.group as u8;
@@ -272,14 +282,14 @@ fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
 /// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
 fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]) -> bool {
     let high = |rows: &[u8]| {
-        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(row(p.region) + 1)))
+        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(p.region.row() + 1)))
     };
     high(north) && high(south)
 }
 
 /// `full_region`: niches 0, 1 and 2 of one region.
 fn obj_full_region(s: &State, g: Group) -> bool {
-    (0..REGIONS as u8).any(|r| {
+    Region::all().any(|r| {
         let m = own(s, g)
             .filter(|p| p.region == r)
             .fold(0u8, |m, p| m | 1 << p.niche);
@@ -330,28 +340,28 @@ pub fn objective_met(s: &State, seat: u8, k: &ObjKind) -> bool {
 /// Levels per region for one step of the Dying phase.
 pub type Levels = [Option<Level>; REGIONS];
 
-fn set(levels: &mut Levels, r: Option<u8>, l: Level) {
+fn set(levels: &mut Levels, r: Option<Region>, l: Level) {
     if let Some(r) = r {
-        levels[r as usize] = Some(l);
+        levels[r.index()] = Some(l);
     }
 }
 
 /// Step 1, EPICENTRE (stated): the epicentre and its orthogonal neighbours.
-pub fn epicentre_levels(d: &Data, epi: u8) -> Levels {
+pub fn epicentre_levels(d: &Data, epicentre: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for (dc, dw) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-        set(&mut lv, region_at(c + dc, w + dw), d.doom_epicentre);
+        set(&mut lv, Region::at(c + dc, w + dw), d.doom_epicentre);
     }
     lv
 }
 
 /// Step 2, SHOCKWAVE (reconstructed, ruling A4): the diagonal neighbours.
-pub fn shockwave_levels(d: &Data, epi: u8) -> Levels {
+pub fn shockwave_levels(d: &Data, epicentre: Region) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for (dc, dw) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-        set(&mut lv, region_at(c + dc, w + dw), d.doom_shockwave);
+        set(&mut lv, Region::at(c + dc, w + dw), d.doom_shockwave);
     }
     lv
 }
@@ -359,20 +369,20 @@ pub fn shockwave_levels(d: &Data, epi: u8) -> Levels {
 /// Cataclysm kind `rows`: remove at `level` in the rows of the mask.
 fn cata_rows(rows: u8, level: Level) -> Levels {
     let mut lv = [None; REGIONS];
-    for r in 0..REGIONS as u8 {
-        if rows & (1 << row(r)) != 0 {
-            lv[r as usize] = Some(level);
+    for r in Region::all() {
+        if rows & (1 << r.row()) != 0 {
+            lv[r.index()] = Some(level);
         }
     }
     lv
 }
 
 /// Cataclysm kind `subcontinent`: the epicentre's subcontinent at `hit`, the rest at `elsewhere`.
-fn cata_subcontinent(d: &Data, epi: u8, hit: Level, elsewhere: Level) -> Levels {
-    let sub = d.zones[row(epi) as usize].subcontinent;
+fn cata_subcontinent(d: &Data, epicentre: Region, hit: Level, elsewhere: Level) -> Levels {
+    let sub = d.zones[epicentre.row() as usize].subcontinent;
     let mut lv = [None; REGIONS];
-    for r in 0..REGIONS as u8 {
-        lv[r as usize] = Some(if d.zones[row(r) as usize].subcontinent == sub {
+    for r in Region::all() {
+        lv[r.index()] = Some(if d.zones[r.row() as usize].subcontinent == sub {
             hit
         } else {
             elsewhere
@@ -383,30 +393,32 @@ fn cata_subcontinent(d: &Data, epi: u8, hit: Level, elsewhere: Level) -> Levels 
 
 /// Cataclysm kind `cross`: the epicentre's row and column at `level`; then the shockwave
 /// extends one more diagonal step out from each shockwave region, at `extension`.
-fn cata_cross(epi: u8, level: Level, extension: Level) -> Levels {
+fn cata_cross(epicentre: Region, level: Level, extension: Level) -> Levels {
     let mut lv = [None; REGIONS];
-    let (c, w) = (col(epi) as i32, row(epi) as i32);
+    let (c, w) = (epicentre.column() as i32, epicentre.row() as i32);
     for dc in [-1, 1] {
         for dw in [-1, 1] {
-            if region_at(c + dc, w + dw).is_some() {
-                set(&mut lv, region_at(c + 2 * dc, w + 2 * dw), extension);
+            if Region::at(c + dc, w + dw).is_some() {
+                set(&mut lv, Region::at(c + 2 * dc, w + 2 * dw), extension);
             }
         }
     }
-    for r in 0..REGIONS as u8 {
-        if col(r) as i32 == c || row(r) as i32 == w {
-            lv[r as usize] = Some(level);
+    for r in Region::all() {
+        if r.column() as i32 == c || r.row() as i32 == w {
+            lv[r.index()] = Some(level);
         }
     }
     lv
 }
 
 /// The levels of one cataclysm effect.
-pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: u8) -> Levels {
+pub fn cataclysm_levels(d: &Data, e: &CataEffect, epicentre: Region) -> Levels {
     match *e {
         CataEffect::Rows { rows, level } => cata_rows(rows, level),
-        CataEffect::Subcontinent { hit, elsewhere } => cata_subcontinent(d, epi, hit, elsewhere),
-        CataEffect::Cross { level, extension } => cata_cross(epi, level, extension),
+        CataEffect::Subcontinent { hit, elsewhere } => {
+            cata_subcontinent(d, epicentre, hit, elsewhere)
+        }
+        CataEffect::Cross { level, extension } => cata_cross(epicentre, level, extension),
     }
 }
 
@@ -418,20 +430,20 @@ pub fn cataclysm_levels(d: &Data, e: &CataEffect, epi: u8) -> Levels {
 pub fn solo_goal_met(s: &State, goal: SoloGoal) -> bool {
     match goal {
         SoloGoal::Rows { count } => {
-            let m = s.conditions.iter().fold(0u8, |m, &(r, _)| m | 1 << row(r));
+            let m = s.conditions.iter().fold(0u8, |m, &(r, _)| m | 1 << r.row());
             m.count_ones() >= count as u32
         }
         SoloGoal::Niche2Row { sectors } => (0..ROWS as u8).any(|w| {
             let m = s
                 .conditions
                 .iter()
-                .filter(|&&(r, n)| n == 2 && row(r) == w)
-                .fold(0u8, |m, &(r, _)| m | 1 << col(r));
+                .filter(|&&(r, n)| n == 2 && r.row() == w)
+                .fold(0u8, |m, &(r, _)| m | 1 << r.column());
             m.count_ones() >= sectors as u32
         }),
         SoloGoal::Regions { count } => {
-            let m = s.conditions.iter().fold(0u32, |m, &(r, _)| m | 1 << r);
-            m.count_ones() >= count as u32
+            let m: Regions = s.conditions.iter().map(|&(r, _)| r).collect();
+            m.len() >= count as u32
         }
     }
 }
@@ -447,6 +459,6 @@ pub fn solo_met(d: &Data, s: &State) -> bool {
 }
 
 /// True if a region is in a Subpolar zone.
-pub fn subpolar(d: &Data, r: u8) -> bool {
-    d.zones[row(r) as usize].kind == ZoneKind::Subpolar
+pub fn subpolar(d: &Data, r: Region) -> bool {
+    d.zones[r.row() as usize].kind == ZoneKind::Subpolar
 }

@@ -11,7 +11,7 @@ use crate::effects;
 use crate::neutral;
 use crate::phases;
 use crate::state::{Cause, Decision, Event, Final, Owner, Phase, State, Task};
-use crate::types::{flag, Group, Level, REGIONS};
+use crate::types::{flag, Group, Level, Region, Regions};
 
 /// Runs tasks until a decision is needed or the game is over.
 pub fn advance(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
@@ -89,11 +89,11 @@ fn stage_start(s: &mut State, ev: &mut Vec<Event>) {
         p.shed_used = false;
         p.multi_used = false;
         p.cheap_used = 0;
-        p.fat_reserves = 0;
+        p.fat_reserves = Regions::NONE;
         p.armed = 0;
         p.kill = false;
     }
-    s.solo_pending = 0;
+    s.solo_pending = Regions::NONE;
     s.cursor = 0;
     s.tasks.push(Task::ActionPhase);
     s.tasks.push(Task::Draw(0));
@@ -144,7 +144,7 @@ pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
 /// any-time adaptation card gets a last window (ruling D5).
 fn end_windows(s: &mut State, d: &Data, pos: u8) {
     let Some(&seat) = s.order.get(pos as usize) else {
-        s.tasks.push(Task::Survival(0));
+        s.tasks.push(Task::Survival(Region(0)));
         return;
     };
     if window::has_options(s, d, seat) {
@@ -159,26 +159,25 @@ fn end_windows(s: &mut State, d: &Data, pos: u8) {
 /// where the animals exceed the food; resolve hunger where there is a marker. Ruling C4: a
 /// marker keeps biting until the Turn of the Ages; ruling C5: hunger and warning markers never
 /// run out.
-fn survival(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
+fn survival(s: &mut State, d: &Data, r: Region, ev: &mut Vec<Event>) {
     s.phase = Phase::Survival;
-    if r as usize >= REGIONS {
+    if !r.on_map() {
         s.tasks.push(Task::Initiative);
         return;
     }
-    s.tasks.push(Task::Survival(r + 1));
-    let bit = 1u32 << r;
-    if s.hunger & bit == 0 {
+    s.tasks.push(Task::Survival(r.next()));
+    if !s.hunger.contains(r) {
         if s.count_in(r) <= s.food(d, r) {
             return;
         }
-        s.hunger |= bit;
+        s.hunger.insert(r);
         ev.push(Event::HungerMarker(r));
-        if s.players.len() < 4 && (d.cards_start | d.cards_later) & bit != 0 {
-            s.region_stack &= !bit;
-            s.region_out |= bit;
+        if s.players.len() < 4 && (d.cards_start | d.cards_later).contains(r) {
+            s.region_stack.remove(r);
+            s.region_out.insert(r);
         }
     }
-    if s.solo_pending & bit != 0 {
+    if s.solo_pending.contains(r) {
         s.tasks.push(Task::SoloHunger(r));
     }
     s.tasks.push(Task::HungerSeat { region: r, pos: 0 });
@@ -191,7 +190,7 @@ fn survival(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
 }
 
 /// Solo Amphibians (rulebook p.28): the bearer caused hunger here and survived it.
-fn solo_hunger(s: &mut State, d: &Data, r: u8, ev: &mut Vec<Event>) {
+fn solo_hunger(s: &mut State, d: &Data, r: Region, ev: &mut Vec<Event>) {
     let Some(p) = s.players.first() else {
         return;
     };
@@ -236,7 +235,7 @@ fn initiative(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
 /// A Turn of the Ages (rulebook p.19): cleanup, event, development, expansion.
 fn ages_start(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
     s.phase = Phase::TurnOfAges;
-    s.hunger = 0;
+    s.hunger = Regions::NONE;
     s.tasks.push(Task::StageStart);
     if s.players.len() < 4 {
         s.tasks.push(Task::Expansion);
@@ -275,7 +274,7 @@ fn development(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
 /// the Ages the Subpolar cards join the stack.
 fn expansion(s: &mut State, d: &Data) {
     s.region_stack |= s.region_out;
-    s.region_out = 0;
+    s.region_out = Regions::NONE;
     if s.stage == d.first_stage(1) {
         s.region_stack |= d.cards_later;
     }
@@ -293,7 +292,7 @@ fn dying_step(
 ) {
     let burrow: [bool; 4] = Group::ALL.map(|g| effects::burrows(d, s, g));
     s.remove_where(Cause::Doom, ev, |p| {
-        let Some(l) = levels[p.region as usize] else {
+        let Some(l) = levels[p.region.index()] else {
             return false;
         };
         if !l.hits(p.niche) {
@@ -316,21 +315,21 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
         }
         _ => (0, 0, 0),
     };
-    let epi = crate::types::region_at(sector as i32, zone as i32).unwrap_or(0);
+    let epicentre = Region::at(sector as i32, zone as i32).unwrap_or(Region(0));
     ev.push(Event::DoomRevealed {
         tiles: s.doom,
-        epicentre: epi,
+        epicentre,
     });
     ev.push(Event::DyingStep(1));
-    let lv = effects::epicentre_levels(d, epi);
+    let lv = effects::epicentre_levels(d, epicentre);
     dying_step(s, d, &lv, false, ev);
     ev.push(Event::DyingStep(2));
-    let lv = effects::shockwave_levels(d, epi);
+    let lv = effects::shockwave_levels(d, epicentre);
     dying_step(s, d, &lv, true, ev);
     ev.push(Event::DyingStep(3));
     if let Some(c) = d.cataclysms.get(cata as usize) {
         for e in &c.effects {
-            let lv = effects::cataclysm_levels(d, e, epi);
+            let lv = effects::cataclysm_levels(d, e, epicentre);
             dying_step(s, d, &lv, false, ev);
         }
     }

@@ -7,7 +7,7 @@
 
 use crate::data::data;
 use crate::state::{Owner, State};
-use crate::types::REGIONS;
+use crate::types::Region;
 use eons_core::InvariantError;
 
 /// Fails with the message when the condition does not hold.
@@ -38,13 +38,13 @@ macro_rules! ensure_eq {
 pub fn check(s: &State) -> Result<(), InvariantError> {
     let d = data();
     // Adaptation cards: 28, each design with its copies.
-    let mut count = vec![0usize; d.adapt.len()];
+    let mut count = vec![0usize; d.adaptations.len()];
     for &c in s.deck.iter().chain(&s.discard) {
-        count[c as usize] += 1;
+        count[c.index()] += 1;
     }
     for p in &s.players {
         for &c in p.hand.iter().chain(&p.active) {
-            count[c as usize] += 1;
+            count[c.index()] += 1;
         }
         ensure!(p.active.len() <= 3, "active adaptation limit");
         ensure!(p.evolution.count_ones() <= 3, "active evolution limit");
@@ -54,7 +54,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         ensure!(p.instinct <= d.top_field(), "instinct track");
         ensure!(p.claimed.count_ones() <= 4, "objective markers");
         let specials = (0..4u8)
-            .filter(|k| p.evolution & (1 << k) != 0 && d.evo_card(p.group, *k).special)
+            .filter(|k| p.evolution & (1 << k) != 0 && d.evolution_card(p.group, *k).special)
             .count();
         ensure!(specials <= 1, "one Special Animal card");
     }
@@ -74,7 +74,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
             ensure_eq!(s.animals_of(g), 0, "absent group on the board");
         }
     }
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         for n in 1..3 {
             let k = s
                 .animals
@@ -83,7 +83,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
                 .count();
             ensure!(k <= 1, "two animals in a niche {n}");
         }
-        if s.closed & (1 << r) != 0 {
+        if s.closed.contains(r) {
             ensure_eq!(s.count_in(r), 0, "animal in a closed region");
         }
     }
@@ -96,7 +96,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         "one objective marker bearer"
     );
     ensure!(s.conditions.len() <= 5, "condition markers");
-    ensure!(s.closed.count_ones() <= 7, "unavailability markers");
+    ensure!(s.closed.len() <= 7, "unavailability markers");
     ensure!(s.stage <= 9, "stage");
     for (i, slot) in s.objectives.iter().enumerate() {
         for &seat in &slot.claims {
@@ -112,7 +112,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         }
     }
     // Last, conservation: each adaptation card design with all its copies.
-    for (i, c) in d.adapt.iter().enumerate() {
+    for (i, c) in d.adaptations.iter().enumerate() {
         if count[i] != c.copies as usize {
             return Err(InvariantError::from_setup(format!(
                 "copies of {}: {}, expected {}",

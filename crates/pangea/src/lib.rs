@@ -92,7 +92,7 @@ use std::cell::RefCell;
 
 pub use data::{data, try_data, Data, DataError};
 pub use state::{Choice, Decision, Event, Phase, Setup, State};
-pub use types::{Action, Animal, Group, Placed, Spot, Tile};
+pub use types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 pub use view::View;
 
 use state::{Neutral, ObjSlot, Owner, Player, Task};
@@ -246,7 +246,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
             shed_used: false,
             multi_used: false,
             cheap_used: 0,
-            fat_reserves: 0,
+            fat_reserves: Regions::NONE,
             armed: 0,
             kill: false,
         })
@@ -272,10 +272,10 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         }
     }
     // Adaptation deck.
-    let mut deck: Vec<u8> = Vec::new();
-    for (i, c) in d.adapt.iter().enumerate() {
+    let mut deck: Vec<AdaptationId> = Vec::new();
+    for (i, c) in d.adaptations.iter().enumerate() {
         for _ in 0..c.copies {
-            deck.push(i as u8);
+            deck.push(AdaptationId(i as u8));
         }
     }
     rng.shuffle(&mut deck);
@@ -303,8 +303,8 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         owner[g as usize] = Owner::Seat(s as u8);
     }
     let mut neutrals = Vec::new();
-    let mut closed = 0;
-    let mut region_stack = 0;
+    let mut closed = Regions::NONE;
+    let mut region_stack = Regions::NONE;
     if n < 4 {
         closed = d.closed_fewer;
         region_stack = d.cards_start;
@@ -328,10 +328,10 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         neutrals,
         owner,
         animals: Vec::new(),
-        hunger: 0,
+        hunger: Regions::NONE,
         closed,
         region_stack,
-        region_out: 0,
+        region_out: Regions::NONE,
         deck,
         discard: Vec::new(),
         track,
@@ -343,7 +343,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         ages,
         ages_revealed: 0,
         conditions: Vec::new(),
-        solo_pending: 0,
+        solo_pending: Regions::NONE,
         cursor: 0,
         tasks: Vec::new(),
         decision: None,
@@ -541,7 +541,7 @@ impl Game for Pangea {
         let over = s.result.is_some();
         let mut count = [0usize; types::REGIONS];
         for p in &s.animals {
-            if let Some(c) = count.get_mut(p.region as usize) {
+            if let Some(c) = count.get_mut(p.region.index()) {
                 *c += 1;
             }
         }
@@ -559,8 +559,8 @@ impl Game for Pangea {
                 if !over {
                     v += 0.6 * pts[a.niche.min(2) as usize] as f64;
                     let r = a.region;
-                    let hungry = s.hunger & (1u32 << r) != 0
-                        || count.get(r as usize).copied().unwrap_or(0) > s.food(d, r);
+                    let hungry = s.hunger.contains(r)
+                        || count.get(r.index()).copied().unwrap_or(0) > s.food(d, r);
                     if hungry {
                         v -= 0.5;
                     }

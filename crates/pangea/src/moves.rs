@@ -5,10 +5,17 @@ use crate::board::{clear_track, group_of};
 use crate::contest;
 use crate::data::Data;
 use crate::state::{Event, State, Task};
-use crate::types::{flag, Placed, Spot};
+use crate::types::{flag, Placed, Region, Spot};
 
 /// Moves the animal at index `i` to (region, niche); a rival there starts a contest.
-pub fn move_animal(s: &mut State, d: &Data, i: usize, region: u8, niche: u8, ev: &mut Vec<Event>) {
+pub fn move_animal(
+    s: &mut State,
+    d: &Data,
+    i: usize,
+    region: Region,
+    niche: u8,
+    ev: &mut Vec<Event>,
+) {
     let p = s.take(i);
     ev.push(Event::Moved {
         from: p.spot(),
@@ -38,7 +45,7 @@ pub fn perform_step(
     d: &Data,
     seat: u8,
     i: usize,
-    region: u8,
+    region: Region,
     niche: u8,
     ev: &mut Vec<Event>,
 ) {

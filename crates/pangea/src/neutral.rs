@@ -4,7 +4,7 @@
 use crate::data::{Data, NeutralAct};
 use crate::moves::move_animal;
 use crate::state::{Event, MigrateKind, State, Task};
-use crate::types::{flag, step, Animal, Dir, Group};
+use crate::types::{flag, Animal, Dir, Group};
 
 /// Neutral Animals phase for one group (rulebook p.16, Stages 1): re-enter if absent, roll
 /// the D6, resolve the set for the current epoch. Ruling I3: a neutral group first clears
@@ -154,7 +154,7 @@ pub fn red_second(s: &mut State, d: &Data, i: u8, contested: Option<u8>, ev: &mu
         return;
     }
     let target = |dir: Dir| {
-        step(p.region, dir).filter(|&r| {
+        p.region.step(dir).filter(|&r| {
             s.available(r)
                 && s.occupant(r, p.niche)
                     .is_some_and(|o| s.animals[o].animal.group != g)

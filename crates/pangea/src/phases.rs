@@ -7,7 +7,7 @@ use crate::board::{distinct, group_of, remove_card, spots};
 use crate::data::Data;
 use crate::effects;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, Phase, State, Task};
-use crate::types::{Animal, REGIONS};
+use crate::types::{Animal, Region};
 use eons_core::Refusal;
 
 /// [`Task::SetupPlace`]: the player at this initiative position places a starting animal.
@@ -21,7 +21,7 @@ pub fn setup_place(s: &mut State, pos: u8) {
 
 /// [`Decision::Place`]: the available regions outside the Subpolar zones.
 pub fn legal_place(s: &State, d: &Data, out: &mut Vec<Choice>) {
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         if s.available(r) && !effects::subpolar(d, r) {
             out.push(Choice::Region(r));
         }
@@ -66,7 +66,7 @@ pub fn resolve_discard(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) 
 }
 
 /// What a seat owes for hunger in a region: one per liable animal, capped by Estivation.
-pub fn hunger_owed(s: &State, d: &Data, seat: u8, region: u8) -> u8 {
+pub fn hunger_owed(s: &State, d: &Data, seat: u8, region: Region) -> u8 {
     let g = s.player(seat).group;
     let liable = s
         .animals
@@ -82,7 +82,7 @@ pub fn hunger_owed(s: &State, d: &Data, seat: u8, region: u8) -> u8 {
 }
 
 /// [`Task::HungerSeat`]: the player at this initiative position pays hunger in the region.
-pub fn hunger_seat(s: &mut State, d: &Data, region: u8, pos: u8) {
+pub fn hunger_seat(s: &mut State, d: &Data, region: Region, pos: u8) {
     let Some(&seat) = s.order.get(pos as usize) else {
         return;
     };
@@ -97,7 +97,7 @@ pub fn hunger_seat(s: &mut State, d: &Data, region: u8, pos: u8) {
 }
 
 /// [`Decision::Hunger`]: pay 1 dominance, or remove one of the liable animals.
-pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: u8, out: &mut Vec<Choice>) {
+pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: Region, out: &mut Vec<Choice>) {
     if s.player(seat).dominance > 0 {
         out.push(Choice::PayDominance);
     }
@@ -113,7 +113,7 @@ pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: u8, out: &mut Vec<Cho
 pub fn resolve_hunger(
     s: &mut State,
     seat: u8,
-    region: u8,
+    region: Region,
     owed: u8,
     c: Choice,
     ev: &mut Vec<Event>,

@@ -1,7 +1,7 @@
 //! The game state, the engine's pending work, decisions, choices and events.
 
 use crate::data::NeutralAct;
-use crate::types::{Action, Animal, Group, Placed, Spot, Tile};
+use crate::types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 use eons_core::{GameRng, Refusal};
 use serde::{Deserialize, Serialize};
 
@@ -54,9 +54,9 @@ pub struct Player {
     /// Track fields whose tile this seat has seen (bit per field). Secret.
     pub known: u32,
     /// Adaptation cards in the Inactive zone (design ids, sorted). Secret.
-    pub hand: Vec<u8>,
+    pub hand: Vec<AdaptationId>,
     /// Active adaptation cards (design ids, sorted; face down). Secret.
-    pub active: Vec<u8>,
+    pub active: Vec<AdaptationId>,
     /// Active evolution cards (bit k: the group's k-th card).
     #[serde(rename = "evo")]
     pub evolution: u8,
@@ -72,7 +72,7 @@ pub struct Player {
     pub cheap_used: u8,
     /// Fat Reserves regions this stage (bit per region).
     #[serde(rename = "fat")]
-    pub fat_reserves: u32,
+    pub fat_reserves: Regions,
     /// Armed adaptation abilities for this turn ([`armed`]).
     pub armed: u8,
     /// An animal of another group died this stage in a contest this player's animal won.
@@ -153,7 +153,7 @@ pub enum MigrateKind {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contest {
     /// Region.
-    pub region: u8,
+    pub region: Region,
     /// Contested niche.
     pub niche: u8,
     /// The arriving animal (held off the board while the contest runs).
@@ -213,16 +213,16 @@ pub enum Task {
     /// End-of-action-phase windows for passed players, from this initiative position.
     EndWindows(u8),
     /// Survival phase from this region on.
-    Survival(u8),
+    Survival(Region),
     /// Resolve hunger in a region for the player at this initiative position.
     HungerSeat {
         /// Region.
-        region: u8,
+        region: Region,
         /// Initiative position.
         pos: u8,
     },
     /// Solo (Amphibians): place a condition marker if the bearer survived hunger here.
-    SoloHunger(u8),
+    SoloHunger(Region),
     /// Initiative phase.
     Initiative,
     /// A Turn of the Ages begins.
@@ -247,7 +247,7 @@ pub enum Task {
         /// Seat that moved.
         seat: u8,
         /// Destination region.
-        region: u8,
+        region: Region,
         /// Destination niche.
         niche: u8,
         /// The move made the region's animals exceed its food.
@@ -288,7 +288,7 @@ pub enum Task {
     /// Forced climb (Territorial Pressure) from this region on.
     Climb {
         /// Region.
-        region: u8,
+        region: Region,
         /// Niche climbed from.
         from: u8,
     },
@@ -363,7 +363,7 @@ pub enum Decision {
         /// Seat.
         seat: u8,
         /// Region.
-        region: u8,
+        region: Region,
         /// Animals still owed.
         owed: u8,
     },
@@ -431,11 +431,11 @@ pub enum Choice {
     /// Pass for the rest of the stage.
     Pass,
     /// A region (starting animal, placement, Fat Reserves).
-    Region(u8),
+    Region(Region),
     /// Populate action (or a free Populate): a region, and the Special Animal marker or not.
     Populate {
         /// Region.
-        region: u8,
+        region: Region,
         /// Place the Special Animal marker.
         special: bool,
     },
@@ -444,22 +444,22 @@ pub enum Choice {
         /// The animal.
         from: Spot,
         /// Destination region.
-        region: u8,
+        region: Region,
         /// Destination niche.
         niche: u8,
     },
     /// Survive action.
     Survive,
     /// Adapt action: activate this adaptation card from the Inactive zone.
-    Activate(u8),
+    Activate(AdaptationId),
     /// Adapt action: activate the group's k-th evolution card.
     Evolve(u8),
     /// An adaptation card design: discard it (hand limit) or spend it (evolution cost).
-    Card(u8),
+    Card(AdaptationId),
     /// Use an active adaptation card's ability.
-    Use(u8),
+    Use(AdaptationId),
     /// Discard an active adaptation card for 1 AP.
-    CashIn(u8),
+    CashIn(AdaptationId),
     /// An animal.
     Animal(Spot),
     /// Complete the objective tile in this slot.
@@ -526,7 +526,7 @@ pub enum Event {
         /// From.
         from: Spot,
         /// To region.
-        region: u8,
+        region: Region,
         /// To niche.
         niche: u8,
     },
@@ -540,7 +540,7 @@ pub enum Event {
     /// A contest began.
     ContestBegan {
         /// Region.
-        region: u8,
+        region: Region,
         /// Niche.
         niche: u8,
         /// Attacker's group.
@@ -584,7 +584,7 @@ pub enum Event {
         /// Seat.
         seat: u8,
         /// Design.
-        card: u8,
+        card: AdaptationId,
     },
     /// A player took an action.
     Acted {
@@ -609,7 +609,7 @@ pub enum Event {
         /// Seat.
         seat: u8,
         /// Design.
-        card: u8,
+        card: AdaptationId,
     },
     /// A player's AP changed outside an action's cost.
     Ap {
@@ -660,7 +660,7 @@ pub enum Event {
         flags: u8,
     },
     /// A hunger marker was placed.
-    HungerMarker(u8),
+    HungerMarker(Region),
     /// The new initiative order (seats).
     Initiative(Vec<u8>),
     /// A Turn of the Age card was revealed.
@@ -668,15 +668,15 @@ pub enum Event {
     /// New objective tiles.
     Objectives(Vec<u8>),
     /// A region was closed.
-    Closed(u8),
+    Closed(Region),
     /// A region card was drawn.
-    RegionCard(u8),
+    RegionCard(Region),
     /// The Doom Stack was revealed.
     DoomRevealed {
         /// The stack.
         tiles: [Tile; 3],
         /// The epicentre.
-        epicentre: u8,
+        epicentre: Region,
     },
     /// A Dying-phase step.
     DyingStep(u8),
@@ -690,7 +690,7 @@ pub enum Event {
     /// Solo: a condition marker was placed.
     ConditionMarker {
         /// Region.
-        region: u8,
+        region: Region,
         /// Niche.
         niche: u8,
     },
@@ -743,17 +743,17 @@ pub struct State {
     /// Animals on the board, in resolve order.
     pub animals: Vec<Placed>,
     /// Hunger markers (bit per region).
-    pub hunger: u32,
+    pub hunger: Regions,
     /// Unavailable regions (bit per region).
-    pub closed: u32,
+    pub closed: Regions,
     /// Region cards in the stack (bit per region).
-    pub region_stack: u32,
+    pub region_stack: Regions,
     /// Region cards out of the stack because of hunger (bit per region).
-    pub region_out: u32,
+    pub region_out: Regions,
     /// Adaptation draw pile (top = end). Order secret.
-    pub deck: Vec<u8>,
+    pub deck: Vec<AdaptationId>,
     /// Adaptation discard pile (face up).
-    pub discard: Vec<u8>,
+    pub discard: Vec<AdaptationId>,
     /// The tile beside each instinct field. Secret.
     pub track: Vec<Option<Tile>>,
     /// The Doom Stack: sector, zone, cataclysm. Secret until the Doom.
@@ -771,9 +771,9 @@ pub struct State {
     /// Turn of the Age cards revealed so far.
     pub ages_revealed: u8,
     /// Solo condition markers (region, niche).
-    pub conditions: Vec<(u8, u8)>,
+    pub conditions: Vec<(Region, u8)>,
     /// Solo (Amphibians): regions where the bearer caused a warning this stage.
-    pub solo_pending: u32,
+    pub solo_pending: Regions,
     /// Action phase: initiative position of the player to act.
     pub cursor: u8,
     /// Pending work (last runs next).

@@ -1,4 +1,4 @@
-//! Small `Copy` types: groups, regions, niches, animals, tiles.
+//! Small `Copy` types: regions, adaptation card ids, groups, niches, animals, tiles.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -118,39 +118,203 @@ pub enum Dir {
 /// The four directions, in the order of [`crate::data::Data::red`].
 pub const DIRS: [Dir; 4] = [Dir::Left, Dir::Right, Dir::Up, Dir::Down];
 
-/// Row (0-based) of a region.
-pub fn row(r: u8) -> u8 {
-    r / SECTORS as u8
-}
+/// A region of the map, numbered row by row: `row * SECTORS + column`, so A1 = 0, D1 = 3,
+/// A2 = 4, …, D5 = 19. Serialized as that bare number; displayed as its name (`B3`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Region(pub u8);
 
-/// Column (sector, 0-based) of a region.
-pub fn col(r: u8) -> u8 {
-    r % SECTORS as u8
-}
-
-/// The region at a column and row.
-pub fn region_at(col: i32, row: i32) -> Option<u8> {
-    if (0..SECTORS as i32).contains(&col) && (0..ROWS as i32).contains(&row) {
-        Some((row * SECTORS as i32 + col) as u8)
-    } else {
-        None
+impl Region {
+    /// Every region, A1 first, in number order.
+    pub fn all() -> impl Iterator<Item = Region> {
+        (0..REGIONS as u8).map(Region)
+    }
+    /// The region's number as an index into per-region tables.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Row (climate zone, 0-based).
+    pub fn row(self) -> u8 {
+        self.0 / SECTORS as u8
+    }
+    /// Column (sector, 0-based).
+    pub fn column(self) -> u8 {
+        self.0 % SECTORS as u8
+    }
+    /// The region at a column and row, if both are on the map.
+    pub fn at(column: i32, row: i32) -> Option<Region> {
+        if (0..SECTORS as i32).contains(&column) && (0..ROWS as i32).contains(&row) {
+            Some(Region((row * SECTORS as i32 + column) as u8))
+        } else {
+            None
+        }
+    }
+    /// The neighbour in a direction (the board does not wrap).
+    pub fn step(self, direction: Dir) -> Option<Region> {
+        let (c, w) = (self.column() as i32, self.row() as i32);
+        match direction {
+            Dir::Left => Region::at(c - 1, w),
+            Dir::Right => Region::at(c + 1, w),
+            Dir::Up => Region::at(c, w - 1),
+            Dir::Down => Region::at(c, w + 1),
+        }
+    }
+    /// The next region in number order (phases that walk the map step by step; the one after
+    /// D5 is past the map).
+    pub fn next(self) -> Region {
+        Region(self.0 + 1)
+    }
+    /// True if this is a region of the map (not past D5).
+    pub fn on_map(self) -> bool {
+        self.index() < REGIONS
+    }
+    /// The region's name (`B3`).
+    pub fn name(self) -> String {
+        self.to_string()
+    }
+    /// This region's bit in a `u32` region mask.
+    pub fn bit(self) -> u32 {
+        1 << self.0
     }
 }
 
-/// The neighbour of a region in a direction (the board does not wrap).
-pub fn step(r: u8, d: Dir) -> Option<u8> {
-    let (c, w) = (col(r) as i32, row(r) as i32);
-    match d {
-        Dir::Left => region_at(c - 1, w),
-        Dir::Right => region_at(c + 1, w),
-        Dir::Up => region_at(c, w - 1),
-        Dir::Down => region_at(c, w + 1),
+/// Shows the bare number, as the `u8` it replaces did (debug dumps stay the same).
+impl fmt::Debug for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
     }
 }
 
-/// A region's name (`B3`).
-pub fn region_name(r: u8) -> String {
-    format!("{}{}", (b'A' + col(r)) as char, row(r) + 1)
+/// The region's name: sector letter and zone number (`B3`).
+impl fmt::Display for Region {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = [b'A' + self.column(), b'1' + self.row()];
+        f.pad(std::str::from_utf8(&name).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// A set of regions, one bit per region number (serialized as that bare `u32` mask).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Regions(pub u32);
+
+impl Regions {
+    /// No region.
+    pub const NONE: Regions = Regions(0);
+    /// True if the region is in the set.
+    pub fn contains(self, region: Region) -> bool {
+        self.0 & region.bit() != 0
+    }
+    /// Adds a region.
+    pub fn insert(&mut self, region: Region) {
+        self.0 |= region.bit();
+    }
+    /// Takes a region out.
+    pub fn remove(&mut self, region: Region) {
+        self.0 &= !region.bit();
+    }
+    /// True if the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// How many regions the set holds.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// The regions of this set that are not in `other`.
+    pub fn without(self, other: Regions) -> Regions {
+        Regions(self.0 & !other.0)
+    }
+    /// The regions in the set, in number order.
+    pub fn iter(self) -> impl Iterator<Item = Region> {
+        Region::all().filter(move |&r| self.contains(r))
+    }
+}
+
+impl std::ops::BitOr for Regions {
+    type Output = Regions;
+    fn bitor(self, other: Regions) -> Regions {
+        Regions(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Regions {
+    fn bitor_assign(&mut self, other: Regions) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::BitAnd for Regions {
+    type Output = Regions;
+    fn bitand(self, other: Regions) -> Regions {
+        Regions(self.0 & other.0)
+    }
+}
+
+impl From<Region> for Regions {
+    fn from(region: Region) -> Regions {
+        Regions(region.bit())
+    }
+}
+
+impl FromIterator<Region> for Regions {
+    fn from_iter<I: IntoIterator<Item = Region>>(iter: I) -> Regions {
+        let mut set = Regions::NONE;
+        for region in iter {
+            set.insert(region);
+        }
+        set
+    }
+}
+
+/// Shows the bare mask, as the `u32` it replaces did (debug dumps stay the same).
+impl fmt::Debug for Regions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// The region names, comma-separated (`A1, B2`).
+impl fmt::Display for Regions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, region) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{region}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An adaptation card design: its index in the data's list of designs
+/// ([`crate::data::Data::adaptations`]). Copies of one design share the id. Serialized as that
+/// bare number; displayed as `card N`, as the log shows an unknown design (the card's name
+/// needs the data:
+/// [`crate::data::Data::adaptation`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AdaptationId(pub u8);
+
+impl AdaptationId {
+    /// The id as an index into the list of designs.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Shows the bare number, as the `u8` it replaces did (debug dumps stay the same).
+impl fmt::Debug for AdaptationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+/// `card N`.
+impl fmt::Display for AdaptationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "card {}", self.0)
+    }
 }
 
 /// Animal status bits.
@@ -207,7 +371,7 @@ impl Animal {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Placed {
     /// Region.
-    pub region: u8,
+    pub region: Region,
     /// Niche.
     pub niche: u8,
     /// The animal.
@@ -216,7 +380,7 @@ pub struct Placed {
 
 impl Placed {
     /// Sort key: resolve order (region, then niche 2 before 1 before 0), then group and flags.
-    pub fn key(&self) -> (u8, u8, u8, u8) {
+    pub fn key(&self) -> (Region, u8, u8, u8) {
         (
             self.region,
             2 - self.niche.min(2),
@@ -240,7 +404,7 @@ impl Placed {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Spot {
     /// Region.
-    pub region: u8,
+    pub region: Region,
     /// Niche.
     pub niche: u8,
     /// Group.
@@ -266,7 +430,7 @@ impl fmt::Display for Spot {
             "{}{} in {} niche {}",
             self.group,
             describe_flags(self.flags),
-            region_name(self.region),
+            self.region,
             self.niche
         )
     }
@@ -348,15 +512,15 @@ mod tests {
     /// Rulebook p.19 (Regions): adjacency is left, right, up, down; the edges do not wrap.
     #[test]
     fn adjacency_does_not_wrap_p19() {
-        let a1 = 0;
-        assert_eq!(step(a1, Dir::Left), None);
-        assert_eq!(step(a1, Dir::Up), None);
-        let d1 = 3;
-        assert_eq!(step(d1, Dir::Right), None);
-        let a5 = 16;
-        assert_eq!(step(a5, Dir::Down), None);
-        assert_eq!(step(a1, Dir::Down), Some(4));
-        assert_eq!(region_name(9), "B3");
+        let a1 = Region(0);
+        assert_eq!(a1.step(Dir::Left), None);
+        assert_eq!(a1.step(Dir::Up), None);
+        let d1 = Region(3);
+        assert_eq!(d1.step(Dir::Right), None);
+        let a5 = Region(16);
+        assert_eq!(a5.step(Dir::Down), None);
+        assert_eq!(a1.step(Dir::Down), Some(Region(4)));
+        assert_eq!(Region(9).name(), "B3");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::data::{AgeBack, Data};
 use crate::state::{Choice, Contest, Decision, Event, Final, Neutral, ObjSlot, Phase, State, Task};
-use crate::types::{col, describe_flags, flag, region_name, row, Group, Placed, Tile, REGIONS};
+use crate::types::{describe_flags, flag, AdaptationId, Group, Placed, Region, Regions, Tile};
 use eons_core::GameRng;
 use serde::Serialize;
 use std::fmt::Write;
@@ -28,9 +28,9 @@ pub struct PlayerView {
     /// Active adaptation cards.
     pub active_count: usize,
     /// The seat's own Inactive-zone adaptation cards (own view only).
-    pub hand: Option<Vec<u8>>,
+    pub hand: Option<Vec<AdaptationId>>,
     /// The seat's own active adaptation cards (own view only).
-    pub active: Option<Vec<u8>>,
+    pub active: Option<Vec<AdaptationId>>,
     /// Tiles the seat has seen: (field, tile) (own view only).
     pub known: Option<Vec<(u8, Tile)>>,
     /// Active evolution cards (bit per card).
@@ -64,20 +64,20 @@ pub struct View {
     /// Animals on the board.
     pub animals: Vec<Placed>,
     /// Hunger markers.
-    pub hunger: u32,
+    pub hunger: Regions,
     /// Unavailable regions.
-    pub closed: u32,
+    pub closed: Regions,
     /// Warning markers: regions over their food, except where a hunger marker has replaced the
     /// warning (rulebook p.18, Survival phase step 2).
-    pub warnings: u32,
+    pub warnings: Regions,
     /// Region cards in the stack.
-    pub region_stack: u32,
+    pub region_stack: Regions,
     /// Region cards out for hunger.
-    pub region_out: u32,
+    pub region_out: Regions,
     /// Cards in the adaptation draw pile.
     pub deck_count: usize,
     /// Adaptation discard pile (face up).
-    pub discard: Vec<u8>,
+    pub discard: Vec<AdaptationId>,
     /// The instinct track as this seat knows it.
     pub track: Vec<Option<Tile>>,
     /// The Doom Stack once revealed.
@@ -93,7 +93,7 @@ pub struct View {
     /// Face-down Turn of the Age cards.
     pub ages_hidden: usize,
     /// Solo condition markers.
-    pub conditions: Vec<(u8, u8)>,
+    pub conditions: Vec<(Region, u8)>,
     /// A contest in progress.
     pub contest: Option<Contest>,
     /// The decision awaited.
@@ -156,9 +156,9 @@ pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
         })
         .collect();
     // The Survival phase replaces a region's warning marker by the hunger marker.
-    let warnings = (0..REGIONS as u8)
-        .filter(|&r| s.hunger & (1 << r) == 0 && s.warning(d, r))
-        .fold(0, |m, r| m | 1 << r);
+    let warnings = Region::all()
+        .filter(|&r| !s.hunger.contains(r) && s.warning(d, r))
+        .collect();
     let contest = s.tasks.iter().rev().find_map(|t| match t {
         Task::Contest(c) => Some(*c),
         _ => None,
@@ -254,7 +254,7 @@ pub fn render(v: &View) -> String {
         v.phase
     );
     let _ = writeln!(o, "Supercontinent (niche 2 | niche 1 | niche 0):");
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         let mut cell = [String::new(), String::new(), String::new()];
         for p in v.animals.iter().filter(|p| p.region == r) {
             let c = &mut cell[p.niche.min(2) as usize];
@@ -264,30 +264,30 @@ pub fn render(v: &View) -> String {
             let _ = write!(c, "{}{}", short(d, p.animal.group), marks(p.animal.flags));
         }
         let mut tags = String::new();
-        if v.closed & (1 << r) != 0 {
+        if v.closed.contains(r) {
             tags.push_str(" CLOSED");
         }
-        if v.hunger & (1 << r) != 0 {
+        if v.hunger.contains(r) {
             tags.push_str(" HUNGER");
         }
-        if v.warnings & (1 << r) != 0 {
+        if v.warnings.contains(r) {
             tags.push_str(" warning");
         }
         if v.conditions.iter().any(|&(cr, _)| cr == r) {
             tags.push_str(" condition");
         }
-        let food = d.food[r as usize][epoch as usize];
+        let food = d.food[r.index()][epoch as usize];
         let _ = writeln!(
             o,
             "  {} food {}{:<18} | {:<10} | {:<10} | {}",
-            region_name(r),
+            r.name(),
             food,
             tags,
             if cell[2].is_empty() { "-" } else { &cell[2] },
             if cell[1].is_empty() { "-" } else { &cell[1] },
             if cell[0].is_empty() { "-" } else { &cell[0] },
         );
-        if col(r) == 3 && row(r) < 4 {
+        if r.column() == 3 && r.row() < 4 {
             let _ = writeln!(o, "  ---");
         }
     }
@@ -306,7 +306,7 @@ pub fn render(v: &View) -> String {
         };
         let evo: Vec<String> = (0..4u8)
             .filter(|k| p.evolution & (1 << k) != 0)
-            .map(|k| d.evo_card(p.group, k).name.clone())
+            .map(|k| d.evolution_card(p.group, k).name.clone())
             .collect();
         let _ = writeln!(
             o,
@@ -327,10 +327,7 @@ pub fn render(v: &View) -> String {
             evo.join(", ")
         );
         if let Some(h) = &p.hand {
-            let names: Vec<&str> = h
-                .iter()
-                .map(|&c| d.adapt[c as usize].name.as_str())
-                .collect();
+            let names: Vec<&str> = h.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
             let _ = writeln!(
                 o,
                 "    your inactive adaptation cards: {}",
@@ -338,10 +335,7 @@ pub fn render(v: &View) -> String {
             );
         }
         if let Some(a) = &p.active {
-            let names: Vec<&str> = a
-                .iter()
-                .map(|&c| d.adapt[c as usize].name.as_str())
-                .collect();
+            let names: Vec<&str> = a.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
             let _ = writeln!(o, "    your active adaptation cards: {}", names.join(", "));
         }
         if let Some(k) = &p.known {
@@ -401,7 +395,7 @@ pub fn render(v: &View) -> String {
         let _ = writeln!(
             o,
             "Contest in {} niche {}: {} ({}) attacks {} ({})",
-            region_name(c.region),
+            c.region.name(),
             c.niche,
             d.group(c.attacker.group).name,
             c.attack,
@@ -485,10 +479,10 @@ pub fn decision_text(d: Decision) -> &'static str {
     }
 }
 
-fn card_name(d: &Data, c: u8) -> String {
-    d.adapt
-        .get(c as usize)
-        .map_or(format!("card {c}"), |a| a.name.clone())
+fn card_name(d: &Data, c: AdaptationId) -> String {
+    d.adaptations
+        .get(c.index())
+        .map_or(c.to_string(), |a| a.name.clone())
 }
 
 /// A short description of a choice.
@@ -506,12 +500,12 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
         },
         Choice::Pass => "pass".into(),
         Choice::Region(r) => match s.decision {
-            Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", region_name(r)),
-            _ => format!("place in {} niche 0", region_name(r)),
+            Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", r.name()),
+            _ => format!("place in {} niche 0", r.name()),
         },
         Choice::Populate { region, special } => format!(
             "Populate {}{}",
-            region_name(region),
+            region.name(),
             if special {
                 " with the Special Animal"
             } else {
@@ -532,16 +526,13 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
                 Some(Decision::Turn { .. }) => "Migrate",
                 _ => "Move",
             };
-            format!(
-                "{verb} {from} to {} niche {niche}{fight}",
-                region_name(region)
-            )
+            format!("{verb} {from} to {} niche {niche}{fight}", region.name())
         }
         Choice::Survive => "Survive (move the instinct marker up)".into(),
         Choice::Activate(c) => format!("Adapt: activate {}", card_name(d, c)),
         Choice::Evolve(k) => match g.filter(|_| k < 4) {
             Some(g) => {
-                let e = d.evo_card(g, k);
+                let e = d.evolution_card(g, k);
                 format!("Adapt: evolve {} (cost {}): {}", e.name, e.cost, e.text)
             }
             None => format!("evolve card {k}"),
@@ -553,7 +544,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
         Choice::Use(c) => format!(
             "use {}: {}",
             card_name(d, c),
-            d.adapt.get(c as usize).map_or("", |a| a.text.as_str())
+            d.adaptations.get(c.index()).map_or("", |a| a.text.as_str())
         ),
         Choice::CashIn(c) => format!("discard {} for 1 AP", card_name(d, c)),
         Choice::Animal(sp) => format!("{sp}"),
@@ -593,7 +584,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             from,
             region,
             niche,
-        } => format!("{from} moves to {} niche {niche}", region_name(*region)),
+        } => format!("{from} moves to {} niche {niche}", region.name()),
         Event::Removed { spot, cause } => format!("{spot} removed ({cause:?})"),
         Event::ContestBegan {
             region,
@@ -602,7 +593,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             defender,
         } => format!(
             "Contest in {} niche {niche}: {attacker} attack {defender}",
-            region_name(*region)
+            region.name()
         ),
         Event::NeutralBonus { group, roll, bonus } => {
             format!("Neutral {group} contest bonus: roll {roll}, +{bonus}")
@@ -660,7 +651,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
                 f
             }
         }),
-        Event::HungerMarker(r) => format!("Hunger in {}", region_name(*r)),
+        Event::HungerMarker(r) => format!("Hunger in {}", r.name()),
         Event::Initiative(o) => {
             let v: Vec<String> = o.iter().map(|s| format!("seat {}", s + 1)).collect();
             format!("Initiative: {}", v.join(", "))
@@ -682,14 +673,14 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
                 .collect();
             format!("New objectives: {}", v.join(", "))
         }
-        Event::Closed(r) => format!("{} becomes unavailable", region_name(*r)),
-        Event::RegionCard(r) => format!("Region card {}", region_name(*r)),
+        Event::Closed(r) => format!("{} becomes unavailable", r.name()),
+        Event::RegionCard(r) => format!("Region card {}", r.name()),
         Event::DoomRevealed { tiles, epicentre } => {
             let v: Vec<String> = tiles.iter().map(|&t| tile_name(d, t)).collect();
             format!(
                 "The Doom: {} - epicentre {}",
                 v.join(", "),
-                region_name(*epicentre)
+                epicentre.name()
             )
         }
         Event::DyingStep(k) => format!(
@@ -704,7 +695,7 @@ pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
             format!("Seat {} scores {points} for surviving animals", seat + 1)
         }
         Event::ConditionMarker { region, niche } => {
-            format!("Condition marker in {} niche {niche}", region_name(*region))
+            format!("Condition marker in {} niche {niche}", region.name())
         }
         Event::BearerPlaced(sp) => format!("Objective marker beside {sp}"),
         Event::SoloResult { success, score } => format!(
@@ -730,7 +721,7 @@ pub fn determinize(s: &State, d: &Data, seat: u8, seed: u64) -> State {
     let mut t = s.clone();
     t.rng = GameRng::new(seed);
     // Adaptation cards: the draw pile and the other players' hands and active cards.
-    let mut pool: Vec<u8> = t.deck.clone();
+    let mut pool: Vec<AdaptationId> = t.deck.clone();
     for (i, p) in t.players.iter().enumerate() {
         if i as u8 != seat {
             pool.extend_from_slice(&p.hand);
@@ -744,8 +735,8 @@ pub fn determinize(s: &State, d: &Data, seat: u8, seed: u64) -> State {
             continue;
         }
         let (nh, na) = (t.players[i].hand.len(), t.players[i].active.len());
-        let mut hand: Vec<u8> = pool.drain(..nh.min(pool.len())).collect();
-        let mut active: Vec<u8> = pool.drain(..na.min(pool.len())).collect();
+        let mut hand: Vec<AdaptationId> = pool.drain(..nh.min(pool.len())).collect();
+        let mut active: Vec<AdaptationId> = pool.drain(..na.min(pool.len())).collect();
         hand.sort_unstable();
         active.sort_unstable();
         t.players[i].hand = hand;

@@ -1,7 +1,7 @@
 //! Properties of the bots' evaluation (`Pangea::evaluate`).
 
 use eons_core::{Game, Seat};
-use eons_pangea::{Pangea, State};
+use eons_pangea::{AdaptationId, Pangea, State};
 
 fn game(seed: u64) -> State {
     let setup = Pangea::setup(4, &[]).expect("setup");
@@ -26,8 +26,8 @@ fn other_seats_secrets_do_not_change_the_evaluation() {
         let before = Pangea::evaluate(&s, Seat(0));
         let mut t = s.clone();
         for p in t.players.iter_mut().skip(1) {
-            p.hand = vec![1, 2, 3];
-            p.active = vec![4, 5];
+            p.hand = vec![AdaptationId(1), AdaptationId(2), AdaptationId(3)];
+            p.active = vec![AdaptationId(4), AdaptationId(5)];
             p.known = u32::MAX;
         }
         t.deck.reverse();

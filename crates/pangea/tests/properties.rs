@@ -6,12 +6,12 @@
 use eons_core::testing::{random_simulation, Simulation};
 use eons_core::{Game, GameRng, Positions, Seat};
 use eons_pangea::state::Task;
-use eons_pangea::types::{flag, REGIONS};
+use eons_pangea::types::{flag, AdaptationId, Region, REGIONS};
 use eons_pangea::{Choice, Event, Pangea, Spot, State};
 
 /// Choices that are illegal most of the time, to probe `apply`'s refusals.
 fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
-    let r = rng.below(REGIONS as u32) as u8;
+    let r = Region(rng.below(REGIONS as u32) as u8);
     let spot = Spot {
         region: r,
         niche: rng.below(3) as u8,
@@ -26,7 +26,7 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
         Choice::Survive,
         Choice::PayDominance,
         Choice::Region(r),
-        Choice::Region(200),
+        Choice::Region(Region(200)),
         Choice::Populate {
             region: r,
             special: true,
@@ -37,9 +37,9 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
             niche: 2,
         },
         Choice::Animal(spot),
-        Choice::Card(rng.below(20) as u8),
-        Choice::Use(rng.below(20) as u8),
-        Choice::Activate(rng.below(20) as u8),
+        Choice::Card(AdaptationId(rng.below(20) as u8)),
+        Choice::Use(AdaptationId(rng.below(20) as u8)),
+        Choice::Activate(AdaptationId(rng.below(20) as u8)),
         Choice::Evolve(rng.below(6) as u8),
         Choice::Claim(rng.below(6) as u8),
         Choice::Field(rng.below(14) as u8),
@@ -50,7 +50,7 @@ fn probes(s: &State, rng: &mut GameRng) -> Vec<Choice> {
     if let Some(p) = s.animals.first() {
         v.push(Choice::Move {
             from: p.spot(),
-            region: (p.region + 5) % 20,
+            region: Region((p.region.0 + 5) % 20),
             niche: 0,
         });
     }

@@ -12,7 +12,7 @@ use eons_pangea::data::AgeBack;
 use eons_pangea::effects;
 use eons_pangea::flow;
 use eons_pangea::state::{Decision, MigrateKind, Task};
-use eons_pangea::types::{flag, row, Group, Tile};
+use eons_pangea::types::{flag, Group, Regions, Tile};
 use eons_pangea::{data, Choice, Event, Pangea, Phase};
 
 fn new(players: usize, opts: &[&str], seed: u64) -> eons_pangea::State {
@@ -33,7 +33,7 @@ fn setup_four_players_p10() {
     let d = data();
     let s = new(4, &["groups=inv,amp,sau,syn"], 9);
     assert!(s.neutrals.is_empty());
-    assert_eq!(s.closed, 0);
+    assert_eq!(s.closed, Regions::NONE);
     assert!(matches!(
         s.doom,
         [Tile::Sector(_), Tile::Zone(_), Tile::Cataclysm(_)]
@@ -88,7 +88,7 @@ fn setup_fewer_players_p11() {
         let v: Vec<_> = s.animals.iter().filter(|p| p.animal.group == g).collect();
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].niche, 0);
-        assert!(d.cards_start & (1 << v[0].region) != 0);
+        assert!(d.cards_start.contains(v[0].region));
     }
     assert_eq!(s.order, vec![0, 1], "Amphibians before Invertebrates");
 }
@@ -276,8 +276,8 @@ dominance = 0
 [[player]]
 group = "invertebrates"
 "#);
-    assert!(s.region_out & (1 << r("B2")) != 0);
-    assert!(s.region_stack & (1 << r("B2")) == 0);
+    assert!(s.region_out.contains(r("B2")));
+    assert!(!s.region_stack.contains(r("B2")));
     let mut s = s;
     while let Some(Decision::Hunger { .. }) = s.decision {
         let c = legal(&s)[0];
@@ -285,9 +285,13 @@ group = "invertebrates"
     }
     // Stage 5 began after the Turn of the Ages.
     assert_eq!(s.stage, 4);
-    assert_eq!(s.region_out, 0);
+    assert_eq!(s.region_out, Regions::NONE);
     assert_eq!(s.region_stack, d.cards_start | d.cards_later);
-    assert_eq!(s.hunger, 0, "Cleanup phase removes hunger markers");
+    assert_eq!(
+        s.hunger,
+        Regions::NONE,
+        "Cleanup phase removes hunger markers"
+    );
 }
 
 /// Rulebook p.19 (Development Phase): new tiles of the coming epoch, 3 in the Guadalupian;
@@ -327,7 +331,7 @@ fn turn_of_age_neutrals_before_players_p19() {
     assert_eq!(decision(&s), Decision::AgePlace(0));
     assert_eq!(neutral(&s), 2, "both neutral groups placed already");
     assert!(
-        s.animals.iter().all(|p| [0, 4].contains(&row(p.region))),
+        s.animals.iter().all(|p| [0, 4].contains(&p.region.row())),
         "in the Subpolar zones (rows 1 and 5)"
     );
 
@@ -493,7 +497,7 @@ fn neutral_populate_and_adapt_p25() {
         .iter()
         .find(|p| p.animal.group == Group::Synapsids)
         .expect("placed");
-    assert!(d.cards_start & (1 << p.region) != 0 && p.niche == 0);
+    assert!(d.cards_start.contains(p.region) && p.niche == 0);
     assert_eq!(s.neutrals[0].track, 1);
     s.neutrals[0].track = 5;
     run_tasks(
@@ -668,7 +672,7 @@ fn steps(s: &eons_pangea::State, from: &str) -> Vec<(String, u8)> {
                 from,
                 region,
                 niche,
-            } if from == sp => Some((eons_pangea::types::region_name(region), niche)),
+            } if from == sp => Some((region.name(), niche)),
             _ => None,
         })
         .collect();
@@ -1125,7 +1129,7 @@ fn solo_amphibians_condition_p28() {
         "dominance = 5",
     );
     play(&mut s, mv("B2 0 amp bearer", "C2", 0));
-    assert!(s.solo_pending & (1 << r("C2")) != 0);
+    assert!(s.solo_pending.contains(r("C2")));
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     // Survival: pay dominance for all three animals.
@@ -1148,7 +1152,7 @@ fn solo_amphibians_condition_after_lost_contest_p28() {
     // 2 against 4: the bearer withdraws to C2 niche 0; C2 holds 3 animals for food 2.
     play(&mut s, mv("B2 1 amp bearer", "C2", 1));
     assert!(at(&s, "C2", 0).iter().any(|a| a.bearer()));
-    assert!(s.solo_pending & (1 << r("C2")) != 0);
+    assert!(s.solo_pending.contains(r("C2")));
     play(&mut s, Choice::Done);
     play(&mut s, Choice::Pass);
     while let Some(Decision::Hunger { .. }) = s.decision {
@@ -1214,7 +1218,7 @@ fn views_hide_other_seats_secrets() {
 fn activated_adaptation_card_is_face_down_for_other_seats() {
     let setup = Pangea::setup(3, &[]).expect("setup");
     let s = Pangea::new(&setup, 5).expect("new");
-    let c = Choice::Activate(0);
+    let c = Choice::Activate(eons_pangea::AdaptationId(0));
     let own = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(0)));
     assert_eq!(own, Pangea::describe_choice(&s, c));
     let theirs = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(1)));

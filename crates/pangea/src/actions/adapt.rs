@@ -7,7 +7,7 @@ use crate::board::{distinct, group_of, insert_sorted, remove_card, set_flag_on, 
 use crate::data::Data;
 use crate::effects;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, State, Task};
-use crate::types::{flag, Action, Animal};
+use crate::types::{flag, Action, AdaptationId, Animal};
 use eons_core::Refusal;
 
 /// The rule of the Adapt action.
@@ -26,7 +26,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         if (p.evolution.count_ones() as u8) < d.rules.active_evolution_limit {
             let sp = effects::special_active(d, p);
             for k in 0..4u8 {
-                let c = d.evo_card(g, k);
+                let c = d.evolution_card(g, k);
                 if p.evolution & (1 << k) == 0
                     && c.cost as usize <= p.active.len()
                     && !(c.special && sp)
@@ -39,7 +39,13 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 }
 
 /// Activates an adaptation card from the Inactive zone (face down).
-pub fn resolve_activate(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+pub fn resolve_activate(
+    s: &mut State,
+    d: &Data,
+    seat: u8,
+    card: AdaptationId,
+    ev: &mut Vec<Event>,
+) {
     let g = group_of(s, seat);
     crate::board::clear_track(s, g);
     pay(s, seat, Action::Adapt, d.group(g).costs[0] as i32, ev);
@@ -58,7 +64,7 @@ pub fn resolve_evolve(s: &mut State, d: &Data, seat: u8, k: u8, ev: &mut Vec<Eve
     crate::board::clear_track(s, g);
     pay(s, seat, Action::Adapt, d.group(g).costs[0] as i32, ev);
     s.tasks.push(Task::TurnResume { seat, acted: true });
-    let card = d.evo_card(g, k);
+    let card = d.evolution_card(g, k);
     let tox = effects::toxic_on_activate(card);
     if tox > 0 {
         s.tasks.push(Task::Toxify { seat, left: tox });

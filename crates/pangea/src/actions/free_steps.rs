@@ -4,7 +4,7 @@
 use crate::board::{distinct, set_flag_on, spots};
 use crate::data::Data;
 use crate::state::{Choice, Event, State, Task};
-use crate::types::{flag, Spot};
+use crate::types::{flag, AdaptationId, Spot};
 use eons_core::Refusal;
 
 /// Unblock: the seat's Inactive animals, when it can pay.
@@ -57,7 +57,13 @@ pub fn resolve_unblock(
 }
 
 /// Discards an active adaptation card for 1 AP.
-pub fn resolve_cash_in(s: &mut State, seat: u8, acted: bool, card: u8, ev: &mut Vec<Event>) {
+pub fn resolve_cash_in(
+    s: &mut State,
+    seat: u8,
+    acted: bool,
+    card: AdaptationId,
+    ev: &mut Vec<Event>,
+) {
     crate::board::remove_card(&mut s.player_mut(seat).active, card);
     s.discard.push(card);
     ev.push(Event::Discarded { seat, card });

@@ -7,7 +7,7 @@ use crate::data::{Data, SoloTrigger};
 use crate::effects;
 use crate::moves::{kill_contest, perform_step};
 use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
-use crate::types::{flag, row, Action, Spot};
+use crate::types::{flag, Action, Region, Spot};
 use eons_core::Refusal;
 
 /// The rule of the Migrate action.
@@ -70,7 +70,7 @@ pub fn resolve(
     d: &Data,
     seat: u8,
     from: Spot,
-    region: u8,
+    region: Region,
     niche: u8,
     ev: &mut Vec<Event>,
 ) {
@@ -102,7 +102,7 @@ pub fn after_move(
     s: &mut State,
     d: &Data,
     seat: u8,
-    region: u8,
+    region: Region,
     niche: u8,
     warned: bool,
     ev: &mut Vec<Event>,
@@ -122,7 +122,7 @@ pub fn after_move(
     if s.setup.solo() && p.animal.bearer() {
         match d.conditions[g as usize].trigger {
             SoloTrigger::MigrateNewRow => {
-                if !s.conditions.iter().any(|&(r, _)| row(r) == row(region)) {
+                if !s.conditions.iter().any(|&(r, _)| r.row() == region.row()) {
                     place_condition(s, d, region, p.niche, ev);
                 }
             }
@@ -133,7 +133,7 @@ pub fn after_move(
             }
             SoloTrigger::MigrateCausingHunger => {
                 if warned && s.warning(d, region) {
-                    s.solo_pending |= 1 << region;
+                    s.solo_pending.insert(region);
                 }
             }
             SoloTrigger::WinVsNeutral => {}

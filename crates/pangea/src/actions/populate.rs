@@ -8,7 +8,7 @@ use crate::contest;
 use crate::data::Data;
 use crate::effects;
 use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
-use crate::types::{flag, Action, Animal, Placed, Spot, REGIONS};
+use crate::types::{flag, Action, Animal, Placed, Region, Spot};
 use eons_core::Refusal;
 
 /// The rule of the Populate action.
@@ -27,8 +27,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 /// True if the seat has an animal or the Special Animal to place and a region to place it.
 pub fn can_populate_anywhere(s: &State, d: &Data, seat: u8) -> bool {
     let g = group_of(s, seat);
-    (s.supply(d, g) > 0 || s.special_available(d, seat))
-        && (0..REGIONS as u8).any(|r| s.available(r))
+    (s.supply(d, g) > 0 || s.special_available(d, seat)) && Region::all().any(|r| s.available(r))
 }
 
 /// Populate choices; ruling H1: the Special Animal marker may be placed when its card is active
@@ -37,7 +36,7 @@ pub fn targets(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     let g = group_of(s, seat);
     let ord = s.supply(d, g) > 0;
     let sp = s.special_available(d, seat);
-    for r in 0..REGIONS as u8 {
+    for r in Region::all() {
         if !s.available(r) {
             continue;
         }
@@ -61,7 +60,7 @@ pub fn populate_one(
     s: &mut State,
     d: &Data,
     seat: u8,
-    region: u8,
+    region: Region,
     special: bool,
     nest: Option<u8>,
     ev: &mut Vec<Event>,
@@ -106,7 +105,14 @@ pub fn populate_one(
 }
 
 /// The Populate action: pay, use the armed Nesting Site and Fertility, then place.
-pub fn resolve(s: &mut State, d: &Data, seat: u8, region: u8, special: bool, ev: &mut Vec<Event>) {
+pub fn resolve(
+    s: &mut State,
+    d: &Data,
+    seat: u8,
+    region: Region,
+    special: bool,
+    ev: &mut Vec<Event>,
+) {
     let g = group_of(s, seat);
     clear_track(s, g);
     let cost = effects::populate_cost(d, s.player(seat));
@@ -177,7 +183,7 @@ pub fn resolve_toxic(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
 }
 
 /// Why a Populate that passed the turn's checks is refused.
-pub fn refuse(s: &State, region: u8, special: bool) -> Refusal {
+pub fn refuse(s: &State, region: Region, special: bool) -> Refusal {
     if !s.available(region) {
         Refusal::new("Unavailability Markers (p.9)", "that region is unavailable")
     } else if special {

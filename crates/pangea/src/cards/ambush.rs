@@ -6,11 +6,11 @@ use crate::board::{group_of, spots};
 use crate::data::Data;
 use crate::moves::kill_contest;
 use crate::state::{not_offered, Choice, Decision, Event, State};
-use crate::types::{Group, Spot};
+use crate::types::{Group, Region, Spot};
 use eons_core::Refusal;
 
 /// True if a rival animal of `g` is in niche 0 of the region.
-fn rival_in_niche0(s: &State, g: Group, region: u8) -> bool {
+fn rival_in_niche0(s: &State, g: Group, region: Region) -> bool {
     s.animals
         .iter()
         .any(|o| o.region == region && o.niche == 0 && o.animal.group != g)

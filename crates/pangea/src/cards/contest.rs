@@ -4,7 +4,7 @@
 
 use super::{spend_card, use_card};
 use crate::board::distinct;
-use crate::data::{AdaptEffect, Data};
+use crate::data::{AdaptationEffect, Data};
 use crate::effects;
 use crate::state::{not_offered, Choice, Contest, Decision, Event, State, Task};
 use crate::types::{flag, Animal, Placed};
@@ -14,7 +14,7 @@ use eons_core::Refusal;
 pub const RULE: &str = "Contest (p.14)";
 
 /// Contest cards are played only in a contest, never as a one-off ability.
-pub fn usable(_e: AdaptEffect) -> bool {
+pub fn usable(_e: AdaptationEffect) -> bool {
     false
 }
 
@@ -35,9 +35,9 @@ pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         _ => false,
     };
     distinct(&s.player(seat).active, |c| {
-        let ok = match d.adapt[c as usize].effect {
-            AdaptEffect::ContestBonus { .. } => !inactive,
-            AdaptEffect::Recovery {} => inactive,
+        let ok = match d.adaptation(c).effect {
+            AdaptationEffect::ContestBonus { .. } => !inactive,
+            AdaptationEffect::Recovery {} => inactive,
             _ => false,
         };
         if ok {
@@ -50,7 +50,7 @@ pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 /// [`Decision::Escape`]: the seat's Escape cards, or Done.
 pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     distinct(&s.player(seat).active, |c| {
-        if matches!(d.adapt[c as usize].effect, AdaptEffect::Escape {}) {
+        if matches!(d.adaptation(c).effect, AdaptationEffect::Escape {}) {
             out.push(Choice::Use(c));
         }
     });
@@ -60,7 +60,7 @@ pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 /// Resolves [`Decision::ContestCards`].
 pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Use(card) if matches!(d.adapt[card as usize].effect, AdaptEffect::Recovery {}) => {
+        Choice::Use(card) if matches!(d.adaptation(card).effect, AdaptationEffect::Recovery {}) => {
             // Every Inactive marker of the group goes, the contestant's too (it is held
             // off the board), and it now counts its full Expansiveness (ruling D5).
             use_card(s, d, seat, card, ev);
@@ -94,8 +94,8 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
             }
         }
         Choice::Use(card) => {
-            let amount = match d.adapt[card as usize].effect {
-                AdaptEffect::ContestBonus { amount } => amount,
+            let amount = match d.adaptation(card).effect {
+                AdaptationEffect::ContestBonus { amount } => amount,
                 _ => 0,
             };
             spend_card(s, d, seat, card, ev);

@@ -3,13 +3,12 @@
 
 use super::RULE;
 use crate::state::{not_offered, Choice, Decision, State};
-use crate::types::REGIONS;
 use eons_core::Refusal;
 
 /// True if a region with the seat's animals is not protected yet.
 pub fn usable(s: &State, seat: u8) -> bool {
     let p = s.player(seat);
-    s.regions_of(p.group) & !p.fat_reserves != 0
+    !s.regions_of(p.group).without(p.fat_reserves).is_empty()
 }
 
 /// Using the card: choose the region.
@@ -20,18 +19,15 @@ pub fn use_card(s: &mut State, seat: u8) {
 /// [`Decision::FatReserves`]: the regions with the seat's animals not protected yet.
 pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
     let p = s.player(seat);
-    let m = s.regions_of(p.group) & !p.fat_reserves;
-    for r in 0..REGIONS as u8 {
-        if m & (1 << r) != 0 {
-            out.push(Choice::Region(r));
-        }
+    for r in s.regions_of(p.group).without(p.fat_reserves).iter() {
+        out.push(Choice::Region(r));
     }
 }
 
 /// Resolves [`Decision::FatReserves`].
 pub fn resolve(s: &mut State, seat: u8, c: Choice) {
     match c {
-        Choice::Region(r) => s.player_mut(seat).fat_reserves |= 1 << r,
+        Choice::Region(r) => s.player_mut(seat).fat_reserves.insert(r),
         _ => s.decision = Some(Decision::FatReserves(seat)),
     }
 }

@@ -13,8 +13,9 @@ pub mod senses;
 pub mod status;
 
 use crate::board::{group_of, remove_card};
-use crate::data::{Ability, AdaptEffect, Data, Timing};
+use crate::data::{Ability, AdaptationEffect, Data, Timing};
 use crate::state::{Event, State};
+use crate::types::AdaptationId;
 use eons_core::Refusal;
 
 /// The rule a refused adaptation-card choice names.
@@ -22,8 +23,15 @@ pub const RULE: &str = "Adaptation Cards (p.21)";
 
 /// True if an active adaptation card's ability can be used now.
 /// `window`: the end-of-action-phase window after passing (any-time cards only).
-pub fn usable(s: &State, d: &Data, seat: u8, card: u8, acted: bool, window: bool) -> bool {
-    let c = &d.adapt[card as usize];
+pub fn usable(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    card: AdaptationId,
+    acted: bool,
+    window: bool,
+) -> bool {
+    let c = &d.adaptation(card);
     let timing_ok = match c.timing {
         Timing::Contest => false,
         Timing::OwnTurn => !window,
@@ -34,60 +42,66 @@ pub fn usable(s: &State, d: &Data, seat: u8, card: u8, acted: bool, window: bool
     }
     let e = c.effect;
     match e {
-        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => contest::usable(e),
-        AdaptEffect::Ambush {} => ambush::usable(s, seat),
-        AdaptEffect::ExtraStep {} | AdaptEffect::LandBridge {} => {
+        AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => contest::usable(e),
+        AdaptationEffect::Ambush {} => ambush::usable(s, seat),
+        AdaptationEffect::ExtraStep {} | AdaptationEffect::LandBridge {} => {
             movement::usable(s, d, seat, e, acted)
         }
-        AdaptEffect::Nest { .. } | AdaptEffect::FreePopulate {} => {
+        AdaptationEffect::Nest { .. } | AdaptationEffect::FreePopulate {} => {
             breeding::usable(s, seat, e, acted)
         }
-        AdaptEffect::Peek {} | AdaptEffect::Premonition { .. } => senses::usable(s, d, seat, e),
-        AdaptEffect::FatReserves {} => fat_reserves::usable(s, seat),
-        AdaptEffect::Parasites {} | AdaptEffect::Recovery {} | AdaptEffect::Venom {} => {
-            status::usable(s, seat, e)
+        AdaptationEffect::Peek {} | AdaptationEffect::Premonition { .. } => {
+            senses::usable(s, d, seat, e)
         }
-        AdaptEffect::Mutation { .. } => mutation::usable(),
+        AdaptationEffect::FatReserves {} => fat_reserves::usable(s, seat),
+        AdaptationEffect::Parasites {}
+        | AdaptationEffect::Recovery {}
+        | AdaptationEffect::Venom {} => status::usable(s, seat, e),
+        AdaptationEffect::Mutation { .. } => mutation::usable(),
     }
 }
 
 /// Uses an active adaptation card's one-off ability (on the seat's turn or end window):
 /// "Use the one-off Ability ..., then discard the card" (rulebook p.21). The card is not yet in
 /// the discard pile while the ability runs, so Mutation's draw cannot reshuffle it back.
-pub fn use_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+pub fn use_card(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     take_used(s, seat, card, ev);
-    let e = d.adapt[card as usize].effect;
+    let e = d.adaptation(card).effect;
     match e {
-        AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => {}
-        AdaptEffect::Ambush {} => ambush::use_card(s, seat),
-        AdaptEffect::ExtraStep {} | AdaptEffect::LandBridge {} => movement::use_card(s, seat, e),
-        AdaptEffect::Nest { .. } | AdaptEffect::FreePopulate {} => breeding::use_card(s, seat, e),
-        AdaptEffect::Peek {} | AdaptEffect::Premonition { .. } => {
+        AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => {}
+        AdaptationEffect::Ambush {} => ambush::use_card(s, seat),
+        AdaptationEffect::ExtraStep {} | AdaptationEffect::LandBridge {} => {
+            movement::use_card(s, seat, e)
+        }
+        AdaptationEffect::Nest { .. } | AdaptationEffect::FreePopulate {} => {
+            breeding::use_card(s, seat, e)
+        }
+        AdaptationEffect::Peek {} | AdaptationEffect::Premonition { .. } => {
             senses::use_card(s, d, seat, e, ev)
         }
-        AdaptEffect::FatReserves {} => fat_reserves::use_card(s, seat),
-        AdaptEffect::Parasites {} | AdaptEffect::Recovery {} | AdaptEffect::Venom {} => {
-            status::use_card(s, seat, e, ev)
-        }
-        AdaptEffect::Mutation { draw } => mutation::use_card(s, seat, draw, ev),
+        AdaptationEffect::FatReserves {} => fat_reserves::use_card(s, seat),
+        AdaptationEffect::Parasites {}
+        | AdaptationEffect::Recovery {}
+        | AdaptationEffect::Venom {} => status::use_card(s, seat, e, ev),
+        AdaptationEffect::Mutation { draw } => mutation::use_card(s, seat, draw, ev),
     }
     discard_used(s, d, seat, card, ev);
 }
 
 /// Discards an active card as used (Amphibians gain AP, rulebook p.27).
-pub fn spend_card(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+pub fn spend_card(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     take_used(s, seat, card, ev);
     discard_used(s, d, seat, card, ev);
 }
 
 /// Takes a card being used out of the active zone.
-fn take_used(s: &mut State, seat: u8, card: u8, ev: &mut Vec<Event>) {
+fn take_used(s: &mut State, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     remove_card(&mut s.player_mut(seat).active, card);
     ev.push(Event::UsedCard { seat, card });
 }
 
 /// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP.
-fn discard_used(s: &mut State, d: &Data, seat: u8, card: u8, ev: &mut Vec<Event>) {
+fn discard_used(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     s.discard.push(card);
     if let Ability::ApOnAbility(n) = d.group(group_of(s, seat)).ability {
         s.add_ap(seat, n as i32, ev);

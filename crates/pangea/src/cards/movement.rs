@@ -3,32 +3,32 @@
 
 use super::RULE;
 use crate::board::{group_of, tracked};
-use crate::data::{AdaptEffect, Data};
+use crate::data::{AdaptationEffect, Data};
 use crate::moves::perform_step;
 use crate::state::{armed, not_offered, Choice, Decision, Event, State};
 use eons_core::Refusal;
 
 /// True if the card can be used now.
-pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptEffect, acted: bool) -> bool {
+pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptationEffect, acted: bool) -> bool {
     let p = s.player(seat);
     match e {
-        AdaptEffect::ExtraStep {} => {
+        AdaptationEffect::ExtraStep {} => {
             acted
                 && tracked(s, p.group).is_some_and(|i| {
                     let q = s.animals[i];
                     !q.animal.inactive() && s.can_step(d, &q, false)
                 })
         }
-        AdaptEffect::LandBridge {} => !acted && p.armed & armed::LAND_BRIDGE == 0,
+        AdaptationEffect::LandBridge {} => !acted && p.armed & armed::LAND_BRIDGE == 0,
         _ => false,
     }
 }
 
 /// Using the card: Long Migration asks for the step, Land Bridge arms the next Migrate.
-pub fn use_card(s: &mut State, seat: u8, e: AdaptEffect) {
+pub fn use_card(s: &mut State, seat: u8, e: AdaptationEffect) {
     match e {
-        AdaptEffect::ExtraStep {} => s.decision = Some(Decision::ExtraStep(seat)),
-        AdaptEffect::LandBridge {} => s.player_mut(seat).armed |= armed::LAND_BRIDGE,
+        AdaptationEffect::ExtraStep {} => s.decision = Some(Decision::ExtraStep(seat)),
+        AdaptationEffect::LandBridge {} => s.player_mut(seat).armed |= armed::LAND_BRIDGE,
         _ => {}
     }
 }

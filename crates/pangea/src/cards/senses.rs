@@ -2,27 +2,27 @@
 //! marker up).
 
 use super::RULE;
-use crate::data::{AdaptEffect, Data};
+use crate::data::{AdaptationEffect, Data};
 use crate::state::{not_offered, Choice, Decision, Event, State};
 use eons_core::Refusal;
 
 /// True if the card can be used now.
-pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptEffect) -> bool {
+pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptationEffect) -> bool {
     let p = s.player(seat);
     match e {
-        AdaptEffect::Peek {} => {
+        AdaptationEffect::Peek {} => {
             (0..s.track.len() as u8).any(|f| s.tile_at(f).is_some() && p.known & (1 << f) == 0)
         }
-        AdaptEffect::Premonition { fields } => fields > 0 && p.instinct < d.top_field(),
+        AdaptationEffect::Premonition { fields } => fields > 0 && p.instinct < d.top_field(),
         _ => false,
     }
 }
 
 /// Using the card: Keen Senses asks for the field, Premonition climbs at once.
-pub fn use_card(s: &mut State, d: &Data, seat: u8, e: AdaptEffect, ev: &mut Vec<Event>) {
+pub fn use_card(s: &mut State, d: &Data, seat: u8, e: AdaptationEffect, ev: &mut Vec<Event>) {
     match e {
-        AdaptEffect::Peek {} => s.decision = Some(Decision::Peek(seat)),
-        AdaptEffect::Premonition { fields } => {
+        AdaptationEffect::Peek {} => s.decision = Some(Decision::Peek(seat)),
+        AdaptationEffect::Premonition { fields } => {
             for _ in 0..fields {
                 s.climb_instinct(d, seat, ev);
             }

@@ -3,7 +3,7 @@
 
 use super::RULE;
 use crate::board::{group_of, set_flag_on, spots};
-use crate::data::AdaptEffect;
+use crate::data::AdaptationEffect;
 use crate::state::{not_offered, Choice, Decision, Event, State};
 use crate::types::{flag, Group, Placed};
 use eons_core::Refusal;
@@ -11,19 +11,19 @@ use eons_core::Refusal;
 /// The animals Parasites may strike: active rivals in a region where `g` has an animal.
 fn parasite_target(s: &State, g: Group) -> impl Fn(&Placed) -> bool + '_ {
     let mine = s.regions_of(g);
-    move |p: &Placed| p.animal.group != g && !p.animal.inactive() && mine & (1 << p.region) != 0
+    move |p: &Placed| p.animal.group != g && !p.animal.inactive() && mine.contains(p.region)
 }
 
 /// True if the card can be used now.
-pub fn usable(s: &State, seat: u8, e: AdaptEffect) -> bool {
+pub fn usable(s: &State, seat: u8, e: AdaptationEffect) -> bool {
     let g = group_of(s, seat);
     match e {
-        AdaptEffect::Parasites {} => s.animals.iter().any(parasite_target(s, g)),
-        AdaptEffect::Recovery {} => s
+        AdaptationEffect::Parasites {} => s.animals.iter().any(parasite_target(s, g)),
+        AdaptationEffect::Recovery {} => s
             .animals
             .iter()
             .any(|q| q.animal.group == g && q.animal.inactive()),
-        AdaptEffect::Venom {} => s
+        AdaptationEffect::Venom {} => s
             .animals
             .iter()
             .any(|q| q.animal.group == g && !q.animal.toxic()),
@@ -32,11 +32,11 @@ pub fn usable(s: &State, seat: u8, e: AdaptEffect) -> bool {
 }
 
 /// Using the card: Parasites and Venom ask for the animal, Recovery acts at once.
-pub fn use_card(s: &mut State, seat: u8, e: AdaptEffect, ev: &mut Vec<Event>) {
+pub fn use_card(s: &mut State, seat: u8, e: AdaptationEffect, ev: &mut Vec<Event>) {
     match e {
-        AdaptEffect::Parasites {} => s.decision = Some(Decision::Parasites(seat)),
-        AdaptEffect::Venom {} => s.decision = Some(Decision::Venom(seat)),
-        AdaptEffect::Recovery {} => {
+        AdaptationEffect::Parasites {} => s.decision = Some(Decision::Parasites(seat)),
+        AdaptationEffect::Venom {} => s.decision = Some(Decision::Venom(seat)),
+        AdaptationEffect::Recovery {} => {
             let g = group_of(s, seat);
             while let Some(i) = s
                 .animals

@@ -1,6 +1,6 @@
 //! The compiled component types the rules read: map, rules, groups, cards, tiles, solo.
 
-use crate::types::{Group, Level, Scope};
+use crate::types::{Group, Level, Region, Scope};
 use serde::Deserialize;
 
 /// Kind of a climate zone.
@@ -170,7 +170,7 @@ pub enum Role {
 /// An evolution card effect (one function per kind in `effects.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum EvoEffect {
+pub enum EvolutionEffect {
     /// +amount Expansiveness in the given role and rows.
     Expansiveness {
         /// Bonus.
@@ -272,7 +272,7 @@ pub enum EvoEffect {
 
 /// An evolution card.
 #[derive(Clone, Debug)]
-pub struct EvoCard {
+pub struct EvolutionCard {
     /// Id (`SYN-1`).
     pub id: String,
     /// Owner group.
@@ -286,7 +286,7 @@ pub struct EvoCard {
     /// Card text.
     pub text: String,
     /// Effects.
-    pub effects: Vec<EvoEffect>,
+    pub effects: Vec<EvolutionEffect>,
 }
 
 /// When an adaptation card's ability may be used.
@@ -305,7 +305,7 @@ pub enum Timing {
 /// An adaptation card ability (one function per kind in `effects.rs`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum AdaptEffect {
+pub enum AdaptationEffect {
     /// +amount in this contest.
     ContestBonus {
         /// Bonus.
@@ -350,7 +350,7 @@ pub enum AdaptEffect {
 
 /// An adaptation card design.
 #[derive(Clone, Debug)]
-pub struct AdaptCard {
+pub struct AdaptationCard {
     /// Id (`AD-01`).
     pub id: String,
     /// Name.
@@ -362,7 +362,7 @@ pub struct AdaptCard {
     /// Text.
     pub text: String,
     /// Ability.
-    pub effect: AdaptEffect,
+    pub effect: AdaptationEffect,
 }
 
 /// An objective requirement (one function per kind in `effects.rs`).
@@ -542,7 +542,7 @@ pub struct AgeCard {
     /// Effect (with region ids resolved).
     pub effect: AgeEffect,
     /// The region of `close_region`.
-    pub region: u8,
+    pub region: Region,
 }
 
 /// A cataclysm effect (one function per kind in `effects.rs`).

@@ -8,7 +8,7 @@
 //! file, in the order the files depend on each other); this file holds the accessor, the error
 //! and [`Data`] itself.
 
-use crate::types::{Group, Level, NICHES, REGIONS, ROWS, SECTORS};
+use crate::types::{AdaptationId, Group, Level, Regions, NICHES, REGIONS, ROWS, SECTORS};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -124,11 +124,11 @@ pub struct Data {
     /// `red[region][dir]`: the border in that direction is red (dirs: left, right, up, down).
     pub red: [[bool; 4]; REGIONS],
     /// Regions closed with fewer than 4 players (bit mask).
-    pub closed_fewer: u32,
+    pub closed_fewer: Regions,
     /// Region cards at the start (bit mask).
-    pub cards_start: u32,
+    pub cards_start: Regions,
     /// Region cards added at the first Turn of the Ages (bit mask).
-    pub cards_later: u32,
+    pub cards_later: Regions,
     /// The instinct track.
     pub instinct: Vec<Field>,
     /// Level of the epicentre step.
@@ -137,10 +137,10 @@ pub struct Data {
     pub doom_shockwave: Level,
     /// Groups in [`Group`] order.
     pub groups: Vec<GroupData>,
-    /// Evolution cards; `evo[g * 4 + k]` is group g's k-th card.
-    pub evo: Vec<EvoCard>,
+    /// Evolution cards; `evolutions[g * 4 + k]` is group g's k-th card.
+    pub evolutions: Vec<EvolutionCard>,
     /// Adaptation card designs.
-    pub adapt: Vec<AdaptCard>,
+    pub adaptations: Vec<AdaptationCard>,
     /// Objective tiles.
     pub objectives: Vec<ObjTile>,
     /// Turn of the Age cards.
@@ -159,8 +159,12 @@ impl Data {
         &self.groups[g as usize]
     }
     /// Group g's k-th evolution card.
-    pub fn evo_card(&self, g: Group, k: u8) -> &EvoCard {
-        &self.evo[g as usize * 4 + k as usize]
+    pub fn evolution_card(&self, g: Group, k: u8) -> &EvolutionCard {
+        &self.evolutions[g as usize * 4 + k as usize]
+    }
+    /// An adaptation card design.
+    pub fn adaptation(&self, card: AdaptationId) -> &AdaptationCard {
+        &self.adaptations[card.index()]
     }
     /// The epoch of a stage (0-based).
     pub fn epoch_of(&self, stage: u8) -> u8 {
@@ -217,8 +221,14 @@ mod tests {
     fn shipped_data_is_valid() {
         let d = try_data().expect("shipped data is valid");
         assert_eq!(d.total_stages(), 9);
-        assert_eq!(d.evo.len(), 16);
-        assert_eq!(d.adapt.iter().map(|a| a.copies as usize).sum::<usize>(), 28);
+        assert_eq!(d.evolutions.len(), 16);
+        assert_eq!(
+            d.adaptations
+                .iter()
+                .map(|a| a.copies as usize)
+                .sum::<usize>(),
+            28
+        );
         assert_eq!(d.objectives.len(), 13);
         assert_eq!(d.ages.len(), 14);
         assert_eq!(d.cataclysms.len(), 4);

@@ -3,7 +3,7 @@
 
 use super::raw::*;
 use super::*;
-use crate::types::Scope;
+use crate::types::{Region, Regions, Scope};
 use std::collections::HashSet;
 
 fn file<'a>(files: &'a [(&str, &str)], name: &str) -> Result<&'a str, DataError> {
@@ -47,7 +47,7 @@ fn status(f: &str, field: &str, s: &str) -> Result<(), DataError> {
 }
 
 /// Parses a region id such as `B3`.
-pub fn region_id(s: &str) -> Option<u8> {
+pub fn region_id(s: &str) -> Option<Region> {
     let b = s.as_bytes();
     if b.len() != 2 {
         return None;
@@ -55,20 +55,20 @@ pub fn region_id(s: &str) -> Option<u8> {
     let col = b[0].to_ascii_uppercase().checked_sub(b'A')?;
     let row = b[1].checked_sub(b'1')?;
     if (col as usize) < SECTORS && (row as usize) < ROWS {
-        Some(row * SECTORS as u8 + col)
+        Some(Region(row * SECTORS as u8 + col))
     } else {
         None
     }
 }
 
-fn regions_mask(f: &str, field: &str, ids: &[String]) -> Result<u32, DataError> {
-    let mut m = 0u32;
+fn regions_mask(f: &str, field: &str, ids: &[String]) -> Result<Regions, DataError> {
+    let mut m = Regions::NONE;
     for id in ids {
         let r = region_id(id).ok_or_else(|| err(f, field, format!("`{id}` is not a region")))?;
-        if m & (1 << r) != 0 {
+        if m.contains(r) {
             return Err(err(f, field, format!("`{id}` is listed twice")));
         }
-        m |= 1 << r;
+        m.insert(r);
     }
     Ok(m)
 }
@@ -269,25 +269,25 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
 
     // Regions.
     let mut food = [[0u8; 3]; REGIONS];
-    let mut seen = 0u32;
+    let mut seen = Regions::NONE;
     for reg in &board.region {
         let field = format!("region {}", reg.id);
         status(bf, &format!("{field}: status"), &reg.status)?;
         let id = region_id(&reg.id).ok_or_else(|| err(bf, &field, "not a region id (A1..D5)"))?;
-        if seen & (1 << id) != 0 {
+        if seen.contains(id) {
             return Err(err(bf, &field, "listed twice"));
         }
-        seen |= 1 << id;
-        food[id as usize] = arr3(bf, &format!("{field}: food"), &reg.food)?;
+        seen.insert(id);
+        food[id.index()] = arr3(bf, &format!("{field}: food"), &reg.food)?;
     }
-    if seen != (1u32 << REGIONS) - 1 {
+    if seen.len() as usize != REGIONS {
         return Err(err(bf, "region", "every region A1..D5 needs its food"));
     }
 
     // Borders.
     status(bf, "borders.status", &board.borders.status)?;
     let mut red = [[false; 4]; REGIONS];
-    let mut listed: HashSet<(u8, u8)> = HashSet::new();
+    let mut listed: HashSet<(Region, Region)> = HashSet::new();
     for (colour, list) in [("white", &board.borders.white), ("red", &board.borders.red)] {
         for b in list {
             let field = format!("borders.{colour}: {b}");
@@ -298,7 +298,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             let c = region_id(y).ok_or_else(|| err(bf, &field, "not a region"))?;
             let dir = crate::types::DIRS
                 .iter()
-                .position(|&d| crate::types::step(a, d) == Some(c))
+                .position(|&d| a.step(d) == Some(c))
                 .ok_or_else(|| err(bf, &field, "the regions are not adjacent"))?;
             let key = (a.min(c), a.max(c));
             if !listed.insert(key) {
@@ -306,10 +306,10 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             }
             let back = crate::types::DIRS
                 .iter()
-                .position(|&d| crate::types::step(c, d) == Some(a))
+                .position(|&d| c.step(d) == Some(a))
                 .unwrap_or(0);
-            red[a as usize][dir] = colour == "red";
-            red[c as usize][back] = colour == "red";
+            red[a.index()][dir] = colour == "red";
+            red[c.index()][back] = colour == "red";
         }
     }
     if listed.len() != 31 {
@@ -329,7 +329,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         &fp.region_cards_status,
     )?;
     let closed_fewer = regions_mask(bf, "fewer_players.closed", &fp.closed)?;
-    if closed_fewer.count_ones() > rules.unavailability_markers as u32 {
+    if closed_fewer.len() > rules.unavailability_markers as u32 {
         return Err(err(
             bf,
             "fewer_players.closed",
@@ -346,21 +346,21 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         "fewer_players.region_cards_later",
         &fp.region_cards_later,
     )?;
-    if cards_start & cards_later != 0 {
+    if !(cards_start & cards_later).is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_later",
             "a region card is in both lists",
         ));
     }
-    if (cards_start | cards_later) & closed_fewer != 0 {
+    if !((cards_start | cards_later) & closed_fewer).is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_start",
             "a region card names a closed region",
         ));
     }
-    if cards_start == 0 {
+    if cards_start.is_empty() {
         return Err(err(
             bf,
             "fewer_players.region_cards_start",
@@ -517,7 +517,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     // Evolution cards.
     let ef = "evolution.toml";
     let raw_evo: RawEvoFile = de(ef, file(files, ef)?)?;
-    let mut per_group: Vec<Vec<EvoCard>> = vec![Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+    let mut per_group: Vec<Vec<EvolutionCard>> =
+        vec![Vec::new(), Vec::new(), Vec::new(), Vec::new()];
     let mut ids = HashSet::new();
     for c in &raw_evo.card {
         let field = format!("card {}", c.id);
@@ -536,42 +537,41 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         for (i, eff) in c.effects.iter().enumerate() {
             let ff = format!("{field}: effects[{i}]");
             match eff {
-                EvoEffect::Expansiveness { rows, .. } | EvoEffect::HungerExempt { rows, .. } => {
-                    rows_check(ef, &ff, rows)?
-                }
-                EvoEffect::Devour {
+                EvolutionEffect::Expansiveness { rows, .. }
+                | EvolutionEffect::HungerExempt { rows, .. } => rows_check(ef, &ff, rows)?,
+                EvolutionEffect::Devour {
                     role: Role::Defender,
                     ..
                 } => return Err(err(ef, &ff, "devour applies to role any or attacker")),
-                EvoEffect::SurviveRange { fields } if *fields == 0 => {
+                EvolutionEffect::SurviveRange { fields } if *fields == 0 => {
                     return Err(err(ef, &ff, "fields must be at least 1"))
                 }
-                EvoEffect::MultiPopulate { count } if *count == 0 || *count > 4 => {
+                EvolutionEffect::MultiPopulate { count } if *count == 0 || *count > 4 => {
                     return Err(err(ef, &ff, "count must be in 1..=4"))
                 }
                 _ => {}
             }
             let special_scope = matches!(
                 eff,
-                EvoEffect::Expansiveness {
+                EvolutionEffect::Expansiveness {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Devour {
+                } | EvolutionEffect::Devour {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::HungerExempt {
+                } | EvolutionEffect::HungerExempt {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Climb {
+                } | EvolutionEffect::Climb {
                     scope: Scope::Special
-                } | EvoEffect::ContestImmune {
+                } | EvolutionEffect::ContestImmune {
                     scope: Scope::Special
-                } | EvoEffect::IgnoreRed {
+                } | EvolutionEffect::IgnoreRed {
                     scope: Scope::Special
-                } | EvoEffect::CheapMigrate {
+                } | EvolutionEffect::CheapMigrate {
                     scope: Scope::Special,
                     ..
-                } | EvoEffect::Niche0Attack {
+                } | EvolutionEffect::Niche0Attack {
                     scope: Scope::Special
                 }
             );
@@ -583,7 +583,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
                 ));
             }
         }
-        per_group[g as usize].push(EvoCard {
+        per_group[g as usize].push(EvolutionCard {
             id: c.id.clone(),
             group: g,
             name: c.name.clone(),
@@ -628,8 +628,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             return Err(err(af, format!("{field}: copies"), "must be at least 1"));
         }
         let want = match c.effect {
-            AdaptEffect::ContestBonus { .. } | AdaptEffect::Escape {} => Timing::Contest,
-            AdaptEffect::FatReserves {} | AdaptEffect::Recovery {} => Timing::AnyTime,
+            AdaptationEffect::ContestBonus { .. } | AdaptationEffect::Escape {} => Timing::Contest,
+            AdaptationEffect::FatReserves {} | AdaptationEffect::Recovery {} => Timing::AnyTime,
             _ => Timing::OwnTurn,
         };
         if c.timing != want {
@@ -639,12 +639,12 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
                 format!("this ability kind needs timing {want:?}"),
             ));
         }
-        if let AdaptEffect::Nest { niche } = c.effect {
+        if let AdaptationEffect::Nest { niche } = c.effect {
             if niche as usize >= NICHES {
                 return Err(err(af, format!("{field}: effect.niche"), "must be 0..=2"));
             }
         }
-        adapt.push(AdaptCard {
+        adapt.push(AdaptationCard {
             id: c.id.clone(),
             name: c.name.clone(),
             copies: c.copies,
@@ -737,14 +737,14 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     let raw_ages: RawAgeFile = de(tf, file(files, tf)?)?;
     let mut ages = Vec::new();
     let mut ids = HashSet::new();
-    let mut spare = rules.unavailability_markers as i32 - closed_fewer.count_ones() as i32;
+    let mut spare = rules.unavailability_markers as i32 - closed_fewer.len() as i32;
     for c in &raw_ages.card {
         let field = format!("card {}", c.id);
         status(tf, &format!("{field}: status"), &c.status)?;
         if !ids.insert(c.id.clone()) {
             return Err(err(tf, &field, "id listed twice"));
         }
-        let mut region = 0;
+        let mut region = Region(0);
         match &c.effect {
             AgeEffect::FreePlacement { rows } => {
                 rows_check(tf, &format!("{field}: effect.rows"), rows)?
@@ -921,8 +921,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         doom_epicentre: board.doom.epicentre,
         doom_shockwave: board.doom.shockwave,
         groups: group_list,
-        evo,
-        adapt,
+        evolutions: evo,
+        adaptations: adapt,
         objectives,
         ages,
         cataclysms,

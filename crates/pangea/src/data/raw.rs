@@ -177,7 +177,7 @@ pub(super) struct RawEvo {
     pub(super) special: bool,
     pub(super) status: String,
     pub(super) text: String,
-    pub(super) effects: Vec<EvoEffect>,
+    pub(super) effects: Vec<EvolutionEffect>,
 }
 
 #[derive(Deserialize)]
@@ -195,7 +195,7 @@ pub(super) struct RawAdapt {
     pub(super) timing: Timing,
     pub(super) status: String,
     pub(super) text: String,
-    pub(super) effect: AdaptEffect,
+    pub(super) effect: AdaptationEffect,
 }
 
 #[derive(Deserialize)]

@@ -11,7 +11,9 @@ use crate::data::{data, try_data, Ability, AgeBack, Data};
 use crate::flow;
 use crate::new_game;
 use crate::state::{Decision, Final, Neutral, ObjSlot, Owner, Phase, Setup, State, Task};
-use crate::types::{flag, region_name, Animal, Group, Placed, Tile, REGIONS, ROWS, SECTORS};
+use crate::types::{
+    flag, AdaptationId, Animal, Group, Placed, Region, Regions, Tile, ROWS, SECTORS,
+};
 use eons_core::{GameRng, PositionError};
 use serde::{Deserialize, Serialize};
 
@@ -121,52 +123,49 @@ fn norm(s: &str) -> String {
     s.trim().to_ascii_lowercase()
 }
 
-fn region(s: &str) -> Result<u8, PositionError> {
+fn region(s: &str) -> Result<Region, PositionError> {
     crate::data::region_id(s.trim()).ok_or_else(|| perr(format!("`{s}` is not a region (A1..D5)")))
 }
 
-fn regions(v: &[String], what: &str) -> Result<u32, PositionError> {
-    let mut m = 0;
+fn regions(v: &[String], what: &str) -> Result<Regions, PositionError> {
+    let mut m = Regions::NONE;
     for r in v {
-        m |= 1 << region(r).map_err(|e| perr(format!("{what}: {}", e.0)))?;
+        m.insert(region(r).map_err(|e| perr(format!("{what}: {}", e.0)))?);
     }
     Ok(m)
 }
 
-fn region_list(m: u32) -> String {
-    let v: Vec<String> = (0..REGIONS as u8)
-        .filter(|r| m & (1 << r) != 0)
-        .map(|r| format!("\"{}\"", region_name(r)))
-        .collect();
+fn region_list(m: Regions) -> String {
+    let v: Vec<String> = m.iter().map(|r| format!("\"{}\"", r.name())).collect();
     format!("[{}]", v.join(", "))
 }
 
-fn adapt_card(d: &Data, s: &str) -> Result<u8, PositionError> {
+fn adaptation_card(d: &Data, s: &str) -> Result<AdaptationId, PositionError> {
     let n = norm(s);
-    d.adapt
+    d.adaptations
         .iter()
         .position(|c| norm(&c.id) == n || norm(&c.name) == n)
-        .map(|i| i as u8)
+        .map(|i| AdaptationId(i as u8))
         .ok_or_else(|| perr(format!("`{s}` is not an adaptation card")))
 }
 
-fn cards(d: &Data, v: &[String]) -> Result<Vec<u8>, PositionError> {
-    v.iter().map(|c| adapt_card(d, c)).collect()
+fn cards(d: &Data, v: &[String]) -> Result<Vec<AdaptationId>, PositionError> {
+    v.iter().map(|c| adaptation_card(d, c)).collect()
 }
 
-fn card_list(d: &Data, v: &[u8]) -> String {
+fn card_list(d: &Data, v: &[AdaptationId]) -> String {
     let names: Vec<String> = v
         .iter()
-        .map(|&c| format!("\"{}\"", d.adapt[c as usize].name))
+        .map(|&c| format!("\"{}\"", d.adaptation(c).name))
         .collect();
     format!("[{}]", names.join(", "))
 }
 
-fn evo_card(d: &Data, g: Group, s: &str) -> Result<u8, PositionError> {
+fn evolution_card(d: &Data, g: Group, s: &str) -> Result<u8, PositionError> {
     let n = norm(s);
     (0..4u8)
         .find(|&k| {
-            let c = d.evo_card(g, k);
+            let c = d.evolution_card(g, k);
             norm(&c.id) == n || norm(&c.name) == n
         })
         .ok_or_else(|| perr(format!("`{s}` is not an evolution card of the {g}")))
@@ -275,12 +274,7 @@ fn animal(s: &str) -> Result<(Placed, usize), PositionError> {
 }
 
 fn animal_str(p: &Placed) -> String {
-    let mut s = format!(
-        "{} {} {}",
-        region_name(p.region),
-        p.niche,
-        p.animal.group.id()
-    );
+    let mut s = format!("{} {} {}", p.region.name(), p.niche, p.animal.group.id());
     for (w, f) in WORDS {
         if p.animal.flags & f != 0 {
             s.push(' ');
@@ -426,7 +420,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             return Err(perr(format!(
                 "animal `{a}`: niche {} of {} holds one animal",
                 p.niche,
-                region_name(p.region)
+                p.region.name()
             )));
         }
         for _ in 0..count {
@@ -483,7 +477,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         p.active.sort_unstable();
         p.evolution = 0;
         for c in e.evolution.as_deref().unwrap_or(&[]) {
-            p.evolution |= 1 << evo_card(d, g, c)?;
+            p.evolution |= 1 << evolution_card(d, g, c)?;
         }
         p.claimed = 0;
         for &c in e.claimed.as_deref().unwrap_or(&[]) {
@@ -562,20 +556,20 @@ pub fn read(text: &str) -> Result<State, PositionError> {
                 if board_stage >= d.first_stage(1) {
                     m |= d.cards_later;
                 }
-                m & !s.region_out
+                m.without(s.region_out)
             }
         };
     } else {
-        s.region_stack = 0;
-        s.region_out = 0;
+        s.region_stack = Regions::NONE;
+        s.region_out = Regions::NONE;
     }
 
     // Adaptation cards: the deck is what is left of 28, shuffled, unless given.
     s.discard = cards(d, f.discard.as_deref().unwrap_or(&[]))?;
-    let mut left: Vec<i32> = d.adapt.iter().map(|c| c.copies as i32).collect();
-    let mut take = |v: &[u8]| {
+    let mut left: Vec<i32> = d.adaptations.iter().map(|c| c.copies as i32).collect();
+    let mut take = |v: &[AdaptationId]| {
         for &c in v {
-            left[c as usize] -= 1;
+            left[c.index()] -= 1;
         }
     };
     take(&s.discard);
@@ -592,7 +586,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             s.deck.clear();
             for (c, &k) in left.iter().enumerate() {
                 for _ in 0..k.max(0) {
-                    s.deck.push(c as u8);
+                    s.deck.push(AdaptationId(c as u8));
                 }
             }
             s.rng.shuffle(&mut s.deck);
@@ -602,7 +596,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     if let Some(c) = left.iter().position(|&k| k < 0) {
         return Err(perr(format!(
             "more copies of {} than the game has ({})",
-            d.adapt[c].name, d.adapt[c].copies
+            d.adaptations[c].name, d.adaptations[c].copies
         )));
     }
 
@@ -753,7 +747,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             }
             flow::set_turn(&mut s, d, seat, f.acted.unwrap_or(false));
         }
-        Phase::Survival => s.tasks.push(Task::Survival(0)),
+        Phase::Survival => s.tasks.push(Task::Survival(Region(0))),
         Phase::Initiative => s.tasks.push(Task::Initiative),
         Phase::TurnOfAges => s.tasks.push(Task::AgesStart),
         Phase::Doom => {
@@ -775,7 +769,7 @@ fn check_flow(s: &State) -> Result<(), PositionError> {
     let np = s.players.len() as u8;
     let bad = |what: &str| Err(perr(format!("engine: {what} out of range")));
     let seat = |x: u8| x < np;
-    let reg = |x: u8| (x as usize) < REGIONS;
+    let reg = |x: Region| x.on_map();
     let sp = |x: &crate::types::Spot| reg(x.region) && x.niche <= 2;
     for t in &s.tasks {
         let ok = match t {

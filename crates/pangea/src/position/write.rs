@@ -81,7 +81,7 @@ pub fn write(s: &State) -> String {
     let conds: Vec<String> = s
         .conditions
         .iter()
-        .map(|&(r, n)| q(&format!("{} {n}", region_name(r))))
+        .map(|&(r, n)| q(&format!("{} {n}", r.name())))
         .collect();
     let _ = writeln!(o, "conditions = [{}]", conds.join(", "));
     let _ = writeln!(o, "solo_pending = {}", region_list(s.solo_pending));
@@ -106,7 +106,7 @@ pub fn write(s: &State) -> String {
         let _ = writeln!(o, "active = {}", card_list(d, &p.active));
         let evo: Vec<String> = (0..4u8)
             .filter(|k| p.evolution & (1 << k) != 0)
-            .map(|k| q(&d.evo_card(p.group, k).name))
+            .map(|k| q(&d.evolution_card(p.group, k).name))
             .collect();
         let _ = writeln!(o, "evolution = [{}]", evo.join(", "));
         let claimed: Vec<String> = (0..8u8)

@@ -3,7 +3,7 @@
 
 use eons_core::{Game, Positions};
 use eons_pangea::state::Decision;
-use eons_pangea::types::{Animal, Group, Spot};
+use eons_pangea::types::{AdaptationId, Animal, Group, Region, Spot};
 use eons_pangea::{data, Choice, Event, Pangea, State};
 
 /// Reads a position or fails the test with the reason.
@@ -50,7 +50,7 @@ pub fn refuse(s: &mut State, c: Choice) -> String {
 }
 
 /// A region id.
-pub fn r(name: &str) -> u8 {
+pub fn r(name: &str) -> Region {
     eons_pangea::data::region_id(name).expect("region")
 }
 
@@ -103,19 +103,20 @@ pub fn groups_at(s: &State, region: &str, niche: u8) -> Vec<Group> {
 }
 
 /// Index of an adaptation card design by name.
-pub fn card(name: &str) -> u8 {
+pub fn card(name: &str) -> AdaptationId {
     data()
-        .adapt
+        .adaptations
         .iter()
         .position(|c| c.name == name)
-        .expect("card") as u8
+        .map(|i| AdaptationId(i as u8))
+        .expect("card")
 }
 
 /// Index (0..4) of a group's evolution card by name.
 pub fn evo(g: Group, name: &str) -> u8 {
     let d = data();
     (0..4u8)
-        .find(|&k| d.evo_card(g, k).name == name)
+        .find(|&k| d.evolution_card(g, k).name == name)
         .expect("evolution card")
 }
 

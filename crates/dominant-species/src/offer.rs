@@ -25,6 +25,15 @@ pub(crate) fn push_elements(counts: &[u8; 6], out: &mut Vec<Choice>) {
     }
 }
 
+/// One `Choice::Element` per type with at least one disk in the draw bag.
+pub(crate) fn push_bag_elements(s: &State, out: &mut Vec<Choice>) {
+    for e in Element::ALL {
+        if s.bag.count(e.index()) > 0 {
+            out.push(Choice::Element(e));
+        }
+    }
+}
+
 /// Element choices for an animal's added disks (never the defaults).
 pub(crate) fn push_added(s: &State, a: Animal, out: &mut Vec<Choice>) {
     for e in Element::ALL {

@@ -3,8 +3,8 @@
 //! wetland it touches. Reference A10: the species part stands even when the
 //! element part is impossible.
 
-use crate::data::{Animal, Element, Terrain};
-use crate::offer::not_offered;
+use crate::data::{Animal, Terrain};
+use crate::offer::{not_offered, push_bag_elements};
 use crate::query::{board_id, corner, hex};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::{CornerId, HexId, Refusal};
@@ -41,11 +41,7 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
     match step {
         CardStep::AquaticElement { .. } if aquatic_corners(s).next().is_some() => {
-            for e in Element::ALL {
-                if s.bag.count(e.index()) > 0 {
-                    out.push(Choice::Element(e));
-                }
-            }
+            push_bag_elements(s, out);
         }
         CardStep::AquaticCorner { .. } => {
             out.extend(aquatic_corners(s).map(|c| Choice::Corner(corner(c))));

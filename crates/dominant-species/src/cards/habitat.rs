@@ -1,8 +1,8 @@
 //! Habitat (p.19): take an element of your choice from the bag and put it
 //! on any vacant corner of earth.
 
-use crate::data::{Animal, Element};
-use crate::offer::not_offered;
+use crate::data::Animal;
+use crate::offer::{not_offered, push_bag_elements};
 use crate::query::corner;
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
@@ -20,11 +20,7 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
     match step {
         CardStep::HabitatElement { .. } if s.vacant_corners().next().is_some() => {
-            for e in Element::ALL {
-                if s.bag.count(e.index()) > 0 {
-                    out.push(Choice::Element(e));
-                }
-            }
+            push_bag_elements(s, out);
         }
         CardStep::HabitatCorner { .. } => {
             out.extend(s.vacant_corners().map(|c| Choice::Corner(corner(c))));

@@ -1,8 +1,8 @@
 //! Metamorphosis (p.19): give up one of your added elements for one of
 //! your choice from the bag.
 
-use crate::data::{Animal, Element};
-use crate::offer::{not_offered, push_added};
+use crate::data::Animal;
+use crate::offer::{not_offered, push_added, push_bag_elements};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
 
@@ -19,11 +19,7 @@ pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
     match step {
         CardStep::MetamorphosisGive { taker } if !s.bag.is_empty() => push_added(s, taker, out),
         CardStep::MetamorphosisTake { .. } => {
-            for e in Element::ALL {
-                if s.bag.count(e.index()) > 0 {
-                    out.push(Choice::Element(e));
-                }
-            }
+            push_bag_elements(s, out);
         }
         _ => {}
     }

@@ -259,6 +259,15 @@ fn golden_fixtures_fail_on_any_changed_line_until_blessed() {
     assert!(message.contains("line 6:"), "{message}");
     let (_, changed) = eons_core::testing::golden::bless::<Take>(&record).unwrap();
     assert!(changed && fails(&folder).is_none());
+    // A record with a choice the rules refuse fails, naming the choice.
+    let mut stale = report.record;
+    stale.choices[0].choice = 3;
+    std::fs::write(&record, serde_json::to_string(&stale).unwrap()).unwrap();
+    let message = fails(&folder).expect("a record that does not replay fails");
+    assert!(
+        message.contains("choice 0: not a take of 1 or 2"),
+        "{message}"
+    );
     let _ = std::fs::remove_dir_all(&folder);
 }
 

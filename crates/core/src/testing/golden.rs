@@ -65,6 +65,7 @@ pub fn transcript<G: Game>(record: &Record<G>) -> Result<String, GoldenError> {
         record.seed
     );
     let mut events = Vec::new();
+    let mut legal = Vec::new();
     for (index, recorded) in record.choices.iter().enumerate() {
         let turn = G::turn(&state);
         if turn != Turn::Seat(recorded.seat) {
@@ -77,6 +78,18 @@ pub fn transcript<G: Game>(record: &Record<G>) -> Result<String, GoldenError> {
         }
         let choice = recorded.choice;
         let actor = recorded.seat;
+        // Only a listed choice is described: describing another one may
+        // read past the board (a stale fixture after a rules change).
+        legal.clear();
+        G::legal(&state, &mut legal);
+        if !legal.contains(&choice) {
+            let mut refused = state.clone();
+            let message = match G::apply(&mut refused, choice, &mut Vec::new()) {
+                Err(e) => e.to_string(),
+                Ok(()) => format!("{choice:?} is not among the legal choices"),
+            };
+            return Err(ReplayError::Illegal { index, message }.into());
+        }
         let text = G::describe_choice(&state, choice);
         let _ = writeln!(out, "{} {actor}: {text}", index + 1);
         // What every other viewer reads, grouped by text, in seat order.

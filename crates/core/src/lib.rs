@@ -7,6 +7,7 @@
 
 pub mod bag;
 pub mod bonus;
+pub mod data_error;
 pub mod game;
 pub mod hex;
 pub mod record;
@@ -17,6 +18,7 @@ pub mod testing;
 
 pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
+pub use data_error::DataError;
 pub use game::{
     validate_position, Game, InvariantError, OptionInfo, Outcome, PositionError, Positions, Reach,
     Seat, SetupError, Turn,

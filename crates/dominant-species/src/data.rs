@@ -341,24 +341,10 @@ const COMPONENTS_TOML: &str = include_str!("../../../data/dominant-species/compo
 const BOARD_TOML: &str = include_str!("../../../data/dominant-species/board.toml");
 const CARDS_TOML: &str = include_str!("../../../data/dominant-species/cards.toml");
 
-/// A data file that cannot be used: the file, the field and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("data/dominant-species/{file}: {field}: {message}")]
-pub struct DataError {
-    /// The file.
-    pub file: &'static str,
-    /// The field (a path such as `terrain[2].scores`).
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+pub use eons_core::DataError;
 
 fn err(file: &'static str, field: impl Into<String>, message: impl Into<String>) -> DataError {
-    DataError {
-        file,
-        field: field.into(),
-        message: message.into(),
-    }
+    DataError::new("data/dominant-species", file, field, message)
 }
 
 /// The printed name and effect text of a card.
@@ -908,7 +894,7 @@ mod tests {
         f[0] = f[0].replacen("scores = [9, 5, 3, 2]", "scores = []", 1);
         let e = parse_all(&f).expect_err("empty scores");
         assert_eq!(
-            (e.file, e.field.as_str()),
+            (e.file.as_ref(), e.field.as_str()),
             ("terrain.toml", "terrain[0].scores")
         );
 
@@ -916,7 +902,7 @@ mod tests {
         f[1] = f[1].replacen("cylinders_mark = \"I\"", "cylinders_mark = \"X\"", 1);
         let e = parse_all(&f).expect_err("bad mark");
         assert_eq!(
-            (e.file, e.field.as_str()),
+            (e.file.as_ref(), e.field.as_str()),
             ("components.toml", "cylinders_mark")
         );
 
@@ -924,14 +910,17 @@ mod tests {
         f[2] = f[2].replacen("terrain = \"wetland\"", "terrain = \"swamp\"", 1);
         let e = parse_all(&f).expect_err("unknown terrain");
         assert_eq!(
-            (e.file, e.field.as_str()),
+            (e.file.as_ref(), e.field.as_str()),
             ("board.toml", "start_tile[1].terrain")
         );
 
         let mut f = shipped();
         f[3] = f[3].replacen("key = \"Biomass\"", "key = \"Blight\"", 1);
         let e = parse_all(&f).expect_err("order");
-        assert_eq!((e.file, e.field.as_str()), ("cards.toml", "card[2].key"));
+        assert_eq!(
+            (e.file.as_ref(), e.field.as_str()),
+            ("cards.toml", "card[2].key")
+        );
 
         let mut f = shipped();
         f[3] = f[3].replacen("[survival]", "[surviving]", 1);

@@ -36,24 +36,10 @@ pub const MAX_STACKS: usize = 4;
 /// Most Regression cube squares.
 pub const MAX_SQUARES: usize = 4;
 
-/// A data file that cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("data/marine/{file}: {field}: {message}")]
-pub struct DataError {
-    /// The file.
-    pub file: &'static str,
-    /// The field (a path such as `section[3].space[2].vent`).
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+pub use eons_core::DataError;
 
 fn err(file: &'static str, field: impl Into<String>, message: impl Into<String>) -> DataError {
-    DataError {
-        file,
-        field: field.into(),
-        message: message.into(),
-    }
+    DataError::new("data/marine", file, field, message)
 }
 
 const MARKS: [&str; 5] = ["S", "S-IT", "I", "R", "P"];

@@ -9,7 +9,6 @@
 //! and [`Data`] itself.
 
 use crate::types::{AdaptationId, Group, Level, Regions, NICHES, REGIONS, ROWS, SECTORS};
-use std::fmt;
 use std::sync::OnceLock;
 
 mod components;
@@ -55,33 +54,10 @@ pub const FILES: [(&str, &str); 8] = [
     ),
 ];
 
-/// A data file that does not describe a playable game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct DataError {
-    /// The file, e.g. `board.toml`.
-    pub file: String,
-    /// The field, e.g. `region B3: food`.
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "data/pangea/{}: {}: {}",
-            self.file, self.field, self.message
-        )
-    }
-}
+pub use eons_core::DataError;
 
 fn err(file: &str, field: impl Into<String>, message: impl Into<String>) -> DataError {
-    DataError {
-        file: file.to_string(),
-        field: field.into(),
-        message: message.into(),
-    }
+    DataError::new("data/pangea", file.to_string(), field, message)
 }
 
 /// The parsed and checked data, or why it could not be read: the fallible form, called once

@@ -65,8 +65,8 @@ mod tests {
 
     #[test]
     fn a_refusal_reads_rule_then_reason() {
-        let r = Refusal::new("Glaciation (p.12)", String::from("no tundra tile is left"));
-        assert_eq!(r.to_string(), "Glaciation (p.12): no tundra tile is left");
+        let r = Refusal::new("Glaciation (p.13)", String::from("no tundra tile is left"));
+        assert_eq!(r.to_string(), "Glaciation (p.13): no tundra tile is left");
         assert!(!r.is_game_over());
     }
 
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn a_refusal_round_trips_through_json() {
-        let r = Refusal::new("Migration (p.10)", "a species moves at most 2 tiles");
+        let r = Refusal::new("Migration (p.15)", "that tile is too far for this space");
         let json = serde_json::to_string(&r).unwrap();
         assert_eq!(serde_json::from_str::<Refusal>(&json).unwrap(), r);
     }

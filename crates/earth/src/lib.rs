@@ -9,11 +9,17 @@
 //! elements on a tile, matching, endangered species, dominance and the
 //! species ranking used by tile scoring.
 //!
+//! Every place reads by its label ([`labels`]): hexes as printed on the
+//! board's edges ("D7"), corners by the hexes meeting there ("D7/E6/E8").
+//!
 //! Animals and element types are small indices (`0..6`); animal index order
 //! is the game's food chain (0 = top), which breaks ties.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod labels;
+pub use labels::{CornerLabel, HexLabel, LabelError};
 
 use eons_core::bag::serde_arrays;
 use eons_core::{CornerId, Grid, Hex, HexId};

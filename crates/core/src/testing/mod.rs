@@ -9,9 +9,14 @@
 //!   `apply_listed` = `apply`, [`crate::Game::invariants`] along the way, replay,
 //!   serialisation) and the resample test (re-drawing what a seat has not
 //!   seen never changes that seat's view).
+//! * [`texts`]: the text test: every text a player reads in seeded random
+//!   games is plain English (no "1 birds", "a ocean", "(s)", card numbers,
+//!   internal codes, 0-based seats or axial coordinates).
 
 pub mod golden;
 pub mod simulation;
+pub mod texts;
 
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
+pub use texts::{check_texts, lint, TextCheck, TextFault, TextReport};

@@ -416,7 +416,8 @@ mod tests {
 
     #[test]
     fn each_fault_of_the_issue_is_found() {
-        let cases: &[(&str, fn(&TextFault) -> bool)] = &[
+        type Case = (&'static str, fn(&TextFault) -> bool);
+        let cases: &[Case] = &[
             ("one birds moves", |f| {
                 matches!(f, TextFault::PluralAfterOne(_))
             }),

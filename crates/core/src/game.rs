@@ -214,8 +214,29 @@ pub trait Game: Sized + 'static {
         let _ = s;
         Ok(())
     }
-    /// A human sentence for an event, for the log.
+    /// A human sentence for an event, for the log. It reads the same
+    /// whatever the state passed (before or after the choice that logged
+    /// it, or later): what it names travels in the event.
     fn describe_event(s: &Self::State, e: &Self::Event) -> String;
+    /// What the seat to move is asked, as a heading above the legal choices
+    /// ("Birds: place an action pawn"). The default names only the seat.
+    fn prompt(s: &Self::State) -> String {
+        match Self::turn(s) {
+            Turn::Seat(seat) => format!("{}: choose", capitalised(&seat.to_string())),
+            Turn::Over => "The game is over".to_string(),
+        }
+    }
+    /// True when the choice that led from `before` to `after` (logging
+    /// `events`) may not be taken back: it drew something at random, or
+    /// showed something that was hidden, so that taking it back would let
+    /// the seat try again knowing more. Undo (the terminal's `undo`, the
+    /// table's button) goes back over a seat's own latest choices up to the
+    /// last barrier and never over another seat's choice. The default,
+    /// `true`, allows no undo.
+    fn undo_barrier(before: &Self::State, after: &Self::State, events: &[Self::Event]) -> bool {
+        let _ = (before, after, events);
+        true
+    }
     /// A plain-text rendering of a view for the terminal.
     fn render(v: &Self::View) -> String;
 
@@ -264,10 +285,28 @@ pub fn validate_position<G: Game>(state: G::State) -> Result<G::State, PositionE
     }
 }
 
+/// `text` with its first letter in capitals ("seat 2" → "Seat 2").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Reading and writing human-editable positions (`eons check`).
 pub trait Positions: Game {
     /// Parses a position file, then checks it with [`validate_position`].
     fn read_position(text: &str) -> Result<Self::State, PositionError>;
+    /// [`Positions::read_position`], with the events of the forced steps
+    /// that run while the position is brought to its first decision (an
+    /// Adaptation forfeited with six elements, the Doom, the neutral phase),
+    /// so that `eons check` can tell them. The default logs none.
+    fn read_position_with_events(
+        text: &str,
+    ) -> Result<(Self::State, Vec<Self::Event>), PositionError> {
+        Self::read_position(text).map(|s| (s, Vec::new()))
+    }
     /// Writes a position file that [`Positions::read_position`] reads back.
     fn write_position(s: &Self::State) -> String;
 }

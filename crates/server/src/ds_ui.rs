@@ -1,11 +1,12 @@
 //! Presentation helper for Dominant Species: the earth as lists the browser
-//! can draw directly (hex coordinates, corner names), computed from the view.
+//! can draw directly (hex coordinates and labels, corner names), computed
+//! from the view.
 //! It adds no information: everything comes from the seat's own view.
 
 use eons_core::Point;
 use eons_dominant_species::data::{board_hex, Element};
 use eons_dominant_species::View;
-use eons_earth::{grid, Earth};
+use eons_earth::{grid, CornerLabel, Earth, HexLabel};
 use serde_json::{json, Value};
 
 /// The `ui` object sent beside a Dominant Species view.
@@ -29,6 +30,7 @@ pub fn ui(v: &View) -> Value {
         hexes.push(json!({
             "q": h.q,
             "r": h.r,
+            "label": HexLabel::of(id).to_string(),
             "terrain": terrain.map(|t| t.name()),
             "species": species,
             "dominant": dominant,
@@ -43,9 +45,14 @@ pub fn ui(v: &View) -> Value {
                 "q": corner.hex.q,
                 "r": corner.hex.r,
                 "point": match corner.point { Point::E => "E", Point::W => "W" },
+                "label": CornerLabel::of(c).to_string(),
                 "element": Element::from_index(e as usize).map(|e| e.name()),
             })
         })
         .collect();
-    json!({ "hexes": hexes, "elements": corners })
+    json!({
+        "hexes": hexes,
+        "elements": corners,
+        "corner_labels": crate::earth_ui::corner_labels(),
+    })
 }

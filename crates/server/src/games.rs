@@ -359,7 +359,7 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
         Arc::new(
             Adapter::<eons_dominant_species::DominantSpecies>::new().with_ui(crate::ds_ui::ui),
         ),
-        Arc::new(Adapter::<eons_marine::Marine>::new()),
+        Arc::new(Adapter::<eons_marine::Marine>::new().with_ui(crate::earth_ui::marine_ui)),
         Arc::new(Adapter::<eons_pangea::Pangea>::new()),
     ];
     if test_games {

@@ -22,6 +22,7 @@
 
 pub mod api;
 mod ds_ui;
+mod earth_ui;
 pub mod error;
 pub mod games;
 pub mod hub;

@@ -52,6 +52,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/games/generic.js"),
     ),
     (
+        "js/games/earth-labels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/games/earth-labels.js"),
+    ),
+    (
         "js/games/ds.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/games/ds.js"),

@@ -2,6 +2,7 @@
 // the action display with its eyeball spaces, every animal's display, the
 // Dominance cards and the score. Legal choices are highlighted and clickable.
 import { h, s, cap } from '../dom.js';
+import { edgeLabels, cornerLabel } from './earth-labels.js';
 
 const ANIMALS = ['mammals', 'reptiles', 'birds', 'amphibians', 'arachnids', 'insects'];
 const ANIMAL_COLOR = {
@@ -180,10 +181,11 @@ function earth(v, st, map, legalAttr, local) {
     const isFrom = map.has(fromKey);
     const selected = local.from === `${hx.q},${hx.r}`;
     const attrs = map.has(key) ? legalAttr(key) : isFrom ? legalAttr(fromKey) : {};
-    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, tabindex: attrs.tabindex, role: attrs.role });
+    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, tabindex: attrs.tabindex, role: attrs.role });
     if (attrs.onclick) g.addEventListener('click', attrs.onclick);
     const fill = hx.terrain ? TERRAIN_COLOR[hx.terrain] : 'url(#blank)';
-    g.append(s('polygon', { points: hexPoints(x, y), fill, class: 'hex-shape' }));
+    g.append(s('polygon', { points: hexPoints(x, y), fill, class: 'hex-shape' },
+      s('title', {}, hx.terrain ? `${hx.label} ${hx.terrain}` : `${hx.label} (no tile)`)));
     if (hx.terrain === 'tundra') g.append(s('polygon', { points: hexPoints(x, y, SIZE * 0.62), class: 'tundra-inner' }));
     if (hx.terrain) {
       g.append(s('text', { x, y: y - SIZE * 0.45, class: 'terrain-label', fill: TERRAIN_INK[hx.terrain] || '#f6f1e3' }, hx.terrain.toUpperCase()));
@@ -217,7 +219,7 @@ function earth(v, st, map, legalAttr, local) {
     const a = legalAttr(key);
     const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7) });
     if (a.onclick) g.addEventListener('click', a.onclick);
-    g.append(s('circle', { cx: x, cy: y, r: 10.5, fill: ELEMENT_COLOR[e.element], class: 'disc' }, s('title', {}, `${e.element} at ${e.point}(${e.q},${e.r})`)),
+    g.append(s('circle', { cx: x, cy: y, r: 10.5, fill: ELEMENT_COLOR[e.element], class: 'disc' }, s('title', {}, `${e.element} at ${e.label}`)),
       s('text', { x, y: y + 4, class: 'disc-glyph', fill: ELEMENT_INK[e.element] || '#fff' }, ELEMENT_GLYPH[e.element]));
     marks.append(g);
   }
@@ -228,14 +230,15 @@ function earth(v, st, map, legalAttr, local) {
     const a = legalAttr(key);
     const g = s('g', { class: `element vacant ${a.class}`, 'data-key': key });
     g.addEventListener('click', a.onclick);
-    g.append(s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' }));
+    g.append(s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' },
+      s('title', {}, cornerLabel(ui.corner_labels, Number(q), Number(r), p))));
     marks.append(g);
   }
-  const svg = s('svg', { viewBox: '-282 -266 564 532', class: 'earth', role: 'img', 'aria-label': 'Earth' },
+  const svg = s('svg', { viewBox: '-310 -292 620 584', class: 'earth', role: 'img', 'aria-label': 'Earth' },
     s('defs', {},
       s('pattern', { id: 'blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
         s('rect', { width: 8, height: 8, fill: '#efe6cf' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#e2d6b8', 'stroke-width': 3 }))),
-    tiles, marks);
+    edgeLabels(ui.hexes, centre, SIZE), tiles, marks);
   const title = decider ? h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[decider]}` }, h('i', { class: 'dot' }), `${cap(decider)} deciding`) : null;
   return h('section', { class: 'panel earth-panel' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'), title), svg);
 }

@@ -1,10 +1,12 @@
 // Dominant Species: Marine: the hex earth (tiles, Vents, elements on corners,
 // species), the action display, every animal's display (elements, pawns,
 // traits) and the evolution-card row. Drawn only from the seat's view; the
-// hex and corner ids are rebuilt here from the grid (a hexagon of radius 3).
+// hexes and corners, in the engine's id order and with their labels, come
+// from the server's `ui` (the engine's grid).
 // Legal choices are highlighted and clickable; the side list stays complete.
 import { h, s, cap } from '../dom.js';
 import * as generic from './generic.js';
+import { edgeLabels } from './earth-labels.js';
 
 const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
 const ANIMAL_COLOR = { Reptiles: '#2e8b57', Cephalopods: '#8e44ad', Fishes: '#e67e22', Crustaceans: '#c0392b' };
@@ -38,26 +40,19 @@ const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
   return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
 }).join(' ');
 
-/** The grid as the engine builds it: hexes in id order, corners sorted by (q, r, E<W). */
-const GRID = (() => {
-  const hexes = [];
-  for (let q = -3; q <= 3; q++) for (let r = -3; r <= 3; r++) {
-    if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) hexes.push({ q, r });
-  }
-  const keys = new Map();
-  for (const { q, r } of hexes) {
-    for (const [cq, cr, p] of [[q, r, 0], [q + 1, r, 1], [q - 1, r + 1, 0], [q, r, 1], [q - 1, r, 0], [q + 1, r - 1, 1]]) {
-      keys.set(`${cq},${cr},${p}`, [cq, cr, p]);
-    }
-  }
-  const corners = [...keys.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-  return { hexes, corners };
-})();
-const cornerXY = (id) => {
-  const c = GRID.corners[id];
+/**
+ * The grid as the engine builds it, from the engine's labels: hexes in id order
+ * ({q, r, label}) and corners in id order ({q, r, point, label}).
+ */
+const grid = (st) => ({
+  hexes: (st.ui && st.ui.labels) || [],
+  corners: (st.ui && st.ui.corner_labels) || [],
+});
+const cornerXY = (corners, id) => {
+  const c = corners[id];
   if (!c) return null;
-  const [x, y] = centre(c[0], c[1]);
-  return c[2] === 0 ? [x + SIZE, y] : [x - SIZE, y];
+  const [x, y] = centre(c.q, c.r);
+  return c.point === 'E' ? [x + SIZE, y] : [x - SIZE, y];
 };
 
 const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
@@ -130,18 +125,18 @@ function draw(board, st, ctx) {
     };
   };
   board.replaceChildren(h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, map, legal, local), actionDisplay(v, legal)),
+    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local), actionDisplay(v, legal)),
     animalsPanel(v, st),
     cardsPanel(v, legal),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
 }
 
-function earth(v, map, legal, local) {
+function earth(v, places, map, legal, local) {
   const byHex = new Map(v.tiles.map((t) => [t.hex, t]));
   const tiles = s('g', { class: 'tiles' });
   const marks = s('g', { class: 'marks' });
-  GRID.hexes.forEach(({ q, r }, id) => {
+  places.hexes.forEach(({ q, r, label }, id) => {
     const [x, y] = centre(q, r);
     const t = byHex.get(id);
     const key = `hex:${id}`;
@@ -150,7 +145,7 @@ function earth(v, map, legal, local) {
     const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
     if (on) g.addEventListener('click', on);
     g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
-      s('title', {}, t ? `${t.tile.base}${t.tile.vent ? ` + ${t.tile.vent} Vent` : ''} (${q},${r})` : `empty (${q},${r})`)));
+      s('title', {}, t ? `${label} ${t.tile.base.toLowerCase()}${t.tile.vent ? ` with a ${t.tile.vent.toLowerCase()} vent` : ''}` : `${label} (no tile)`)));
     if (t) {
       const vent = t.tile.vent;
       if (vent) {
@@ -174,32 +169,32 @@ function earth(v, map, legal, local) {
   });
   const placed = new Set();
   for (const [cid, el] of v.elements) {
-    const p = cornerXY(cid);
+    const p = cornerXY(places.corners, cid);
     if (!p) continue;
     const key = `corner:${cid}`;
     placed.add(key);
     const on = legal(key);
     const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid });
     if (on) g.addEventListener('click', on);
-    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, el.toLowerCase())),
+    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, `${el.toLowerCase()} at ${places.corners[cid].label}`)),
       s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));
     marks.append(g);
   }
   for (const key of map.keys()) {
     if (!key.startsWith('corner:') || placed.has(key)) continue;
-    const p = cornerXY(Number(key.slice(7)));
+    const p = cornerXY(places.corners, Number(key.slice(7)));
     if (!p) continue;
     const g = s('g', { class: 'element vacant legal', 'data-key': key });
     g.addEventListener('click', legal(key));
-    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }));
+    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
     marks.append(g);
   }
-  const svg = s('svg', { viewBox: '-226 -256 452 512', class: 'earth', role: 'img', 'aria-label': 'Earth' },
+  const svg = s('svg', { viewBox: '-250 -270 500 540', class: 'earth', role: 'img', 'aria-label': 'Earth' },
     s('defs', {},
       s('pattern', { id: 'm-blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
         s('rect', { width: 8, height: 8, fill: '#d8e6ee' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c4d6e1', 'stroke-width': 3 }))),
-    s('text', { x: -190, y: -232, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 244, class: 'm-compass' }, '▼ OCEAN'),
-    tiles, marks);
+    s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN'),
+    edgeLabels(places.hexes, centre, SIZE), tiles, marks);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
     h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);

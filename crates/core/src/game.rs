@@ -219,7 +219,8 @@ pub trait Game: Sized + 'static {
     /// it, or later): what it names travels in the event.
     fn describe_event(s: &Self::State, e: &Self::Event) -> String;
     /// What the seat to move is asked, as a heading above the legal choices
-    /// ("Birds: place an action pawn"). The default names only the seat.
+    /// ("Birds: place an action pawn"). Every seat and spectator reads it,
+    /// so it names nothing hidden. The default names only the seat.
     fn prompt(s: &Self::State) -> String {
         match Self::turn(s) {
             Turn::Seat(seat) => format!("{}: choose", capitalised(&seat.to_string())),

@@ -129,6 +129,9 @@ pub trait DynState: Send + Sync {
     fn scores(&self) -> Vec<i64>;
     /// The outcome once over.
     fn outcome(&self) -> Option<Outcome>;
+    /// What the seat to move is asked ([`Game::prompt`]): the heading the
+    /// table shows, the same words as the terminal's.
+    fn prompt(&self) -> String;
     /// What a seat plays (animals…).
     fn roles(&self, seat: Seat) -> Vec<String>;
     /// A bot's choice for `seat`, or None when it is not that seat's turn.
@@ -342,6 +345,9 @@ impl<G: Game> DynState for Live<G> {
     }
     fn outcome(&self) -> Option<Outcome> {
         G::outcome(&self.state)
+    }
+    fn prompt(&self) -> String {
+        G::prompt(&self.state)
     }
     fn roles(&self, seat: Seat) -> Vec<String> {
         G::roles(&self.state, seat)

@@ -163,6 +163,7 @@ impl LiveGame {
             "seat": seat.map(|s| s.0),
             "to_move": to_move,
             "over": turn == Turn::Over,
+            "prompt": self.state.prompt(),
             "view": view.get("view").cloned().unwrap_or(Value::Null),
             "ui": view.get("ui").cloned().unwrap_or(Value::Null),
             "legal": legal,

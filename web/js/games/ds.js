@@ -75,7 +75,8 @@ const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
 /** The prompt line: turn number and the engine's words for the decision. */
 export function promptText(st) {
   const v = st.view;
-  return `Turn ${v.turn}${v.ice_age ? ' (Ice Age: last turn)' : ''} · ${v.prompt}`;
+  // The engine's words for the decision, as the terminal prints them.
+  return `Turn ${v.turn}${v.ice_age ? ' (Ice Age: last turn)' : ''} · ${st.prompt || v.prompt}`;
 }
 
 /** Animals of a seat. */

@@ -3,6 +3,7 @@
 import { h } from '../dom.js';
 
 export function promptText(st) {
+  if (typeof st.prompt === 'string') return st.prompt;
   return (st.view && typeof st.view.prompt === 'string') ? st.view.prompt : '';
 }
 

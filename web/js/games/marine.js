@@ -61,7 +61,8 @@ const pawnName = (p) => (p ? ('Basic' in p ? p.Basic : `${p.Special} pawn`) : ''
 export function promptText(st) {
   const v = st.view;
   const who = v.deciding ? `${v.deciding} · ` : '';
-  return `${v.last_round ? 'Last round · ' : ''}${who}${v.asking}`;
+  // The engine's words for the decision, as the terminal prints them.
+  return `${v.last_round ? 'Last round · ' : ''}${st.prompt || `${who}${v.asking}`}`;
 }
 
 function animalsOf(v, seat) { return v.animals.filter((a) => a.seat === seat); }

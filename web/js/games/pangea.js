@@ -75,6 +75,8 @@ const tileName = (t) => {
 export function promptText(st) {
   const v = st.view;
   const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';
+  // The engine's words for the decision, as the terminal prints them.
+  if (st.prompt) return `${stage} · ${st.prompt}`;
   let ask = '';
   if (v.decision) {
     const [k, d] = variant(v.decision);

@@ -67,8 +67,11 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
 
 fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
     if let Some(v) = headers.get("authorization").and_then(|v| v.to_str().ok()) {
-        if let Some(t) = v.strip_prefix("Bearer ") {
-            return Some(t.trim().to_string());
+        // The scheme is case-insensitive (RFC 9110 §11.1): "bearer", "BEARER".
+        if let Some((scheme, t)) = v.trim().split_once(' ') {
+            if scheme.eq_ignore_ascii_case("bearer") {
+                return Some(t.trim().to_string());
+            }
         }
     }
     q.get("token")
@@ -429,5 +432,32 @@ async fn push_updates(
                 },
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_authorization(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            "authorization",
+            value.parse().expect("a valid header value"),
+        );
+        headers
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_read_in_any_case() {
+        let none = HashMap::new();
+        for value in ["Bearer abc", "bearer abc", "BEARER abc", "  Bearer   abc "] {
+            assert_eq!(
+                token_of(&with_authorization(value), &none).as_deref(),
+                Some("abc"),
+                "{value}"
+            );
+        }
+        assert_eq!(token_of(&with_authorization("Basic abc"), &none), None);
     }
 }

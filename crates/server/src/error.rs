@@ -106,8 +106,19 @@ impl IntoResponse for ApiError {
 }
 
 impl From<StoreError> for ApiError {
+    /// A unique key taken by a concurrent request (two claims choosing the
+    /// same new token) is a conflict; any other database failure is logged
+    /// here and reaches the client without the database's words.
     fn from(e: StoreError) -> Self {
-        ApiError::Internal(e.to_string())
+        if let StoreError::Db(sqlx::Error::Database(db)) = &e {
+            if db.is_unique_violation() {
+                return ApiError::Conflict(
+                    "another request took this value at the same moment; try again".into(),
+                );
+            }
+        }
+        eprintln!("eons-server: storage error: {e}");
+        ApiError::Internal("the server could not store or read the game; try again".into())
     }
 }
 

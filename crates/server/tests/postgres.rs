@@ -157,6 +157,12 @@ async fn postgres_two_processes_share_games_and_pushes() {
 }
 
 #[tokio::test]
+async fn postgres_racing_claims_of_one_token_conflict_cleanly() {
+    let Some(db) = pg() else { return };
+    suite::racing_claims_of_one_token_conflict_cleanly(&db).await;
+}
+
+#[tokio::test]
 async fn postgres_claim_with_a_chosen_token_can_be_repeated() {
     let Some(db) = pg() else { return };
     suite::claim_with_a_chosen_token_can_be_repeated(&db).await;

@@ -118,6 +118,12 @@ async fn sqlite_url_forms_and_bad_database_fail_clearly() {
 }
 
 #[tokio::test]
+async fn sqlite_racing_claims_of_one_token_conflict_cleanly() {
+    let (db, _) = db("claim_race");
+    suite::racing_claims_of_one_token_conflict_cleanly(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_claim_with_a_chosen_token_can_be_repeated() {
     let (db, _) = db("claim_repeat");
     suite::claim_with_a_chosen_token_can_be_repeated(&db).await;

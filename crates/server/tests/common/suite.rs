@@ -787,6 +787,45 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     assert_ne!(r.body["token"], mine);
 }
 
+/// Two claims racing for the same chosen token on two games: one seat gets
+/// it, the other claim answers 409, never a 500, and no answer carries the
+/// database's own words (issue 20: a unique-key race leaked
+/// "UNIQUE constraint failed").
+pub async fn racing_claims_of_one_token_conflict_cleanly(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let claim_url = s.url("/api/claim");
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    for round in 0..6u64 {
+        let (_, a, _) = two_humans(&s, &c, 40 + round).await;
+        let (_, b, _) = two_humans(&s, &c, 50 + round).await;
+        let chosen = format!("{:032x}", (nanos + round as u128) % (1u128 << 127));
+        let (body_a, body_b) = (
+            json!({"token": a, "new_token": chosen}),
+            json!({"token": b, "new_token": chosen}),
+        );
+        let (ra, rb) = tokio::join!(post(&c, &claim_url, &body_a), post(&c, &claim_url, &body_b),);
+        let mut statuses = [ra.status, rb.status];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [200, 409],
+            "round {round}: {:?} {:?}",
+            ra.body,
+            rb.body
+        );
+        for r in [&ra, &rb] {
+            let text = r.body.to_string().to_lowercase();
+            assert!(
+                !text.contains("unique") && !text.contains("constraint") && !text.contains("sql"),
+                "round {round}: the database's words reached the client: {text}"
+            );
+        }
+    }
+}
+
 /// An invite token is a key only until its seat is claimed: the claim returns
 /// a fresh token (to the claimer only), and the invite token then opens
 /// nothing (view, log, choice, WebSocket, a second claim), and a socket opened

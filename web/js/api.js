@@ -61,6 +61,8 @@ export const api = {
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
   log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
   choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),
+  /** Takes back the seat's last choice; 409 `undo_refused` says why not. */
+  undo: (id, token, move) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { move }, token),
   record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

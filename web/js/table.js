@@ -142,6 +142,27 @@ async function submit(ctx, choice) {
   }
 }
 
+async function takeBack(ctx) {
+  if (ctx.busy || !ctx.state) return;
+  ctx.busy = true;
+  document.body.classList.add('busy');
+  try {
+    await api.undo(ctx.id, ctx.token, ctx.state.move);
+    if (!ctx.ws || ctx.ws.readyState !== WebSocket.OPEN) await refresh(ctx);
+    else setTimeout(() => { if (ctx.busy) refresh(ctx); }, 3000);
+  } catch (e) {
+    toast(e.message, 'error');
+    await refresh(ctx);
+  }
+}
+
+/** The "Take back" button while the engine allows it (the seat's own last choice, no draw since). */
+function undoButton(ctx) {
+  const u = ctx.state.undo;
+  if (!u || !u.allowed || ctx.state.over) return null;
+  return h('button', { class: 'ghost undo-btn', id: 'undo-btn', title: 'Take back your last choice', onclick: () => takeBack(ctx) }, '↶ Take back');
+}
+
 function offer(ctx, list) {
   if (list.length === 1) { ctx.choose(list[0].choice); return; }
   ctx.offerList = list;
@@ -213,10 +234,13 @@ function renderPrompt(ctx) {
         buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.local = {}; render(ctx); } }, 'Cancel selection'));
       }
     }
+    buttons.push(undoButton(ctx));
     parts.push(h('div', { class: 'prompt-buttons' }, buttons));
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
     parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st) : ''));
+    const undo = undoButton(ctx);
+    if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
   }
   bar.replaceChildren(...parts);
 }

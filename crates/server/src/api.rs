@@ -49,6 +49,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}", get(game_summary))
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/choice", post(choice))
+        .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
@@ -292,6 +293,31 @@ async fn choice(
     Ok(Json(json!(r)))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    /// The move count the client saw: an undo of a game that moved on since
+    /// is stale (409), as a choice would be.
+    #[serde(rename = "move")]
+    expected: i64,
+}
+
+/// Takes back the seat's last choice (see [`Hub::undo`]).
+async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<UndoBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let b = body(b)?;
+    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    let seat = seat_for(&h, Some(&token)).await?.ok_or(ApiError::NoToken)?;
+    let moves = hub.undo(&h, seat, b.expected).await?;
+    Ok(Json(json!({ "moves": moves })))
+}
+
 async fn log(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -323,10 +349,13 @@ async fn record(
                 .into(),
         ));
     }
-    let moves = hub.store.moves_from(&id, 0).await?;
+    let stored = hub.store.moves_from(&id, 0).await?;
+    // The record replays: the choices in effect, without undos and what
+    // they took back.
+    let moves = crate::hub::effective_moves(&stored);
     let mut choices = Vec::with_capacity(moves.len());
     let mut times = Vec::with_capacity(moves.len());
-    for m in &moves {
+    for m in moves {
         let c: Value = serde_json::from_str(&m.choice)
             .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
         choices.push(json!({ "seat": m.seat, "choice": c }));

@@ -54,6 +54,9 @@ pub enum ApiError {
     /// The server failed.
     #[error("{0}")]
     Internal(String),
+    /// An undo the rules of undo refuse (a barrier, another seat's choice).
+    #[error("this cannot be taken back: {0}")]
+    UndoRefused(String),
 }
 
 impl ApiError {
@@ -64,7 +67,9 @@ impl ApiError {
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken(_) | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Stale { .. } | ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Stale { .. } | ApiError::Conflict(_) | ApiError::UndoRefused(_) => {
+                StatusCode::CONFLICT
+            }
             ApiError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -86,6 +91,7 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => "too_many_requests",
             ApiError::Busy(_) => "busy",
             ApiError::Internal(_) => "internal",
+            ApiError::UndoRefused(_) => "undo_refused",
         }
     }
 }

@@ -76,6 +76,9 @@ pub struct Applied {
     pub public_text: String,
     /// The events it caused, in words.
     pub events: Vec<EventText>,
+    /// The engine's [`Game::undo_barrier`]: the choice drew or revealed
+    /// something, so it may not be taken back.
+    pub barrier: bool,
 }
 
 /// Why a choice was not applied. The state is unchanged.
@@ -303,8 +306,10 @@ impl<G: Game> DynState for Live<G> {
         let text = G::describe_choice(&self.state, c);
         let public_text = G::describe_choice_for(&self.state, c, seat, None);
         let mut events = Vec::new();
+        let before = self.state.clone();
         G::apply(&mut self.state, c, &mut events)
             .map_err(|e| ApplyError::Illegal(e.to_string()))?;
+        let barrier = G::undo_barrier(&before, &self.state, &events);
         let events = events
             .iter()
             .map(|e| EventText {
@@ -320,6 +325,7 @@ impl<G: Game> DynState for Live<G> {
             text,
             public_text,
             events,
+            barrier,
         })
     }
     fn view(&self, seat: Option<Seat>) -> Value {

@@ -2,7 +2,7 @@
 //! time, announced to WebSocket clients, and played by bots on their seats.
 
 use crate::error::ApiError;
-use crate::games::{DynGame, DynState, EventText};
+use crate::games::{Applied, DynGame, DynState, EventText};
 use crate::limits::{limit_key, BotLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
@@ -99,6 +99,46 @@ pub struct LiveGame {
     pub log: Vec<LogEntry>,
     /// A bot task is running for this game.
     bot_busy: bool,
+    /// Undo: the trailing choices that their seat may still take back, with
+    /// the state before each, most recent last. They are the longest run of
+    /// one seat's latest choices since the last barrier (a choice that drew
+    /// or revealed something) or another seat's choice.
+    undo: Vec<UndoPoint>,
+    /// Seat and barrier of every choice in effect (not taken back), in order.
+    effective: Vec<(u8, bool)>,
+}
+
+/// A choice that may still be taken back.
+pub struct UndoPoint {
+    /// The state before it.
+    before: Box<dyn DynState>,
+    /// Who made it.
+    seat: u8,
+    /// It, as its maker read it.
+    text: String,
+    /// It, as everyone else read it.
+    public_text: String,
+}
+
+/// The stored form of an undo: a row of `moves` whose choice is this JSON
+/// (no game's choice serialises so), so that the record stays append-only.
+pub fn undo_marker() -> Value {
+    json!({ "$undo": 1 })
+}
+
+/// The choices in effect of a stored game: every stored row, without the
+/// undo rows and the choices they took back.
+pub fn effective_moves(moves: &[MoveRow]) -> Vec<&MoveRow> {
+    let marker = undo_marker().to_string();
+    let mut out: Vec<&MoveRow> = Vec::with_capacity(moves.len());
+    for m in moves {
+        if m.choice == marker {
+            out.pop();
+        } else {
+            out.push(m);
+        }
+    }
+    out
 }
 
 impl LiveGame {
@@ -164,6 +204,10 @@ impl LiveGame {
             "to_move": to_move,
             "over": turn == Turn::Over,
             "prompt": self.state.prompt(),
+            "undo": seat.map(|s| match self.undo_refusal(s) {
+                None => json!({ "allowed": true }),
+                Some(why) => json!({ "allowed": false, "reason": why }),
+            }),
             "view": view.get("view").cloned().unwrap_or(Value::Null),
             "ui": view.get("ui").cloned().unwrap_or(Value::Null),
             "legal": legal,
@@ -207,10 +251,19 @@ impl LiveGame {
         let seat = u8::try_from(m.seat).map_err(|_| format!("bad seat {}", m.seat))?;
         let choice: Value =
             serde_json::from_str(&m.choice).map_err(|e| format!("move {}: {e}", m.n))?;
+        if choice == undo_marker() {
+            if let Some(why) = self.undo_refusal(Seat(seat)) {
+                return Err(format!("move {}: an undo that was not allowed: {why}", m.n));
+            }
+            self.take_back(m.n, m.at);
+            return Ok(());
+        }
+        let before = self.state.clone_box();
         let applied = self
             .state
             .apply(Seat(seat), &choice)
             .map_err(|e| format!("move {}: {e}", m.n))?;
+        self.note_choice(seat, before, &applied);
         self.log.push(LogEntry {
             n: m.n,
             seat,
@@ -223,6 +276,66 @@ impl LiveGame {
         self.row.moves = self.moves;
         self.row.updated_at = m.at;
         Ok(())
+    }
+}
+
+impl LiveGame {
+    /// Keeps what undo needs of a choice just applied by `seat` to the
+    /// state `before`.
+    fn note_choice(&mut self, seat: u8, before: Box<dyn DynState>, applied: &Applied) {
+        self.effective.push((seat, applied.barrier));
+        if applied.barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
+            self.undo.clear();
+        }
+        if !applied.barrier {
+            self.undo.push(UndoPoint {
+                before,
+                seat,
+                text: applied.text.clone(),
+                public_text: applied.public_text.clone(),
+            });
+        }
+    }
+
+    /// Why `seat` may not take back its last choice now (None: it may).
+    pub fn undo_refusal(&self, seat: Seat) -> Option<String> {
+        if self.state.outcome().is_some() {
+            return Some("the game is over".into());
+        }
+        match (self.effective.last(), self.undo.last()) {
+            (_, Some(p)) if p.seat == seat.0 => None,
+            (None, _) => Some("no choice has been made yet".into()),
+            (Some(&(last, _)), _) if last != seat.0 => {
+                Some("another seat has chosen since your last choice".into())
+            }
+            (Some(&(_, true)), _) => {
+                Some("your last choice drew or revealed something hidden, so it stands".into())
+            }
+            (Some(_), _) => Some(
+                "your earlier choices stand: a draw or another seat's choice came before them"
+                    .into(),
+            ),
+        }
+    }
+
+    /// Takes back the last choice (undo row `n`, stored at `at`): the state
+    /// before it returns, and the log says so. The caller checked
+    /// [`LiveGame::undo_refusal`].
+    fn take_back(&mut self, n: i64, at: i64) {
+        let Some(p) = self.undo.pop() else { return };
+        self.effective.pop();
+        self.state = p.before;
+        self.log.push(LogEntry {
+            n,
+            seat: p.seat,
+            at,
+            choice: format!("take back “{}”", p.text),
+            public_choice: format!("take back “{}”", p.public_text),
+            events: Vec::new(),
+        });
+        self.moves += 1;
+        self.row.moves = self.moves;
+        self.row.updated_at = at;
     }
 }
 
@@ -406,6 +519,8 @@ impl Hub {
             moves: 0,
             log: Vec::new(),
             bot_busy: false,
+            undo: Vec::new(),
+            effective: Vec::new(),
         };
         live.row.moves = 0;
         for m in &moves {
@@ -722,7 +837,8 @@ impl Hub {
             }
             Err(e) => return Err(e.into()),
         }
-        g.state = next;
+        let before = std::mem::replace(&mut g.state, next);
+        g.note_choice(seat.0, before, &applied);
         g.moves += 1;
         g.row.moves = g.moves;
         g.row.updated_at = at;
@@ -747,6 +863,75 @@ impl Hub {
             choice: applied.text,
             over: outcome.is_some(),
         })
+    }
+
+    /// Takes back `seat`'s last choice, expecting the game at move
+    /// `expected`; returns the new move count once the undo is committed.
+    /// Refused ([`ApiError::UndoRefused`], changing nothing) past a barrier
+    /// the engine decided (a draw, something revealed) or another seat's
+    /// choice. The undo is stored as a row of its own, so the stored moves
+    /// stay append-only and a crash leaves a game that loads.
+    pub async fn undo(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: Seat,
+        expected: i64,
+    ) -> Result<i64, ApiError> {
+        let hub = self.clone();
+        let h = h.clone();
+        tokio::spawn(async move { hub.undo_now(&h, seat, expected).await })
+            .await
+            .map_err(|e| ApiError::Internal(format!("the undo failed: {e}")))?
+    }
+
+    async fn undo_now(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: Seat,
+        expected: i64,
+    ) -> Result<i64, ApiError> {
+        let mut g = h.inner.lock().await;
+        if expected != g.moves {
+            return Err(ApiError::Stale {
+                sent: expected,
+                current: g.moves,
+            });
+        }
+        if let Some(why) = g.undo_refusal(seat) {
+            return Err(ApiError::UndoRefused(why));
+        }
+        let at = now_ms();
+        let n = g.moves;
+        let r = self
+            .store
+            .append_move(&NewMove {
+                game_id: &g.row.id,
+                n,
+                seat: i64::from(seat.0),
+                choice: &undo_marker().to_string(),
+                at,
+                outcome: None,
+            })
+            .await;
+        match r {
+            Ok(()) => {}
+            Err(StoreError::Conflict(_)) => {
+                drop(g);
+                self.sync(h).await?;
+                let current = h.inner.lock().await.moves;
+                return Err(ApiError::Stale {
+                    sent: expected,
+                    current,
+                });
+            }
+            Err(e) => return Err(e.into()),
+        }
+        g.take_back(n, at);
+        let moves = g.moves;
+        drop(g);
+        let _ = h.tx.send(moves);
+        self.kick(h.clone());
+        Ok(moves)
     }
 
     /// Starts the bot task of a game if a bot is to move and none runs.

@@ -253,6 +253,17 @@ impl Game for Secrets {
             SecretsChoice::Draw => "draw a card".into(),
         }
     }
+    /// A card drawn in secret may not be taken back; a card played may.
+    fn undo_barrier(
+        _before: &SecretsState,
+        _after: &SecretsState,
+        events: &[SecretsEvent],
+    ) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, SecretsEvent::Drew { .. }))
+    }
+
     fn describe_event(_s: &SecretsState, e: &SecretsEvent) -> String {
         match e {
             SecretsEvent::Played { seat, card } => format!("seat {} played {card}", seat + 1),

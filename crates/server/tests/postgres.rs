@@ -157,6 +157,12 @@ async fn postgres_two_processes_share_games_and_pushes() {
 }
 
 #[tokio::test]
+async fn postgres_undo_takes_back_to_the_last_barrier() {
+    let Some(db) = pg() else { return };
+    suite::undo_takes_back_to_the_last_barrier(&db).await;
+}
+
+#[tokio::test]
 async fn postgres_racing_claims_of_one_token_conflict_cleanly() {
     let Some(db) = pg() else { return };
     suite::racing_claims_of_one_token_conflict_cleanly(&db).await;

@@ -118,6 +118,12 @@ async fn sqlite_url_forms_and_bad_database_fail_clearly() {
 }
 
 #[tokio::test]
+async fn sqlite_undo_takes_back_to_the_last_barrier() {
+    let (db, _) = db("undo");
+    suite::undo_takes_back_to_the_last_barrier(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_racing_claims_of_one_token_conflict_cleanly() {
     let (db, _) = db("claim_race");
     suite::racing_claims_of_one_token_conflict_cleanly(&db).await;

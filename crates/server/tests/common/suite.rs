@@ -787,6 +787,133 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
     assert_ne!(r.body["token"], mine);
 }
 
+/// Undo (issue 19): a seat takes back its own last choice while no other
+/// seat has chosen since and it drew nothing; the state returns exactly,
+/// the undo is a stored row of its own (the record of choices in effect
+/// still replays), and it survives a restart. Past another seat's choice or
+/// a secret draw, the undo is refused with 409 and the reason.
+pub async fn undo_takes_back_to_the_last_barrier(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "secrets", "players": 2, "seed": 7, "seats": [{}, {}]}),
+    )
+    .await;
+    let t = [
+        tokens[0].clone().expect("t0"),
+        tokens[1].clone().expect("t1"),
+    ];
+    let view = |k: usize| s.url(&format!("/api/games/{id}/view?token={}", t[k]));
+    let undo_url = s.url(&format!("/api/games/{id}/undo?token={}", t[0]));
+    let undo1_url = s.url(&format!("/api/games/{id}/undo?token={}", t[1]));
+    let choose = |k: usize, n: i64, choice: Value| {
+        let url = s.url(&format!("/api/games/{id}/choice?token={}", t[k]));
+        let c = &c;
+        async move { post(c, &url, &json!({"move": n, "choice": choice})).await }
+    };
+    let start = get(&c, &view(0)).await.body;
+    assert_eq!(start["undo"]["allowed"], false, "nothing to take back yet");
+    let card = start["view"]["hand"][0].clone();
+    let r = choose(0, 0, json!({"Play": card})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let after = get(&c, &view(0)).await.body;
+    assert_eq!(after["undo"]["allowed"], true, "{:?}", after["undo"]);
+    // A stale undo is refused like a stale choice.
+    let r = post(&c, &undo_url, &json!({"move": 0})).await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "stale_move");
+    let r = post(&c, &undo_url, &json!({"move": 1})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["moves"], 2, "the undo is a move of its own");
+    let back = get(&c, &view(0)).await.body;
+    assert_eq!(
+        back["view"], start["view"],
+        "the state before the choice returns"
+    );
+    assert_eq!(back["to_move"], 0);
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log?token={}", t[1])))
+        .await
+        .body;
+    let last = &log["entries"][1];
+    assert!(
+        last["choice"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("take back")),
+        "the log tells the other seat: {last:?}"
+    );
+    // Play again; seat 1 plays: seat 0 may no longer take back.
+    assert_eq!(choose(0, 2, json!({"Play": card})).await.status, 200);
+    let hand1 = get(&c, &view(1)).await.body["view"]["hand"][0].clone();
+    assert_eq!(choose(1, 3, json!({"Play": hand1})).await.status, 200);
+    let r = post(&c, &undo_url, &json!({"move": 4})).await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "undo_refused");
+    assert!(r.body["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("another seat")));
+    // Seat 0 draws in secret: a barrier, even before seat 1 moves.
+    assert_eq!(choose(0, 4, json!("Draw")).await.status, 200);
+    let r = post(&c, &undo_url, &json!({"move": 5})).await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    assert!(r.body["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("drew or revealed")));
+    let r = post(&c, &undo1_url, &json!({"move": 5})).await;
+    assert_eq!(
+        r.status, 409,
+        "seat 1 cannot take back seat 0's draw: {:?}",
+        r.body
+    );
+    // A restart replays the stored rows, undo included, into the same state.
+    let before_restart = [get(&c, &view(0)).await.body, get(&c, &view(1)).await.body];
+    drop(s);
+    let s = Server::start(db, 0);
+    for k in 0..2 {
+        let url = s.url(&format!("/api/games/{id}/view?token={}", t[k]));
+        let v = get(&c, &url).await.body;
+        assert_eq!(
+            v["view"], before_restart[k]["view"],
+            "seat {k} after a restart"
+        );
+        assert_eq!(v["move"], 5);
+    }
+    // Play to the end; the record holds the choices in effect and replays.
+    loop {
+        let v = get(&c, &s.url(&format!("/api/games/{id}/view?token={}", t[0])))
+            .await
+            .body;
+        if v["over"] == json!(true) {
+            break;
+        }
+        let k = v["to_move"].as_u64().expect("to move") as usize;
+        let mine = get(&c, &s.url(&format!("/api/games/{id}/view?token={}", t[k])))
+            .await
+            .body;
+        let card = mine["view"]["hand"][0].clone();
+        let url = s.url(&format!("/api/games/{id}/choice?token={}", t[k]));
+        let r = post(
+            &c,
+            &url,
+            &json!({"move": v["move"], "choice": {"Play": card}}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+    }
+    let record = get(&c, &s.url(&format!("/api/games/{id}/record")))
+        .await
+        .body;
+    let choices = record["choices"].as_array().expect("choices");
+    let stored = get(&c, &s.url(&format!("/api/games/{id}"))).await.body["move"].clone();
+    assert_eq!(
+        choices.len() as u64 + 2,
+        stored.as_u64().expect("moves"),
+        "the record leaves out the undo row and the choice it took back"
+    );
+    assert_eq!(choices[0]["choice"], json!({"Play": card}));
+}
+
 /// Two claims racing for the same chosen token on two games: one seat gets
 /// it, the other claim answers 409, never a 500, and no answer carries the
 /// database's own words (issue 20: a unique-key race leaked

@@ -77,6 +77,9 @@ impl HexEntry {
     fn board(&self, what: &str) -> Result<(Hex, HexId), PositionError> {
         let h = match self {
             HexEntry::Axial([q, r]) => Hex::new(*q, *r),
+            HexEntry::Label(text) if !short_numbers(text) => {
+                return err(format!("{what}: \"{text}\" is not a hex of earth"))
+            }
             HexEntry::Label(text) => match text.parse::<HexLabel>() {
                 Ok(l) => grid().hex(l.hex()),
                 Err(e) => return err(format!("{what}: {e}")),
@@ -95,6 +98,14 @@ impl HexEntry {
             HexEntry::Label(t) => t.clone(),
         }
     }
+}
+
+/// True when no number in `text` has more than three digits: no label or
+/// coordinate of earth has, and the label parser is kept from arithmetic on
+/// numbers it was not made for.
+fn short_numbers(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .all(|digits| digits.len() <= 3)
 }
 
 fn one() -> u16 {
@@ -221,6 +232,9 @@ fn names(c: &ElementCounts) -> Vec<String> {
 /// were written in before the labels: `E(q,r)`, `W(q,r)`, `(q,r).se`, or
 /// three hexes `(q,r)/(q,r)/(q,r)`.
 pub fn parse_corner(s: &str) -> Option<Corner> {
+    if !short_numbers(s) {
+        return None;
+    }
     if let Ok(l) = s.parse::<CornerLabel>() {
         return Some(grid().corner(l.corner()));
     }

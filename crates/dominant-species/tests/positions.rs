@@ -259,3 +259,19 @@ fn placing_an_ap_may_be_undone_and_a_draw_from_the_bag_may_not() {
     assert!(barrier(&mut s, forfeit), "the bag was drawn from");
     assert!(s.bag.len() < bag, "Reseed drew from the bag");
 }
+
+#[test]
+fn a_label_with_a_huge_number_is_refused() {
+    for hex in ["A-32768", "D99999", "(0,-32768)"] {
+        let text = format!(
+            "players = 2\nanimals = [\"mammals\", \"birds\"]\n[[tiles]]\nhex = \"{hex}\"\nterrain = \"sea\"\n"
+        );
+        assert!(Ds::read_position(&text).is_err(), "{hex}");
+    }
+    for corner in ["A-32768/B3", "D7/E6/E99999", "A-32768 west"] {
+        let text = format!(
+            "players = 2\nanimals = [\"mammals\", \"birds\"]\n[[tiles]]\nhex = \"D7\"\nterrain = \"sea\"\n[[elements]]\ncorner = \"{corner}\"\nelement = \"sun\"\n"
+        );
+        assert!(Ds::read_position(&text).is_err(), "{corner}");
+    }
+}

@@ -680,8 +680,9 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
             let there = s.earth.species(id, a.index());
             if e.count > there {
                 return err(format!(
-                    "hibernated: {} {a} species on {h}, but only {there} there",
-                    e.count
+                    "hibernated: {} {} species on {h}, but only {there} there",
+                    e.count,
+                    crate::describe::singular(a)
                 ));
             }
             Some((id, a, e.count))

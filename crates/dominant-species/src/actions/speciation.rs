@@ -3,7 +3,7 @@
 //! terrain's limit; then the insects' free species on any tile.
 
 use crate::data::{speciation_limit, Animal, Element, Terrain};
-use crate::describe::{corner_label, hex_label};
+use crate::describe::{corner_label, hex_label, place_of};
 use crate::offer::not_offered;
 use crate::query::{board_id, corner, hex};
 use crate::space::{Section, Space};
@@ -130,18 +130,17 @@ pub(crate) fn refusal_corner(s: &State, a: Animal, e: Element, c: Choice) -> Ref
 
 /// Why `c` is refused while a count is chosen.
 pub(crate) fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -> Refusal {
-    let limit = s
-        .earth
-        .tiles_at(at)
-        .nth(tile as usize)
+    let here = s.earth.tiles_at(at).nth(tile as usize);
+    let limit = here
         .map(|h| {
             let t = s.terrain(h).unwrap_or(Terrain::Tundra);
             speciation_limit(t).min(s.animals[animal.index()].gene_pool)
         })
         .unwrap_or(0);
+    let place = here.map_or_else(|| "this tile".to_string(), |h| place_of(s, h));
     not_offered(
         RULE,
-        format!("choose how many species to add on this tile, from 0 to {limit}"),
+        format!("choose how many species to add to {place}, from 0 to {limit}"),
     )
 }
 

@@ -88,9 +88,18 @@ impl Animal {
     }
 }
 
+/// The animal as players read it, with a capital ("Birds"); [`Animal::name`]
+/// is the lower-case name files and options use.
 impl fmt::Display for Animal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(match self {
+            Animal::Mammals => "Mammals",
+            Animal::Reptiles => "Reptiles",
+            Animal::Birds => "Birds",
+            Animal::Amphibians => "Amphibians",
+            Animal::Arachnids => "Arachnids",
+            Animal::Insects => "Insects",
+        })
     }
 }
 

@@ -1,42 +1,130 @@
 //! Words for choices, events, rules and the pending decision: the game log
 //! and the terminal need them, and players learning the game read them.
+//!
+//! Every text follows `docs/texts.md`: a hex reads by the label printed on
+//! the board's edges, with its terrain after it when it holds a tile ("D7
+//! desert", [`eons_earth::HexLabel`]); a corner reads as the hexes that meet
+//! there ("D7/E6/E8", [`eons_earth::CornerLabel`]); an animal reads by its
+//! name ("Birds"); an event is a sentence and a choice an imperative in
+//! lower case; numbers agree with their nouns. An event carries everything
+//! it names, so [`event_text`] reads no state.
 
 use crate::data::*;
 use crate::state::*;
-use eons_core::{Corner, Hex};
-use eons_earth::grid;
+use eons_core::{Corner, Hex, HexId};
+use eons_earth::{grid, CornerLabel, HexLabel};
 
-fn tile_name(s: &State, h: Hex) -> String {
-    match crate::query::board_id(h).and_then(|id| s.terrain(id)) {
-        Some(t) => format!("{t} {h}"),
-        None => format!("blank hex {h}"),
+/// The label of a hex ("D7"), or words for a hex off the earth grid (only a
+/// malformed choice names one).
+pub fn hex_label(h: Hex) -> String {
+    match grid().id(h) {
+        Some(id) => HexLabel::of(id).to_string(),
+        None => "a hex off the board".into(),
     }
 }
 
-fn corner_name(s: &State, c: Corner) -> String {
-    let tiles: Vec<String> = match grid().corner_id(c) {
-        Some(id) => s
-            .earth
-            .tiles_at(id)
-            .filter_map(|h| s.terrain(h).map(|t| t.name().to_string()))
-            .collect(),
-        None => Vec::new(),
-    };
-    let elem = grid()
-        .corner_id(c)
-        .and_then(|id| s.earth.element(id))
-        .and_then(|e| Element::from_index(e as usize));
-    match elem {
-        Some(e) => format!("{e} at {c} ({})", tiles.join("/")),
-        None => format!("corner {c} ({})", tiles.join("/")),
+/// A hex as the board shows it: its label, then the terrain of its tile
+/// ("D7 desert"), or the label alone for a blank hex ("C4").
+pub fn place(h: Hex, terrain: Option<Terrain>) -> String {
+    match terrain {
+        Some(t) => format!("{} {t}", hex_label(h)),
+        None => hex_label(h),
     }
 }
 
-/// A short description of a choice in the current state.
+/// A hex of `s` as the board shows it now ("D7 desert").
+pub fn place_in(s: &State, h: Hex) -> String {
+    place(h, crate::query::board_id(h).and_then(|id| s.terrain(id)))
+}
+
+/// A hex of `s` by its grid id, as the board shows it now ("D7 desert").
+pub fn place_of(s: &State, id: HexId) -> String {
+    place(grid().hex(id), s.terrain(id))
+}
+
+/// The label of a corner ("D7/E6/E8", or "A4 west" on the rim), or words
+/// for a corner off the earth grid (only a malformed choice names one).
+pub fn corner_label(c: Corner) -> String {
+    match grid().corner_id(c) {
+        Some(id) => CornerLabel::of(id).to_string(),
+        None => "a corner off the board".into(),
+    }
+}
+
+/// "a" or "an", as the sound of `word` asks.
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
+    }
+}
+
+/// `word` with "a" or "an" before it ("an insect", "a desert tile").
+pub fn with_article(word: &str) -> String {
+    format!("{} {word}", article(word))
+}
+
+/// "1 species" and "2 species"; any other noun takes an "s" after a number
+/// other than 1 ("1 element", "3 elements").
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 || noun.ends_with("species") {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// One species of the animal, without article ("bird", "insect").
+pub fn singular(a: Animal) -> &'static str {
+    a.name().trim_end_matches('s')
+}
+
+/// The ordinal of a scoring place ("first" … "fourth").
+fn ordinal(place: u8) -> String {
+    match place {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        n => format!("place {n}"),
+    }
+}
+
+/// The terrain of the tile on top of a Wanderlust stack, if face up.
+fn stack_top(s: &State, stack: Stack) -> Option<Terrain> {
+    s.stacks
+        .get(stack.index())
+        .filter(|_| s.face_up.get(stack.index()).copied().unwrap_or(false))
+        .and_then(|d| d.top())
+        .copied()
+}
+
+/// "tundra, jungle or wetland": a list of words joined as a sentence joins them.
+fn either(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The terrains of a Competition space still usable (bit per terrain).
+fn competition_terrains(space: crate::space::Space, usable: u8) -> String {
+    let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+    let names: Vec<String> = (0..3)
+        .filter(|i| usable & (1 << i) != 0)
+        .map(|i| ts[i].to_string())
+        .collect();
+    either(&names)
+}
+
+/// The choice as its button reads: an imperative in lower case ("place an
+/// AP on Migration 7", "add 2 species to D7 desert").
 pub fn choice_text(s: &State, c: Choice) -> String {
     use CardStep as C;
     match (s.pending, c) {
-        (_, Choice::Place(sp)) => format!("place AP on {sp}"),
+        (_, Choice::Place(sp)) => format!("place an AP on {sp}"),
         (
             Pending::Initiative(_) | Pending::Adapt(_) | Pending::AbundanceElement(_),
             Choice::Skip,
@@ -53,214 +141,485 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             "forfeit the action".into()
         }
         (Pending::MammalSave, Choice::Skip) => "save no mammal".into(),
-        (_, Choice::Skip) => "skip".into(),
-        (_, Choice::Done) => "done".into(),
-        (Pending::Adapt(_), Choice::Element(e)) => format!("take {e} onto your display"),
-        (Pending::Regress { .. }, Choice::Element(e)) => format!("keep {e}"),
-        (Pending::AbundanceElement(_), Choice::Element(e)) => format!("place {e} on earth"),
+        (Pending::WanderElement(..), Choice::Skip) => "place no element on the new tile".into(),
+        (Pending::Card(C::AquaticTile { .. }), Choice::Skip) => "add no species".into(),
+        (Pending::Card(C::AquaticElement { .. }), Choice::Skip) => "place no element".into(),
+        (Pending::Card(C::HibernationTile { .. }), Choice::Skip) => "bring back no species".into(),
+        (_, Choice::Skip) => "skip this step".into(),
+        (Pending::Migrate { .. }, Choice::Done) => "end the migration".into(),
+        (Pending::Compete { .. }, Choice::Done) => "end the competition".into(),
+        (Pending::WanderMove { hex, .. }, Choice::Done) => {
+            format!("move no more species onto {}", place_of(s, hex))
+        }
+        (Pending::Card(C::EvolutionReplace { .. }), Choice::Done) => {
+            "replace no more species".into()
+        }
+        (_, Choice::Done) => "finish this step".into(),
+        (Pending::Adapt(_), Choice::Element(e)) => {
+            format!("take {} element onto your display", with_article(e.name()))
+        }
+        (Pending::Regress { .. }, Choice::Element(e)) => format!("keep your {e} elements"),
+        (Pending::AbundanceElement(_), Choice::Element(e)) => {
+            format!("place {} element on earth", with_article(e.name()))
+        }
         (Pending::Wasteland(_), Choice::Element(e)) => {
-            format!("return {e} from the Wasteland Box to the bag")
+            format!(
+                "return {} element from the Wasteland Box to the bag",
+                with_article(e.name())
+            )
         }
-        (Pending::WanderElement(..), Choice::Element(e)) => format!("place {e} on the new tile"),
+        (Pending::WanderElement(..), Choice::Element(e)) => {
+            format!("place {} element on the new tile", with_article(e.name()))
+        }
         (Pending::Card(C::DiseaseLose { .. } | C::ImmigrantsChoice { .. }), Choice::Element(e)) => {
-            format!("lose {e} from your display")
+            format!("lose {} element from your display", with_article(e.name()))
         }
-        (Pending::Card(C::MetamorphosisGive { .. }), Choice::Element(e)) => format!("give up {e}"),
-        (Pending::Card(C::MetamorphosisTake { .. }), Choice::Element(e)) => {
-            format!("take {e} from the bag")
+        (Pending::Card(C::MetamorphosisGive { .. }), Choice::Element(e)) => {
+            format!("give up {} element", with_article(e.name()))
         }
-        (_, Choice::Element(e)) => format!("{e} from the bag"),
-        (Pending::Depletion(_), Choice::Corner(c)) => format!("remove {}", corner_name(s, c)),
-        (Pending::SpeciationCorner(..), Choice::Corner(c)) => {
-            format!("speciate at {}", corner_name(s, c))
+        (_, Choice::Element(e)) => {
+            format!("take {} element from the bag", with_article(e.name()))
+        }
+        (Pending::Depletion(_), Choice::Corner(c)) => {
+            format!(
+                "remove the {} element from {}",
+                element_at(s, c),
+                corner_label(c)
+            )
+        }
+        (Pending::SpeciationCorner(_, e), Choice::Corner(c)) => {
+            format!("speciate around the {e} element on {}", corner_label(c))
         }
         (Pending::Card(C::BlightKeep { .. }), Choice::Corner(c)) => {
-            format!("keep {}", corner_name(s, c))
+            format!(
+                "keep the {} element on {}",
+                element_at(s, c),
+                corner_label(c)
+            )
         }
-        (_, Choice::Corner(c)) => format!("put it on {}", corner_name(s, c)),
-        (Pending::Glaciate { .. }, Choice::Tile(h)) => format!("glaciate {}", tile_name(s, h)),
-        (Pending::WanderHex(..), Choice::Tile(h)) => format!("place the tile at {h}"),
-        (Pending::Dominate(_), Choice::Tile(h)) => format!("score {}", tile_name(s, h)),
-        (Pending::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", tile_name(s, h)),
+        (
+            Pending::AbundanceCorner(_, e)
+            | Pending::WanderCorner(_, _, e)
+            | Pending::Card(
+                C::AquaticCorner { element: e, .. } | C::HabitatCorner { element: e, .. },
+            ),
+            Choice::Corner(c),
+        ) => format!("place the {e} element on {}", corner_label(c)),
+        (_, Choice::Corner(c)) => format!("choose {}", corner_label(c)),
+        (Pending::Glaciate { .. }, Choice::Tile(h)) => format!("glaciate {}", place_in(s, h)),
+        (Pending::WanderHex(_, stack), Choice::Tile(h)) => match stack_top(s, stack) {
+            Some(t) => format!("place the {t} tile on {}", hex_label(h)),
+            None => format!("place the tile on {}", hex_label(h)),
+        },
+        (Pending::Dominate(_), Choice::Tile(h)) => format!("score {}", place_in(s, h)),
+        (Pending::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", place_in(s, h)),
         (Pending::InsectSpecies, Choice::Tile(h)) => {
-            format!("add an insect to {}", tile_name(s, h))
+            format!("add an insect species to {}", place_in(s, h))
         }
-        (_, Choice::Tile(h)) => tile_name(s, h),
-        (_, Choice::Stack(stack)) => {
-            let t = s
-                .stacks
-                .get(stack.index())
-                .and_then(|d| d.top())
-                .map_or("empty".into(), |t| t.to_string());
-            format!("take the face-up {t} tile from {stack}")
+        (Pending::Card(C::AquaticTile { .. }), Choice::Tile(h)) => {
+            format!("add species to {}", place_in(s, h))
         }
+        (Pending::Card(C::BlightTile { .. }), Choice::Tile(h)) => {
+            format!("blight {}", place_in(s, h))
+        }
+        (Pending::Card(C::CatastropheTile { .. }), Choice::Tile(h)) => {
+            format!("strike {} with the catastrophe", place_in(s, h))
+        }
+        (Pending::Card(C::FecundityTile { .. }), Choice::Tile(h)) => {
+            format!("add a species to {}", place_in(s, h))
+        }
+        (Pending::Card(C::FertileTile { .. }), Choice::Tile(h)) => {
+            format!("score your species on {}", place_in(s, h))
+        }
+        (Pending::Card(C::HibernationTile { .. }), Choice::Tile(h)) => {
+            format!("bring eliminated species back to {}", place_in(s, h))
+        }
+        (Pending::Card(C::MassExodusTile { .. }), Choice::Tile(h)) => {
+            format!("empty {}", place_in(s, h))
+        }
+        (_, Choice::Tile(h)) => format!("choose {}", place_in(s, h)),
+        (_, Choice::Stack(stack)) => match stack_top(s, stack) {
+            Some(t) => format!("take the face-up {t} tile from {stack}"),
+            None => format!("take the top tile of {stack}"),
+        },
         (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
-            let t = s
+            let at = s
                 .earth
                 .tiles_at(corner)
                 .nth(tile as usize)
-                .map(|h| tile_name(s, grid().hex(h)))
-                .unwrap_or_default();
-            format!("{n} species on {t}")
+                .map(|h| place_of(s, h))
+                .unwrap_or_else(|| "the tile".into());
+            add_count(n, &at)
         }
-        (_, Choice::Count(n)) => format!("{n} species"),
-        (_, Choice::Move { animal, from, to }) => {
-            format!(
-                "move {} from {} to {}",
-                singular(animal),
-                tile_name(s, from),
-                tile_name(s, to)
-            )
+        (Pending::Card(C::AquaticCount { hex, .. }), Choice::Count(n)) => {
+            add_count(n, &place_of(s, hex))
         }
+        (Pending::Card(C::HibernationCount { hex, .. }), Choice::Count(n)) => match n {
+            0 => "bring back no species".into(),
+            n => format!("bring back {} to {}", count(n, "species"), place_of(s, hex)),
+        },
+        (_, Choice::Count(n)) => format!("choose {}", count(n, "species")),
+        (_, Choice::Move { animal, from, to }) => format!(
+            "move {} from {} to {}",
+            with_article(singular(animal)),
+            place_in(s, from),
+            place_in(s, to)
+        ),
         (Pending::Card(C::CatastropheSurvivor { .. }), Choice::Species { hex, animal }) => {
-            format!("spare one {} on {}", singular(animal), tile_name(s, hex))
+            format!(
+                "let {} survive on {}",
+                with_article(singular(animal)),
+                place_in(s, hex)
+            )
         }
         (Pending::Card(C::EvolutionReplace { .. }), Choice::Species { hex, animal }) => {
-            format!("replace one {} on {}", singular(animal), tile_name(s, hex))
-        }
-        (_, Choice::Species { hex, animal }) => {
             format!(
-                "eliminate one {} on {}",
-                singular(animal),
-                tile_name(s, hex)
+                "replace {} on {}",
+                with_article(singular(animal)),
+                place_in(s, hex)
             )
         }
-        (_, Choice::Card(c)) => format!("take {c}"),
-        (_, Choice::LoseAp) => "lose one AP".into(),
+        (_, Choice::Species { hex, animal }) => format!(
+            "eliminate {} on {}",
+            with_article(singular(animal)),
+            place_in(s, hex)
+        ),
+        (_, Choice::Card(c)) => format!("take the {c} card"),
+        (_, Choice::LoseAp) => "lose an AP".into(),
         (_, Choice::ThinOut) => "keep only one species on each tile".into(),
     }
 }
 
-fn singular(a: Animal) -> &'static str {
-    a.name().trim_end_matches('s')
+/// "add 2 species to D7 desert", or "add no species to D7 desert".
+fn add_count(n: u8, at: &str) -> String {
+    match n {
+        0 => format!("add no species to {at}"),
+        n => format!("add {} to {at}", count(n, "species")),
+    }
 }
 
-/// What the pending decision is, in words ("Mammals: choose a tile to score").
+/// The element on a corner of `s` ("sun"), or "no" when it holds none.
+fn element_at(s: &State, c: Corner) -> &'static str {
+    grid()
+        .corner_id(c)
+        .and_then(|id| s.earth.element(id))
+        .and_then(|e| Element::from_index(e as usize))
+        .map_or("no", Element::name)
+}
+
+/// What the seat to move is asked, with the rule and its page ("Birds:
+/// place an AP on an empty eyeball space (Planning, p.9)").
 pub fn prompt(s: &State) -> String {
     use CardStep as C;
-    let who = s
-        .decider()
-        .map_or("-".to_string(), |a| a.name().to_string());
+    let Some(who) = s.decider() else {
+        return "The game is over".into();
+    };
     let what = match s.pending {
-        Pending::None => return "no decision pending".into(),
-        Pending::Plan(_) => "place an AP (Planning, p.9)".into(),
+        Pending::None => return "The game is over".into(),
+        Pending::Plan(_) => "place an AP on an empty eyeball space (Planning, p.9)".into(),
         Pending::Initiative(_) => {
-            "Initiative (p.10): move forward one place and re-place this AP, or forfeit".into()
+            "move ahead one place on the initiative track and re-place this AP on an empty eyeball space, or forfeit (Initiative, p.10)"
+                .into()
         }
-        Pending::Adapt(_) => "Adaptation (p.10): take an element onto your display".into(),
-        Pending::Regress { left, .. } => {
-            format!("Regression (p.11): choose an element type to keep ({left} left)")
+        Pending::Adapt(_) => {
+            "take an element of the Adaptation squares onto your display, or forfeit (Adaptation, p.10)"
+                .into()
         }
-        Pending::AbundanceElement(_) => "Abundance (p.11): choose an element".into(),
-        Pending::AbundanceCorner(_, e) => format!("Abundance (p.11): choose a corner for {e}"),
-        Pending::Wasteland(_) => "Wasteland (p.12): return one element of the box".into(),
-        Pending::Depletion(_) => "Depletion (p.12): remove a matching element from earth".into(),
-        Pending::Glaciate { card: false, .. } => "Glaciation (p.13): choose a tile".into(),
-        Pending::Glaciate { card: true, .. } => "Ice Sheet: choose a tile to glaciate".into(),
-        Pending::SpeciationCorner(_, e) => format!("Speciation (p.14): choose a {e} element"),
-        Pending::SpeciationCount { .. } => "Speciation (p.14): how many species here".into(),
-        Pending::InsectSpecies => "Speciation (p.14): the insects' free species".into(),
-        Pending::WanderStack(_) => "Wanderlust (p.14): choose a face-up tile".into(),
-        Pending::WanderHex(..) => "Wanderlust (p.14): choose a blank hex for it".into(),
-        Pending::WanderElement(..) => "Wanderlust (p.14): an element for the new tile?".into(),
-        Pending::WanderCorner(..) => "Wanderlust (p.14): choose a corner of the new tile".into(),
-        Pending::WanderMove { .. } => {
-            "Wanderlust (p.14): move adjacent species onto the new tile".into()
+        Pending::Regress { left, .. } => format!(
+            "choose an element type to save from the Regression Box, {} left (Regression, p.11)",
+            count(left, "save")
+        ),
+        Pending::AbundanceElement(_) => {
+            "choose an element of the Abundance squares, or forfeit (Abundance, p.11)".into()
         }
-        Pending::Migrate { left, .. } => format!("Migration (p.15): move a species ({left} left)"),
-        Pending::CompeteFree => "Competition (p.15): the arachnids' free competition".into(),
-        Pending::Compete { space, .. } => format!("Competition (p.15): {space}"),
-        Pending::Dominate(_) => "Domination (p.16): choose a tile to score".into(),
-        Pending::ChooseCard { .. } => "Domination (p.16): choose a Dominance card".into(),
-        Pending::MammalSave => "Extinction (p.20): you may save one endangered mammal".into(),
+        Pending::AbundanceCorner(_, e) => {
+            format!("choose a vacant corner of earth for the {e} element (Abundance, p.11)")
+        }
+        Pending::Wasteland(_) => {
+            "return an element of the Wasteland Box to the bag, or forfeit (Wasteland, p.12)".into()
+        }
+        Pending::Depletion(_) => {
+            "remove an element of a type in the Depletion Box from earth, or forfeit (Depletion, p.12)"
+                .into()
+        }
+        Pending::Glaciate { card: false, .. } => {
+            "choose a tile next to tundra to glaciate, or forfeit (Glaciation, p.13)".into()
+        }
+        Pending::Glaciate { card: true, .. } => {
+            "choose a tile next to tundra to glaciate (Ice Sheet, p.19)".into()
+        }
+        Pending::SpeciationCorner(_, e) => {
+            format!("choose a {e} element on earth to speciate around, or forfeit (Speciation, p.14)")
+        }
+        Pending::SpeciationCount { corner, tile, .. } => {
+            let at = s
+                .earth
+                .tiles_at(corner)
+                .nth(tile as usize)
+                .map(|h| place_of(s, h))
+                .unwrap_or_else(|| "the tile".into());
+            format!("choose how many species to add to {at} (Speciation, p.14)")
+        }
+        Pending::InsectSpecies => {
+            "add your free species to a tile, or forfeit (Speciation, p.14)".into()
+        }
+        Pending::WanderStack(_) => {
+            "choose a face-up tile of the Wanderlust stacks, or forfeit (Wanderlust, p.14)".into()
+        }
+        Pending::WanderHex(_, stack) => {
+            let tile = stack_top(s, stack).map_or("tile".to_string(), |t| format!("{t} tile"));
+            format!("choose a blank hex next to earth for the {tile} (Wanderlust, p.14)")
+        }
+        Pending::WanderElement(_, h) => format!(
+            "choose an element of the Wanderlust squares for a corner of {}, or none (Wanderlust, p.14)",
+            place_of(s, h)
+        ),
+        Pending::WanderCorner(_, h, e) => format!(
+            "choose a vacant corner of {} for the {e} element (Wanderlust, p.14)",
+            place_of(s, h)
+        ),
+        Pending::WanderMove { hex, .. } => format!(
+            "move your species from adjacent tiles onto {}, or stop (Wanderlust, p.14)",
+            place_of(s, hex)
+        ),
+        Pending::Migrate { left, .. } => {
+            format!("move up to {left} more species (Migration, p.15)")
+        }
+        Pending::CompeteFree => {
+            "eliminate an opposing species on a tile you occupy, or forfeit (the arachnids' free competition, p.15)"
+                .into()
+        }
+        Pending::Compete {
+            space, terrains, ..
+        } => format!(
+            "eliminate an opposing species on a {} tile you occupy, or stop (Competition, p.15)",
+            competition_terrains(space, terrains)
+        ),
+        Pending::Dominate(_) => "choose a tile to score, or forfeit (Domination, p.16)".into(),
+        Pending::ChooseCard { .. } => {
+            "take one of the face-up Dominance cards (Domination, p.16)".into()
+        }
+        Pending::MammalSave => {
+            "you may save one endangered mammal from extinction (Extinction, p.20)".into()
+        }
         Pending::Card(step) => match step {
-            C::AquaticElement { .. } => "Aquatic: choose an element type from the bag".into(),
-            C::AquaticCorner { .. } => "Aquatic: choose a corner of a sea or wetland".into(),
-            C::AquaticTile { .. } => "Aquatic: choose the sea or wetland for species".into(),
-            C::AquaticCount { .. } => "Aquatic: how many species (up to 4)".into(),
-            C::BiomassVictim { .. } => "Biomass: which species dies on this tile".into(),
-            C::BlightTile { .. } => "Blight: choose a tile".into(),
-            C::BlightKeep { .. } => "Blight: choose the one element to keep".into(),
-            C::CatastropheTile { .. } => "Catastrophe: choose a tile".into(),
-            C::CatastropheSurvivor { .. } => "Catastrophe: whose one species survives".into(),
-            C::CatastropheAdjacent { .. } => "Catastrophe: one species dies here".into(),
-            C::DiseaseLose { .. } => "Disease: lose one added element".into(),
-            C::EvolutionReplace { .. } => "Evolution: replace an opposing species".into(),
-            C::FecundityTile { .. } => "Fecundity: choose a tile for one more species".into(),
-            C::FertileTile { .. } => "Fertile: choose a tile you occupy".into(),
-            C::HabitatElement { .. } => "Habitat: choose an element type from the bag".into(),
-            C::HabitatCorner { .. } => "Habitat: choose a vacant corner".into(),
-            C::HibernationTile { .. } => "Hibernation: choose a tile".into(),
-            C::HibernationCount { .. } => "Hibernation: how many (up to 5)".into(),
-            C::ImmigrantsChoice { .. } => {
-                "Immigrants: lose an element, lose an AP, or thin out".into()
+            C::AquaticElement { .. } => {
+                "choose an element type from the bag (Aquatic, p.18)".into()
             }
-            C::InstinctSpace { .. } => "Instinct: place an AP on an empty space".into(),
-            C::MassExodusTile { .. } => "Mass Exodus: choose a tile to empty".into(),
-            C::MassExodusMove { .. } => "Mass Exodus: move every species off".into(),
-            C::MetamorphosisGive { .. } => "Metamorphosis: choose an element to give up".into(),
-            C::MetamorphosisTake { .. } => "Metamorphosis: choose an element from the bag".into(),
-            C::PredatorVictim { .. } => "Predator: an opposing species dies here".into(),
+            C::AquaticCorner { element, .. } => format!(
+                "choose a vacant corner of a sea or wetland for the {element} element (Aquatic, p.18)"
+            ),
+            C::AquaticTile { .. } => {
+                "choose the sea or wetland for your species, or add none (Aquatic, p.18)".into()
+            }
+            C::AquaticCount { hex, .. } => format!(
+                "choose how many species to add to {}, up to 4 (Aquatic, p.18)",
+                place_of(s, hex)
+            ),
+            C::BiomassVictim { .. } => {
+                "choose which species dies on this overcrowded tile (Biomass, p.18)".into()
+            }
+            C::BlightTile { .. } => {
+                "choose a tile with two or more elements (Blight, p.18)".into()
+            }
+            C::BlightKeep { hex, .. } => format!(
+                "choose the one element of {} to keep (Blight, p.18)",
+                place_of(s, hex)
+            ),
+            C::CatastropheTile { .. } => "choose a tile (Catastrophe, p.18)".into(),
+            C::CatastropheSurvivor { hex, .. } => format!(
+                "choose the one species that survives on {} (Catastrophe, p.18)",
+                place_of(s, hex)
+            ),
+            C::CatastropheAdjacent { .. } => {
+                "choose which species dies on this adjacent tile (Catastrophe, p.18)".into()
+            }
+            C::DiseaseLose { .. } => {
+                "lose one of your added elements (Disease, p.18)".into()
+            }
+            C::EvolutionReplace { .. } => {
+                "replace a species of an opposing animal with yours, or stop (Evolution, p.18)"
+                    .into()
+            }
+            C::FecundityTile { .. } => {
+                "choose a tile you occupy for one more species (Fecundity, p.18)".into()
+            }
+            C::FertileTile { .. } => "choose a tile you occupy (Fertile, p.18)".into(),
+            C::HabitatElement { .. } => {
+                "choose an element type from the bag (Habitat, p.19)".into()
+            }
+            C::HabitatCorner { element, .. } => format!(
+                "choose a vacant corner of earth for the {element} element (Habitat, p.19)"
+            ),
+            C::HibernationTile { .. } => {
+                "choose a tile for your eliminated species, or none (Hibernation, p.19)".into()
+            }
+            C::HibernationCount { hex, .. } => format!(
+                "choose how many eliminated species return to {}, up to 5 (Hibernation, p.19)",
+                place_of(s, hex)
+            ),
+            C::ImmigrantsChoice { .. } => {
+                "lose an element, lose an AP, or keep only one species on each tile (Immigrants, p.19)"
+                    .into()
+            }
+            C::InstinctSpace { .. } => {
+                "place an AP on an empty eyeball space (Instinct, p.19)".into()
+            }
+            C::MassExodusTile { .. } => {
+                "choose a tile to empty (Mass Exodus, p.19)".into()
+            }
+            C::MassExodusMove { hex, .. } => format!(
+                "move every species off {} onto adjacent tiles (Mass Exodus, p.19)",
+                place_of(s, hex)
+            ),
+            C::MetamorphosisGive { .. } => {
+                "choose one of your added elements to give up (Metamorphosis, p.19)".into()
+            }
+            C::MetamorphosisTake { .. } => {
+                "choose an element from the bag in its place (Metamorphosis, p.19)".into()
+            }
+            C::PredatorVictim { .. } => {
+                "choose the opposing species that dies on this tile (Predator, p.19)".into()
+            }
         },
     };
     format!("{who}: {what}")
 }
 
-/// A sentence for an event.
+/// "1 bird species is", "2 bird species are".
+fn species_of(animal: Animal, n: u8) -> String {
+    let verb = if n == 1 { "is" } else { "are" };
+    format!("{n} {} species {verb}", singular(animal))
+}
+
+/// A sentence for an event, without a final full stop ("Birds add 2
+/// species to D7 desert"). It reads only the event.
 pub fn event_text(e: &Event) -> String {
     match *e {
-        Event::TurnBegan { turn } => format!("— Turn {turn} —"),
-        Event::PhaseBegan { phase } => format!("{phase:?} Phase"),
+        Event::TurnBegan { turn } => format!("Turn {turn} begins"),
+        Event::PhaseBegan { phase } => match phase {
+            PhaseName::Planning => "The Planning Phase begins".into(),
+            PhaseName::Execution => "The Execution Phase begins".into(),
+            PhaseName::Reset => "The Reset Phase begins".into(),
+            PhaseName::FinalScoring => "Final scoring begins".into(),
+        },
         Event::ApPlaced { animal, space } => format!("{animal} place an AP on {space}"),
         Event::ActionBegan { animal, space } => format!("{animal} act on {space}"),
         Event::Forfeited { animal, section } => {
             format!("{animal} forfeit their {} action", section.name())
         }
         Event::InitiativeSwapped { animal, passed } => {
-            format!("{animal} move ahead of {passed} in initiative")
+            format!("{animal} move ahead of the {passed} on the initiative track")
         }
-        Event::ElementToDisplay { animal, element } => format!("{animal} gain {element}"),
-        Event::ElementFromDisplay { animal, element } => {
-            format!("{animal} lose {element} (back to the bag)")
+        Event::ElementToDisplay { animal, element } => format!(
+            "{animal} add {} element to their display",
+            with_article(element.name())
+        ),
+        Event::ElementFromDisplay { animal, element } => format!(
+            "{animal} return {} element from their display to the bag",
+            with_article(element.name())
+        ),
+        Event::ElementToEarth { element, corner } => format!(
+            "{} element is placed on {}",
+            capitalised(&with_article(element.name())),
+            corner_label(corner)
+        ),
+        Event::ElementFromEarth { element, corner } => format!(
+            "The {element} element on {} returns to the bag",
+            corner_label(corner)
+        ),
+        Event::ElementFromBox { element, section } => format!(
+            "{} element leaves the {} Box for the bag",
+            capitalised(&with_article(element.name())),
+            section.name()
+        ),
+        Event::SpeciesAdded {
+            animal,
+            hex,
+            terrain,
+            count: n,
+        } => format!(
+            "{animal} add {} to {}",
+            count(n, "species"),
+            place(hex, terrain)
+        ),
+        Event::SpeciesEliminated {
+            animal,
+            hex,
+            terrain,
+            count: n,
+        } => format!(
+            "{} eliminated on {}",
+            species_of(animal, n),
+            place(hex, terrain)
+        ),
+        Event::SpeciesToGenePool {
+            animal,
+            hex,
+            terrain,
+            count: n,
+        } => format!(
+            "{n} {} species {} from {} to the gene pool",
+            singular(animal),
+            if n == 1 { "returns" } else { "return" },
+            place(hex, terrain)
+        ),
+        Event::SpeciesMoved {
+            animal,
+            from,
+            from_terrain,
+            to,
+            to_terrain,
+        } => format!(
+            "{animal} move a species from {} to {}",
+            place(from, from_terrain),
+            place(to, to_terrain)
+        ),
+        Event::SpeciesSaved {
+            animal,
+            hex,
+            terrain,
+        } => format!(
+            "{animal} save 1 species on {} from extinction",
+            place(hex, terrain)
+        ),
+        Event::TilePlaced { hex, terrain } => format!(
+            "{} tile is placed on {}",
+            capitalised(&with_article(terrain.name())),
+            hex_label(hex)
+        ),
+        Event::Glaciated { hex, was } => {
+            format!("A tundra tile covers {}", place(hex, was))
         }
-        Event::ElementToEarth { element, corner } => format!("{element} placed on {corner}"),
-        Event::ElementFromEarth { element, corner } => {
-            format!("{element} on {corner} returns to the bag")
-        }
-        Event::ElementFromBox { element, section } => {
-            format!("{element} leaves the {} Box", section.name())
-        }
-        Event::SpeciesAdded { animal, hex, count } => format!("{count} {animal} added to {hex}"),
-        Event::SpeciesEliminated { animal, hex, count } => {
-            format!("{count} {animal} eliminated on {hex}")
-        }
-        Event::SpeciesToGenePool { animal, hex, count } => {
-            format!("{count} {animal} from {hex} return to the gene pool")
-        }
-        Event::SpeciesMoved { animal, from, to } => format!("one {animal} moves {from} → {to}"),
-        Event::SpeciesSaved { animal, hex } => format!("{animal} save one species on {hex}"),
-        Event::TilePlaced { hex, terrain } => format!("a {terrain} tile is placed at {hex}"),
-        Event::Glaciated { hex } => format!("{hex} becomes tundra"),
         Event::VpGained { animal, vp, reason } => {
             let why = match reason {
-                VpReason::Tile(h, p) => format!("place {p} on {h}"),
-                VpReason::Final(h, p) => format!("final scoring, place {p} on {h}"),
+                VpReason::Tile(h, t, p) => format!("{} place on {}", ordinal(p), place(h, Some(t))),
+                VpReason::Final(h, t, p) => format!(
+                    "final scoring, {} place on {}",
+                    ordinal(p),
+                    place(h, Some(t))
+                ),
                 VpReason::Glaciation => "Glaciation bonus".into(),
                 VpReason::Wanderlust => "Wanderlust bonus".into(),
                 VpReason::Survival => "the Survival card".into(),
                 VpReason::Card(c) => c.name().into(),
             };
-            format!("{animal} +{vp} VP ({why})")
+            format!("{animal} gain {vp} VP ({why})")
         }
-        Event::VpLost { animal, vp, card } => format!("{animal} −{vp} VP ({card})"),
-        Event::CardTaken { animal, card } => format!("{animal} take {card}"),
+        Event::VpLost { animal, vp, card } => format!("{animal} lose {vp} VP ({card})"),
+        Event::CardTaken { animal, card } => format!("{animal} take the {card} card"),
         Event::CardDealt { card } => format!("{card} is dealt face up"),
         Event::ApGained { animal } => format!("{animal} gain an AP"),
         Event::ApLost { animal } => format!("{animal} lose an AP"),
         Event::SurvivalCard { holder } => match holder {
             Some(a) => format!("{a} now hold the Survival card"),
-            None => "nobody holds the Survival card".into(),
+            None => "Nobody holds the Survival card".into(),
         },
         Event::GameEnded => "The game is over".into(),
     }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    eons_core::capitalised(text)
 }

@@ -32,6 +32,7 @@ impl State {
             ev.push(Event::SpeciesAdded {
                 animal: a,
                 hex: hex(h),
+                terrain: self.terrain(h),
                 count: k,
             });
         }
@@ -46,6 +47,7 @@ impl State {
             ev.push(Event::SpeciesEliminated {
                 animal: a,
                 hex: hex(h),
+                terrain: self.terrain(h),
                 count: k,
             });
         }
@@ -59,7 +61,9 @@ impl State {
             ev.push(Event::SpeciesMoved {
                 animal: a,
                 from: hex(from),
+                from_terrain: self.terrain(from),
                 to: hex(to),
+                to_terrain: self.terrain(to),
             });
         }
     }
@@ -134,9 +138,9 @@ impl State {
         for (place, &v) in tile_scores(t).iter().enumerate().take(n) {
             let a = Animal::ALL[order[place]];
             let reason = if final_scoring {
-                VpReason::Final(hex(h), place as u8 + 1)
+                VpReason::Final(hex(h), t, place as u8 + 1)
             } else {
-                VpReason::Tile(hex(h), place as u8 + 1)
+                VpReason::Tile(hex(h), t, place as u8 + 1)
             };
             self.gain_vp(a, v, reason, ev);
         }

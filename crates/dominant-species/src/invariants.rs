@@ -32,7 +32,8 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         .find(|&(corner, _)| !s.earth.corner_of_earth(corner))
     {
         return Err(InvariantError::always(format!(
-            "an element on {corner:?}, a corner touching no tile"
+            "an element on {}, a corner touching no tile",
+            eons_earth::CornerLabel::of(corner)
         )));
     }
     let d = data();
@@ -55,7 +56,8 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         }
         if total != u32::from(d.elements_per_type) {
             return broken(format!(
-                "{total} elements of type {e}, not {}",
+                "{total} {} elements, not {}",
+                crate::data::Element::ALL[e],
                 d.elements_per_type
             ));
         }

@@ -280,6 +280,24 @@ impl Game for DominantSpecies {
         describe::event_text(e)
     }
 
+    /// The animal to move and what it is asked, with the rule and its page
+    /// ("Birds: place an AP on an empty eyeball space (Planning, p.9)"); the
+    /// view's `prompt` is the same text.
+    fn prompt(s: &State) -> String {
+        describe::prompt(s)
+    }
+
+    /// A choice may not be taken back when it drew at random or showed what
+    /// was hidden: the random stream moved (elements drawn from the bag, a
+    /// shuffle), the Dominance draw pile changed (cards dealt face up at
+    /// Reseed), or a face-down Wanderlust tile was turned face up. Everything
+    /// else in Dominant Species is public and decided by the seats.
+    fn undo_barrier(before: &State, after: &State, _events: &[Event]) -> bool {
+        before.rng != after.rng
+            || before.deck != after.deck
+            || (0..3).any(|i| after.face_up[i] && !before.face_up[i])
+    }
+
     fn render(v: &View) -> String {
         view::render(v)
     }
@@ -320,7 +338,15 @@ impl Game for DominantSpecies {
 
 impl Positions for DominantSpecies {
     fn read_position(text: &str) -> Result<State, PositionError> {
-        position::read(text).and_then(eons_core::validate_position::<Self>)
+        Self::read_position_with_events(text).map(|(s, _)| s)
+    }
+    /// Reads the position and brings it to its first decision, as
+    /// [`Positions::read_position`] does, with the events of the forced
+    /// steps on the way (an action forfeited because nothing is possible,
+    /// the automatic Wasteland, Extinction, Reseed).
+    fn read_position_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError> {
+        let (s, events) = position::read_with_events(text)?;
+        Ok((eons_core::validate_position::<Self>(s)?, events))
     }
     fn write_position(s: &State) -> String {
         position::write(s)

@@ -9,8 +9,8 @@ use crate::data::*;
 use crate::query::board_id;
 use crate::space::Space;
 use crate::state::*;
-use eons_core::{Bag, Corner, Deck, GameRng, Hex, Point, PositionError};
-use eons_earth::{grid, Earth, ElementCounts, HEXES};
+use eons_core::{Bag, Corner, Deck, GameRng, Hex, HexId, PositionError};
+use eons_earth::{grid, CornerLabel, Earth, ElementCounts, HexLabel, HEXES};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -41,7 +41,7 @@ struct File {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     initiative: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    dominated: Vec<[i8; 2]>,
+    dominated: Vec<HexEntry>,
     #[serde(default)]
     tiles: Vec<TileEntry>,
     #[serde(default)]
@@ -56,6 +56,58 @@ struct File {
     hibernated: Option<HibernatedEntry>,
 }
 
+/// A hex in a position file: its label (`"D7"`), or the axial coordinates
+/// files were written in before the labels (`[0, 0]`, `"(0,0)"`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+enum HexEntry {
+    /// `"D7"`, or `"(0,0)"`.
+    Label(String),
+    /// `[q, r]`.
+    Axial([i8; 2]),
+}
+
+impl HexEntry {
+    /// The entry of a hex of the grid: its label.
+    fn of(h: Hex) -> HexEntry {
+        HexEntry::Label(crate::describe::hex_label(h))
+    }
+
+    /// The board hex named, or why it is none (`what` says where it was read).
+    fn board(&self, what: &str) -> Result<(Hex, HexId), PositionError> {
+        let h = match self {
+            HexEntry::Axial([q, r]) => Hex::new(*q, *r),
+            HexEntry::Label(text) if !short_numbers(text) => {
+                return err(format!("{what}: \"{text}\" is not a hex of earth"))
+            }
+            HexEntry::Label(text) => match text.parse::<HexLabel>() {
+                Ok(l) => grid().hex(l.hex()),
+                Err(e) => return err(format!("{what}: {e}")),
+            },
+        };
+        match board_id(h) {
+            Some(id) => Ok((h, id)),
+            None => err(format!("{what}: {} is not a hex of the board", self.text())),
+        }
+    }
+
+    /// The entry as written.
+    fn text(&self) -> String {
+        match self {
+            HexEntry::Axial([q, r]) => format!("[{q}, {r}]"),
+            HexEntry::Label(t) => t.clone(),
+        }
+    }
+}
+
+/// True when no number in `text` has more than three digits: no label or
+/// coordinate of earth has, and the label parser is kept from arithmetic on
+/// numbers it was not made for.
+fn short_numbers(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .all(|digits| digits.len() <= 3)
+}
+
 fn one() -> u16 {
     1
 }
@@ -66,7 +118,7 @@ fn planning() -> String {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TileEntry {
-    hex: [i8; 2],
+    hex: HexEntry,
     terrain: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     species: BTreeMap<String, u8>,
@@ -126,7 +178,7 @@ struct DisplayEntry {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct HibernatedEntry {
-    hex: [i8; 2],
+    hex: HexEntry,
     animal: String,
     count: u8,
 }
@@ -176,8 +228,16 @@ fn names(c: &ElementCounts) -> Vec<String> {
     v
 }
 
-/// Parses a corner: `E(q,r)`, `W(q,r)`, or three hexes `(q,r)/(q,r)/(q,r)`.
+/// Parses a corner: its label (`D7/E6/E8`, `A4 west`), or the forms files
+/// were written in before the labels: `E(q,r)`, `W(q,r)`, `(q,r).se`, or
+/// three hexes `(q,r)/(q,r)/(q,r)`.
 pub fn parse_corner(s: &str) -> Option<Corner> {
+    if !short_numbers(s) {
+        return None;
+    }
+    if let Ok(l) = s.parse::<CornerLabel>() {
+        return Some(grid().corner(l.corner()));
+    }
     let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     let nums = |x: &str| -> Option<Vec<i8>> {
         x.split(|c: char| !(c.is_ascii_digit() || c == '-'))
@@ -264,8 +324,14 @@ fn phase_for(step: Step) -> &'static str {
     }
 }
 
-/// Reads a position.
+/// Reads a position and brings it to its first decision.
 pub fn read(text: &str) -> Result<State, PositionError> {
+    read_with_events(text).map(|(s, _)| s)
+}
+
+/// Reads a position and brings it to its first decision; the events of the
+/// forced steps run on the way.
+pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError> {
     let tables = try_data().map_err(|e| PositionError(e.to_string()))?;
     let f: File = toml::from_str(text).map_err(|e| PositionError(e.message().to_string()))?;
     if let Some(g) = &f.game {
@@ -297,10 +363,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.earth = Earth::default();
     let mut seen = [false; HEXES];
     for t in &f.tiles {
-        let h = Hex::new(t.hex[0], t.hex[1]);
-        let Some(id) = board_id(h) else {
-            return err(format!("{h} is not a hex of the board"));
-        };
+        let (h, id) = t.hex.board("tiles")?;
+        let h = crate::describe::hex_label(h);
         if std::mem::replace(&mut seen[id.0 as usize], true) {
             return err(format!("tile {h} listed twice"));
         }
@@ -316,13 +380,14 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     for e in &f.elements {
         let Some(c) = parse_corner(&e.corner) else {
             return err(format!(
-                "cannot read corner `{}`: write E(q,r), W(q,r) or (q,r)/(q,r)/(q,r)",
+                "cannot read corner `{}`: write the hexes that meet there, such as D7/E6/E8, or a hex and a side, such as A4 west",
                 e.corner
             ));
         };
         let Some(id) = grid().corner_id(c) else {
-            return err(format!("corner {c} is off the board"));
+            return err(format!("corner {} is off the board", e.corner));
         };
+        let c = CornerLabel::of(id);
         if !s.earth.corner_of_earth(id) {
             return err(format!("corner {c} touches no tile"));
         }
@@ -571,15 +636,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.ice_age = c.ice_age;
     s.dominated = 0;
     for d in &f.dominated {
-        match board_id(Hex::new(d[0], d[1])) {
-            Some(id) => s.dominated |= 1 << id.0,
-            None => {
-                return err(format!(
-                    "dominated: ({},{}) is not on the board",
-                    d[0], d[1]
-                ))
-            }
-        }
+        let (_, id) = d.board("dominated")?;
+        s.dominated |= 1 << id.0;
     }
     // The bag holds every element not seen elsewhere.
     let mut bag = [tables.elements_per_type as i32; 6];
@@ -610,10 +668,8 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.hibernated = match &f.hibernated {
         None => None,
         Some(e) => {
-            let h = Hex::new(e.hex[0], e.hex[1]);
-            let Some(id) = board_id(h) else {
-                return err(format!("hibernated: {h} is not a hex of the board"));
-            };
+            let (h, id) = e.hex.board("hibernated")?;
+            let h = crate::describe::hex_label(h);
             let a = animal(&e.animal)?;
             if !animals.contains(&a) {
                 return err(format!("hibernated: {a} are not in the game"));
@@ -624,8 +680,9 @@ pub fn read(text: &str) -> Result<State, PositionError> {
             let there = s.earth.species(id, a.index());
             if e.count > there {
                 return err(format!(
-                    "hibernated: {} {a} species on {h}, but only {there} there",
-                    e.count
+                    "hibernated: {} {} species on {h}, but only {there} there",
+                    e.count,
+                    crate::describe::singular(a)
                 ));
             }
             Some((id, a, e.count))
@@ -644,7 +701,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     }
     let mut ev = Vec::new();
     s.advance(&mut ev);
-    Ok(s)
+    Ok((s, ev))
 }
 
 /// Writes a position. Between Planning placements it is exact (but `seed`).
@@ -682,19 +739,14 @@ pub fn write(s: &State) -> String {
             }
         }
         f.tiles.push(TileEntry {
-            hex: [h.q, h.r],
+            hex: HexEntry::of(h),
             terrain: t.name().to_string(),
             species,
         });
     }
     for (c, e) in s.earth.elements() {
-        let c = grid().corner(c);
-        let name = match c.point {
-            Point::E => format!("E({},{})", c.hex.q, c.hex.r),
-            Point::W => format!("W({},{})", c.hex.q, c.hex.r),
-        };
         f.elements.push(ElementEntry {
-            corner: name,
+            corner: CornerLabel::of(c).to_string(),
             element: Element::ALL[e as usize].name().to_string(),
         });
     }
@@ -764,7 +816,7 @@ pub fn write(s: &State) -> String {
     f.hibernated = s.hibernated.map(|(id, a, n)| {
         let h = grid().hex(id);
         HibernatedEntry {
-            hex: [h.q, h.r],
+            hex: HexEntry::of(h),
             animal: a.name().to_string(),
             count: n,
         }
@@ -772,7 +824,7 @@ pub fn write(s: &State) -> String {
     for id in 0..HEXES as u8 {
         if s.dominated & (1 << id) != 0 {
             let h = grid().hex(eons_core::HexId(id));
-            f.dominated.push([h.q, h.r]);
+            f.dominated.push(HexEntry::of(h));
         }
     }
     let body = toml::to_string(&f).unwrap_or_else(|e| format!("# cannot write position: {e}\n"));

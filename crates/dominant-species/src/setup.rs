@@ -35,8 +35,8 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     }
     if animals.len() != n_animals {
         return Err(SetupError(format!(
-            "{} animals listed, {} needed ({} players{})",
-            animals.len(),
+            "{} listed, {} needed ({} players{})",
+            crate::describe::count(animals.len() as u64, "animal"),
             n_animals,
             p,
             if setup.multi_animal {

@@ -317,8 +317,8 @@ impl std::fmt::Display for Stack {
 /// Why VPs were gained.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VpReason {
-    /// Domination scoring of a tile: place 1..4 (p.16).
-    Tile(Hex, u8),
+    /// Domination scoring of a tile of this terrain: place 1..4 (p.16).
+    Tile(Hex, Terrain, u8),
     /// Glaciation bonus (p.13).
     Glaciation,
     /// Wanderlust bonus (p.14).
@@ -327,8 +327,8 @@ pub enum VpReason {
     Survival,
     /// A Dominance card.
     Card(Card),
-    /// Final scoring of a tile: place 1..4 (p.20).
-    Final(Hex, u8),
+    /// Final scoring of a tile of this terrain: place 1..4 (p.20).
+    Final(Hex, Terrain, u8),
 }
 
 impl VpReason {
@@ -338,7 +338,9 @@ impl VpReason {
     }
 }
 
-/// Something that happened, in order.
+/// Something that happened, in order. Each event carries what its text
+/// names (the terrain of a tile, the element, the card), so that it reads
+/// the same whatever happened after it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
 pub enum Event {
@@ -384,36 +386,45 @@ pub enum Event {
         element: Element,
         section: Section,
     },
+    /// `terrain`: the tile's terrain when the species were added.
     SpeciesAdded {
         animal: Animal,
         hex: Hex,
+        terrain: Option<Terrain>,
         count: u8,
     },
     SpeciesEliminated {
         animal: Animal,
         hex: Hex,
+        terrain: Option<Terrain>,
         count: u8,
     },
     SpeciesToGenePool {
         animal: Animal,
         hex: Hex,
+        terrain: Option<Terrain>,
         count: u8,
     },
     SpeciesMoved {
         animal: Animal,
         from: Hex,
+        from_terrain: Option<Terrain>,
         to: Hex,
+        to_terrain: Option<Terrain>,
     },
     SpeciesSaved {
         animal: Animal,
         hex: Hex,
+        terrain: Option<Terrain>,
     },
     TilePlaced {
         hex: Hex,
         terrain: Terrain,
     },
+    /// `was`: the terrain the tundra tile covered.
     Glaciated {
         hex: Hex,
+        was: Option<Terrain>,
     },
     VpGained {
         animal: Animal,

@@ -182,28 +182,78 @@ fn elements_text(c: &ElementCounts) -> String {
         }
     }
     if v.is_empty() {
-        "—".into()
+        "none".into()
     } else {
         v.join(" ")
     }
 }
 
-const LETTERS: [char; 6] = ['M', 'R', 'B', 'A', 'R', 'I'];
+/// Width of one hex column of the terminal map.
+const MAP_CELL: usize = 8;
 
-fn animal_letter(a: Animal) -> String {
-    match a {
-        Animal::Arachnids => "Ar".into(),
-        Animal::Amphibians => "Am".into(),
-        _ => LETTERS[a.index()].to_string(),
+/// The map of earth, one text row per half hex as the board's row numbers
+/// run: column letters along the top and bottom, row numbers down both
+/// sides, and in each hex its label and its terrain ("D7 TUN"), or dots for
+/// a blank hex of the board.
+fn render_map(o: &mut String, v: &View) {
+    let columns: String = (-3i8..=3)
+        .map(|q| {
+            let letter = (b'A' + (q + 3) as u8) as char;
+            format!("{letter:<MAP_CELL$}")
+        })
+        .collect();
+    let edge = format!("     {}", columns.trim_end());
+    let _ = writeln!(o, "{edge}");
+    for y in -6i16..=6 {
+        let mut line = String::new();
+        let mut any = false;
+        for q in -3i8..=3 {
+            let r2 = y - q as i16;
+            let h = Hex::new(q, (r2 / 2) as i8);
+            let cell = if r2 % 2 == 0 && board_hex(h) {
+                any = true;
+                let label = crate::describe::hex_label(h);
+                match Earth::<Terrain>::id(h).and_then(|id| v.earth.tile(id)) {
+                    Some(t) => format!("{label} {}", t.abbrev()),
+                    None => format!("{label} ···"),
+                }
+            } else {
+                String::new()
+            };
+            let _ = write!(line, "{cell:<MAP_CELL$}");
+        }
+        if any {
+            let row = y + 7;
+            let _ = writeln!(o, "  {row:>2} {}", line.trim_end());
+        }
+    }
+    let _ = writeln!(o, "{edge}");
+}
+
+/// The label of a space inside its section: its number, element, value or
+/// terrains as the display prints them.
+fn space_label(sec: Section, sp: Space, i: u8, first: u8) -> String {
+    match sec {
+        Section::Speciation => sp
+            .speciation_element()
+            .map_or("?".into(), |e| e.name().to_string()),
+        Section::Migration => sp.migration_value().map_or("?".into(), |m| m.to_string()),
+        Section::Competition => {
+            let t = sp.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+            format!("{}/{}", t[1].name(), t[2].name())
+        }
+        _ => (i - first + 1).to_string(),
     }
 }
 
-/// A plain-text rendering for the terminal.
+/// A plain-text rendering for the terminal: the map of earth with the
+/// board's labels, every tile, the animals, the action display, the cards
+/// and the bag, and what the seat to move is asked.
 pub fn render(v: &View) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "Dominant Species — turn {}{}",
+        "Dominant Species, turn {}{}",
         v.turn,
         if v.ice_age {
             " (Ice Age: last turn)"
@@ -211,33 +261,11 @@ pub fn render(v: &View) -> String {
             ""
         }
     );
-    // Map: one text row per half hex (y = 2r + q), columns q = -3..3.
-    let _ = writeln!(o, "Earth (q = column, r = row; * = dominant):");
-    for y in -6i16..=6 {
-        let mut line = String::new();
-        let mut any = false;
-        for q in -3i8..=3 {
-            let r2 = y - q as i16;
-            let cell = if r2 % 2 == 0 {
-                let h = Hex::new(q, (r2 / 2) as i8);
-                if board_hex(h) {
-                    any = true;
-                    match Earth::<Terrain>::id(h).and_then(|id| v.earth.tile(id)) {
-                        Some(t) => format!("{}({},{})", t.abbrev(), h.q, h.r),
-                        None => format!("   ({},{})", h.q, h.r),
-                    }
-                } else {
-                    String::new()
-                }
-            } else {
-                String::new()
-            };
-            let _ = write!(line, "{cell:<11}");
-        }
-        if any {
-            let _ = writeln!(o, "  {}", line.trim_end());
-        }
-    }
+    let _ = writeln!(
+        o,
+        "Earth (columns A to G, rows 1 to 13; SEA sea, WET wetland, SAV savannah, JUN jungle, FOR forest, DES desert, MOU mountain, TUN tundra):"
+    );
+    render_map(&mut o, v);
     let _ = writeln!(o, "Tiles:");
     for (id, t) in v.earth.tiles() {
         let h = grid().hex(id);
@@ -246,29 +274,31 @@ pub fn render(v: &View) -> String {
         for a in Animal::ALL {
             let n = v.earth.species(id, a.index());
             if n > 0 {
-                let star = if dom == Some(a) { "*" } else { "" };
-                sp.push(format!("{}{}{}", animal_letter(a), n, star));
+                let star = if dom == Some(a) { " (dominant)" } else { "" };
+                sp.push(format!("{a} {n}{star}"));
             }
         }
+        let species = if sp.is_empty() {
+            "no species".to_string()
+        } else {
+            format!("species {}", sp.join(", "))
+        };
         let _ = writeln!(
             o,
-            "  {:<8} {:<8} [{}]  {}",
-            t.name(),
-            h.to_string(),
+            "  {:<14} elements {:<24} {species}",
+            crate::describe::place(h, Some(t)),
             elements_text(&v.earth.elements_on(id)),
-            sp.join(" ")
         );
     }
     let _ = writeln!(o, "Animals (initiative: {}):", {
-        let names: Vec<&str> = v.initiative.iter().map(|a| a.name()).collect();
+        let names: Vec<String> = v.initiative.iter().map(|a| a.to_string()).collect();
         names.join(" > ")
     });
     for a in &v.animals {
         let _ = writeln!(
             o,
-            "  {:<10} {} VP {:>3}  APs {} (+{} placed, {} in box)  gene pool {:>2}  on earth {:>2}  eliminated {:>2}  dominates {}  [{}]",
-            a.animal.name(),
-            a.seat,
+            "  {:<11} {:>3} VP; APs: {} in supply, {} placed, {} in the box; species: {:>2} in the gene pool, {:>2} on earth, {:>2} eliminated; dominates {}; elements: {}",
+            format!("{} ({}):", a.animal, a.seat),
             a.vp,
             a.supply,
             a.on_display,
@@ -276,7 +306,7 @@ pub fn render(v: &View) -> String {
             a.gene_pool,
             a.on_earth,
             a.eliminated,
-            a.dominated,
+            crate::describe::count(a.dominated, "tile"),
             elements_text(&a.elements)
         );
     }
@@ -287,62 +317,55 @@ pub fn render(v: &View) -> String {
         for i in first..first + n {
             let sp = Space(i);
             let who = v.spaces.get(i as usize).copied().flatten();
-            let label = match sec {
-                Section::Speciation => sp
-                    .speciation_element()
-                    .map_or("?".into(), |e| e.name().to_string()),
-                Section::Migration => sp.migration_value().map_or("?".into(), |m| m.to_string()),
-                Section::Competition => {
-                    let t = sp.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
-                    format!("{}/{}", t[1].abbrev(), t[2].abbrev())
-                }
-                _ => (i - first + 1).to_string(),
-            };
             cells.push(format!(
-                "{}:{}",
-                label,
-                who.map_or("__".to_string(), animal_letter)
+                "{} {}",
+                space_label(sec, sp, i, first),
+                who.map_or("·".to_string(), |a| a.to_string())
             ));
         }
         let extra = match sec {
-            Section::Adaptation => format!("  squares [{}]", elements_text(&v.adaptation)),
-            Section::Regression => format!("  box [{}]", elements_text(&v.regression_box)),
-            Section::Abundance => format!("  squares [{}]", elements_text(&v.abundance)),
-            Section::Wasteland => format!("  box [{}]", elements_text(&v.wasteland_box)),
-            Section::Depletion => format!("  box [{}]", elements_text(&v.depletion_box)),
-            Section::Glaciation => format!("  tundra left {}", v.tundra_left),
+            Section::Adaptation => format!("; squares: {}", elements_text(&v.adaptation)),
+            Section::Regression => format!("; box: {}", elements_text(&v.regression_box)),
+            Section::Abundance => format!("; squares: {}", elements_text(&v.abundance)),
+            Section::Wasteland => format!("; box: {}", elements_text(&v.wasteland_box)),
+            Section::Depletion => format!("; box: {}", elements_text(&v.depletion_box)),
+            Section::Glaciation => format!("; tundra tiles left: {}", v.tundra_left),
             Section::Wanderlust => {
                 let st: Vec<String> = v
                     .stacks
                     .iter()
-                    .map(|s| match s.top {
-                        Some(t) => format!("{} ({})", t.name(), s.size),
-                        None => format!("face down ({})", s.size),
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let tiles = crate::describe::count(s.size, "tile");
+                        match s.top {
+                            Some(t) => format!("stack {}: {t} on top, {tiles}", i + 1),
+                            None => format!("stack {}: face down, {tiles}", i + 1),
+                        }
                     })
                     .collect();
                 format!(
-                    "  squares [{}]  stacks: {}",
+                    "; squares: {}; {}",
                     elements_text(&v.wanderlust),
-                    st.join(", ")
+                    st.join("; ")
                 )
             }
             _ => String::new(),
         };
-        let _ = writeln!(o, "  {:<12} {}{}", sec.name(), cells.join(" "), extra);
+        let _ = writeln!(o, "  {:<12} {}{}", sec.name(), cells.join(", "), extra);
     }
     let cards: Vec<&str> = v.available.iter().flatten().map(|c| c.name()).collect();
     let _ = writeln!(
         o,
-        "Dominance cards: {} (draw pile {})  Survival: {}",
+        "Dominance cards: {} ({} in the draw pile)  Survival card: {}",
         if cards.is_empty() {
             "none".into()
         } else {
             cards.join(", ")
         },
         v.deck_size,
-        v.survival.map_or("nobody", |a| a.name())
+        v.survival.map_or("nobody".to_string(), |a| a.to_string())
     );
-    let _ = writeln!(o, "Bag: [{}]", {
+    let _ = writeln!(o, "Bag: {}", {
         let b: Vec<String> = Element::ALL
             .iter()
             .map(|e| format!("{} {}", e.name(), v.bag[e.index()]))

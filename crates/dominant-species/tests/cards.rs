@@ -434,7 +434,7 @@ fn card_hibernation_immunity_survives_a_written_position() {
     play(&mut s, Choice::Count(4));
     let text = <eons_dominant_species::DominantSpecies as eons_core::Positions>::write_position(&s);
     assert!(
-        text.contains("[hibernated]\nhex = [1, 0]\nanimal = \"mammals\"\ncount = 4"),
+        text.contains("[hibernated]\nhex = \"E8\"\nanimal = \"mammals\"\ncount = 4"),
         "{text}"
     );
     let back = pos(&text);

@@ -3,7 +3,8 @@
 //! and variant, linted by `eons_core::testing::check_texts` — no plural after
 //! "1", no "a" before a vowel, no "(s)", no card without its name, no internal
 //! code, no seat counted from 0, no axial coordinates, and no event whose
-//! text changes once its choice is applied.
+//! text changes once its choice is applied. Then the terminal's map with the
+//! board's labels, and the prompt naming the animal and the rule.
 
 use eons_core::testing::{check_texts, TextCheck};
 use eons_core::Game;
@@ -32,4 +33,55 @@ fn every_text_of_the_variants_reads_as_plain_english() {
     for option in "multi,random-earth".split(',') {
         check(2, &[option], 10..12);
     }
+}
+
+/// A new two-player game with the mammals and the birds.
+fn mammals_and_birds() -> eons_dominant_species::State {
+    let options = vec!["animals=mammals,birds".to_string()];
+    let setup = DominantSpecies::setup(2, &options).expect("setup");
+    DominantSpecies::new(&setup, 1).expect("new game")
+}
+
+#[test]
+fn the_terminal_map_prints_the_board_labels() {
+    let s = mammals_and_birds();
+    let text = DominantSpecies::render(&DominantSpecies::view(&s, None));
+    let lines: Vec<&str> = text.lines().collect();
+    let columns = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("A ") && l.trim_end().ends_with('G'))
+        .unwrap_or_else(|| panic!("no column letters:\n{text}"));
+    for letter in ["A", "B", "C", "D", "E", "F", "G"] {
+        assert!(columns.split_whitespace().any(|w| w == letter), "{columns}");
+    }
+    // Row 7 holds the centre hex, D7: the tundra over the sea.
+    let row7 = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("7 "))
+        .unwrap_or_else(|| panic!("no row 7:\n{text}"));
+    assert!(row7.contains("D7 TUN"), "{row7}");
+    assert!(text.contains("D5 WET"), "{text}");
+    assert!(
+        text.contains("A4 ···"),
+        "a blank hex shows its label: {text}"
+    );
+    assert!(text.contains("D7 tundra"), "the tile list: {text}");
+}
+
+#[test]
+fn the_prompt_names_the_animal_and_the_rule() {
+    let s = mammals_and_birds();
+    let prompt = DominantSpecies::prompt(&s);
+    let first = s.decider().expect("a decision");
+    assert_eq!(
+        prompt,
+        format!("{first}: place an AP on an empty eyeball space (Planning, p.9)")
+    );
+    assert!(prompt.starts_with("Mammals: ") || prompt.starts_with("Birds: "));
+    assert_eq!(DominantSpecies::view(&s, None).prompt, prompt);
+    let space = eons_dominant_species::Space::parse("Migration 7").expect("space");
+    assert_eq!(
+        DominantSpecies::describe_choice(&s, eons_dominant_species::Choice::Place(space)),
+        "place an AP on Migration 7"
+    );
 }

@@ -2,6 +2,7 @@
 //! it on any vacant corner of earth (reference A9: edge corners included).
 
 use crate::data::{Animal, Element};
+use crate::describe::corner_label;
 use crate::offer::{not_offered, push_elements};
 use crate::query::corner;
 use crate::space::Section;
@@ -69,9 +70,13 @@ pub(crate) fn refusal_element(s: &State, c: Choice) -> Refusal {
 /// Why `c` is refused when the corner for `e` is to be chosen.
 pub(crate) fn refusal_corner(e: Element, c: Choice) -> Refusal {
     match c {
-        Choice::Corner(c) => {
-            Refusal::new(RULE, format!("{c} is not a vacant corner touching a tile"))
-        }
-        _ => not_offered(RULE, format!("choose a vacant corner of earth for {e}")),
+        Choice::Corner(c) => Refusal::new(
+            RULE,
+            format!("{} is not a vacant corner touching a tile", corner_label(c)),
+        ),
+        _ => not_offered(
+            RULE,
+            format!("choose a vacant corner of earth for the {e} element"),
+        ),
     }
 }

@@ -2,6 +2,7 @@
 //! Depletion Box.
 
 use crate::data::Animal;
+use crate::describe::corner_label;
 use crate::offer::not_offered;
 use crate::query::corner;
 use crate::space::Section;
@@ -45,7 +46,10 @@ pub(crate) fn refusal(c: Choice) -> Refusal {
     match c {
         Choice::Corner(c) => Refusal::new(
             RULE,
-            format!("{c} holds no element of a type in the Depletion Box"),
+            format!(
+                "{} holds no element of a type in the Depletion Box",
+                corner_label(c)
+            ),
         ),
         _ => not_offered(
             RULE,

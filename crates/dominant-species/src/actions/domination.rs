@@ -3,6 +3,7 @@
 
 use crate::cards;
 use crate::data::{tile_scores, Animal};
+use crate::describe::hex_label;
 use crate::offer::not_offered;
 use crate::query::{board_id, hex};
 use crate::space::Section;
@@ -78,7 +79,10 @@ pub(crate) fn refusal_tile(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
-            format!("{h} is not a tile of earth, or was already scored this turn"),
+            format!(
+                "{} is not a tile of earth, or was already scored this turn",
+                hex_label(h)
+            ),
         ),
         _ => not_offered(RULE, "choose a tile not yet scored this turn, or forfeit"),
     }

@@ -5,6 +5,7 @@
 
 use crate::cards;
 use crate::data::{Animal, Terrain};
+use crate::describe::hex_label;
 use crate::offer::not_offered;
 use crate::query::{board_id, hex};
 use crate::space::Section;
@@ -56,13 +57,14 @@ pub(crate) fn resolve(s: &mut State, animal: Animal, card: bool, c: Choice, ev: 
 
 /// Performs Glaciation steps 2–7 on `h` for `a` (p.13).
 fn glaciate(s: &mut State, a: Animal, h: HexId, ev: &mut Vec<Event>) {
+    let was = s.terrain(h);
     let lifted = s.earth.species_on(h);
     for (i, &k) in lifted.iter().enumerate() {
         s.earth.remove_species(h, i, k);
     }
     s.earth.set_tile(h, Some(Terrain::Tundra));
     s.tundra_left = s.tundra_left.saturating_sub(1);
-    ev.push(Event::Glaciated { hex: hex(h) });
+    ev.push(Event::Glaciated { hex: hex(h), was });
     // Step 4: every element of earth surrounded by exactly three tundra tiles, not only
     // those on the new tundra's corners: Abundance may have put one between three tundra
     // tiles since the last Glaciation.
@@ -98,6 +100,7 @@ fn glaciate(s: &mut State, a: Animal, h: HexId, ev: &mut Vec<Event>) {
             ev.push(Event::SpeciesToGenePool {
                 animal: b,
                 hex: hex(h),
+                terrain: Some(Terrain::Tundra),
                 count: k - 1,
             });
         }
@@ -113,7 +116,10 @@ pub(crate) fn refusal(s: &State, card: bool, c: Choice) -> Refusal {
         }
         Choice::Tile(h) => Refusal::new(
             rule,
-            format!("{h} is not a tile next to tundra that is not tundra itself"),
+            format!(
+                "{} is not a tile next to tundra that is not tundra itself",
+                hex_label(h)
+            ),
         ),
         Choice::Skip if card => Refusal::new(rule, "the card's Glaciation cannot be forfeited"),
         _ if card => not_offered(rule, "choose a tile next to tundra to glaciate"),

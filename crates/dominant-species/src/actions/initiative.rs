@@ -48,9 +48,10 @@ pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) 
 /// Why `c` is refused.
 pub(crate) fn refusal(s: &State, c: Choice) -> Refusal {
     match c {
-        Choice::Place(sp) if sp.0 as usize >= SPACES => {
-            Refusal::new(RULE, format!("there is no eyeball space #{}", sp.0))
-        }
+        Choice::Place(sp) if sp.0 as usize >= SPACES => Refusal::new(
+            RULE,
+            format!("there is no eyeball space number {}", sp.0 as u16 + 1),
+        ),
         Choice::Place(sp) if sp.0 == 0 => {
             Refusal::new(RULE, "the AP cannot go back on the Initiative space")
         }

@@ -3,6 +3,7 @@
 //! terrain's limit; then the insects' free species on any tile.
 
 use crate::data::{speciation_limit, Animal, Element, Terrain};
+use crate::describe::{corner_label, hex_label, place_of};
 use crate::offer::not_offered;
 use crate::query::{board_id, corner, hex};
 use crate::space::{Section, Space};
@@ -120,32 +121,33 @@ pub(crate) fn refusal_corner(s: &State, a: Animal, e: Element, c: Choice) -> Ref
         Choice::Corner(_) if s.animals[a.index()].gene_pool == 0 => {
             Refusal::new(RULE, "your gene pool is empty")
         }
-        Choice::Corner(c) => Refusal::new(RULE, format!("{c} holds no {e} element")),
+        Choice::Corner(c) => {
+            Refusal::new(RULE, format!("{} holds no {e} element", corner_label(c)))
+        }
         _ => not_offered(RULE, format!("choose a {e} element on earth, or forfeit")),
     }
 }
 
 /// Why `c` is refused while a count is chosen.
 pub(crate) fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -> Refusal {
-    let limit = s
-        .earth
-        .tiles_at(at)
-        .nth(tile as usize)
+    let here = s.earth.tiles_at(at).nth(tile as usize);
+    let limit = here
         .map(|h| {
             let t = s.terrain(h).unwrap_or(Terrain::Tundra);
             speciation_limit(t).min(s.animals[animal.index()].gene_pool)
         })
         .unwrap_or(0);
+    let place = here.map_or_else(|| "this tile".to_string(), |h| place_of(s, h));
     not_offered(
         RULE,
-        format!("choose how many species to add on this tile, from 0 to {limit}"),
+        format!("choose how many species to add to {place}, from 0 to {limit}"),
     )
 }
 
 /// Why `c` is refused for the insects' free species.
 pub(crate) fn refusal_insects(c: Choice) -> Refusal {
     match c {
-        Choice::Tile(h) => Refusal::new(RULE, format!("{h} is not a tile of earth")),
+        Choice::Tile(h) => Refusal::new(RULE, format!("{} is not a tile of earth", hex_label(h))),
         _ => not_offered(
             RULE,
             "choose any tile for the insects' free species, or forfeit",

@@ -4,6 +4,7 @@
 //! may move adjacent species onto it.
 
 use crate::data::{Animal, Element};
+use crate::describe::hex_label;
 use crate::offer::{not_offered, push_elements};
 use crate::query::{board_id, corner, hex};
 use crate::space::Section;
@@ -187,7 +188,10 @@ pub(crate) fn refusal_hex(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
-            format!("{h} is not a blank hex of the board next to a tile"),
+            format!(
+                "{} is not a blank hex of the board next to a tile",
+                hex_label(h)
+            ),
         ),
         _ => not_offered(RULE, "choose a blank hex next to earth for the tile"),
     }

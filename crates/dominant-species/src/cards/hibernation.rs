@@ -51,6 +51,7 @@ pub(crate) fn resolve(
                 ev.push(Event::SpeciesAdded {
                     animal: taker,
                     hex: hex(id),
+                    terrain: s.terrain(id),
                     count: n,
                 });
                 s.hibernated = Some((id, taker, n));

@@ -2,6 +2,7 @@
 //! the mammals may save and the species hibernated this turn.
 
 use crate::data::Animal;
+use crate::describe::hex_label;
 use crate::offer::not_offered;
 use crate::query::{board_id, hex};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
@@ -46,6 +47,7 @@ fn extinction(s: &mut State, saved: Option<HexId>, ev: &mut Vec<Event>) {
         ev.push(Event::SpeciesSaved {
             animal: Animal::Mammals,
             hex: hex(h),
+            terrain: s.terrain(h),
         });
     }
     let tiles: Vec<HexId> = s.tile_ids().collect();
@@ -70,7 +72,7 @@ pub(crate) fn refusal(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
-            format!("no endangered mammal that would die is on {h}"),
+            format!("no endangered mammal that would die is on {}", hex_label(h)),
         ),
         _ => not_offered(
             RULE,

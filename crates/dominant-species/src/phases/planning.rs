@@ -67,9 +67,10 @@ pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) 
 /// Why `c` is refused.
 pub(crate) fn refusal(c: Choice) -> Refusal {
     match c {
-        Choice::Place(sp) if sp.0 as usize >= SPACES => {
-            Refusal::new(RULE, format!("there is no eyeball space #{}", sp.0))
-        }
+        Choice::Place(sp) if sp.0 as usize >= SPACES => Refusal::new(
+            RULE,
+            format!("there is no eyeball space number {}", sp.0 as u16 + 1),
+        ),
         Choice::Place(sp) => Refusal::new(
             RULE,
             format!("{sp} already holds an AP: each eyeball space holds one"),

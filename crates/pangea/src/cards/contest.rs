@@ -71,6 +71,8 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                 } else {
                     &mut c.defender
                 };
+                // The event names the animal as it was, with its Inactive marker.
+                let was = *a;
                 a.flags &= !flag::INACTIVE;
                 let a = *a;
                 let value = effects::expansiveness(d, s, a, c.region, attacker);
@@ -83,7 +85,7 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                     spot: Placed {
                         region: c.region,
                         niche: c.niche,
-                        animal: a,
+                        animal: was,
                     }
                     .spot(),
                     flags: a.flags & flag::PERSISTENT,

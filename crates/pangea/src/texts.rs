@@ -596,3 +596,133 @@ pub fn describe_event(s: &State, d: &Data, e: &Event) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{data, NeutralAct};
+    use crate::state::Setup;
+    use crate::types::{Action, Group};
+
+    /// A 2-player game: seat 1 Invertebrates, seat 2 Synapsids.
+    fn game() -> State {
+        let setup = Setup {
+            players: 2,
+            groups: Some(vec![Group::Invertebrates, Group::Synapsids]),
+            flat_final: false,
+        };
+        crate::new_game(&setup, 1).expect("a game")
+    }
+
+    fn event(e: Event) -> String {
+        describe_event(&game(), data(), &e)
+    }
+
+    /// The issue's examples, each as it now reads.
+    #[test]
+    fn the_issue_examples_read_as_sentences() {
+        let d = data();
+        let fangs = (0..4u8)
+            .find(|&k| d.evolution_card(Group::Synapsids, k).name == "Sabre Fangs")
+            .expect("Sabre Fangs");
+        assert_eq!(
+            event(Event::Evolved {
+                seat: 1,
+                card: fangs
+            }),
+            "Synapsids activate the evolution card Sabre Fangs"
+        );
+        assert_eq!(
+            event(Event::NeutralRolled {
+                group: Group::Synapsids,
+                roll: 6,
+                set: [NeutralAct::M, NeutralAct::P, NeutralAct::Mr],
+            }),
+            "Neutral Synapsids roll a 6: Migrate, Populate, Migrate (red arrow)"
+        );
+        assert_eq!(
+            event(Event::Drew { seat: 0, count: 2 }),
+            "Invertebrates draw 2 adaptation cards"
+        );
+        assert_eq!(
+            event(Event::Drew { seat: 0, count: 1 }),
+            "Invertebrates draw 1 adaptation card"
+        );
+        assert_eq!(
+            event(Event::Acted {
+                seat: 0,
+                action: Action::Survive,
+                cost: 2
+            }),
+            "Invertebrates take Survive (2 AP)"
+        );
+        let spot = Spot {
+            region: Region(10),
+            niche: 0,
+            group: Group::Invertebrates,
+            flags: 0,
+        };
+        assert_eq!(
+            event(Event::Placed { spot }),
+            "Invertebrates are placed in C3, niche 0"
+        );
+        assert_eq!(
+            event(Event::Ap { seat: 0, delta: -1 }),
+            "Invertebrates pay 1 AP"
+        );
+    }
+
+    /// A status event names the change from the animal as it was to its new markers.
+    #[test]
+    fn a_status_change_names_the_markers() {
+        let spot = Spot {
+            region: Region(9),
+            niche: 1,
+            group: Group::Synapsids,
+            flags: flag::INACTIVE,
+        };
+        assert_eq!(
+            event(Event::Status { spot, flags: 0 }),
+            "Synapsids (Inactive) in B3, niche 1 lose their Inactive marker"
+        );
+        assert_eq!(
+            event(Event::Status {
+                spot,
+                flags: flag::INACTIVE | flag::TOXIC
+            }),
+            "Synapsids (Inactive) in B3, niche 1 get a Toxic marker"
+        );
+    }
+
+    /// A removal by a Turn of the Age card names the card it carries.
+    #[test]
+    fn a_removal_names_its_turn_of_the_age_card() {
+        let d = data();
+        let card = d
+            .ages
+            .iter()
+            .position(|a| a.name == "Cold Snap")
+            .expect("Cold Snap") as u8;
+        let spot = Spot {
+            region: Region(0),
+            niche: 0,
+            group: Group::Invertebrates,
+            flags: 0,
+        };
+        assert_eq!(
+            event(Event::Removed {
+                spot,
+                cause: Cause::Age(card)
+            }),
+            "Invertebrates in A1, niche 0 are removed by Cold Snap"
+        );
+    }
+
+    #[test]
+    fn lists_and_counts_read_as_english() {
+        assert_eq!(and_list(&["A", "B", "C"]), "A, B and C");
+        assert_eq!(and_list(&["A"]), "A");
+        assert_eq!(count(1, "card", "cards"), "1 card");
+        assert_eq!(count(0, "card", "cards"), "0 cards");
+    }
+}

@@ -156,11 +156,11 @@ pub fn refuse(dec: Decision) -> Refusal {
     match dec {
         Decision::Escape(_) => not_offered(
             RULE,
-            "play an Escape card so that your animal withdraws instead of dying, or finish with Done",
+            "play an Escape card so that your animal withdraws instead of dying, or finish with done",
         ),
         _ => not_offered(
             RULE,
-            "play one of your active contest cards, or finish with Done",
+            "play one of your active contest cards, or finish with done",
         ),
     }
 }

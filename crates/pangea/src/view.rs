@@ -241,18 +241,25 @@ pub fn render(v: &View) -> String {
     let stage_name = d
         .stage_names
         .get(v.stage as usize)
-        .map_or("The Doom", |s| s.as_str());
+        .map_or("?", |s| s.as_str());
     let epoch = d.epoch_of(v.stage.min(total - 1));
-    let _ = writeln!(
-        o,
-        "Pangea{}, stage {} of {}: {} ({}), {}",
-        if v.solo { " (solo)" } else { "" },
-        (v.stage + 1).min(total),
-        total,
-        stage_name,
-        d.epoch_names[epoch as usize],
-        phase_name(v.phase)
-    );
+    let solo = if v.solo { " (solo)" } else { "" };
+    if v.stage >= total {
+        // After the last stage: the Doom, then the end.
+        let _ = writeln!(
+            o,
+            "Pangea{solo}, after stage {total}: {}",
+            phase_name(v.phase)
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "Pangea{solo}, stage {} of {total}: {stage_name} ({}), {}",
+            v.stage + 1,
+            d.epoch_names[epoch as usize],
+            phase_name(v.phase)
+        );
+    }
     let legend: Vec<String> = Group::ALL
         .iter()
         .map(|&g| format!("{} {}", short(d, g), g))

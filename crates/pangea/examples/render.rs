@@ -1,4 +1,4 @@
-//! Prints the terminal rendering of a mid-game position and its legal choices.
+//! Prints the terminal rendering of a mid-game position, its prompt and its legal choices.
 use eons_core::{Game, GameRng, Turn};
 use eons_pangea::Pangea;
 fn main() {
@@ -20,6 +20,7 @@ fn main() {
         return;
     };
     println!("{}", Pangea::render(&Pangea::view(&s, Some(seat))));
+    println!("{}", Pangea::prompt(&s));
     legal.clear();
     Pangea::legal(&s, &mut legal);
     for c in legal.iter().take(8) {

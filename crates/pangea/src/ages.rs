@@ -120,7 +120,7 @@ fn lose_niche0(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
             .iter()
             .position(|p| p.animal.group == g && p.niche == 0)
         {
-            s.kill(i, Cause::Event, ev);
+            s.kill(i, age_cause(s), ev);
         }
     }
 }
@@ -182,12 +182,12 @@ fn draw(
 fn close_region(s: &mut State, r: Region, ev: &mut Vec<Event>) {
     s.closed.insert(r);
     ev.push(Event::Closed(r));
-    s.remove_where(Cause::Event, ev, |p| p.region == r);
+    s.remove_where(age_cause(s), ev, |p| p.region == r);
 }
 
 /// `remove`: every animal in the rows and niches is removed.
 fn remove(s: &mut State, rows: u8, niches: u8, ev: &mut Vec<Event>) {
-    s.remove_where(Cause::Event, ev, |p| {
+    s.remove_where(age_cause(s), ev, |p| {
         rows & (1 << p.region.row()) != 0 && niches & (1 << p.niche) != 0
     });
 }
@@ -208,7 +208,7 @@ fn toll(s: &mut State, card: u8, pos: u8, ev: &mut Vec<Event>) {
     let groups: Vec<Group> = s.neutrals.iter().map(|n| n.group).collect();
     for g in groups {
         if let Some(i) = s.animals.iter().rposition(|p| p.animal.group == g) {
-            s.kill(i, Cause::Event, ev);
+            s.kill(i, age_cause(s), ev);
         }
     }
 }
@@ -264,7 +264,7 @@ fn wildfire(s: &mut State, niches: u8, ev: &mut Vec<Event>) {
             }
         }
     }
-    s.remove_where(Cause::Event, ev, |p| {
+    s.remove_where(age_cause(s), ev, |p| {
         hit.contains(p.region) && niches & (1 << p.niche) != 0
     });
 }
@@ -308,9 +308,20 @@ pub const RULE: &str = "Turn of the Ages (p.19)";
 
 /// The revealed Turn of the Age card being resolved.
 fn current_age(s: &State, d: &Data) -> Option<AgeEffect> {
+    d.ages
+        .get(current_card(s)? as usize)
+        .map(|a| a.effect.clone())
+}
+
+/// The Turn of the Age card being resolved: the last one revealed.
+pub fn current_card(s: &State) -> Option<u8> {
     let k = s.ages_revealed.checked_sub(1)?;
-    let c = *s.ages.get(k as usize)?;
-    d.ages.get(c as usize).map(|a| a.effect.clone())
+    s.ages.get(k as usize).copied()
+}
+
+/// Why an animal removed by the current Turn of the Age card left the board: the card.
+fn age_cause(s: &State) -> Cause {
+    Cause::Age(current_card(s).unwrap_or(0))
 }
 
 /// Regions where End of the Icehouse lets the seat place (`rows` bit mask).
@@ -380,7 +391,7 @@ pub fn resolve(s: &mut State, d: &Data, dec: Decision, c: Choice, ev: &mut Vec<E
         }
         (Decision::AgeLose(_), Choice::Animal(sp)) | (Decision::AgeToll(_), Choice::Animal(sp)) => {
             if let Some(i) = s.find_plain(&sp) {
-                s.kill(i, Cause::Event, ev);
+                s.kill(i, age_cause(s), ev);
             }
         }
         (Decision::AgeToll(seat), Choice::PayDominance) => {

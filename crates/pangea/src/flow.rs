@@ -320,13 +320,22 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
         tiles: s.doom,
         epicentre,
     });
-    ev.push(Event::DyingStep(1));
+    ev.push(Event::DyingStep {
+        step: 1,
+        cataclysm: cata,
+    });
     let lv = effects::epicentre_levels(d, epicentre);
     dying_step(s, d, &lv, false, ev);
-    ev.push(Event::DyingStep(2));
+    ev.push(Event::DyingStep {
+        step: 2,
+        cataclysm: cata,
+    });
     let lv = effects::shockwave_levels(d, epicentre);
     dying_step(s, d, &lv, true, ev);
-    ev.push(Event::DyingStep(3));
+    ev.push(Event::DyingStep {
+        step: 3,
+        cataclysm: cata,
+    });
     if let Some(c) = d.cataclysms.get(cata as usize) {
         for e in &c.effects {
             let lv = effects::cataclysm_levels(d, e, epicentre);

@@ -20,11 +20,12 @@
 //! 2. `data`: the component data read from `data/pangea/*.toml`.
 //! 3. `state`: the state, the engine's tasks, decisions, choices and events.
 //! 4. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
-//!    (read-only queries over the state); `view`: what a seat sees, and the texts of choices
-//!    and events.
+//!    (read-only queries over the state); `texts`: everything a player reads — the texts of
+//!    choices, events and prompts, in plain English (the project's `docs/texts.md`).
 //! 5. `board`: board queries and small mutations on the state, and the listing helpers the
 //!    decisions share; `invariants`: what holds in every state (component conservation and
-//!    the player boards' limits), for [`Game::invariants`].
+//!    the player boards' limits), for [`Game::invariants`]; `view`: what a seat sees, and the
+//!    terminal rendering.
 //! 6. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
 //!    Survival phases and the Sauropsida draw.
 //! 7. `moves`: moving animals (a step into a rival's niche starts a contest).
@@ -82,6 +83,7 @@ pub mod neutral;
 pub mod phases;
 pub mod position;
 pub mod state;
+pub mod texts;
 pub mod types;
 pub mod view;
 
@@ -496,23 +498,65 @@ impl Game for Pangea {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        view::describe_choice(s, data(), c)
+        texts::describe_choice(s, data(), c)
     }
 
     /// An adaptation card is activated face down: other seats read only that.
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
-        if viewer != Some(actor) && matches!(c, Choice::Activate(_)) {
-            "activates an adaptation card (face down)".to_string()
-        } else {
-            Self::describe_choice(s, c)
-        }
+        texts::describe_choice_for(s, data(), c, viewer == Some(actor))
+    }
+
+    /// The seat's group and what its decision asks ("Invertebrates: choose an action or
+    /// pass").
+    fn prompt(s: &State) -> String {
+        texts::prompt(s, data())
+    }
+
+    /// A choice may not be taken back once it drew at random or showed something hidden:
+    /// the random stream moved (a neutral roll or contest bonus, a region card, a
+    /// reshuffle), the adaptation draw pile shrank (a draw), a stage, Turn of the Age card,
+    /// objective tiles or the Doom Stack came out, a seat learned an instinct tile, or a
+    /// face-down adaptation card was shown (used or discarded).
+    fn undo_barrier(before: &State, after: &State, events: &[Event]) -> bool {
+        let learned = before
+            .players
+            .iter()
+            .zip(&after.players)
+            .any(|(b, a)| b.known != a.known);
+        let stacks = |s: &State| s.objective_stacks.each_ref().map(|v| v.len());
+        before.rng != after.rng
+            || before.deck.len() != after.deck.len()
+            || before.stage != after.stage
+            || before.ages_revealed != after.ages_revealed
+            || before.doom_revealed != after.doom_revealed
+            || before.region_stack != after.region_stack
+            || stacks(before) != stacks(after)
+            || learned
+            || events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Drew { .. }
+                        | Event::Reshuffled
+                        | Event::NeutralRolled { .. }
+                        | Event::NeutralBonus { .. }
+                        | Event::RegionCard(_)
+                        | Event::StageBegan(_)
+                        | Event::AgeRevealed(_)
+                        | Event::Objectives(_)
+                        | Event::DoomRevealed { .. }
+                        | Event::Peeked { .. }
+                        | Event::Instinct { peeked: true, .. }
+                        | Event::UsedCard { .. }
+                        | Event::Discarded { .. }
+                )
+            })
     }
 
     fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {
         invariants::check(s)
     }
     fn describe_event(s: &State, e: &Event) -> String {
-        view::describe_event(s, data(), e)
+        texts::describe_event(s, data(), e)
     }
 
     fn render(v: &View) -> String {
@@ -594,6 +638,13 @@ impl Game for Pangea {
 impl Positions for Pangea {
     fn read_position(text: &str) -> Result<State, PositionError> {
         position::read(text).and_then(eons_core::validate_position::<Self>)
+    }
+
+    /// The events of the forced steps that bring the position to its first decision: a
+    /// neutral phase at the start of a stage, the Survival phase's hunger, the Doom.
+    fn read_position_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError> {
+        let (s, events) = position::read_with_events(text)?;
+        eons_core::validate_position::<Self>(s).map(|s| (s, events))
     }
 
     fn write_position(s: &State) -> String {

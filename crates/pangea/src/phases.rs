@@ -184,7 +184,7 @@ pub fn refuse(dec: Decision) -> Refusal {
         ),
         _ => not_offered(
             "Sauropsida (ch. 9)",
-            "your animal won the contest: confirm to draw an adaptation card, or skip",
+            "your animal won the contest: draw an adaptation card, or do not",
         ),
     }
 }

@@ -490,8 +490,8 @@ pub enum Cause {
     Shed,
     /// Swapped for the Special Animal.
     Swap,
-    /// A Turn of the Age card.
-    Event,
+    /// A Turn of the Age card (its index in the data), named in the log.
+    Age(u8),
     /// Inactive and forced to move.
     Forced,
     /// The Doom.
@@ -679,7 +679,12 @@ pub enum Event {
         epicentre: Region,
     },
     /// A Dying-phase step.
-    DyingStep(u8),
+    DyingStep {
+        /// The step: 1 epicentre, 2 shockwave, 3 cataclysm.
+        step: u8,
+        /// The cataclysm of the Doom Stack (index into the data), named at step 3.
+        cataclysm: u8,
+    },
     /// Final dominance for a seat.
     FinalScore {
         /// Seat.

@@ -289,9 +289,8 @@ impl fmt::Display for Regions {
 
 /// An adaptation card design: its index in the data's list of designs
 /// ([`crate::data::Data::adaptations`]). Copies of one design share the id. Serialized as that
-/// bare number; displayed as `card N`, as the log shows an unknown design (the card's name
-/// needs the data:
-/// [`crate::data::Data::adaptation`]).
+/// bare number. It has no `Display`: a player reads a card by its printed name, which needs the
+/// data ([`crate::data::Data::adaptation`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct AdaptationId(pub u8);
@@ -307,13 +306,6 @@ impl AdaptationId {
 impl fmt::Debug for AdaptationId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-/// `card N`.
-impl fmt::Display for AdaptationId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "card {}", self.0)
     }
 }
 
@@ -423,39 +415,59 @@ impl Spot {
     }
 }
 
+/// The animal as a player reads it, the group standing for its marker: "Invertebrates
+/// (Special Animal, Toxic) in C3, niche 0". The group's name is plural, so a sentence goes on
+/// with a plural verb ("… in C3, niche 0 move to C2, niche 1").
 impl fmt::Display for Spot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}{} in {} niche {}",
+            "{}{} in {}",
             self.group,
             describe_flags(self.flags),
-            self.region,
-            self.niche
+            Niche(self.region, self.niche)
         )
     }
 }
 
-/// ` (special, toxic)` style suffix.
+/// A niche of a region as the board names both: "C3, niche 0".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Niche(pub Region, pub u8);
+
+impl fmt::Display for Niche {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, niche {}", self.0, self.1)
+    }
+}
+
+/// The markers beside an animal, as a suffix: " (Special Animal, Toxic)", or nothing for a
+/// plain animal.
 pub fn describe_flags(flags: u8) -> String {
-    let mut v = Vec::new();
-    if flags & flag::SPECIAL != 0 {
-        v.push("special");
-    }
-    if flags & flag::TOXIC != 0 {
-        v.push("toxic");
-    }
-    if flags & flag::INACTIVE != 0 {
-        v.push("inactive");
-    }
-    if flags & flag::BEARER != 0 {
-        v.push("objective marker");
-    }
+    let v = flag_names(flags);
     if v.is_empty() {
         String::new()
     } else {
         format!(" ({})", v.join(", "))
     }
+}
+
+/// The names of the markers in `flags`, in board order: "Special Animal", "Toxic", "Inactive",
+/// "objective marker".
+pub fn flag_names(flags: u8) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    if flags & flag::SPECIAL != 0 {
+        v.push("Special Animal");
+    }
+    if flags & flag::TOXIC != 0 {
+        v.push("Toxic");
+    }
+    if flags & flag::INACTIVE != 0 {
+        v.push("Inactive");
+    }
+    if flags & flag::BEARER != 0 {
+        v.push("objective marker");
+    }
+    v
 }
 
 /// An instinct tile.

@@ -1,9 +1,10 @@
-//! What a seat may see, the terminal rendering, readable descriptions of choices and events,
-//! and determinization for bots.
+//! What a seat may see, the terminal rendering and determinization for bots (the texts of
+//! choices and events are in [`crate::texts`]).
 
 use crate::data::{AgeBack, Data};
-use crate::state::{Choice, Contest, Decision, Event, Final, Neutral, ObjSlot, Phase, State, Task};
-use crate::types::{describe_flags, flag, AdaptationId, Group, Placed, Region, Regions, Tile};
+use crate::state::{Contest, Decision, Final, Neutral, ObjSlot, Phase, State, Task};
+use crate::texts::{and_list, count, decision_text, phase_name, tile_name};
+use crate::types::{flag, Action, AdaptationId, Group, Niche, Placed, Region, Regions, Tile};
 use eons_core::GameRng;
 use serde::Serialize;
 use std::fmt::Write;
@@ -197,21 +198,6 @@ pub fn view(s: &State, d: &Data, seat: Option<u8>) -> View {
     }
 }
 
-/// A tile's name.
-pub fn tile_name(d: &Data, t: Tile) -> String {
-    match t {
-        Tile::Sector(c) => format!("Sector {}", (b'A' + c) as char),
-        Tile::Zone(z) => format!(
-            "Zone {}",
-            d.zones.get(z as usize).map_or("?", |z| z.name.as_str())
-        ),
-        Tile::Cataclysm(k) => d
-            .cataclysms
-            .get(k as usize)
-            .map_or("?".to_string(), |c| c.name.clone()),
-    }
-}
-
 fn short(d: &Data, g: Group) -> &str {
     &d.group(g).short
 }
@@ -233,7 +219,21 @@ fn marks(flags: u8) -> String {
     s
 }
 
-/// Plain-text rendering of a view.
+/// "none" for an empty list, else the names joined with commas.
+fn names_or_none<T: AsRef<str>>(names: &[T]) -> String {
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names
+            .iter()
+            .map(|n| n.as_ref())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Plain-text rendering of a view: the board as a table (its legend says what the short
+/// group names and marks stand for), then every group's board in words.
 pub fn render(v: &View) -> String {
     let d = crate::data::data();
     let mut o = String::new();
@@ -241,19 +241,34 @@ pub fn render(v: &View) -> String {
     let stage_name = d
         .stage_names
         .get(v.stage as usize)
-        .map_or("The Doom", |s| s.as_str());
+        .map_or("?", |s| s.as_str());
     let epoch = d.epoch_of(v.stage.min(total - 1));
+    let solo = if v.solo { " (solo)" } else { "" };
+    if v.stage >= total {
+        // After the last stage: the Doom, then the end.
+        let _ = writeln!(
+            o,
+            "Pangea{solo}, after stage {total}: {}",
+            phase_name(v.phase)
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "Pangea{solo}, stage {} of {total}: {stage_name} ({}), {}",
+            v.stage + 1,
+            d.epoch_names[epoch as usize],
+            phase_name(v.phase)
+        );
+    }
+    let legend: Vec<String> = Group::ALL
+        .iter()
+        .map(|&g| format!("{} {}", short(d, g), g))
+        .collect();
     let _ = writeln!(
         o,
-        "PANGEA{} - stage {}/{} {} ({}) - {:?}",
-        if v.solo { " (solo)" } else { "" },
-        (v.stage + 1).min(total),
-        total,
-        stage_name,
-        d.epoch_names[epoch as usize],
-        v.phase
+        "Supercontinent (niche 2 | niche 1 | niche 0); {}; * Special Animal, t Toxic, i Inactive, @ objective marker:",
+        legend.join(", ")
     );
-    let _ = writeln!(o, "Supercontinent (niche 2 | niche 1 | niche 0):");
     for r in Region::all() {
         let mut cell = [String::new(), String::new(), String::new()];
         for p in v.animals.iter().filter(|p| p.region == r) {
@@ -263,23 +278,28 @@ pub fn render(v: &View) -> String {
             }
             let _ = write!(c, "{}{}", short(d, p.animal.group), marks(p.animal.flags));
         }
-        let mut tags = String::new();
+        let mut tags = Vec::new();
         if v.closed.contains(r) {
-            tags.push_str(" CLOSED");
+            tags.push("unavailable");
         }
         if v.hunger.contains(r) {
-            tags.push_str(" HUNGER");
+            tags.push("hunger marker");
         }
         if v.warnings.contains(r) {
-            tags.push_str(" warning");
+            tags.push("warning marker");
         }
         if v.conditions.iter().any(|&(cr, _)| cr == r) {
-            tags.push_str(" condition");
+            tags.push("condition marker");
         }
+        let tags = if tags.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", tags.join(", "))
+        };
         let food = d.food[r.index()][epoch as usize];
         let _ = writeln!(
             o,
-            "  {} food {}{:<18} | {:<10} | {:<10} | {}",
+            "  {} food {}{:<32} | {:<10} | {:<10} | {}",
             r.name(),
             food,
             tags,
@@ -295,9 +315,9 @@ pub fn render(v: &View) -> String {
     for n in &v.neutrals {
         let _ = writeln!(
             o,
-            "  {} (neutral) adaptation track {}",
+            "  {} (neutral): {} on the Adaptation Track",
             d.group(n.group).name,
-            n.track
+            count(n.track, "marker", "markers")
         );
     }
     for &seat in &v.order {
@@ -308,74 +328,79 @@ pub fn render(v: &View) -> String {
             .filter(|k| p.evolution & (1 << k) != 0)
             .map(|k| d.evolution_card(p.group, k).name.clone())
             .collect();
+        let used: Vec<String> = Action::ALL
+            .iter()
+            .map(|&a| format!("{a} {}", p.used[a as usize]))
+            .collect();
         let _ = writeln!(
             o,
-            "  seat {} {}: dominance {}{}, AP {}, actions A{} P{} M{} S{}{}, instinct {}, cards {} inactive / {} active, evolution [{}]",
-            seat + 1,
+            "  {} (seat {}): {} dominance{}, {} AP{}; actions taken: {}; instinct marker on field {}; adaptation cards: {} inactive, {} active; evolution cards: {}",
             d.group(p.group).name,
+            seat + 1,
             p.dominance,
             if p.dominance >= d.rules.dominance_flip { " (marker flipped)" } else { "" },
             p.ap,
-            p.used[0],
-            p.used[1],
-            p.used[2],
-            p.used[3],
-            if p.passed { " (passed)" } else { "" },
+            if p.passed { ", passed" } else { "" },
+            used.join(", "),
             p.instinct,
             p.hand_count,
             p.active_count,
-            evo.join(", ")
+            names_or_none(&evo)
         );
         if let Some(h) = &p.hand {
             let names: Vec<&str> = h.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
             let _ = writeln!(
                 o,
                 "    your inactive adaptation cards: {}",
-                names.join(", ")
+                names_or_none(&names)
             );
         }
         if let Some(a) = &p.active {
             let names: Vec<&str> = a.iter().map(|&c| d.adaptation(c).name.as_str()).collect();
-            let _ = writeln!(o, "    your active adaptation cards: {}", names.join(", "));
+            let _ = writeln!(
+                o,
+                "    your active adaptation cards: {}",
+                names_or_none(&names)
+            );
         }
         if let Some(k) = &p.known {
             let names: Vec<String> = k
                 .iter()
-                .map(|&(f, t)| format!("{f}: {}", tile_name(d, t)))
+                .map(|&(f, t)| format!("{} beside field {f}", tile_name(d, t)))
                 .collect();
             let _ = writeln!(
                 o,
                 "    instinct tiles you have seen (not the Doom): {}",
-                names.join(", ")
+                names_or_none(&names)
             );
         }
     }
     let _ = writeln!(o, "Objectives:");
-    for (i, slot) in v.objectives.iter().enumerate() {
+    for slot in &v.objectives {
         let t = &d.objectives[slot.tile as usize];
         let who: Vec<String> = slot
             .claims
             .iter()
-            .map(|s| format!("seat {}", s + 1))
+            .filter_map(|&s| v.players.get(s as usize))
+            .map(|p| p.group.to_string())
             .collect();
         let _ = writeln!(
             o,
-            "  [{}] {} ({}/{}): {}{}",
-            i,
+            "  {} ({} dominance first, {} after{}): {}",
             t.name,
             t.reward[0],
             t.reward[1],
-            t.text,
             if who.is_empty() {
                 String::new()
             } else {
-                format!(" - done by {}", who.join(", "))
-            }
+                format!("; completed by {}", and_list(&who))
+            },
+            t.text
         );
     }
     let _ = writeln!(
         o,
-        "Removed cataclysm: {}. Adaptation deck {}, discard {}.",
+        "Cataclysm out of the game: {}. Adaptation cards: {} in the draw pile, {} in the discard pile.",
         d.cataclysms
             .get(v.removed_cataclysm as usize)
             .map_or("?", |c| c.name.as_str()),
@@ -384,19 +409,18 @@ pub fn render(v: &View) -> String {
     );
     for &a in &v.ages_revealed {
         if let Some(c) = d.ages.get(a as usize) {
-            let _ = writeln!(o, "Turn of the Age: {} - {}", c.name, c.text);
+            let _ = writeln!(o, "Turn of the Age card {}: {}", c.name, c.text);
         }
     }
     if let Some(doom) = v.doom {
         let names: Vec<String> = doom.iter().map(|&t| tile_name(d, t)).collect();
-        let _ = writeln!(o, "The Doom: {}", names.join(", "));
+        let _ = writeln!(o, "The Doom Stack: {}", and_list(&names));
     }
     if let Some(c) = v.contest {
         let _ = writeln!(
             o,
-            "Contest in {} niche {}: {} ({}) attacks {} ({})",
-            c.region.name(),
-            c.niche,
+            "Contest in {}: {} (attack {}) attack {} (defence {})",
+            Niche(c.region, c.niche),
             d.group(c.attacker.group).name,
             c.attack,
             d.group(c.defender.group).name,
@@ -404,316 +428,41 @@ pub fn render(v: &View) -> String {
         );
     }
     if let Some(dec) = v.decision {
+        let who = v.players.get(dec.seat() as usize).map_or_else(
+            || format!("seat {}", dec.seat() + 1),
+            |p| p.group.to_string(),
+        );
         let _ = writeln!(
             o,
-            "Waiting for seat {}: {}",
-            dec.seat() + 1,
-            decision_text(dec)
+            "Waiting for {who}: {}",
+            decision_text(d, dec, v.ages_revealed.last().copied())
         );
     }
     if let Some(r) = &v.result {
         let w: Vec<String> = r
             .winners
             .iter()
-            .map(|s| format!("seat {}", s + 1))
+            .filter_map(|&s| v.players.get(s as usize))
+            .map(|p| p.group.to_string())
             .collect();
         let _ = writeln!(
             o,
-            "Game over. Winner: {}",
-            if w.is_empty() {
-                "nobody".to_string()
-            } else {
-                w.join(", ")
+            "Game over. {}",
+            match w.len() {
+                0 => "Nobody wins.".to_string(),
+                1 => format!("{} win.", w[0]),
+                _ => format!("{} share the win.", and_list(&w)),
             }
         );
         if let Some(ok) = r.solo_success {
             let _ = writeln!(
                 o,
-                "Solo: Game End Condition {}",
+                "Solo: the Game End Condition is {}.",
                 if ok { "met" } else { "not met" }
             );
         }
     }
     o
-}
-
-/// What a decision asks for.
-pub fn decision_text(d: Decision) -> &'static str {
-    match d {
-        Decision::Place(_) => "place your starting animal in niche 0 (not Subpolar)",
-        Decision::Discard(_) => "discard an adaptation card down to 3",
-        Decision::Turn {
-            acted: false,
-            forced: true,
-            ..
-        } => "you must pass",
-        Decision::Turn { acted: false, .. } => "take an action or pass",
-        Decision::Turn { acted: true, .. } => "free steps, or Done to end your turn",
-        Decision::EvolvePay(_) => "spend an active adaptation card for the evolution card",
-        Decision::SpecialSwap(_) => "swap an animal for your Special Animal, or skip",
-        Decision::Toxify(_) => "put a Toxic marker on an animal, or done",
-        Decision::ExtraPopulate(_) => "place another animal (Rapid Reproduction)",
-        Decision::PopulatedToxic(_) => "make the new animal Toxic?",
-        Decision::SurviveMore(_) => "move your instinct marker another field?",
-        Decision::ShedMore(_) => "remove a second animal for 1 AP, or done",
-        Decision::ExtraStep(_) => "Long Migration: one more step, or skip",
-        Decision::AmbushOwn(_) => "Ambush: choose your animal in niche 0",
-        Decision::AmbushTarget(..) => "Ambush: choose the victim",
-        Decision::Peek(_) => "Keen Senses: choose an instinct tile",
-        Decision::FatReserves(_) => "Fat Reserves: choose a region",
-        Decision::Parasites(_) => "Parasites: choose an animal to make Inactive",
-        Decision::Venom(_) => "Venom: choose your animal to make Toxic",
-        Decision::Niche0Attack(_) => "attack an animal in this niche 0, or skip",
-        Decision::ContestCards(_) => {
-            "play contest cards (Recovery for an Inactive animal), or done"
-        }
-        Decision::Escape(_) => "play Escape, or done",
-        Decision::Hunger { .. } => "hunger: pay 1 dominance or remove an animal",
-        Decision::EndWindow(_) => "after passing: ability or any-time cards, or done",
-        Decision::AgePlace(_) => "place a free animal, or skip",
-        Decision::AgeLose(_) => "remove one of your animals in niche 0",
-        Decision::AgeToll(_) => "remove an animal or pay dominance",
-        Decision::AgeMigrate(_) => "a free migration step, or skip",
-        Decision::AgePopulate(_) => "a free Populate, or skip",
-        Decision::DrawOnWin(_) => "you won the contest: draw an adaptation card, or skip",
-    }
-}
-
-fn card_name(d: &Data, c: AdaptationId) -> String {
-    d.adaptations
-        .get(c.index())
-        .map_or(c.to_string(), |a| a.name.clone())
-}
-
-/// A short description of a choice.
-pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
-    let g = s.decision.map(|dec| s.player(dec.seat()).group);
-    match c {
-        Choice::Done => "done".into(),
-        Choice::Skip => match s.decision {
-            Some(Decision::DrawOnWin(_)) => "do not draw an adaptation card".into(),
-            _ => "skip".into(),
-        },
-        Choice::Confirm => match s.decision {
-            Some(Decision::DrawOnWin(_)) => "draw an adaptation card".into(),
-            _ => "yes".into(),
-        },
-        Choice::Pass => "pass".into(),
-        Choice::Region(r) => match s.decision {
-            Some(Decision::FatReserves(_)) => format!("Fat Reserves in {}", r.name()),
-            _ => format!("place in {} niche 0", r.name()),
-        },
-        Choice::Populate { region, special } => format!(
-            "Populate {}{}",
-            region.name(),
-            if special {
-                " with the Special Animal"
-            } else {
-                ""
-            }
-        ),
-        Choice::Move {
-            from,
-            region,
-            niche,
-        } => {
-            let fight = s
-                .occupant(region, niche)
-                .filter(|_| niche > 0)
-                .map(|i| format!(" (contest with {})", s.animals[i].animal.group))
-                .unwrap_or_default();
-            let verb = match s.decision {
-                Some(Decision::Turn { .. }) => "Migrate",
-                _ => "Move",
-            };
-            format!("{verb} {from} to {} niche {niche}{fight}", region.name())
-        }
-        Choice::Survive => "Survive (move the instinct marker up)".into(),
-        Choice::Activate(c) => format!("Adapt: activate {}", card_name(d, c)),
-        Choice::Evolve(k) => match g.filter(|_| k < 4) {
-            Some(g) => {
-                let e = d.evolution_card(g, k);
-                format!("Adapt: evolve {} (cost {}): {}", e.name, e.cost, e.text)
-            }
-            None => format!("evolve card {k}"),
-        },
-        Choice::Card(c) => match s.decision {
-            Some(Decision::EvolvePay(_)) => format!("spend {}", card_name(d, c)),
-            _ => format!("discard {}", card_name(d, c)),
-        },
-        Choice::Use(c) => format!(
-            "use {}: {}",
-            card_name(d, c),
-            d.adaptations.get(c.index()).map_or("", |a| a.text.as_str())
-        ),
-        Choice::CashIn(c) => format!("discard {} for 1 AP", card_name(d, c)),
-        Choice::Animal(sp) => format!("{sp}"),
-        Choice::Claim(i) => s
-            .objectives
-            .get(i as usize)
-            .map(|slot| {
-                format!(
-                    "complete objective {}",
-                    d.objectives[slot.tile as usize].name
-                )
-            })
-            .unwrap_or_else(|| format!("objective {i}")),
-        Choice::Field(f) => format!("look at the tile beside instinct field {f}"),
-        Choice::Unblock(sp) => format!("pay 1 AP to activate {sp}"),
-        Choice::Shed(sp) => format!("remove {sp} for 1 AP"),
-        Choice::Bearer(sp) => format!("pay 1 AP: objective marker beside {sp}"),
-        Choice::PayDominance => "lose dominance".into(),
-    }
-}
-
-/// A sentence for an event.
-pub fn describe_event(_s: &State, d: &Data, e: &Event) -> String {
-    match e {
-        Event::StageBegan(k) => format!(
-            "Stage {} ({}) begins",
-            k + 1,
-            d.stage_names.get(*k as usize).map_or("?", |s| s.as_str())
-        ),
-        Event::NeutralRolled { group, roll, set } => {
-            format!("Neutral {group} roll {roll}: {set:?}")
-        }
-        Event::NeutralAdapted(g) => format!("Neutral {g} adapt (a marker on the Adaptation Track)"),
-        Event::NeutralRecovered(g) => format!("Neutral {g} clear their Inactive markers"),
-        Event::Placed { spot } => format!("{spot} placed"),
-        Event::Moved {
-            from,
-            region,
-            niche,
-        } => format!("{from} moves to {} niche {niche}", region.name()),
-        Event::Removed { spot, cause } => format!("{spot} removed ({cause:?})"),
-        Event::ContestBegan {
-            region,
-            niche,
-            attacker,
-            defender,
-        } => format!(
-            "Contest in {} niche {niche}: {attacker} attack {defender}",
-            region.name()
-        ),
-        Event::NeutralBonus { group, roll, bonus } => {
-            format!("Neutral {group} contest bonus: roll {roll}, +{bonus}")
-        }
-        Event::ContestDecided {
-            winner,
-            loser,
-            attack,
-            defence,
-        } => format!("{winner} beat {loser} (attacker {attack}, defender {defence})"),
-        Event::Drew { seat, count } => {
-            format!("Seat {} draws {count} adaptation card(s)", seat + 1)
-        }
-        Event::Reshuffled => "The adaptation discard pile is reshuffled".into(),
-        Event::Discarded { seat, card } => {
-            format!("Seat {} discards {}", seat + 1, card_name(d, *card))
-        }
-        Event::Acted { seat, action, cost } => {
-            format!("Seat {} takes {action} ({cost} AP)", seat + 1)
-        }
-        Event::ActivatedAdaptation(seat) => {
-            format!("Seat {} activates an adaptation card (face down)", seat + 1)
-        }
-        Event::Evolved { seat, card } => {
-            format!("Seat {} activates evolution card {}", seat + 1, card + 1)
-        }
-        Event::UsedCard { seat, card } => format!("Seat {} uses {}", seat + 1, card_name(d, *card)),
-        Event::Ap { seat, delta } => format!("Seat {} AP {delta:+}", seat + 1),
-        Event::Dominance { seat, delta } => format!("Seat {} dominance {delta:+}", seat + 1),
-        Event::Passed(seat) => format!("Seat {} passes", seat + 1),
-        Event::Instinct {
-            seat,
-            field,
-            peeked,
-        } => format!(
-            "Seat {} moves the instinct marker to field {field}{}",
-            seat + 1,
-            if *peeked { " and peeks" } else { "" }
-        ),
-        Event::Peeked { seat, field } => {
-            format!("Seat {} looks at the tile beside field {field}", seat + 1)
-        }
-        Event::Claimed { seat, tile, points } => format!(
-            "Seat {} completes {} (+{points})",
-            seat + 1,
-            d.objectives
-                .get(*tile as usize)
-                .map_or("?", |t| t.name.as_str())
-        ),
-        Event::Status { spot, flags } => format!("{spot} is now{}", {
-            let f = describe_flags(*flags);
-            if f.is_empty() {
-                " plain".to_string()
-            } else {
-                f
-            }
-        }),
-        Event::HungerMarker(r) => format!("Hunger in {}", r.name()),
-        Event::Initiative(o) => {
-            let v: Vec<String> = o.iter().map(|s| format!("seat {}", s + 1)).collect();
-            format!("Initiative: {}", v.join(", "))
-        }
-        Event::AgeRevealed(c) => d
-            .ages
-            .get(*c as usize)
-            .map_or("Turn of the Ages".into(), |a| {
-                format!("Turn of the Ages: {} - {}", a.name, a.text)
-            }),
-        Event::Objectives(t) => {
-            let v: Vec<&str> = t
-                .iter()
-                .map(|&k| {
-                    d.objectives
-                        .get(k as usize)
-                        .map_or("?", |o| o.name.as_str())
-                })
-                .collect();
-            format!("New objectives: {}", v.join(", "))
-        }
-        Event::Closed(r) => format!("{} becomes unavailable", r.name()),
-        Event::RegionCard(r) => format!("Region card {}", r.name()),
-        Event::DoomRevealed { tiles, epicentre } => {
-            let v: Vec<String> = tiles.iter().map(|&t| tile_name(d, t)).collect();
-            format!(
-                "The Doom: {} - epicentre {}",
-                v.join(", "),
-                epicentre.name()
-            )
-        }
-        Event::DyingStep(k) => format!(
-            "Dying phase step {k}: {}",
-            match k {
-                1 => "epicentre",
-                2 => "shockwave",
-                _ => "cataclysm",
-            }
-        ),
-        Event::FinalScore { seat, points } => {
-            format!("Seat {} scores {points} for surviving animals", seat + 1)
-        }
-        Event::ConditionMarker { region, niche } => {
-            format!("Condition marker in {} niche {niche}", region.name())
-        }
-        Event::BearerPlaced(sp) => format!("Objective marker beside {sp}"),
-        Event::SoloResult { success, score } => format!(
-            "Solo: Game End Condition {}, dominance {score}",
-            if *success { "met" } else { "not met" }
-        ),
-        Event::GameOver { winners } => {
-            let v: Vec<String> = winners.iter().map(|s| format!("seat {}", s + 1)).collect();
-            format!(
-                "Game over. Winner: {}",
-                if v.is_empty() {
-                    "nobody".into()
-                } else {
-                    v.join(", ")
-                }
-            )
-        }
-    }
 }
 
 /// A copy where everything `seat` has not seen is re-drawn from `seed`.

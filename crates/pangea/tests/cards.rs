@@ -1106,6 +1106,6 @@ fn age_reveal_is_logged() {
     let _ = &mut s;
     assert_eq!(s.ages_revealed, 1);
     let e = Event::AgeRevealed(s.ages[0]);
-    let text = eons_pangea::view::describe_event(&s, d, &e);
+    let text = eons_pangea::texts::describe_event(&s, d, &e);
     assert!(text.contains(&d.ages[s.ages[0] as usize].name));
 }

@@ -171,7 +171,7 @@ fn example_hunger_p18() {
         .find(|l| l.contains("B2 food"))
         .expect("B2 line");
     assert!(
-        line.contains("HUNGER") && !line.contains("warning"),
+        line.contains("hunger marker") && !line.contains("warning marker"),
         "{line}"
     );
     assert_eq!(

@@ -1222,6 +1222,6 @@ fn activated_adaptation_card_is_face_down_for_other_seats() {
     let own = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(0)));
     assert_eq!(own, Pangea::describe_choice(&s, c));
     let theirs = Pangea::describe_choice_for(&s, c, Seat(0), Some(Seat(1)));
-    assert_eq!(theirs, "activates an adaptation card (face down)");
+    assert_eq!(theirs, "adapt: activate an adaptation card (face down)");
     assert_eq!(Pangea::describe_choice_for(&s, c, Seat(0), None), theirs);
 }

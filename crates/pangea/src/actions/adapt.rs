@@ -232,7 +232,7 @@ pub fn refuse_decision(dec: Decision) -> Refusal {
         ),
         Decision::Toxify(_) => not_offered(
             "Toxic (p.16)",
-            "choose one of your animals without a Toxic marker to make Toxic, or finish with Done",
+            "choose one of your animals without a Toxic marker to make Toxic, or finish with done",
         ),
         _ => not_offered(
             RULE,

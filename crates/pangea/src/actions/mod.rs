@@ -119,7 +119,7 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
     };
     if let Some(a) = action {
         if acted {
-            return Refusal::new(RULE, "one action per turn: end your turn with Done");
+            return Refusal::new(RULE, "one action per turn: end your turn");
         }
         if forced {
             return Refusal::new(
@@ -155,10 +155,9 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
         };
     }
     match c {
-        Choice::Pass if acted => Refusal::new(
-            "Pass (p.17)",
-            "you already acted this turn: end it with Done",
-        ),
+        Choice::Pass if acted => {
+            Refusal::new("Pass (p.17)", "you already acted this turn: end your turn")
+        }
         Choice::Done if !acted => Refusal::new(RULE, "you cannot skip your turn: act or pass"),
         Choice::Claim(_) => objectives::refuse(),
         Choice::Unblock(_) | Choice::CashIn(_) | Choice::Use(_) | Choice::Shed(_) if forced => {
@@ -175,7 +174,7 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
 /// A choice that is no part of a turn.
 fn refuse_other(acted: bool) -> Refusal {
     let asked = if acted {
-        "you have acted: use a free step or end your turn with Done"
+        "you have acted: take a free step or end your turn"
     } else {
         "take an action (Adapt, Populate, Migrate or Survive), use a free step or pass"
     };

@@ -201,7 +201,7 @@ pub fn refuse_decision(dec: Decision) -> Refusal {
     match dec {
         Decision::PopulatedToxic(_) => not_offered(
             "Toxic (p.16)",
-            "confirm to make the new animal Toxic, or skip",
+            "put a Toxic marker on the new animal, or leave it without one",
         ),
         _ => not_offered(
             RULE,

@@ -95,6 +95,6 @@ pub fn refuse() -> Refusal {
 pub fn refuse_more() -> Refusal {
     not_offered(
         RULE,
-        "choose another of your ordinary animals to remove, or finish with Done",
+        "choose another of your ordinary animals to remove, or finish with done",
     )
 }

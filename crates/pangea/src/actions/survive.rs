@@ -85,6 +85,6 @@ pub fn refuse() -> Refusal {
 pub fn refuse_more() -> Refusal {
     not_offered(
         RULE,
-        "confirm to move your instinct marker another field, or finish with Done",
+        "move your instinct marker up another field, or finish with done",
     )
 }

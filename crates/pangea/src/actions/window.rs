@@ -50,6 +50,6 @@ pub fn resolve(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>
 pub fn refuse() -> Refusal {
     not_offered(
         "Action Phase (p.17; ruling D5)",
-        "after passing: use your group ability or an any-time adaptation card, or finish with Done",
+        "after passing: use your group ability or an any-time adaptation card, or finish with done",
     )
 }

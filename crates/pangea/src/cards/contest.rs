@@ -71,6 +71,8 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                 } else {
                     &mut c.defender
                 };
+                // The event names the animal as it was, with its Inactive marker.
+                let was = *a;
                 a.flags &= !flag::INACTIVE;
                 let a = *a;
                 let value = effects::expansiveness(d, s, a, c.region, attacker);
@@ -83,7 +85,7 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                     spot: Placed {
                         region: c.region,
                         niche: c.niche,
-                        animal: a,
+                        animal: was,
                     }
                     .spot(),
                     flags: a.flags & flag::PERSISTENT,
@@ -154,11 +156,11 @@ pub fn refuse(dec: Decision) -> Refusal {
     match dec {
         Decision::Escape(_) => not_offered(
             RULE,
-            "play an Escape card so that your animal withdraws instead of dying, or finish with Done",
+            "play an Escape card so that your animal withdraws instead of dying, or finish with done",
         ),
         _ => not_offered(
             RULE,
-            "play one of your active contest cards, or finish with Done",
+            "play one of your active contest cards, or finish with done",
         ),
     }
 }

@@ -104,6 +104,20 @@ pub enum NeutralAct {
     Mr,
 }
 
+impl NeutralAct {
+    /// What the management board's symbol does, as a player reads it: "Populate", "Adapt",
+    /// "Migrate", "Migrate (green arrow)", "Migrate (red arrow)".
+    pub fn name(self) -> &'static str {
+        match self {
+            NeutralAct::P => "Populate",
+            NeutralAct::A => "Adapt",
+            NeutralAct::M => "Migrate",
+            NeutralAct::Mg => "Migrate (green arrow)",
+            NeutralAct::Mr => "Migrate (red arrow)",
+        }
+    }
+}
+
 /// A group's special ability, with its parameters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ability {

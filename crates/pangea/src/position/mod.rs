@@ -319,6 +319,12 @@ fn phase_str(p: Phase) -> &'static str {
 
 /// Reads a position.
 pub fn read(text: &str) -> Result<State, PositionError> {
+    read_with_events(text).map(|(s, _)| s)
+}
+
+/// Reads a position, with the events of the forced steps that bring it to its first decision
+/// (a neutral phase, a hunger marker, the Doom): none when the file gives the `[engine]` flow.
+pub fn read_with_events(text: &str) -> Result<(State, Vec<crate::state::Event>), PositionError> {
     let d = try_data().map_err(|e| perr(e.to_string()))?;
     let f: File = toml::from_str(text).map_err(|e| perr(e.to_string()))?;
     if let Some(g) = &f.game {
@@ -717,7 +723,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         s.decision = e.decision;
         s.result = e.result;
         check_flow(&s)?;
-        return Ok(s);
+        return Ok((s, Vec::new()));
     }
     let mut ev = Vec::new();
     match phase {
@@ -761,7 +767,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         }
     }
     flow::advance(&mut s, d, &mut ev);
-    Ok(s)
+    Ok((s, ev))
 }
 
 /// Checks the seats, regions, niches and card indices named by the `[engine]` snapshot.

@@ -132,9 +132,10 @@ fn parse_label(t: &str) -> Option<Hex> {
     if !letter.is_ascii_uppercase() {
         return None;
     }
-    let row: i16 = chars.as_str().parse().ok()?;
-    let q = (letter as u8).checked_sub(FIRST_COLUMN)? as i16 + WEST_Q as i16;
-    let y = row - ROW_OFFSET;
+    // Any number parses without overflow; one far off the map names no hex.
+    let row: i32 = chars.as_str().parse().ok()?;
+    let q = i32::from((letter as u8).checked_sub(FIRST_COLUMN)?) + i32::from(WEST_Q);
+    let y = row - i32::from(ROW_OFFSET);
     // y = 2r + q: a label of the other parity names no hex.
     if (y - q).rem_euclid(2) != 0 {
         return None;
@@ -312,7 +313,9 @@ mod tests {
 
     #[test]
     fn labels_of_no_hex_are_refused() {
-        for text in ["D8", "A2", "H7", "D0", "", "7", "(9,9)", "D7/E6"] {
+        for text in [
+            "D8", "A2", "H7", "D0", "", "7", "(9,9)", "D7/E6", "A-32768", "D99999", "Z2147483647",
+        ] {
             assert!(text.parse::<HexLabel>().is_err(), "{text}");
         }
     }

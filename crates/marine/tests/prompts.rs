@@ -168,3 +168,44 @@ fn choices_refusals_and_the_screen_use_the_boards_labels() {
         "{screen}"
     );
 }
+
+/// The prompt of every decision of seeded random games reads as plain
+/// English (the shared text test reads choices, events and the screen, not
+/// the prompt).
+#[test]
+fn every_prompt_of_random_games_reads_as_plain_english() {
+    let mut faults = Vec::new();
+    let mut prompts = std::collections::BTreeSet::new();
+    for (players, options) in [
+        (2, vec![]),
+        (3, vec![]),
+        (4, vec!["superheroes".to_string()]),
+    ] {
+        let setup = Marine::setup(players, &options).expect("setup");
+        for seed in 0..2u64 {
+            let mut s = Marine::new(&setup, seed).expect("new");
+            let mut rng = eons_core::GameRng::new(seed);
+            while let eons_core::Turn::Seat(_) = Marine::turn(&s) {
+                let prompt = Marine::prompt(&s);
+                for f in eons_core::testing::lint(&prompt) {
+                    faults.push(format!("{f} in {prompt:?}"));
+                }
+                assert!(
+                    prompt.starts_with(&format!("{}: ", decider(&s))),
+                    "{prompt}"
+                );
+                prompts.insert(prompt);
+                let l = legal(&s);
+                let c = l[rng.index(l.len())];
+                Marine::apply(&mut s, c, &mut Vec::new()).expect("legal");
+            }
+            assert_eq!(Marine::prompt(&s), "The game is over");
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+    assert!(
+        prompts.len() > 20,
+        "only {} prompts: {prompts:#?}",
+        prompts.len()
+    );
+}

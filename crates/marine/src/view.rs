@@ -7,7 +7,7 @@ use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
 use crate::text::{count, hex_label, pawn_name, place};
 use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait};
 use eons_core::{CornerId, GameRng, HexId, Seat, Turn};
-use eons_earth::{grid, CornerLabel};
+use eons_earth::{grid, CornerLabel, HexLabel};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -456,8 +456,25 @@ pub fn render(v: &View) -> String {
     }
     let _ = writeln!(
         o,
-        "\nEarth (columns A to G from west to east, rows 1 to 13 from north to south)"
+        "\nEarth: each tile by its label, \"·\" for a hex without a tile (columns A to G from west to east, rows 1 to 13 from north to south)"
     );
+    // The map, with the column letters and row numbers on its edges as the
+    // board prints them; each hex on the half-row through its centre.
+    let columns: String = (b'A'..=b'G').map(|c| format!("{:<4}", c as char)).collect();
+    let _ = writeln!(o, "    {}", columns.trim_end());
+    for row in 1..=13u8 {
+        let line: String = (b'A'..=b'G')
+            .map(|col| {
+                let text = format!("{}{row}", col as char);
+                match text.parse::<HexLabel>() {
+                    Ok(l) if v.tiles.iter().any(|t| t.hex == l.hex()) => format!("{text:<4}"),
+                    Ok(_) => "·   ".to_string(),
+                    Err(_) => "    ".to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(o, "{row:>2}  {}", line.trim_end());
+    }
     let mut tiles: Vec<&TileView> = v.tiles.iter().collect();
     tiles.sort_by_key(|t| hex_label(t.hex));
     for t in tiles {

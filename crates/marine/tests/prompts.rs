@@ -176,6 +176,7 @@ fn choices_refusals_and_the_screen_use_the_boards_labels() {
 fn every_prompt_of_random_games_reads_as_plain_english() {
     let mut faults = Vec::new();
     let mut prompts = std::collections::BTreeSet::new();
+    let mut decisions = 0usize;
     for (players, options) in [
         (2, vec![]),
         (3, vec![]),
@@ -195,6 +196,7 @@ fn every_prompt_of_random_games_reads_as_plain_english() {
                     "{prompt}"
                 );
                 prompts.insert(prompt);
+                decisions += 1;
                 let l = legal(&s);
                 let c = l[rng.index(l.len())];
                 Marine::apply(&mut s, c, &mut Vec::new()).expect("legal");
@@ -208,4 +210,5 @@ fn every_prompt_of_random_games_reads_as_plain_english() {
         "only {} prompts: {prompts:#?}",
         prompts.len()
     );
+    assert!(decisions > 1000, "only {decisions} decisions");
 }

@@ -24,17 +24,18 @@
 //!    logic); `events`: what happened, for the log.
 //! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
 //!    eliminating, the Reseed, the end of the game).
-//! 4. `text`: every text of a choice or an event, and the words they share
-//!    (labels of hexes and corners, counts, articles);
-//!    `queries`: read-only questions about the board shared by actions and
+//! 4. `queries`: read-only questions about the board shared by actions and
 //!    cards; `effects`: small state changes they share; `setup`: the
 //!    starting state.
 //! 5. `position`: the position file format (above `setup`, which it uses).
 //! 6. `cards`, `traits`: each evolution card and each trait with decisions of
 //!    its own.
-//! 7. `actions`: the turn and each action of the display.
-//! 8. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
-//! 9. `view`: what a seat sees, the prompt, and the terminal's rendering.
+//! 7. `text`: every text of a choice or an event, and the words they share
+//!    (labels of hexes and corners, counts, articles); it reads a card's
+//!    pending tile to name it.
+//! 8. `actions`: the turn and each action of the display.
+//! 9. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
+//! 10. `view`: what a seat sees, the prompt, and the terminal's rendering.
 //!
 //! # Where each decision lives
 //!

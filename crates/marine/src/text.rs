@@ -309,11 +309,29 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
         Choice::MoveOf { animal, to } => {
             format!("move a {animal} species to {}", tile_at(s, to))
         }
-        Choice::Animal(a) => match top {
-            Some(AsteroidKeep { .. }) => format!("keep a {a} species"),
-            Some(SolarPick { .. }) => format!("return a {a} species to its Gene Pool"),
-            _ => format!("eliminate a {a} species"),
-        },
+        Choice::Animal(a) => {
+            // The tile the decision is about, where the frame knows it.
+            let on = match top {
+                Some(AsteroidKeep { hex, .. })
+                | Some(SolarPick { hex, .. })
+                | Some(CompetitionEliminate { hex, .. })
+                | Some(OmnivoreVictim { hex, .. }) => Some(hex),
+                Some(Victims {
+                    a: by,
+                    mask,
+                    opposing,
+                }) => crate::cards::victims::victims_hex(s, by, mask, opposing),
+                _ => None,
+            }
+            .map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
+            match top {
+                Some(AsteroidKeep { .. }) => format!("keep a {a} species{on}"),
+                Some(SolarPick { .. }) => {
+                    format!("return a {a} species{on} to its Gene Pool")
+                }
+                _ => format!("eliminate a {a} species{on}"),
+            }
+        }
         Choice::Species { hex, animal } => {
             format!("eliminate a {animal} species on {}", tile_at(s, hex))
         }

@@ -220,6 +220,15 @@ fn describe_hex(s: &State, top: Option<Frame>, h: HexId) -> String {
             format!("compete on {at}")
         }
         Some(MassExodusTile { .. }) => format!("empty {at}"),
+        Some(AsteroidTile { .. }) => format!("choose {at} for the Asteroid"),
+        Some(Fertile { .. }) => format!("choose {at} for Fertile"),
+        Some(MonotypicTile { .. }) => format!("choose {at} for Monotypic Habitat"),
+        Some(OmnivoreTile { .. }) => format!("choose {at} for Omnivore"),
+        Some(PopulationExplosionTile { .. }) => {
+            format!("choose {at} for Population Explosion")
+        }
+        Some(SolarTile { .. }) => format!("choose {at} for Solar Radiation"),
+        Some(TrophicTile { .. }) => format!("choose {at} for Trophic Cascade"),
         _ => format!("choose {at}"),
     }
 }

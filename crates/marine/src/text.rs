@@ -297,7 +297,7 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             };
             match (circle(s, row, i), top) {
                 (Some(e), Some(WanderlustElement { hex, .. })) => {
-                    format!("put the {e} on {}", tile_at(s, hex))
+                    format!("take the {e} for {}", tile_at(s, hex))
                 }
                 (Some(e), _) => format!("take the {e}"),
                 (None, _) => format!("take circle {}", i + 1),

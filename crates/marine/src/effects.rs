@@ -15,7 +15,9 @@ pub(crate) fn move_species(s: &mut State, a: Animal, from: HexId, to: HexId, ev:
         ev.push(Event::Moved {
             animal: a,
             from,
+            from_tile: s.earth.tile(from),
             to,
+            to_tile: s.earth.tile(to),
         });
     }
 }

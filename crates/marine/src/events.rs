@@ -1,7 +1,9 @@
 //! What happens, in order: the game log. Events never carry a secret (a
-//! secret trait pick is logged without the trait).
+//! secret trait pick is logged without the trait), and each carries what its
+//! text names (the tile a species went to, as it was then), so that it reads
+//! the same whenever it is read.
 
-use crate::types::{Animal, Card, Element, Face, Space, Terrain, Trait};
+use crate::types::{Animal, Card, Element, Face, Space, Terrain, Tile, Trait};
 use eons_core::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +12,10 @@ use serde::{Deserialize, Serialize};
 pub enum Why {
     /// Tile scoring: this place on this tile.
     Scoring {
-        /// The tile.
+        /// The tile's hex.
         hex: HexId,
+        /// The tile scored.
+        tile: Tile,
         /// 1st, 2nd…
         place: u8,
     },
@@ -121,8 +125,10 @@ pub enum Event {
     Added {
         /// The animal.
         animal: Animal,
-        /// The tile.
+        /// The tile's hex.
         hex: HexId,
+        /// The tile there then (`None`: no tile).
+        tile: Option<Tile>,
         /// How many.
         n: u8,
     },
@@ -130,15 +136,19 @@ pub enum Event {
     Revived {
         /// The animal.
         animal: Animal,
-        /// The tile.
+        /// The tile's hex.
         hex: HexId,
+        /// The tile there then (`None`: no tile).
+        tile: Option<Tile>,
     },
     /// Species were eliminated (to the box).
     Eliminated {
         /// The animal.
         animal: Animal,
-        /// The tile.
+        /// The tile's hex.
         hex: HexId,
+        /// The tile there then (`None`: no tile).
+        tile: Option<Tile>,
         /// How many.
         n: u8,
     },
@@ -146,8 +156,10 @@ pub enum Event {
     ToPool {
         /// The animal.
         animal: Animal,
-        /// The tile.
+        /// The tile's hex.
         hex: HexId,
+        /// The tile there then (`None`: no tile).
+        tile: Option<Tile>,
         /// How many.
         n: u8,
     },
@@ -155,10 +167,14 @@ pub enum Event {
     Moved {
         /// The animal.
         animal: Animal,
-        /// From.
+        /// From this hex.
         from: HexId,
-        /// To.
+        /// The tile there then.
+        from_tile: Option<Tile>,
+        /// To this hex.
         to: HexId,
+        /// The tile there then.
+        to_tile: Option<Tile>,
     },
     /// A cube went onto a Regression square.
     RegressionCube {

@@ -30,9 +30,12 @@
 //! 5. `position`: the position file format (above `setup`, which it uses).
 //! 6. `cards`, `traits`: each evolution card and each trait with decisions of
 //!    its own.
-//! 7. `actions`: the turn and each action of the display.
-//! 8. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
-//! 9. `view`: what a seat sees, and every text shown to players.
+//! 7. `text`: every text of a choice or an event, and the words they share
+//!    (labels of hexes and corners, counts, articles); it reads a card's
+//!    pending tile to name it.
+//! 8. `actions`: the turn and each action of the display.
+//! 9. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
+//! 10. `view`: what a seat sees, the prompt, and the terminal's rendering.
 //!
 //! # Where each decision lives
 //!
@@ -110,6 +113,7 @@ mod queries;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod text;
 mod traits;
 pub mod types;
 pub mod view;
@@ -249,21 +253,21 @@ impl Game for Marine {
     fn roles(s: &State, seat: Seat) -> Vec<String> {
         s.animals()
             .filter(|a| s.owner[a.index()] == seat.0)
-            .map(|a| a.name().to_string())
+            .map(|a| a.to_string())
             .collect()
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        view::describe_choice(s, c)
+        text::describe_choice(s, c)
     }
 
     /// Draft picks stay secret from the other seats until all reveal (p.5).
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
         let drafting = matches!(s.stack.last(), Some(Frame::Draft { .. }));
         if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
-            "keeps a trait card (secret until all reveal)".to_string()
+            text::SECRET_PICK.to_string()
         } else {
-            view::describe_choice(s, c)
+            text::describe_choice(s, c)
         }
     }
 
@@ -272,8 +276,38 @@ impl Game for Marine {
         // the file leaves out, so positions keep conservation too.
         s.invariants().map_err(eons_core::InvariantError::always)
     }
-    fn describe_event(s: &State, e: &Event) -> String {
-        view::describe_event(s, e)
+    /// Reads nothing of the state: every event carries what it names.
+    fn describe_event(_: &State, e: &Event) -> String {
+        text::describe_event(e)
+    }
+
+    /// "Cephalopods: place an available pawn on a legal space, or retrieve".
+    fn prompt(s: &State) -> String {
+        view::prompt(s)
+    }
+
+    /// A choice may be taken back unless it drew at random (an element from
+    /// the bag, a terrain marker, trait cards, the random stream at all) or
+    /// showed what was hidden (the traits revealed after the secret draft, a
+    /// Wanderlust stack's next tile, a new evolution card, an offer of trait
+    /// cards).
+    fn undo_barrier(before: &State, after: &State, events: &[Event]) -> bool {
+        let revealed = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::TraitsRevealed | Event::StackTop { .. } | Event::CardRevealed { .. }
+            )
+        });
+        revealed
+            || before.rng != after.rng
+            || before.bag != after.bag
+            || before.marker_bag != after.marker_bag
+            || before.deck != after.deck
+            || before.stacks != after.stacks
+            || before.vents_left != after.vents_left
+            || before.revealed != after.revealed
+            || before.offer != after.offer
+            || before.trait_box != after.trait_box
     }
 
     fn render(v: &View) -> String {
@@ -367,7 +401,17 @@ impl Game for Marine {
 
 impl Positions for Marine {
     fn read_position(text: &str) -> Result<State, PositionError> {
-        position::read(text).and_then(eons_core::validate_position::<Self>)
+        Self::read_position_with_events(text).map(|(s, _)| s)
+    }
+
+    /// Reads the position, then runs what is forced before its first
+    /// decision (Budding Intelligence's pawn at 20 VP, a turn with nothing
+    /// to do), as `apply` does after every choice.
+    fn read_position_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError> {
+        let mut s = position::read(text).and_then(eons_core::validate_position::<Self>)?;
+        let mut events = Vec::new();
+        rules::settle(&mut s, &mut events);
+        Ok((s, events))
     }
 
     fn write_position(s: &State) -> String {

@@ -13,11 +13,9 @@ use crate::data::{data, MAX_STACKS};
 use crate::decision::Frame;
 use crate::setup::new_game;
 use crate::state::{sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS};
-use crate::types::{
-    Action, Animal, Card, Element, Face, Space, Terrain, Tile, Trait, CORNER_NAMES,
-};
-use eons_core::{Bag, Deck, GameRng, Hex, HexId, PositionError};
-use eons_earth::{grid, Earth, ELEMENTS};
+use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Tile, Trait};
+use eons_core::{Bag, CornerId, Deck, GameRng, Hex, HexId, PositionError};
+use eons_earth::{grid, CornerLabel, Earth, HexLabel, ELEMENTS};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -69,10 +67,38 @@ struct RawAnimal {
     budding_done: Option<bool>,
 }
 
+/// A hex as a position file gives it: a label (`"D7"`, or the axial
+/// `"(0,0)"` of older files) or axial coordinates (`[0, 0]`, older files).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawHex {
+    /// `[q, r]`.
+    Axial([i8; 2]),
+    /// `"D7"` (any form [`HexLabel`] reads).
+    Label(String),
+}
+
+impl RawHex {
+    /// The hex of earth, or why there is none.
+    fn hex(&self, field: &str) -> Result<HexId, PositionError> {
+        match self {
+            RawHex::Axial([q, r]) => grid().id(Hex::new(*q, *r)).ok_or_else(|| {
+                perr(format!(
+                    "{field}: [{q}, {r}] is not a hex of earth (write its label, such as \"D7\")"
+                ))
+            }),
+            RawHex::Label(text) => text
+                .parse::<HexLabel>()
+                .map(HexLabel::hex)
+                .map_err(|e| perr(format!("{field}: {e}"))),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTile {
-    hex: [i8; 2],
+    hex: RawHex,
     terrain: String,
     vent: Option<String>,
     #[serde(default)]
@@ -313,12 +339,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     let mut vents_used = 0u32;
     for (i, rt) in raw.tile.iter().enumerate() {
         let f = format!("tile[{i}]");
-        let h = grid().id(Hex::new(rt.hex[0], rt.hex[1])).ok_or_else(|| {
-            perr(format!(
-                "{f}.hex: ({},{}) is not on the grid",
-                rt.hex[0], rt.hex[1]
-            ))
-        })?;
+        let h = rt.hex.hex(&format!("{f}.hex"))?;
         if s.earth.tile(h).is_some() {
             return Err(perr(format!("{f}.hex: two tiles on one hex")));
         }
@@ -350,24 +371,22 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         for (name, &n) in &rt.species {
             let a = animal(&format!("{f}.species"), name)?;
             if !s.plays(a) {
-                return Err(perr(format!("{f}.species: {a} is not in play")));
+                return Err(perr(format!("{f}.species: the {a} are not in play")));
             }
             s.earth.add_species(h, a.index(), n);
         }
     }
     for (i, rt) in raw.tile.iter().enumerate() {
         let f = format!("tile[{i}]");
-        let h = grid()
-            .id(Hex::new(rt.hex[0], rt.hex[1]))
-            .unwrap_or(HexId(0));
+        let h = rt.hex.hex(&format!("{f}.hex"))?;
         for (cn, e) in &rt.elements {
-            let k = crate::types::parse_corner_name(cn).ok_or_else(|| {
+            let c = tile_corner(h, cn).ok_or_else(|| {
                 perr(format!(
-                    "{f}.elements: corner `{cn}`: use e, se, sw, w, nw or ne"
+                    "{f}.elements: `{cn}` is not a corner of {}: name it by the hexes that meet there (such as \"D7/E6/E8\") or by its side of the tile (e, se, sw, w, nw or ne)",
+                    HexLabel::of(h)
                 ))
             })?;
             let el = element(&format!("{f}.elements.{cn}"), e)?;
-            let c = grid().corners_of(h)[k];
             match s.earth.element(c) {
                 Some(x) if x as usize == el.index() => {}
                 Some(_) => {
@@ -541,7 +560,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         match pawn {
             Pawn::Basic(a) => {
                 if !s.plays(a) {
-                    return Err(perr(format!("{f}.animal: {a} is not in play")));
+                    return Err(perr(format!("{f}.animal: the {a} are not in play")));
                 }
                 on_display[a.index()] += 1;
             }
@@ -773,12 +792,24 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         None => s.first_animal(),
     };
     if !s.plays(s.cur) {
-        return Err(perr(format!("turn: {} is not in play", s.cur)));
+        return Err(perr(format!("turn: the {} are not in play", s.cur)));
     }
     s.stack = vec![Frame::Turn { a: s.cur }];
     s.over = false;
     s.moved = [0; eons_earth::HEXES];
     Ok(s)
+}
+
+/// A corner of the tile on `h`, named by its label (`"D7/E6/E8"`, any form
+/// [`CornerLabel`] reads, such as the older `"(0,0).se"`) or by its side of
+/// the tile (`"se"`); `None` when it names no corner of that tile.
+fn tile_corner(h: HexId, name: &str) -> Option<CornerId> {
+    let corners = grid().corners_of(h);
+    if let Some(k) = crate::types::parse_corner_name(name) {
+        return corners.get(k).copied();
+    }
+    let c = name.parse::<CornerLabel>().ok()?.corner();
+    corners.contains(&c).then_some(c)
 }
 
 /// Elements of one type anywhere outside the bag.
@@ -868,9 +899,8 @@ pub fn write(s: &State) -> String {
     }
     let mut written = [false; 256];
     for (h, t) in s.earth.tiles() {
-        let hex = grid().hex(h);
         let _ = writeln!(o, "\n[[tile]]");
-        let _ = writeln!(o, "hex = [{}, {}]", hex.q, hex.r);
+        let _ = writeln!(o, "hex = {}", q(&HexLabel::of(h).to_string()));
         let _ = writeln!(o, "terrain = {}", q(t.base.name()));
         if let Some(f) = t.vent {
             let _ = writeln!(o, "vent = {}", q(f.name()));
@@ -882,13 +912,13 @@ pub fn write(s: &State) -> String {
             .collect();
         let _ = writeln!(o, "species = {{ {} }}", sp.join(", "));
         let mut els = Vec::new();
-        for (k, c) in grid().corners_of(h).iter().enumerate() {
-            if let Some(e) = s.earth.element(*c) {
+        for c in grid().corners_of(h) {
+            if let Some(e) = s.earth.element(c) {
                 if !written[c.0 as usize] {
                     written[c.0 as usize] = true;
                     els.push(format!(
                         "{} = {}",
-                        CORNER_NAMES[k],
+                        q(&CornerLabel::of(c).to_string()),
                         q(crate::state::element_of(e).name())
                     ));
                 }
@@ -1038,6 +1068,67 @@ mod tests {
         let back = read(&text).expect("written position loads");
         s.rng = back.rng.clone();
         assert_eq!(back, s, "\n{text}");
+    }
+
+    /// The documented example, as files were written before the labels:
+    /// axial coordinates and corners by their side of the tile.
+    const OLD_STYLE_TILES: &str = r#"
+[[tile]]
+hex = [0, 0]
+terrain = "reef"
+species = { reptiles = 2, cephalopods = 3, fishes = 1 }
+elements = { e = "sponges", se = "sun", sw = "worms", w = "plankton", nw = "algae", ne = "gastropods" }
+
+[[tile]]
+hex = [0, 1]
+terrain = "ocean"
+species = { fishes = 4 }
+
+[[tile]]
+hex = [0, 3]
+terrain = "ocean"
+vent = "smoker"
+"#;
+
+    /// The example with its tiles written the old way.
+    fn old_style_example() -> String {
+        let text = example();
+        let first = text.find("[[tile]]").expect("tiles");
+        let after = text.find("[[special]]").expect("specials");
+        format!("{}{OLD_STYLE_TILES}\n{}", &text[..first], &text[after..])
+    }
+
+    #[test]
+    fn positions_written_before_the_labels_still_read() {
+        let new = read(example()).expect("labels");
+        let old = read(&old_style_example()).expect("axial coordinates");
+        assert_eq!(old, new);
+        // The older corner names of `eons check` files read too.
+        let text = old_style_example()
+            .replace("e = \"sponges\"", "\"(0,0).e\" = \"sponges\"")
+            .replace("se = \"sun\"", "\"W(1,0)\" = \"sun\"");
+        assert_ne!(text, old_style_example());
+        assert_eq!(read(&text).expect("old corner names"), new);
+    }
+
+    #[test]
+    fn positions_are_written_with_the_boards_labels() {
+        let text = write(&read(example()).expect("loads"));
+        assert!(text.contains("hex = \"D7\""), "{text}");
+        assert!(text.contains("\"D7/E6/E8\" = \"sponges\""), "{text}");
+        assert!(text.contains("hex = \"D13\""), "{text}");
+        assert!(!text.contains("hex = ["), "{text}");
+    }
+
+    #[test]
+    fn a_corner_must_touch_its_tile() {
+        let e = read(
+            "[[tile]]\nhex = \"D7\"\nterrain = \"reef\"\nelements = { \"A4 west\" = \"sun\" }",
+        )
+        .unwrap_err();
+        assert!(e.0.contains("not a corner of D7"), "{e}");
+        let e = read("[[tile]]\nhex = \"D8\"\nterrain = \"reef\"").unwrap_err();
+        assert!(e.0.contains("tile[0].hex"), "{e}");
     }
 
     #[test]

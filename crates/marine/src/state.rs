@@ -627,6 +627,7 @@ impl State {
         ev.push(Event::Eliminated {
             animal: b,
             hex: h,
+            tile: self.earth.tile(h),
             n: k,
         });
         if let Some(x) = by {
@@ -646,6 +647,7 @@ impl State {
             ev.push(Event::ToPool {
                 animal: b,
                 hex: h,
+                tile: self.earth.tile(h),
                 n: k,
             });
         }
@@ -668,6 +670,7 @@ impl State {
         ev.push(Event::Added {
             animal: b,
             hex: h,
+            tile: self.earth.tile(h),
             n: k,
         });
         k
@@ -735,6 +738,7 @@ impl State {
                 vp,
                 Why::Scoring {
                     hex: h,
+                    tile,
                     place: i as u8 + 1,
                 },
                 ev,

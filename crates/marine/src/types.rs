@@ -5,10 +5,21 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The title a value reads as: the given one, else its file name.
+macro_rules! title_or_name {
+    ($s:literal) => {
+        $s
+    };
+    ($s:literal, $t:literal) => {
+        $t
+    };
+}
+
 /// Declares a fieldless enum with `ALL`, `index`, `from_index`, `name` and
-/// `parse` (by its kebab-case name).
+/// `parse` (by its kebab-case name), and `title`, the name players read (as
+/// printed: "Bountiful Habitat"), which `Display` writes.
 macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal),+ $(,)? }) => {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal $(/ $t:literal)?),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum $name { $($(#[$vm])* $v),+ }
@@ -24,6 +35,10 @@ macro_rules! named_enum {
             pub fn from_index(i: usize) -> Option<$name> { $name::ALL.get(i).copied() }
             /// The lower-case name used in data and position files.
             pub const fn name(self) -> &'static str { match self { $($name::$v => $s),+ } }
+            /// The name players read, as the board and cards print it.
+            pub const fn title(self) -> &'static str {
+                match self { $($name::$v => title_or_name!($s $(, $t)?)),+ }
+            }
             /// Parses a name (case-insensitive; spaces and `_` read as `-`).
             pub fn parse(s: &str) -> Option<$name> {
                 let k: String = s.trim().to_ascii_lowercase().chars()
@@ -33,7 +48,7 @@ macro_rules! named_enum {
         }
 
         impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.name()) }
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.title()) }
         }
     };
 }
@@ -42,13 +57,13 @@ named_enum! {
     /// An animal, in food-chain order from the top (p.7): index 0 wins ties.
     Animal {
         /// Reptiles (top of the food chain).
-        Reptiles = "reptiles",
+        Reptiles = "reptiles" / "Reptiles",
         /// Cephalopods.
-        Cephalopods = "cephalopods",
+        Cephalopods = "cephalopods" / "Cephalopods",
         /// Fishes.
-        Fishes = "fishes",
+        Fishes = "fishes" / "Fishes",
         /// Crustaceans (bottom of the food chain; first to play).
-        Crustaceans = "crustaceans",
+        Crustaceans = "crustaceans" / "Crustaceans",
     }
 }
 
@@ -106,31 +121,31 @@ named_enum! {
     /// The action of a section of the action display (p.10-17).
     Action {
         /// Abundance: an element from the section onto earth.
-        Abundance = "abundance",
+        Abundance = "abundance" / "Abundance",
         /// Autotrophs: remove or swap an element on a Vent.
-        Autotrophs = "autotrophs",
+        Autotrophs = "autotrophs" / "Autotrophs",
         /// Depletion: remove an element of a type in the Depletion Box.
-        Depletion = "depletion",
+        Depletion = "depletion" / "Depletion",
         /// Adaptation: an element onto your animal display.
-        Adaptation = "adaptation",
+        Adaptation = "adaptation" / "Adaptation",
         /// Regression: a cube protects your elements at the next Reseed.
-        Regression = "regression",
+        Regression = "regression" / "Regression",
         /// Speciation: new species around an element.
-        Speciation = "speciation",
+        Speciation = "speciation" / "Speciation",
         /// Wanderlust: a new tile.
-        Wanderlust = "wanderlust",
+        Wanderlust = "wanderlust" / "Wanderlust",
         /// Tectonics: a new Vent.
-        Tectonics = "tectonics",
+        Tectonics = "tectonics" / "Tectonics",
         /// Migration: move species.
-        Migration = "migration",
+        Migration = "migration" / "Migration",
         /// Competition: eliminate opposing species.
-        Competition = "competition",
+        Competition = "competition" / "Competition",
         /// Evolution: score a tile, then take an evolution card.
-        Evolution = "evolution",
+        Evolution = "evolution" / "Evolution",
         /// Domination: take a special pawn.
-        Domination = "domination",
+        Domination = "domination" / "Domination",
         /// Bottom Feeder's personal action space (trait card).
-        BottomFeeder = "bottom-feeder",
+        BottomFeeder = "bottom-feeder" / "Bottom Feeder",
     }
 }
 
@@ -150,75 +165,75 @@ named_enum! {
     /// The 35 evolution cards (p.18-20), alphabetical.
     Card {
         /// Swap one of your disks with an element on earth.
-        Adaptability = "adaptability",
+        Adaptability = "adaptability" / "Adaptability",
         /// 1 VP per occupied tile with worms.
-        Annelids = "annelids",
+        Annelids = "annelids" / "Annelids",
         /// Devastation and the end of the game.
-        Asteroid = "asteroid",
+        Asteroid = "asteroid" / "Asteroid",
         /// 1 VP per occupied tile shared with an opponent.
-        Biodiversity = "biodiversity",
+        Biodiversity = "biodiversity" / "Biodiversity",
         /// Overcrowded tiles lose a species.
-        Biomass = "biomass",
+        Biomass = "biomass" / "Biomass",
         /// Score every tile of a terrain.
-        BountifulHabitat = "bountiful-habitat",
+        BountifulHabitat = "bountiful-habitat" / "Bountiful Habitat",
         /// 1 VP per occupied tile with plankton.
-        CarbonCycle = "carbon-cycle",
+        CarbonCycle = "carbon-cycle" / "Carbon Cycle",
         /// Replay the top discard, then take another card.
-        Cladogenesis = "cladogenesis",
+        Cladogenesis = "cladogenesis" / "Cladogenesis",
         /// Opponents lose a disk.
-        Disease = "disease",
+        Disease = "disease" / "Disease",
         /// Bonus VPs for element types on your display.
-        Ecodiversity = "ecodiversity",
+        Ecodiversity = "ecodiversity" / "Ecodiversity",
         /// 1 VP per occupied tile with sponges.
-        Endosymbionts = "endosymbionts",
+        Endosymbionts = "endosymbionts" / "Endosymbionts",
         /// VP for your species on Vents.
-        Extremophiles = "extremophiles",
+        Extremophiles = "extremophiles" / "Extremophiles",
         /// A new species on every tile you occupy.
-        Fecundity = "fecundity",
+        Fecundity = "fecundity" / "Fecundity",
         /// VP for every species on a tile.
-        Fertile = "fertile",
+        Fertile = "fertile" / "Fertile",
         /// Replace your trait.
-        GeneExpression = "gene-expression",
+        GeneExpression = "gene-expression" / "Gene Expression",
         /// Remove an uncontrolled element type, add a controlled one.
-        Habitat = "habitat",
+        Habitat = "habitat" / "Habitat",
         /// Opponents lose species on Competition terrains.
-        InvasiveSpecies = "invasive-species",
+        InvasiveSpecies = "invasive-species" / "Invasive Species",
         /// Score every Ocean.
-        MarineSnow = "marine-snow",
+        MarineSnow = "marine-snow" / "Marine Snow",
         /// Move every species off a tile.
-        MassExodus = "mass-exodus",
+        MassExodus = "mass-exodus" / "Mass Exodus",
         /// Exchange one of your disks for any element in the bag.
-        Metamorphosis = "metamorphosis",
+        Metamorphosis = "metamorphosis" / "Metamorphosis",
         /// Reversed tie-breaks; all but the leader lose a species on a tile.
-        MonotypicHabitat = "monotypic-habitat",
+        MonotypicHabitat = "monotypic-habitat" / "Monotypic Habitat",
         /// Move an element.
-        NicheConstruction = "niche-construction",
+        NicheConstruction = "niche-construction" / "Niche Construction",
         /// Remove an element and a species from a tile.
-        Omnivore = "omnivore",
+        Omnivore = "omnivore" / "Omnivore",
         /// As many new species as a tile holds.
-        PopulationExplosion = "population-explosion",
+        PopulationExplosion = "population-explosion" / "Population Explosion",
         /// One opposing species dies on each tile you occupy.
-        Predator = "predator",
+        Predator = "predator" / "Predator",
         /// 1 VP per occupied tile with algae.
-        Producers = "producers",
+        Producers = "producers" / "Producers",
         /// Eliminate X opposing species anywhere and replace them.
-        ProfligateCarnivore = "profligate-carnivore",
+        ProfligateCarnivore = "profligate-carnivore" / "Profligate Carnivore",
         /// 1 VP per occupied tile with sun.
-        SemiAquatic = "semi-aquatic",
+        SemiAquatic = "semi-aquatic" / "Semi-Aquatic",
         /// X species back to their Gene Pools; first place +1 while face-up.
-        SolarRadiation = "solar-radiation",
+        SolarRadiation = "solar-radiation" / "Solar Radiation",
         /// VP for display elements shared with opponents.
-        Symbiotic = "symbiotic",
+        Symbiotic = "symbiotic" / "Symbiotic",
         /// Every pawn goes back to its owner.
-        TectonicShift = "tectonic-shift",
+        TectonicShift = "tectonic-shift" / "Tectonic Shift",
         /// An element and species on Land or a geyser.
-        Terrestrial = "terrestrial",
+        Terrestrial = "terrestrial" / "Terrestrial",
         /// Remove X elements from a tile.
-        TrophicCascade = "trophic-cascade",
+        TrophicCascade = "trophic-cascade" / "Trophic Cascade",
         /// 1 VP per occupied tile with gastropods.
-        Univalves = "univalves",
+        Univalves = "univalves" / "Univalves",
         /// Two Tectonics: one on a Seamount, one normal.
-        Volcanism = "volcanism",
+        Volcanism = "volcanism" / "Volcanism",
     }
 }
 
@@ -226,41 +241,41 @@ named_enum! {
     /// The 18 trait cards (p.20-21), alphabetical.
     Trait {
         /// A species when you retrieve.
-        AncientLineage = "ancient-lineage",
+        AncientLineage = "ancient-lineage" / "Ancient Lineage",
         /// A personal action space.
-        BottomFeeder = "bottom-feeder",
+        BottomFeeder = "bottom-feeder" / "Bottom Feeder",
         /// An extra basic pawn at 20 VP.
-        BuddingIntelligence = "budding-intelligence",
+        BuddingIntelligence = "budding-intelligence" / "Budding Intelligence",
         /// A species on other animals' new tiles and Vents.
-        Camouflage = "camouflage",
+        Camouflage = "camouflage" / "Camouflage",
         /// VP for species you eliminate.
-        Cannibal = "cannibal",
+        Cannibal = "cannibal" / "Cannibal",
         /// Never endangered among two opposing species.
-        Carnivore = "carnivore",
+        Carnivore = "carnivore" / "Carnivore",
         /// Speciation limits +1 for you, -1 for opponents, on your pawns' types.
-        EcologicalNiche = "ecological-niche",
+        EcologicalNiche = "ecological-niche" / "Ecological Niche",
         /// Copy another trait until your Gene Pool runs low.
-        Exaptation = "exaptation",
+        Exaptation = "exaptation" / "Exaptation",
         /// Basic pawns may go before all your pawns.
-        Flight = "flight",
+        Flight = "flight" / "Flight",
         /// An extra turn after retrieving all your pawns.
-        Hadopelagic = "hadopelagic",
+        Hadopelagic = "hadopelagic" / "Hadopelagic",
         /// Start with a special pawn.
-        PackHunters = "pack-hunters",
+        PackHunters = "pack-hunters" / "Pack Hunters",
         /// Two extra element spaces.
-        PhenotypicPlasticity = "phenotypic-plasticity",
+        PhenotypicPlasticity = "phenotypic-plasticity" / "Phenotypic Plasticity",
         /// VP when opponents speciate onto your tiles.
-        PreySwitching = "prey-switching",
+        PreySwitching = "prey-switching" / "Prey Switching",
         /// A seventh printed element: plankton.
-        RamFeeder = "ram-feeder",
+        RamFeeder = "ram-feeder" / "Ram Feeder",
         /// A phantom cube in Regression.
-        Resilience = "resilience",
+        Resilience = "resilience" / "Resilience",
         /// Migrate further and one more species.
-        SeasonalMigrants = "seasonal-migrants",
+        SeasonalMigrants = "seasonal-migrants" / "Seasonal Migrants",
         /// Basic pawns bump.
-        Social = "social",
+        Social = "social" / "Social",
         /// Every place's VP on tiles you hold alone.
-        Solitary = "solitary",
+        Solitary = "solitary" / "Solitary",
     }
 }
 

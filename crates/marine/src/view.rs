@@ -1,13 +1,13 @@
 //! What a seat may see ([`View`]), determinization of what it has not seen,
-//! and plain-text descriptions for the terminal.
+//! and the terminal's rendering of a view ([`render`]); the texts of choices
+//! and events are in [`crate::text`].
 
 use crate::data::{data, MAX_STACKS};
-use crate::decision::{Choice, Frame};
-use crate::events::{Event, Why};
 use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
-use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait, CORNER_NAMES};
+use crate::text::{count, hex_label, pawn_name, place};
+use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait};
 use eons_core::{CornerId, GameRng, HexId, Seat, Turn};
-use eons_earth::grid;
+use eons_earth::{grid, CornerLabel, HexLabel};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -49,6 +49,8 @@ pub struct AnimalView {
 pub struct TileView {
     /// Where.
     pub hex: HexId,
+    /// Its label on the board ("D7").
+    pub label: String,
     /// Axial coordinates.
     pub q: i8,
     /// Axial coordinates.
@@ -186,6 +188,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             let sp = s.earth.species_on(h);
             TileView {
                 hex: h,
+                label: hex_label(h).to_string(),
                 q: hex.q,
                 r: hex.r,
                 tile,
@@ -334,466 +337,301 @@ pub fn determinize(s: &State, seat: Seat, seed: u64) -> State {
     t
 }
 
-// ====================================================================== text
-
-fn hex_name(h: HexId) -> String {
-    let x = grid().hex(h);
-    format!("({},{})", x.q, x.r)
-}
-
-/// A corner by a tile it touches and the corner's direction, e.g. `(0,0).se`.
-pub fn corner_name(s: &State, c: CornerId) -> String {
-    let g = grid();
-    let mut best = None;
-    for h in g.hexes_at(c) {
-        let pick = s.earth.tile(h).is_some();
-        if best.is_none() || pick {
-            best = Some(h);
-            if pick {
-                break;
+/// What the animal to decide is asked, in words: "Cephalopods: place an
+/// available pawn on a legal space, or retrieve".
+pub fn prompt(s: &State) -> String {
+    match (s.over, s.stack.last()) {
+        (false, Some(&top)) => {
+            let asks = crate::rules::asking(top);
+            let asks = asks.split_once(": ").map_or(asks, |(_, a)| a);
+            match top.decider() {
+                Some(a) => format!("{a}: {asks}"),
+                None => crate::text::capitalised(asks),
             }
         }
-    }
-    match best {
-        Some(h) => {
-            let k = g.corners_of(h).iter().position(|&x| x == c).unwrap_or(0);
-            format!("{}.{}", hex_name(h), CORNER_NAMES[k])
-        }
-        None => format!("{}", g.corner(c)),
+        _ => "The game is over".into(),
     }
 }
 
-fn tile_name(s: &State, h: HexId) -> String {
-    match s.earth.tile(h) {
-        Some(t) => format!("{} {}", t.terrain(), hex_name(h)),
-        None => format!("hex {}", hex_name(h)),
+// ==================================================================== render
+
+/// A list of words, or "none".
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(", ")
     }
 }
 
-/// The name of a space ("Evolution 3", "Migration special").
-pub fn space_name(space: Space) -> String {
-    if space.is_personal() {
-        return "Bottom Feeder space".into();
-    }
-    let d = data();
-    match d.spaces.get(space.index()) {
-        Some(sp) => {
-            let sec = d.sections.iter().find(|x| x.action == sp.action);
-            let total = sec.map_or(0, |x| x.len);
-            let tag = if sp.special {
-                " (special)".to_string()
-            } else {
-                String::new()
-            };
-            format!("{} {}/{}{}", cap(sp.action.name()), sp.col + 1, total, tag)
-        }
-        None => format!("space {space}"),
+/// Elements by type, each as often as it is there ("algae, sun, sun").
+fn elements_text(counts: &[u8; 6]) -> String {
+    let v: Vec<String> = Element::ALL
+        .iter()
+        .flat_map(|e| std::iter::repeat_n(e.to_string(), counts[e.index()] as usize))
+        .collect();
+    list_or_none(&v)
+}
+
+/// Terrain markers in order ("kelp, ocean, empty").
+fn markers_text(m: &[Option<Terrain>]) -> String {
+    m.iter()
+        .map(|t| t.map_or("empty".to_string(), |t| t.to_string()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A pawn on a space, for the display's lines ("Reptiles", "the sun
+/// special pawn").
+fn pawn_text(p: Option<Pawn>) -> String {
+    match p {
+        None => "empty".into(),
+        Some(Pawn::Basic(a)) => a.to_string(),
+        Some(p) => pawn_name(p),
     }
 }
 
-fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
-}
-
-/// A short description of a choice in the current state.
-pub fn describe_choice(s: &State, c: Choice) -> String {
-    let top = s.stack.last().copied();
-    match c {
-        Choice::Trait(t) => match top {
-            Some(Frame::ExaptationCopy { .. }) => format!("copy trait {t}"),
-            Some(Frame::GeneWhich { .. }) => format!("replace trait {t}"),
-            _ => format!("keep trait {t}"),
-        },
-        Choice::Pawn(e) => format!("take the {e} special pawn"),
-        Choice::Place { space, special } => {
-            let extra = match (!space.is_personal())
-                .then(|| data().spaces.get(space.index()))
-                .flatten()
-            {
-                Some(sp) => match sp.action {
-                    Action::Speciation => match sp.circle {
-                        Some(k) => s.circles[CircleRow::Speciation as usize][k as usize]
-                            .map_or(" (no element)".into(), |e| format!(" ({e})")),
-                        None => " (any element)".into(),
-                    },
-                    Action::Competition | Action::Evolution => match sp.marker {
-                        Some(m) => {
-                            let t = if sp.action == Action::Competition {
-                                s.comp_markers[m as usize]
-                            } else {
-                                s.evo_markers[m as usize]
-                            };
-                            t.map_or(" (no terrain)".into(), |t| format!(" ({t})"))
-                        }
-                        None => " (any terrain)".into(),
-                    },
-                    _ => String::new(),
-                },
-                None => String::new(),
-            };
-            let bump = match s.pawn_at(space) {
-                Some(Pawn::Basic(b)) => format!(", bumping {b}"),
-                _ => String::new(),
-            };
-            match special {
-                Some(e) => format!("{}{extra}: {e} special pawn{bump}", space_name(space)),
-                None => format!("{}{extra}: basic pawn{bump}", space_name(space)),
-            }
-        }
-        Choice::Retrieve => "retrieve your pawns".into(),
-        Choice::Forfeit => "forfeit the action".into(),
-        Choice::Done => "done".into(),
-        Choice::Perform => "do it".into(),
-        Choice::Circle(i) => {
-            let row = match top {
-                Some(Frame::Abundance { .. }) => CircleRow::Abundance,
-                Some(Frame::Adaptation { .. }) => CircleRow::Adaptation,
-                _ => CircleRow::Wanderlust,
-            };
-            match s.circles[row as usize].get(i as usize).copied().flatten() {
-                Some(e) => format!("take {e}"),
-                None => format!("circle {}", i + 1),
-            }
-        }
-        Choice::Corner(k) => match s.earth.element(k) {
-            Some(e) => format!("{} at {}", crate::state::element_of(e), corner_name(s, k)),
-            None => format!("corner {}", corner_name(s, k)),
-        },
-        Choice::Hex(h) => tile_name(s, h),
-        Choice::Stack(i) => match s.stacks[i as usize].top() {
-            Some(t) => format!("stack {}: {t}", i + 1),
-            None => format!("stack {}", i + 1),
-        },
-        Choice::Face(f) => format!("{f} face up"),
-        Choice::Move { from, to } => {
-            format!("move from {} to {}", tile_name(s, from), tile_name(s, to))
-        }
-        Choice::MoveOf { animal, to } => format!("move one {animal} to {}", tile_name(s, to)),
-        Choice::Animal(a) => match top {
-            Some(Frame::AsteroidKeep { .. }) => format!("keep one {a}"),
-            Some(Frame::SolarPick { .. }) => format!("return one {a} to its Gene Pool"),
-            _ => format!("eliminate one {a}"),
-        },
-        Choice::Species { hex, animal } => {
-            format!("eliminate one {animal} on {}", tile_name(s, hex))
-        }
-        Choice::Slot(k) => match s.row.get(k as usize - 1).copied().flatten() {
-            Some(c) => format!("card {c} (slot {k})"),
-            None => format!("slot {k}"),
-        },
-        Choice::Terrain(t) => format!("{t}"),
-        Choice::Element(e) => format!("{e}"),
-        Choice::Disk(k) => {
-            let a = top.and_then(|f| f.decider()).unwrap_or(s.cur);
-            match s.disks[a.index()].get(k as usize).copied().flatten() {
-                Some(e) => format!("your {e} disk"),
-                None => format!("disk {}", k + 1),
-            }
-        }
-        Choice::Add => "put it in an empty space".into(),
-        Choice::Remove => "remove it".into(),
-        Choice::FromPool => "from your Gene Pool".into(),
-        Choice::FromBox => "one of your eliminated species".into(),
-    }
-}
-
-/// A sentence for an event.
-pub fn describe_event(s: &State, e: &Event) -> String {
-    match e {
-        Event::TraitPicked { animal } => format!("{animal} chose a trait in secret"),
-        Event::TraitsRevealed => "traits are revealed".into(),
-        Event::TraitHeld { animal, t } => format!("{animal} hold {t}"),
-        Event::TraitLost { animal, t } => format!("{animal} lose {t}"),
-        Event::TraitCopied { animal, t } => format!("{animal} copy {t}"),
-        Event::Placed {
-            animal,
-            space,
-            special,
-        } => match special {
-            Some(el) => format!("{animal} place the {el} pawn on {}", space_name(*space)),
-            None => format!("{animal} place a pawn on {}", space_name(*space)),
-        },
-        Event::Bumped { animal } => format!("{animal}' pawn is bumped back"),
-        Event::Retrieved { animal } => format!("{animal} retrieve their pawns"),
-        Event::Forfeited { animal } => format!("{animal} forfeit the action"),
-        Event::ElementPlaced { el, corner } => {
-            format!("{el} placed at {}", corner_name(s, *corner))
-        }
-        Event::ElementRemoved { el, corner } => {
-            format!("{el} removed from {}", corner_name(s, *corner))
-        }
-        Event::ElementBoxed { el } => format!("{el} goes into the Autotrophs Box"),
-        Event::DiskAdded { animal, el } => format!("{animal} gain a {el} disk"),
-        Event::DiskLost { animal, el } => format!("{animal} lose a {el} disk"),
-        Event::Added { animal, hex, n } => format!("{n} {animal} added to {}", tile_name(s, *hex)),
-        Event::Revived { animal, hex } => {
-            format!("an eliminated {animal} returns on {}", tile_name(s, *hex))
-        }
-        Event::Eliminated { animal, hex, n } => {
-            format!("{n} {animal} eliminated on {}", tile_name(s, *hex))
-        }
-        Event::ToPool { animal, hex, n } => format!(
-            "{n} {animal} back to the Gene Pool from {}",
-            tile_name(s, *hex)
-        ),
-        Event::Moved { animal, from, to } => format!(
-            "{animal} move from {} to {}",
-            tile_name(s, *from),
-            tile_name(s, *to)
-        ),
-        Event::RegressionCube { animal } => format!("{animal} put a cube in Regression"),
-        Event::TilePlaced { hex, terrain } => {
-            format!("a {terrain} tile is placed at {}", hex_name(*hex))
-        }
-        Event::StackTop { stack, terrain } => format!("stack {} shows {terrain}", stack + 1),
-        Event::VentPlaced { hex, face } => format!("a {face} Vent is placed at {}", hex_name(*hex)),
-        Event::Vp { animal, vp, why } => {
-            let w = match why {
-                Why::Scoring { hex, place } => format!("place {place} on {}", tile_name(s, *hex)),
-                Why::Wanderlust => "Wanderlust bonus".into(),
-                Why::Tectonics => "Tectonics bonus".into(),
-                Why::Survival => "Survival".into(),
-                Why::Card(c) => format!("{c}"),
-                Why::Trait(t) => format!("{t}"),
-                Why::Target(el) => format!("{el} target"),
-            };
-            format!("{animal} gain {vp} VP ({w})")
-        }
-        Event::Control { el, animal } => format!("{animal} take control of the {el} pawn"),
-        Event::Target { el, value } => format!("the {el} target moves to {value}"),
-        Event::CardChosen { animal, card, slot } => {
-            format!("{animal} take {card} from slot {slot}")
-        }
-        Event::CardReplayed { card } => format!("{card} is resolved again from the discard pile"),
-        Event::CardDiscarded { card } => format!("{card} is discarded"),
-        Event::CardRevealed { card, slot } => format!("{card} is revealed in slot {slot}"),
-        Event::Extinction => "Extinction!".into(),
-        Event::Survival { holder } => match holder {
-            Some(a) => format!("Survival: {a} hold the Survival card"),
-            None => "Survival: nobody holds the Survival card".into(),
-        },
-        Event::Reseed { round } => format!("Reseed (round {round} ends)"),
-        Event::LastRound => "the Asteroid strikes: this is the last round".into(),
-        Event::NoSpeciesLeft { round } => format!(
-            "no species is left on earth or in any Gene Pool, and no Vent tile remains to bring one back: the Asteroid can never be played, so round {round} is the last (an engine ruling; the rules give such a game no end)"
-        ),
-        Event::RoundCap { round, cap } => format!(
-            "round cap reached (the max-rounds={cap} option, not a rulebook rule): round {round} is the last round"
-        ),
-        Event::FinalScoring => "final scoring".into(),
-        Event::GameOver => "the game is over".into(),
-        Event::ExtraTurn { animal } => format!("{animal} take another turn"),
-        Event::ExtraPawn { animal } => format!("{animal} gain a basic pawn"),
-        Event::PawnsReturned => "every pawn returns to its owner".into(),
-    }
-}
-
-/// Renders a view as text.
+/// Renders a view as text for the terminal: the animals, earth tile by tile
+/// by the board's labels (columns A–G west to east, rows 1–13 north to
+/// south), the action display space by space, and the cards and supplies.
 pub fn render(v: &View) -> String {
     let mut o = String::new();
+    let round = v.reseeds as usize + 1;
     let _ = writeln!(
         o,
-        "=== Dominant Species: Marine — {} reseeds{}{} ===",
-        v.reseeds,
-        if v.last_round { ", LAST ROUND" } else { "" },
-        if v.over { ", game over" } else { "" }
+        "Dominant Species: Marine, round {round} ({} so far){}{}",
+        count(v.reseeds as usize, "Reseed", "Reseeds"),
+        if v.last_round { ", the last round" } else { "" },
+        if v.over { ", the game is over" } else { "" }
     );
+    let _ = writeln!(o, "\nAnimals");
     for a in &v.animals {
+        let _ = writeln!(
+            o,
+            "  {} ({}): {} VP, {} in the Gene Pool, {} eliminated, basic pawns: {} of {} in hand{}",
+            a.animal,
+            a.seat,
+            a.vp,
+            count(a.pool as usize, "species", "species"),
+            a.eliminated,
+            a.basic_avail,
+            a.basic_total,
+            if a.retrieved {
+                ", pawns retrieved this round"
+            } else {
+                ""
+            }
+        );
         let disks: Vec<String> = a
             .disks
             .iter()
-            .map(|d| d.map_or("·".into(), |e| e.name().to_string()))
+            .map(|d| d.map_or("empty".into(), |e| e.to_string()))
             .collect();
-        let printed: Vec<String> = Element::ALL
-            .iter()
-            .filter(|e| a.printed[e.index()] > 0)
-            .map(|e| format!("{}×{}", a.printed[e.index()], e))
-            .collect();
-        let traits = a.traits.as_ref().map_or("(hidden)".into(), |t| {
-            t.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ")
-        });
         let _ = writeln!(
             o,
-            "{:<12} {} VP {:>3}  pool {:>2}  pawns {}/{}  printed [{}] disks [{}]  traits: {}{}{}",
-            a.animal.name(),
-            a.seat,
-            a.vp,
-            a.pool,
-            a.basic_avail,
-            a.basic_total,
-            printed.join(" "),
-            disks.join(" "),
-            traits,
+            "    printed elements: {}; disks: {}",
+            elements_text(&a.printed),
+            list_or_none(&disks)
+        );
+        let traits = a
+            .traits
+            .as_ref()
+            .map_or("hidden until all reveal".into(), |t| {
+                list_or_none(&t.iter().map(|x| x.to_string()).collect::<Vec<_>>())
+            });
+        let _ = writeln!(
+            o,
+            "    traits: {traits}{}",
             a.copied
-                .map_or(String::new(), |c| format!(" (copying {c})")),
-            if a.retrieved { "  [retrieved]" } else { "" }
+                .map_or(String::new(), |c| format!(" (Exaptation copies {c})"))
         );
         if let Some(h) = &a.hand {
-            let _ = writeln!(
-                o,
-                "    your hand: {}",
-                h.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
-            );
+            let names: Vec<String> = h.iter().map(|t| t.to_string()).collect();
+            let _ = writeln!(o, "    your hand: {}", list_or_none(&names));
         }
         if let Some(h) = &a.offer {
-            let _ = writeln!(
-                o,
-                "    offered: {}",
-                h.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
-            );
+            let names: Vec<String> = h.iter().map(|t| t.to_string()).collect();
+            let _ = writeln!(o, "    offered to you: {}", list_or_none(&names));
         }
     }
     let _ = writeln!(
         o,
-        "--- earth (q,r: terrain  R/Ce/F/Cr species  corner elements)"
+        "\nEarth: each tile by its label, \"·\" for a hex without a tile (columns A to G from west to east, rows 1 to 13 from north to south)"
     );
-    for t in &v.tiles {
+    // The map, with the column letters and row numbers on its edges as the
+    // board prints them; each hex on the half-row through its centre.
+    let columns: String = (b'A'..=b'G').map(|c| format!("{:<4}", c as char)).collect();
+    let _ = writeln!(o, "    {}", columns.trim_end());
+    for row in 1..=13u8 {
+        let line: String = (b'A'..=b'G')
+            .map(|col| {
+                let text = format!("{}{row}", col as char);
+                match text.parse::<HexLabel>() {
+                    Ok(l) if v.tiles.iter().any(|t| t.hex == l.hex()) => format!("{text:<4}"),
+                    Ok(_) => "·   ".to_string(),
+                    Err(_) => "    ".to_string(),
+                }
+            })
+            .collect();
+        let _ = writeln!(o, "{row:>2}  {}", line.trim_end());
+    }
+    let mut tiles: Vec<&TileView> = v.tiles.iter().collect();
+    tiles.sort_by_key(|t| hex_label(t.hex));
+    for t in tiles {
+        let species: Vec<String> = v
+            .animals
+            .iter()
+            .filter(|a| t.species[a.animal.index()] > 0)
+            .map(|a| format!("{} {}", a.animal, t.species[a.animal.index()]))
+            .collect();
         let els: Vec<String> = grid()
             .corners_of(t.hex)
             .iter()
-            .enumerate()
-            .filter_map(|(k, c)| {
+            .filter_map(|c| {
                 v.elements
                     .iter()
                     .find(|x| x.0 == *c)
-                    .map(|x| format!("{}:{}", CORNER_NAMES[k], x.1))
+                    .map(|x| format!("{} at {}", x.1, CornerLabel::of(*c)))
             })
             .collect();
         let _ = writeln!(
             o,
-            "({:>2},{:>2}) {:<22} {:>2}/{:>2}/{:>2}/{:>2}  {}",
-            t.q,
-            t.r,
-            t.tile.to_string(),
-            t.species[0],
-            t.species[1],
-            t.species[2],
-            t.species[3],
-            els.join(" ")
+            "  {}: species: {}; elements: {}",
+            place(t.hex, Some(t.tile)),
+            list_or_none(&species),
+            list_or_none(&els)
         );
     }
-    let _ = writeln!(o, "--- action display");
+    let _ = writeln!(o, "\nAction display (space: pawn)");
     let d = data();
     for sec in &d.sections {
-        let mut line = format!("{:<12}", sec.action.name());
-        for k in 0..sec.len {
-            let i = (sec.first + k) as usize;
-            let p = v.spaces.get(i).copied().flatten();
-            let sp = &d.spaces[i];
-            let mark = if sp.special { "*" } else { "" };
-            let who = match p {
-                None => "__".to_string(),
-                Some(Pawn::Basic(a)) => a.name()[..2].to_string(),
-                Some(Pawn::Special(e)) => format!("W{}", &e.name()[..2]),
-            };
-            let _ = write!(line, " [{mark}{who}]");
-        }
-        let extra = match sec.action {
-            Action::Abundance | Action::Adaptation | Action::Speciation | Action::Wanderlust => {
-                let row = match sec.action {
-                    Action::Abundance => 0,
-                    Action::Adaptation => 1,
-                    Action::Speciation => 2,
-                    _ => 3,
-                };
-                let c: Vec<String> = v.circles[row]
-                    .iter()
-                    .map(|e| e.map_or("·".into(), |e| e.name().to_string()))
-                    .collect();
-                format!("  circles: {}", c.join(" "))
-            }
-            Action::Autotrophs => format!(
-                "  box: {}",
-                box_text(&v.boxes[BoxKind::Autotrophs as usize])
-            ),
-            Action::Depletion => {
-                format!("  box: {}", box_text(&v.boxes[BoxKind::Depletion as usize]))
-            }
-            Action::Regression => format!(
-                "  box: {}  cubes: {}",
-                box_text(&v.boxes[BoxKind::Regression as usize]),
-                v.squares
-                    .iter()
-                    .map(|x| x.map_or("·", |a| a.name()))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            Action::Competition => format!("  markers: {}", markers_text(&v.competition)),
-            Action::Evolution => format!("  markers: {}", markers_text(&v.evolution)),
-            _ => String::new(),
-        };
-        let _ = writeln!(o, "{line}{extra}");
-    }
-    let sp: Vec<String> = Element::ALL
-        .iter()
-        .map(|e| {
-            format!(
-                "{}:{}@{}{}",
-                e.name(),
-                v.controllers[e.index()].map_or("-", |a| a.name()),
-                v.targets[e.index()],
-                if v.on_display[e.index()].is_some() {
-                    "(placed)"
+        let spaces: Vec<String> = (0..sec.len)
+            .map(|k| {
+                let i = (sec.first + k) as usize;
+                let tag = if d.spaces[i].special {
+                    " (special)"
                 } else {
                     ""
-                }
-            )
+                };
+                format!(
+                    "{}{tag}: {}",
+                    k + 1,
+                    pawn_text(v.spaces.get(i).copied().flatten())
+                )
+            })
+            .collect();
+        let circles = |row: CircleRow| -> String {
+            v.circles[row as usize]
+                .iter()
+                .map(|e| e.map_or("empty".into(), |e| e.to_string()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let extra = match sec.action {
+            Action::Abundance => format!("; circles: {}", circles(CircleRow::Abundance)),
+            Action::Adaptation => format!("; circles: {}", circles(CircleRow::Adaptation)),
+            Action::Speciation => format!("; circles: {}", circles(CircleRow::Speciation)),
+            Action::Wanderlust => format!("; circles: {}", circles(CircleRow::Wanderlust)),
+            Action::Autotrophs => format!(
+                "; box: {}",
+                elements_text(&v.boxes[BoxKind::Autotrophs as usize])
+            ),
+            Action::Depletion => format!(
+                "; box: {}",
+                elements_text(&v.boxes[BoxKind::Depletion as usize])
+            ),
+            Action::Regression => format!(
+                "; box: {}; cubes: {}",
+                elements_text(&v.boxes[BoxKind::Regression as usize]),
+                v.squares
+                    .iter()
+                    .map(|x| x.map_or("empty".to_string(), |a| a.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Action::Competition => format!("; markers: {}", markers_text(&v.competition)),
+            Action::Evolution => format!("; markers: {}", markers_text(&v.evolution)),
+            _ => String::new(),
+        };
+        let _ = writeln!(o, "  {}: {}{extra}", sec.action, spaces.join(", "));
+    }
+    let bottom_feeders: Vec<String> = v
+        .animals
+        .iter()
+        .filter_map(|a| {
+            v.personal[a.animal.index()]
+                .map(|p| format!("{}' Bottom Feeder space: {}", a.animal, pawn_text(Some(p))))
         })
         .collect();
-    let _ = writeln!(o, "special pawns: {}", sp.join("  "));
+    for line in bottom_feeders {
+        let _ = writeln!(o, "  {line}");
+    }
+    let _ = writeln!(o, "\nSpecial pawns");
+    for e in Element::ALL {
+        let i = e.index();
+        let _ = writeln!(
+            o,
+            "  {e}: target {}, {}{}",
+            v.targets[i],
+            v.controllers[i].map_or("no controller".to_string(), |a| format!(
+                "controlled by the {a}"
+            )),
+            if v.on_display[i].is_some() {
+                ", on the display"
+            } else {
+                ""
+            }
+        );
+    }
     let row: Vec<String> = v
         .row
         .iter()
         .enumerate()
-        .map(|(i, c)| format!("{}:{}", i + 1, c.map_or("-", |c| c.name())))
+        .map(|(i, c)| {
+            format!(
+                "slot {}: {}",
+                i + 1,
+                c.map_or("empty".to_string(), |c| c.to_string())
+            )
+        })
         .collect();
+    let _ = writeln!(o, "\nEvolution cards: {}", row.join(", "));
     let _ = writeln!(
         o,
-        "cards: {}   deck {}  discard {}",
-        row.join("  "),
-        v.deck_len,
-        v.discard.len()
+        "  {} in the draw pile, {} in the discard pile{}",
+        count(v.deck_len, "card", "cards"),
+        count(v.discard.len(), "card", "cards"),
+        v.discard
+            .last()
+            .map_or(String::new(), |c| format!(" ({c} on top)"))
     );
-    let st: Vec<String> = v
+    let stacks: Vec<String> = v
         .stacks
         .iter()
-        .map(|(t, n)| format!("{}({n})", t.map_or("-", |t| t.name())))
+        .enumerate()
+        .map(|(i, (t, n))| match t {
+            Some(t) => format!(
+                "stack {}: {t} on top, {}",
+                i + 1,
+                count(*n, "tile", "tiles")
+            ),
+            None => format!("stack {}: empty", i + 1),
+        })
         .collect();
+    let _ = writeln!(o, "Wanderlust {}", stacks.join("; "));
     let _ = writeln!(
         o,
-        "stacks: {}  vents left {}  bag {}  markers {}  survival: {}",
-        st.join(" "),
-        v.vents_left,
-        v.bag_len,
-        v.marker_bag_len,
-        v.survival.map_or("-", |a| a.name())
+        "{} left; {} in the black bag; {} in the red bag; the Survival card: {}",
+        count(v.vents_left as usize, "Vent tile", "Vent tiles"),
+        count(v.bag_len, "element disk", "element disks"),
+        count(v.marker_bag_len, "terrain marker", "terrain markers"),
+        v.survival
+            .map_or("nobody holds it".to_string(), |a| format!(
+                "the {a} hold it"
+            ))
     );
     if let Some(a) = v.deciding {
-        let _ = writeln!(o, "{} to decide: {}", a, v.asking);
+        let _ = writeln!(o, "\n{a} to decide. {}", v.asking);
     }
     o
-}
-
-fn box_text(b: &[u8; 6]) -> String {
-    let v: Vec<String> = Element::ALL
-        .iter()
-        .filter(|e| b[e.index()] > 0)
-        .map(|e| format!("{}×{}", b[e.index()], e))
-        .collect();
-    if v.is_empty() {
-        "empty".into()
-    } else {
-        v.join(" ")
-    }
-}
-
-fn markers_text(m: &[Option<Terrain>]) -> String {
-    m.iter()
-        .map(|t| t.map_or("-", |t| t.name()))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

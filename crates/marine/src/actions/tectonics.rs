@@ -74,7 +74,11 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
         (TectonicsSpecies { a, hex }, Choice::FromBox) => {
             s.eliminated[a.index()] -= 1;
             s.earth.add_species(hex, a.index(), 1);
-            ev.push(Event::Revived { animal: a, hex });
+            ev.push(Event::Revived {
+                animal: a,
+                hex,
+                tile: s.earth.tile(hex),
+            });
         }
         _ => {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.

@@ -447,7 +447,7 @@ pub(crate) fn placement_refusal(
         let Some(def) = data().spaces.get(space.index()) else {
             return format!("there is no action space {} on the display", space.0);
         };
-        let name = format!("{} {}", def.action.name(), def.col + 1);
+        let name = crate::text::space_name(space);
         if def.min_players > t.n_animals {
             return format!("{name} is not used with {} animals (p.8)", t.n_animals);
         }

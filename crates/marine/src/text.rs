@@ -1,0 +1,610 @@
+//! Every text a player reads: the choices ([`describe_choice`]), the events
+//! ([`describe_event`]) and the words they share with the prompt and the
+//! terminal's rendering ([`crate::view`]),
+//! written as `docs/texts.md` asks: places by the board's labels ("D7 reef",
+//! corners "D7/E6/E8"), animals, cards and traits by their printed names,
+//! numbers that agree with their nouns, and events that carry what they name.
+
+use crate::data::data;
+use crate::decision::{Choice, Frame};
+use crate::events::{Event, Why};
+use crate::state::{element_of, CircleRow, Pawn, State};
+use crate::types::{Action, Animal, Element, Space, Tile};
+use eons_core::{CornerId, HexId};
+use eons_earth::{CornerLabel, HexLabel};
+
+// ====================================================================== words
+
+/// A hex by its label ("D7").
+pub fn hex_label(h: HexId) -> HexLabel {
+    HexLabel::of(h)
+}
+
+/// A hex by its label and the tile on it, as the board shows it: "D7 reef",
+/// or "D7" where there is no tile.
+pub fn place(h: HexId, tile: Option<Tile>) -> String {
+    match tile {
+        Some(t) => format!("{} {t}", hex_label(h)),
+        None => hex_label(h).to_string(),
+    }
+}
+
+/// A hex with the tile on it now ("D7 reef").
+pub fn tile_at(s: &State, h: HexId) -> String {
+    place(h, s.earth.tile(h))
+}
+
+/// A corner by the hexes that meet there ("D7/E6/E8"), for a choice.
+pub fn corner(c: CornerId) -> String {
+    CornerLabel::of(c).to_string()
+}
+
+/// A corner in a sentence: "the corner of D7, E6 and E8", "the west corner
+/// of A4".
+pub fn corner_in_words(c: CornerId) -> String {
+    let words = CornerLabel::of(c).in_words();
+    if words.starts_with("the ") {
+        words
+    } else {
+        format!("the corner of {words}")
+    }
+}
+
+/// "a" or "an", as the sound of `word` asks ("an algae disk", "a sun disk",
+/// "an ocean tile").
+pub fn article(word: &str) -> &'static str {
+    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o') => "an",
+        Some('u') if !word.to_ascii_lowercase().starts_with("uni") => "an",
+        _ => "a",
+    }
+}
+
+/// `word` after its article ("an algae", "a sun").
+pub fn with_article(word: &str) -> String {
+    format!("{} {word}", article(word))
+}
+
+/// A number and its noun, agreeing: "1 species", "1 card", "2 cards".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th".
+pub fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `text` with its first letter in capitals.
+pub fn capitalised(text: &str) -> String {
+    eons_core::game::capitalised(text)
+}
+
+/// The name of a space ("Evolution 3/5", "Migration 4/4 (special)", "the
+/// Reptiles' Bottom Feeder space").
+pub fn space_name(space: Space) -> String {
+    if space.is_personal() {
+        return match Animal::ALL.get(space.personal_index()) {
+            Some(a) => format!("the {a}' Bottom Feeder space"),
+            None => "a Bottom Feeder space".into(),
+        };
+    }
+    let d = data();
+    match d.spaces.get(space.index()) {
+        Some(sp) => {
+            let total = d.section_of(sp.action).map_or(0, |x| x.len);
+            let tag = if sp.special { " (special)" } else { "" };
+            format!("{} {}/{}{tag}", sp.action, sp.col + 1, total)
+        }
+        None => format!("action space {}", space.0),
+    }
+}
+
+/// A pawn in words: "a Fishes basic pawn", "the sun special pawn".
+pub fn pawn_name(p: Pawn) -> String {
+    match p {
+        Pawn::Basic(a) => format!("a {a} basic pawn"),
+        Pawn::Special(e) => format!("the {e} special pawn"),
+    }
+}
+
+/// An element on earth in words: "an algae element", "a sun element".
+fn element_piece(e: Element) -> String {
+    format!("{} {e} element", article(e.name()))
+}
+
+/// A disk in words: "an algae disk".
+fn disk(e: Element) -> String {
+    format!("{} {e} disk", article(e.name()))
+}
+
+// ==================================================================== choices
+
+/// The element in an element circle of a row.
+fn circle(s: &State, row: CircleRow, i: u8) -> Option<Element> {
+    s.circles[row as usize].get(i as usize).copied().flatten()
+}
+
+/// The element on a corner, with the corner: "the algae at D7/E6/E8".
+fn element_at(s: &State, c: CornerId) -> String {
+    match s.earth.element(c) {
+        Some(e) => format!("the {} at {}", element_of(e), corner(c)),
+        None => format!("the empty corner {}", corner(c)),
+    }
+}
+
+/// Placing a pawn, as its button reads: "place a basic pawn on Evolution
+/// 5/5 (land)", "…, bumping the Fishes' pawn".
+fn describe_place(s: &State, space: Space, special: Option<Element>) -> String {
+    let def = (!space.is_personal())
+        .then(|| data().spaces.get(space.index()))
+        .flatten();
+    // What the space shows: its element or terrain, "special" on a space
+    // for special pawns only.
+    let mut shows: Vec<String> = Vec::new();
+    if let Some(sp) = def {
+        if sp.special {
+            shows.push("special".into());
+        }
+        match sp.action {
+            Action::Speciation => shows.push(match sp.circle {
+                Some(k) => circle(s, CircleRow::Speciation, k)
+                    .map_or("no element".into(), |e| e.to_string()),
+                None => "any element".into(),
+            }),
+            Action::Competition | Action::Evolution => shows.push(match sp.marker {
+                Some(m) => {
+                    let t = if sp.action == Action::Competition {
+                        s.comp_markers[m as usize]
+                    } else {
+                        s.evo_markers[m as usize]
+                    };
+                    t.map_or("no terrain".into(), |t| t.to_string())
+                }
+                None => "any terrain".into(),
+            }),
+            _ => {}
+        }
+    }
+    let whither = match def {
+        Some(sp) => {
+            let total = data().section_of(sp.action).map_or(0, |x| x.len);
+            format!("{} {}/{}", sp.action, sp.col + 1, total)
+        }
+        None if space.is_personal() => "your Bottom Feeder space".into(),
+        None => space_name(space),
+    };
+    let shows = if shows.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", shows.join(", "))
+    };
+    let bump = match s.pawn_at(space) {
+        Some(Pawn::Basic(b)) => format!(", bumping the {b}' pawn"),
+        _ => String::new(),
+    };
+    let what = match special {
+        Some(e) => format!("the {e} special pawn"),
+        None => "a basic pawn".into(),
+    };
+    format!("place {what} on {whither}{shows}{bump}")
+}
+
+/// What choosing a tile does in the pending decision `top`.
+fn describe_hex(s: &State, top: Option<Frame>, h: HexId) -> String {
+    use Frame::*;
+    let at = tile_at(s, h);
+    match top {
+        Some(WanderlustHex { terrain, .. }) => {
+            format!("place the {terrain} tile on {}", hex_label(h))
+        }
+        Some(Speciate { .. })
+        | Some(BottomFeeder { .. })
+        | Some(AncientLineage { .. })
+        | Some(FecundityPick { .. })
+        | Some(TerrestrialTile { .. }) => format!("add a species to {at}"),
+        Some(Evolution { .. }) => format!("score {at}"),
+        Some(Tectonics { .. }) => format!("put a Vent on {at}"),
+        Some(Competition { .. }) | Some(CompetitionSpecial { .. }) => {
+            format!("compete on {at}")
+        }
+        Some(MassExodusTile { .. }) => format!("empty {at}"),
+        Some(AsteroidTile { .. }) => format!("choose {at} for the Asteroid"),
+        Some(Fertile { .. }) => format!("choose {at} for Fertile"),
+        Some(MonotypicTile { .. }) => format!("choose {at} for Monotypic Habitat"),
+        Some(OmnivoreTile { .. }) => format!("choose {at} for Omnivore"),
+        Some(PopulationExplosionTile { .. }) => {
+            format!("choose {at} for Population Explosion")
+        }
+        Some(SolarTile { .. }) => format!("choose {at} for Solar Radiation"),
+        Some(TrophicTile { .. }) => format!("choose {at} for Trophic Cascade"),
+        _ => format!("choose {at}"),
+    }
+}
+
+/// What choosing a corner does in the pending decision `top`.
+fn describe_corner(s: &State, top: Option<Frame>, c: CornerId) -> String {
+    use Frame::*;
+    let held = element_at(s, c);
+    match top {
+        Some(AbundanceCorner { circle: i, .. }) => match circle(s, CircleRow::Abundance, i) {
+            Some(e) => format!("place the {e} at {}", corner(c)),
+            None => format!("place the element at {}", corner(c)),
+        },
+        Some(WanderlustCorner { circle: i, .. }) => match circle(s, CircleRow::Wanderlust, i) {
+            Some(e) => format!("place the {e} at {}", corner(c)),
+            None => format!("place the element at {}", corner(c)),
+        },
+        Some(HabitatCorner { el, .. }) | Some(TerrestrialCorner { el, .. }) => {
+            format!("place the {el} at {}", corner(c))
+        }
+        Some(NicheTo { .. }) => format!("move it to {}", corner(c)),
+        Some(Speciation { .. }) => format!("speciate around {held}"),
+        Some(Depletion { .. })
+        | Some(HabitatRemove { .. })
+        | Some(OmnivoreElement { .. })
+        | Some(TrophicPick { .. }) => format!("remove {held}"),
+        Some(Autotrophs { .. }) => format!("remove or swap {held}"),
+        Some(AdaptabilityCorner { .. }) => format!("swap it with {held}"),
+        Some(NicheFrom { .. }) => format!("move {held}"),
+        _ => format!("choose {held}"),
+    }
+}
+
+/// A short description of a choice in the current state: what its button
+/// says, an imperative in lower case ("add a species to D7 reef").
+pub fn describe_choice(s: &State, c: Choice) -> String {
+    use Frame::*;
+    let top = s.stack.last().copied();
+    let decider = top.and_then(|f| f.decider()).unwrap_or(s.cur);
+    match c {
+        Choice::Trait(t) => match top {
+            Some(ExaptationCopy { .. }) => format!("copy {t}"),
+            Some(GeneWhich { .. }) => format!("replace {t}"),
+            _ => format!("keep {t}"),
+        },
+        Choice::Pawn(e) => format!("take control of the {e} special pawn"),
+        Choice::Place { space, special } => describe_place(s, space, special),
+        Choice::Retrieve => "retrieve your pawns".into(),
+        Choice::Forfeit => "forfeit the action".into(),
+        Choice::Done => match top {
+            Some(WanderlustElement { .. }) => "place no element".into(),
+            Some(AncientLineage { .. }) => "decline Ancient Lineage".into(),
+            Some(Camouflage { .. }) => "decline Camouflage".into(),
+            _ => "stop here".into(),
+        },
+        Choice::Perform => match top {
+            Some(Regression { .. }) => "put a cube on a Regression square".into(),
+            Some(Camouflage { hex, .. }) => format!("add a species to {}", tile_at(s, hex)),
+            _ => "do it".into(),
+        },
+        Choice::Circle(i) => {
+            let row = match top {
+                Some(Abundance { .. }) => CircleRow::Abundance,
+                Some(Adaptation { .. }) => CircleRow::Adaptation,
+                _ => CircleRow::Wanderlust,
+            };
+            match (circle(s, row, i), top) {
+                (Some(e), Some(WanderlustElement { hex, .. })) => {
+                    format!("take the {e} for {}", tile_at(s, hex))
+                }
+                (Some(e), _) => format!("take the {e}"),
+                (None, _) => format!("take circle {}", i + 1),
+            }
+        }
+        Choice::Corner(k) => describe_corner(s, top, k),
+        Choice::Hex(h) => describe_hex(s, top, h),
+        Choice::Stack(i) => match s.stacks.get(i as usize).and_then(|d| d.top()) {
+            Some(t) => format!("take the {t} tile from stack {}", i + 1),
+            None => format!("take the tile from stack {}", i + 1),
+        },
+        Choice::Face(f) => format!("put the Vent {f} side up"),
+        Choice::Move { from, to } => format!(
+            "move a species from {} to {}",
+            tile_at(s, from),
+            tile_at(s, to)
+        ),
+        Choice::MoveOf { animal, to } => {
+            format!("move a {animal} species to {}", tile_at(s, to))
+        }
+        Choice::Animal(a) => {
+            // The tile the decision is about, where the frame knows it.
+            let on = match top {
+                Some(AsteroidKeep { hex, .. })
+                | Some(SolarPick { hex, .. })
+                | Some(CompetitionEliminate { hex, .. })
+                | Some(OmnivoreVictim { hex, .. }) => Some(hex),
+                Some(Victims {
+                    a: by,
+                    mask,
+                    opposing,
+                }) => crate::cards::victims::victims_hex(s, by, mask, opposing),
+                _ => None,
+            }
+            .map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
+            match top {
+                Some(AsteroidKeep { .. }) => format!("keep a {a} species{on}"),
+                Some(SolarPick { .. }) => {
+                    format!("return a {a} species{on} to its Gene Pool")
+                }
+                _ => format!("eliminate a {a} species{on}"),
+            }
+        }
+        Choice::Species { hex, animal } => {
+            format!("eliminate a {animal} species on {}", tile_at(s, hex))
+        }
+        Choice::Slot(k) => match (k as usize)
+            .checked_sub(1)
+            .and_then(|i| s.row.get(i))
+            .copied()
+            .flatten()
+        {
+            Some(c) => format!("take {c} from slot {k}"),
+            None => format!("take the card in slot {k}"),
+        },
+        Choice::Terrain(t) => match top {
+            Some(BountifulTerrain { .. }) => format!("score every {t} tile"),
+            _ => format!("choose {t}"),
+        },
+        Choice::Element(e) => match top {
+            Some(Domination { .. }) => format!("take control of the {e} special pawn"),
+            Some(AutotrophsHow { .. }) => format!("swap it with the {e} in the Autotrophs Box"),
+            Some(HabitatType { .. })
+            | Some(MetamorphosisType { .. })
+            | Some(TerrestrialType { .. }) => {
+                format!("take {} from the bag", element_piece(e))
+            }
+            _ => format!("choose {e}"),
+        },
+        Choice::Disk(k) => match s.disks[decider.index()].get(k as usize).copied().flatten() {
+            Some(e) => match top {
+                Some(AdaptationWhere { .. }) => format!("replace your {e} disk"),
+                Some(Disease { .. }) => format!("lose your {e} disk"),
+                Some(MetamorphosisDisk { .. }) => format!("exchange your {e} disk"),
+                Some(AdaptabilityDisk { .. }) => format!("swap your {e} disk"),
+                _ => format!("choose your {e} disk"),
+            },
+            None => format!("choose disk space {}", k + 1),
+        },
+        Choice::Add => "put it in an empty space".into(),
+        Choice::Remove => "remove it".into(),
+        Choice::FromPool => "take a species from your Gene Pool".into(),
+        Choice::FromBox => "bring back one of your eliminated species".into(),
+    }
+}
+
+/// What another seat (or a spectator) reads of a secret draft pick.
+pub const SECRET_PICK: &str = "keep a trait card in secret (shown when all reveal)";
+
+// ===================================================================== events
+
+/// A sentence for an event. It reads nothing of the state: what it names
+/// travels in the event, so it reads the same before and after the choice
+/// that logged it.
+pub fn describe_event(e: &Event) -> String {
+    match *e {
+        Event::TraitPicked { animal } => format!("{animal} keep a trait card in secret"),
+        Event::TraitsRevealed => "Every animal reveals its traits".into(),
+        Event::TraitHeld { animal, t } => format!("{animal} hold {t}"),
+        Event::TraitLost { animal, t } => format!("{animal} lose {t}"),
+        Event::TraitCopied { animal, t } => format!("{animal} copy {t}"),
+        Event::Placed {
+            animal,
+            space,
+            special,
+        } => match special {
+            Some(el) => format!(
+                "{animal} place the {el} special pawn on {}",
+                space_name(space)
+            ),
+            None => format!("{animal} place a basic pawn on {}", space_name(space)),
+        },
+        Event::Bumped { animal } => format!("The {animal}' basic pawn is bumped back to them"),
+        Event::Retrieved { animal } => format!("{animal} retrieve their pawns"),
+        Event::Forfeited { animal } => format!("{animal} forfeit the action"),
+        Event::ElementPlaced { el, corner } => format!(
+            "{} is placed on {}",
+            capitalised(&element_piece(el)),
+            corner_in_words(corner)
+        ),
+        Event::ElementRemoved { el, corner } => format!(
+            "{} is removed from {}",
+            capitalised(&element_piece(el)),
+            corner_in_words(corner)
+        ),
+        Event::ElementBoxed { el } => format!(
+            "{} goes into the Autotrophs Box",
+            capitalised(&element_piece(el))
+        ),
+        Event::DiskAdded { animal, el } => format!("{animal} gain {}", disk(el)),
+        Event::DiskLost { animal, el } => format!("{animal} lose {}", disk(el)),
+        Event::Added {
+            animal,
+            hex,
+            tile,
+            n,
+        } => format!(
+            "{animal} add {} to {}",
+            count(n as usize, "species", "species"),
+            place(hex, tile)
+        ),
+        Event::Revived { animal, hex, tile } => format!(
+            "{animal} bring back an eliminated species onto {}",
+            place(hex, tile)
+        ),
+        Event::Eliminated {
+            animal,
+            hex,
+            tile,
+            n,
+        } => format!(
+            "{animal} have {} eliminated on {}",
+            count(n as usize, "species", "species"),
+            place(hex, tile)
+        ),
+        Event::ToPool {
+            animal,
+            hex,
+            tile,
+            n,
+        } => format!(
+            "{animal} return {} from {} to their Gene Pool",
+            count(n as usize, "species", "species"),
+            place(hex, tile)
+        ),
+        Event::Moved {
+            animal,
+            from,
+            from_tile,
+            to,
+            to_tile,
+        } => format!(
+            "{animal} move a species from {} to {}",
+            place(from, from_tile),
+            place(to, to_tile)
+        ),
+        Event::RegressionCube { animal } => {
+            format!("{animal} put a cube on a Regression square")
+        }
+        Event::TilePlaced { hex, terrain } => format!(
+            "{} {terrain} tile is placed on {}",
+            capitalised(article(terrain.name())),
+            hex_label(hex)
+        ),
+        Event::StackTop { stack, terrain } => {
+            format!("Wanderlust stack {} now shows {terrain}", stack + 1)
+        }
+        Event::VentPlaced { hex, face } => format!(
+            "A Vent is placed on {}, {face} side up",
+            hex_label(hex)
+        ),
+        Event::Vp { animal, vp, why } => {
+            let w = match why {
+                Why::Scoring { hex, tile, place: k } => {
+                    format!("{} place on {}", ordinal(k), place(hex, Some(tile)))
+                }
+                Why::Wanderlust => "Wanderlust bonus".into(),
+                Why::Tectonics => "Tectonics bonus".into(),
+                Why::Survival => "Survival".into(),
+                Why::Card(c) => format!("{c}"),
+                Why::Trait(t) => format!("{t}"),
+                Why::Target(el) => format!("{el} target"),
+            };
+            format!("{animal} gain {vp} VP ({w})")
+        }
+        Event::Control { el, animal } => {
+            format!("{animal} take control of the {el} special pawn")
+        }
+        Event::Target { el, value } => format!("The {el} target moves to {value}"),
+        Event::CardChosen { animal, card, slot } => {
+            format!("{animal} take {card} from slot {slot}")
+        }
+        Event::CardReplayed { card } => format!("{card} is resolved again from the discard pile"),
+        Event::CardDiscarded { card } => format!("{card} is discarded"),
+        Event::CardRevealed { card, slot } => format!("{card} is revealed in slot {slot}"),
+        Event::Extinction => "An Extinction event eliminates every endangered species".into(),
+        Event::Survival { holder } => match holder {
+            Some(a) => format!("A Survival event: {a} hold the Survival card"),
+            None => "A Survival event: nobody holds the Survival card".into(),
+        },
+        Event::Reseed { round } => format!("Round {round} ends with a Reseed"),
+        Event::LastRound => "The Asteroid strikes: this is the last round".into(),
+        Event::NoSpeciesLeft { round } => format!(
+            "No species is left on earth or in any Gene Pool, and no Vent tile remains to bring one back: the Asteroid can never be played, so round {round} is the last (an engine ruling; the rules give such a game no end)"
+        ),
+        Event::RoundCap { round, cap } => format!(
+            "The round cap is reached (the max-rounds={cap} option, not a rulebook rule): round {round} is the last round"
+        ),
+        Event::FinalScoring => "Final scoring begins".into(),
+        Event::GameOver => "The game is over".into(),
+        Event::ExtraTurn { animal } => format!("{animal} take another turn"),
+        Event::ExtraPawn { animal } => format!("{animal} gain a basic pawn"),
+        Event::PawnsReturned => "Every pawn returns to its owner".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Terrain;
+    use eons_core::Hex;
+    use eons_earth::grid;
+
+    fn hex(q: i8, r: i8) -> HexId {
+        grid().id(Hex::new(q, r)).expect("on the grid")
+    }
+
+    #[test]
+    fn numbers_and_articles_agree() {
+        assert_eq!(count(1, "card", "cards"), "1 card");
+        assert_eq!(count(2, "card", "cards"), "2 cards");
+        assert_eq!(with_article("algae"), "an algae");
+        assert_eq!(with_article("sun"), "a sun");
+        assert_eq!(with_article("ocean"), "an ocean");
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(2), "2nd");
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(4), "4th");
+        assert_eq!(ordinal(11), "11th");
+    }
+
+    /// The issue's examples read as plain English, by the board's labels.
+    #[test]
+    fn the_issues_examples_read_plainly() {
+        let added = Event::Added {
+            animal: Animal::Cephalopods,
+            hex: hex(2, -3),
+            tile: Some(Tile::large(Terrain::Seamount)),
+            n: 1,
+        };
+        assert_eq!(
+            describe_event(&added),
+            "Cephalopods add 1 species to F3 seamount"
+        );
+        let tile = Event::TilePlaced {
+            hex: hex(2, 0),
+            terrain: Terrain::Ocean,
+        };
+        assert_eq!(describe_event(&tile), "An ocean tile is placed on F9");
+        let disk = Event::DiskAdded {
+            animal: Animal::Cephalopods,
+            el: Element::Algae,
+        };
+        assert_eq!(describe_event(&disk), "Cephalopods gain an algae disk");
+        let element = Event::ElementPlaced {
+            el: Element::Sun,
+            corner: grid().corners_of(hex(0, 0))[0],
+        };
+        assert_eq!(
+            describe_event(&element),
+            "A sun element is placed on the corner of D7, E6 and E8"
+        );
+    }
+
+    /// An event names the tile as it was when it happened: a Vent placed
+    /// on the hex later does not change it.
+    #[test]
+    fn an_event_names_the_tile_it_carries() {
+        let back = Event::ToPool {
+            animal: Animal::Reptiles,
+            hex: hex(1, 0),
+            tile: Some(Tile::large(Terrain::Seamount)),
+            n: 1,
+        };
+        assert_eq!(
+            describe_event(&back),
+            "Reptiles return 1 species from E8 seamount to their Gene Pool"
+        );
+    }
+}

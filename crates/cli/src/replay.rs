@@ -167,11 +167,14 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
     let mut events = Vec::new();
     for (index, rc) in record.choices.iter().enumerate() {
         let bad = |why: String| anyhow!("bad choice #{} (choices[{index}]): {why}", index + 1);
+        // A choice that is not legal cannot be described: it is named as
+        // the file writes it.
+        let written = serde_json::to_string(&rc.choice).unwrap_or_else(|_| "the choice".into());
         match G::turn(&state) {
             Turn::Over => {
                 return Err(bad(format!(
-                    "{:?} by {} comes after the end of the game",
-                    rc.choice, rc.seat
+                    "{written} by {} comes after the end of the game",
+                    rc.seat
                 )))
             }
             Turn::Seat(s) if s != rc.seat => {
@@ -197,8 +200,7 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
                 }
             };
             return Err(bad(format!(
-                "{:?} by {} is not legal{refusal} (legal: {})",
-                rc.choice,
+                "{written} by {} is not legal{refusal} (legal: {})",
                 rc.seat,
                 options.join("; ")
             )));

@@ -42,6 +42,15 @@ pub fn make_setup<G: Game>(players: usize, options: &[String]) -> Result<G::Setu
     })
 }
 
+/// A number and its noun, agreeing: "1 choice", "3 choices".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Reads a whole text file with a clear error.
 pub fn read_text(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read `{}`", path.display()))
@@ -228,6 +237,13 @@ mod tests {
             Ok((1, MatchKind::CaseInsensitive))
         );
         assert_eq!(match_choice_how("knock", &ds), Ok((2, MatchKind::Partial)));
+    }
+
+    #[test]
+    fn numbers_agree_with_their_nouns() {
+        assert_eq!(count(0, "choice", "choices"), "0 choices");
+        assert_eq!(count(1, "choice", "choices"), "1 choice");
+        assert_eq!(count(2, "species", "species"), "2 species");
     }
 
     #[test]

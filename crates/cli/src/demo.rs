@@ -21,6 +21,7 @@
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
 
+use crate::common::count;
 use eons_core::{
     capitalised, Deck, Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat,
     SetupError, Turn,
@@ -573,9 +574,9 @@ impl Game for Demo {
                 .collect();
             let _ = writeln!(
                 out,
-                "{marker} {seat} ({}) {lane} {p:>3} | {} cards",
+                "{marker} {seat} ({}) {lane} {p:>3} | {}",
                 v.roles.get(i).map(|r| r.join(", ")).unwrap_or_default(),
-                v.hand_sizes.get(i).copied().unwrap_or(0)
+                count(v.hand_sizes.get(i).copied().unwrap_or(0), "card", "cards")
             );
         }
         if let (Some(seat), Some(hand)) = (v.seat, &v.hand) {
@@ -659,8 +660,8 @@ fn parse_position(text: &str) -> Result<DemoState, PositionError> {
     }
     if f.hands.len() != players {
         return Err(PositionError(format!(
-            "`hands` lists {} seats but `positions` lists {players}",
-            f.hands.len()
+            "`hands` lists {} but `positions` lists {players}",
+            count(f.hands.len(), "seat", "seats")
         )));
     }
     if f.target == 0 {

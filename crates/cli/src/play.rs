@@ -1,6 +1,6 @@
 //! `eons play`: a game in the terminal, humans and bots in any mix.
 
-use crate::common::{clock_seed, derive_seed, make_setup, print_outcome};
+use crate::common::{clock_seed, count, derive_seed, make_setup, print_outcome};
 use crate::games::GameCommand;
 use crate::screen::{choice_keys, colour_wanted, key_range, pick, ColorWhen, Style, CLEAR};
 use crate::seats::{make_bot, resolve_seats};
@@ -367,11 +367,7 @@ fn run_game<G: Game>(
 
 /// "1 choice", "3 choices".
 fn choices(n: usize) -> String {
-    if n == 1 {
-        "1 choice".to_string()
-    } else {
-        format!("{n} choices")
-    }
+    count(n, "choice", "choices")
 }
 
 /// The commands, for `help`.
@@ -454,12 +450,12 @@ fn draw_screen<G: Game>(
         let from = table.log.len().saturating_sub(RECENT_LOG);
         let unseen = from.saturating_sub(table.shown);
         if unseen > 0 {
-            let lines = if unseen == 1 { "line" } else { "lines" };
             writeln!(
                 out,
                 "\n{}",
                 style.dim(&format!(
-                    "({unseen} earlier new {lines}: type log to read them)"
+                    "({} before these: type log to read them)",
+                    count(unseen, "new line", "new lines")
                 ))
             )?;
         }
@@ -537,8 +533,8 @@ fn ask_human<G: Game>(
             ["log"] => {
                 writeln!(
                     out,
-                    "\n---- the log so far ({} lines) ----",
-                    table.log.len()
+                    "\n---- the log so far ({}) ----",
+                    count(table.log.len(), "line", "lines")
                 )?;
                 for l in &table.log {
                     writeln!(out, "{}", log_line(l, style))?;
@@ -679,6 +675,46 @@ mod tests {
         )
         .expect("plays");
         (table, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    #[test]
+    fn a_terminal_screen_is_cleared_and_shows_the_last_log_lines() {
+        let (mut table, _) = table_after(3, &[]);
+        table.log = (1..=14).map(|i| format!("Line {i}")).collect();
+        let descriptions = vec!["play 1".to_string(), "play 5".to_string()];
+        let decision = Decision {
+            seat: Seat(0),
+            prompt: Demo::prompt(&table.state),
+            keys: choice_keys(2),
+            descriptions: &descriptions,
+        };
+        let term = Term {
+            style: Style { colour: true },
+            clear: true,
+            echo: false,
+        };
+        let mut out = Vec::new();
+        draw_screen(&mut table, &decision, &mut out, term).expect("draws");
+        let out = String::from_utf8_lossy(&out);
+        assert!(out.starts_with(CLEAR), "{out:?}");
+        assert!(
+            out.contains("(4 new lines before these: type log to read them)"),
+            "{out:?}"
+        );
+        assert!(
+            out.contains("\nLine 5\n") && out.contains("\nLine 14\n"),
+            "{out:?}"
+        );
+        assert!(!out.contains("Line 4\n"), "{out:?}");
+        assert!(out.contains("\x1b[1;36ma\x1b[0m  play 1"), "{out:?}");
+        assert_eq!(table.shown, 14);
+
+        // Drawn again, nothing is new: no note.
+        let mut out = Vec::new();
+        draw_screen(&mut table, &decision, &mut out, term).expect("draws");
+        let out = String::from_utf8_lossy(&out);
+        assert!(!out.contains("before these"), "{out:?}");
+        assert!(out.contains("\nLine 14\n"), "{out:?}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `eons replay`: replays a saved record, checking every choice.
 
-use crate::common::{print_outcome, read_text};
+use crate::common::{count, print_outcome, read_text};
 use crate::games::{dispatch, GameCommand};
 use anyhow::{anyhow, bail, Context, Result};
 use eons_core::{Game, Positions, Record, RecordedChoice, Turn};
@@ -157,11 +157,11 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
         .map_err(|e| anyhow!("the record's setup is refused: {e}"))?;
     writeln!(
         out,
-        "{}, seed {}, {} seats, {} recorded choices",
+        "{}, seed {}, {} seats, {}",
         G::NAME,
         record.seed,
         G::seats(&state),
-        record.choices.len()
+        count(record.choices.len(), "recorded choice", "recorded choices")
     )?;
     let mut legal = Vec::new();
     let mut events = Vec::new();
@@ -223,8 +223,8 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
         },
         Turn::Seat(s) => writeln!(
             out,
-            "The record ends before the game does: {s} is to move after {} choices.",
-            record.choices.len()
+            "The record ends before the game does: {s} is to move after {}.",
+            count(record.choices.len(), "choice", "choices")
         )?,
     }
     Ok(())

@@ -125,11 +125,15 @@ pub fn key_range(keys: &[String]) -> String {
     }
 }
 
+/// Choices an error lists at most.
+const LISTED: usize = 6;
+
 /// The choice a typed answer picks: a key (in any capitals), else the text
 /// of a choice as [`match_choice`] matches it (the whole text, then a part
-/// that only one choice contains). A number is not a key; it picks a choice
-/// only if it is that choice's whole text. The error is a sentence for the
-/// player.
+/// that only one choice contains). A number, or a few letters no longer
+/// than a key, is no part of a text: it is a misread position or a mistyped
+/// key, and picks a choice only if it is that choice's whole text. The error
+/// is a sentence for the player.
 pub fn pick(input: &str, keys: &[String], descriptions: &[String]) -> Result<usize, String> {
     let input = input.trim();
     let lower = input.to_lowercase();
@@ -137,7 +141,10 @@ pub fn pick(input: &str, keys: &[String], descriptions: &[String]) -> Result<usi
         return Ok(i);
     }
     let range = key_range(keys);
-    if input.bytes().all(|b| b.is_ascii_digit()) {
+    let key_len = keys.first().map_or(1, String::len);
+    let number = input.bytes().all(|b| b.is_ascii_digit());
+    let short = input.len() <= key_len && input.bytes().all(|b| b.is_ascii_alphabetic());
+    if number || short {
         return descriptions.iter().position(|d| d == input).ok_or_else(|| {
             format!(
                 "\"{input}\" is not a key: type the letters before a choice ({range}), \
@@ -148,10 +155,14 @@ pub fn pick(input: &str, keys: &[String], descriptions: &[String]) -> Result<usi
     match match_choice(input, descriptions) {
         Ok(i) => Ok(i),
         Err(MatchError::Ambiguous(hits)) => {
-            let which: Vec<String> = hits
+            let mut which: Vec<String> = hits
                 .iter()
+                .take(LISTED)
                 .filter_map(|&i| Some(format!("{} {}", keys.get(i)?, descriptions.get(i)?)))
                 .collect();
+            if hits.len() > LISTED {
+                which.push(format!("{} more", hits.len() - LISTED));
+            }
             Err(format!(
                 "\"{input}\" matches {} choices ({}): type more of the text, or a key",
                 hits.len(),
@@ -210,6 +221,20 @@ mod tests {
         assert_eq!(pick("2", &keys, &ds), Ok(3), "a whole text, not a number");
         // A number could be a misread position in the list: it is no part.
         assert!(pick("6", &keys, &ds).is_err());
+        // Nor is a mistyped key: "e" is in "play", but no key here.
+        let e = pick("e", &keys, &ds).expect_err("no key e");
+        assert!(e.contains("not a key"), "{e}");
+        let many: Vec<String> = (1..=30).map(|i| format!("place AP on {i}")).collect();
+        let many_keys = choice_keys(many.len());
+        let e = pick("a", &many_keys, &many).expect_err("a is no key of two letters");
+        assert!(e.contains("not a key") && e.contains("aa to be"), "{e}");
+        assert_eq!(pick("on 17", &many_keys, &many), Ok(16));
+        let e = pick("place", &many_keys, &many).expect_err("ambiguous");
+        assert!(
+            e.contains("matches 30 choices (aa place AP on 1;")
+                && e.ends_with("; 24 more): type more of the text, or a key"),
+            "{e}"
+        );
         let e = pick("3", &keys, &ds).expect_err("numbers are not keys");
         assert!(e.contains("not a key"), "{e}");
         assert!(e.contains("a to d"), "{e}");

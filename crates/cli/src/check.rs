@@ -70,10 +70,15 @@ pub fn run(args: CheckArgs) -> Result<()> {
 
 /// A check to run: the file's name and text and the choices it lists.
 struct Check {
+    /// The file's name, for messages.
     name: String,
+    /// The whole file.
     text: String,
+    /// Its `choices`, as written.
     choices: Vec<String>,
+    /// `--json`.
     json: bool,
+    /// `--strict`.
     strict: bool,
 }
 
@@ -104,18 +109,23 @@ struct OutcomeReport {
 /// The whole result, for `--json`.
 #[derive(Serialize)]
 struct Report {
+    /// The game id.
     game: &'static str,
     /// Events of the forced steps run while the position was loaded.
     loading_events: Vec<String>,
+    /// Each applied choice.
     steps: Vec<Step>,
     /// Warnings about the file's choices (also printed on stderr).
     warnings: Vec<String>,
+    /// The resulting position, as [`Positions::write_position`] writes it.
     position: String,
     /// The seat to move, counted from 1 (`null` when the game is over).
     to_move_seat_number: Option<usize>,
     /// The heading of the decision to make (`null` when the game is over).
     prompt: Option<String>,
+    /// The legal choices' texts, in the engine's order.
     legal: Vec<String>,
+    /// The result, once the game is over.
     outcome: Option<OutcomeReport>,
 }
 

@@ -108,11 +108,15 @@ struct Made {
 
 /// The running game: state, record and log.
 struct Table<G: Game> {
+    /// The game as it stands.
     state: G::State,
+    /// Setup, seed and every choice not taken back: what `--save` writes.
     record: Record<G>,
     /// Beside each entry of the record.
     made: Vec<Made>,
+    /// Each seat's kind (`human`, `random`, `mcts:1s`).
     labels: Vec<String>,
+    /// The log: each choice, then its events indented.
     log: Vec<String>,
     /// Log lines already shown (the piped transcript shows each line once).
     shown: usize,
@@ -383,9 +387,13 @@ Type the key before a choice (a, b, ...) or part of its text that only one choic
 
 /// One decision of a human seat: what it shows and the keys of its choices.
 struct Decision<'a> {
+    /// The seat to move.
     seat: Seat,
+    /// Its heading ([`Game::prompt`]).
     prompt: String,
+    /// The key of each legal choice ([`choice_keys`]).
     keys: Vec<String>,
+    /// The text of each legal choice, in the engine's order.
     descriptions: &'a [String],
 }
 

@@ -45,6 +45,7 @@ pub struct Style {
 }
 
 impl Style {
+    /// `text` in the style of an SGR `code`, or as it is without colour.
     fn paint(self, code: &str, text: &str) -> String {
         if self.colour {
             format!("\x1b[{code}m{text}\x1b[0m")

@@ -42,6 +42,15 @@ pub fn make_setup<G: Game>(players: usize, options: &[String]) -> Result<G::Setu
     })
 }
 
+/// A number and its noun, agreeing: "1 choice", "3 choices".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// Reads a whole text file with a clear error.
 pub fn read_text(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read `{}`", path.display()))
@@ -58,11 +67,33 @@ pub enum MatchError {
     Ambiguous(Vec<usize>),
 }
 
+/// Which rule of [`match_choice`] picked a choice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MatchKind {
+    /// The whole description, exactly.
+    Exact,
+    /// A plain integer N: the Nth choice.
+    Number,
+    /// The whole description, in other capitals.
+    CaseInsensitive,
+    /// Part of one description only: the text would answer another
+    /// decision just as readily, so callers may want to say which it answered.
+    Partial,
+}
+
 /// Finds the legal choice a user means by `input`, given the descriptions of
 /// the legal choices in order. Tried in turn: an exact description; a plain
 /// integer N (the Nth choice, 1-based); a case-insensitive description; a
 /// unique case-insensitive substring. Returns the 0-based index.
 pub fn match_choice(input: &str, descriptions: &[String]) -> Result<usize, MatchError> {
+    match_choice_how(input, descriptions).map(|(i, _)| i)
+}
+
+/// [`match_choice`], also saying which rule matched.
+pub fn match_choice_how(
+    input: &str,
+    descriptions: &[String],
+) -> Result<(usize, MatchKind), MatchError> {
     let input = input.trim();
     let unique = |hits: Vec<usize>| -> Option<Result<usize, MatchError>> {
         match hits.len() {
@@ -83,21 +114,21 @@ pub fn match_choice(input: &str, descriptions: &[String]) -> Result<usize, Match
         return Err(MatchError::NoMatch);
     }
     if let Some(r) = unique(hits(&|d| d == input)) {
-        return r;
+        return r.map(|i| (i, MatchKind::Exact));
     }
     if !input.is_empty() && input.bytes().all(|b| b.is_ascii_digit()) {
         return match input.parse::<usize>() {
-            Ok(n) if (1..=descriptions.len()).contains(&n) => Ok(n - 1),
+            Ok(n) if (1..=descriptions.len()).contains(&n) => Ok((n - 1, MatchKind::Number)),
             Ok(n) => Err(MatchError::OutOfRange(n)),
             Err(_) => Err(MatchError::OutOfRange(usize::MAX)),
         };
     }
     let lower = input.to_lowercase();
     if let Some(r) = unique(hits(&|d| d.to_lowercase() == lower)) {
-        return r;
+        return r.map(|i| (i, MatchKind::CaseInsensitive));
     }
     if let Some(r) = unique(hits(&|d| d.to_lowercase().contains(&lower))) {
-        return r;
+        return r.map(|i| (i, MatchKind::Partial));
     }
     Err(MatchError::NoMatch)
 }
@@ -194,6 +225,25 @@ mod tests {
             match_choice("99999999999999999999999", &ds),
             Err(MatchError::OutOfRange(usize::MAX))
         );
+    }
+
+    #[test]
+    fn the_rule_that_matched_is_told() {
+        let ds = d(&["Play 3", "play 30", "knock back seat 2"]);
+        assert_eq!(match_choice_how("Play 3", &ds), Ok((0, MatchKind::Exact)));
+        assert_eq!(match_choice_how("2", &ds), Ok((1, MatchKind::Number)));
+        assert_eq!(
+            match_choice_how("PLAY 30", &ds),
+            Ok((1, MatchKind::CaseInsensitive))
+        );
+        assert_eq!(match_choice_how("knock", &ds), Ok((2, MatchKind::Partial)));
+    }
+
+    #[test]
+    fn numbers_agree_with_their_nouns() {
+        assert_eq!(count(0, "choice", "choices"), "0 choices");
+        assert_eq!(count(1, "choice", "choices"), "1 choice");
+        assert_eq!(count(2, "species", "species"), "2 species");
     }
 
     #[test]

@@ -9,13 +9,22 @@
 //! - On your turn play one card from your hand: your runner advances by its
 //!   value, then you draw a card (the discard pile is reshuffled into the deck
 //!   when the deck runs out).
-//! - A 5 or a 6 is a storm: after drawing you either knock one opponent back
-//!   2 spaces (never below 0) or skip it. That is a second, separate decision.
+//! - A 1 is a sprint: after drawing, you play again.
+//! - A 5 or a 6 is a storm: before drawing you either knock one opponent back
+//!   2 spaces (never below 0) or skip it. That is a second, separate decision,
+//!   and the card played before it may be taken back (`undo`), since nothing
+//!   was drawn yet.
+//! - A seat whose turn starts with an empty hand draws a card first. No game
+//!   played from a setup comes to that, but a position file may: reading it
+//!   runs the draw as a forced step and logs it
+//!   ([`Positions::read_position_with_events`]).
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
 
+use crate::common::count;
 use eons_core::{
-    Deck, Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat, SetupError, Turn,
+    capitalised, Deck, Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat,
+    SetupError, Turn,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -24,6 +33,8 @@ use std::fmt::Write as _;
 const MAX_CARD: u8 = 6;
 /// Copies of each value in the deck.
 const COPIES: u8 = 4;
+/// The card that lets its player play again (after drawing).
+const SPRINT: u8 = 1;
 /// Spaces a storm knocks an opponent back.
 const KNOCK: u32 = 2;
 /// Seat colours (first role).
@@ -122,6 +133,11 @@ pub enum DemoEvent {
         /// New position.
         to: u32,
     },
+    /// A sprint: the seat plays again.
+    Sprinted {
+        /// Who plays again.
+        seat: Seat,
+    },
     /// A storm was not used.
     Skipped {
         /// Who skipped.
@@ -209,9 +225,24 @@ impl DemoState {
         }
     }
 
-    fn end_turn(&mut self) {
+    /// Draws the card that ends a turn and passes the turn on.
+    fn end_turn(&mut self, seat: Seat, events: &mut Vec<DemoEvent>) {
+        self.draw(seat, events);
         self.phase = Phase::Play;
         self.to_move = ((self.to_move as usize + 1) % self.players()) as u8;
+        self.start_turn(events);
+    }
+
+    /// The forced step at the start of a turn: a seat with an empty hand
+    /// draws a card (only a position file comes to this).
+    fn start_turn(&mut self, events: &mut Vec<DemoEvent>) {
+        let seat = Seat(self.to_move);
+        if self.winner.is_none()
+            && self.phase == Phase::Play
+            && self.hands.get(seat.index()).is_some_and(Vec::is_empty)
+        {
+            self.draw(seat, events);
+        }
     }
 }
 
@@ -380,11 +411,13 @@ impl Game for Demo {
                     events.push(DemoEvent::Won { seat });
                     return Ok(());
                 }
-                s.draw(seat, events);
                 if card >= 5 {
                     s.phase = Phase::Knock;
+                } else if card == SPRINT {
+                    s.draw(seat, events);
+                    events.push(DemoEvent::Sprinted { seat });
                 } else {
-                    s.end_turn();
+                    s.end_turn(seat, events);
                 }
                 Ok(())
             }
@@ -399,12 +432,12 @@ impl Game for Demo {
                     target,
                     to,
                 });
-                s.end_turn();
+                s.end_turn(seat, events);
                 Ok(())
             }
             (Phase::Knock, DemoChoice::Skip) => {
                 events.push(DemoEvent::Skipped { seat });
-                s.end_turn();
+                s.end_turn(seat, events);
                 Ok(())
             }
             (Phase::Play, _) => Err(DemoError::WrongPhase("play a card")),
@@ -483,20 +516,45 @@ impl Game for Demo {
     }
 
     fn describe_event(_s: &DemoState, e: &DemoEvent) -> String {
-        match e {
+        let text = match e {
             DemoEvent::Played { seat, card, to } => {
                 format!("{seat} plays {card} and moves to {to}")
             }
             DemoEvent::Drew { seat } => format!("{seat} draws a card"),
+            DemoEvent::Reshuffled { cards: 1 } => {
+                "the discard pile is reshuffled into a new deck of 1 card".to_string()
+            }
             DemoEvent::Reshuffled { cards } => {
-                format!("the discard pile is reshuffled into a new deck of {cards}")
+                format!("the discard pile is reshuffled into a new deck of {cards} cards")
             }
             DemoEvent::Knocked { by, target, to } => {
                 format!("{by} knocks {target} back to {to}")
             }
             DemoEvent::Skipped { seat } => format!("{seat} lets the storm pass"),
-            DemoEvent::Won { seat } => format!("{seat} reaches the goal and wins"),
+            DemoEvent::Sprinted { seat } => format!("{seat} sprints and plays again"),
+            DemoEvent::Won { seat } => format!("{seat} reaches the target and wins"),
+        };
+        capitalised(&text)
+    }
+
+    fn prompt(s: &DemoState) -> String {
+        let seat = Seat(s.to_move);
+        match (Self::turn(s), s.phase) {
+            (Turn::Over, _) => "The game is over".to_string(),
+            (Turn::Seat(_), Phase::Play) => capitalised(&format!("{seat}: play a card")),
+            (Turn::Seat(_), Phase::Knock) => capitalised(&format!(
+                "{seat}: knock an opponent back {KNOCK} spaces, or skip"
+            )),
         }
+    }
+
+    /// A choice that drew a card (or reshuffled the deck) stands: the seat
+    /// has seen the card. Playing a storm card draws nothing until the knock
+    /// is decided, so it may be taken back.
+    fn undo_barrier(_before: &DemoState, _after: &DemoState, events: &[DemoEvent]) -> bool {
+        events
+            .iter()
+            .any(|e| matches!(e, DemoEvent::Drew { .. } | DemoEvent::Reshuffled { .. }))
     }
 
     fn render(v: &DemoView) -> String {
@@ -516,9 +574,9 @@ impl Game for Demo {
                 .collect();
             let _ = writeln!(
                 out,
-                "{marker} {seat} ({}) {lane} {p:>3} | {} cards",
+                "{marker} {seat} ({}) {lane} {p:>3} | {}",
                 v.roles.get(i).map(|r| r.join(", ")).unwrap_or_default(),
-                v.hand_sizes.get(i).copied().unwrap_or(0)
+                count(v.hand_sizes.get(i).copied().unwrap_or(0), "card", "cards")
             );
         }
         if let (Some(seat), Some(hand)) = (v.seat, &v.hand) {
@@ -526,7 +584,11 @@ impl Game for Demo {
             let _ = writeln!(out, "Your hand ({seat}): {}", cards.join(" "));
         }
         if let (Some(seat), Phase::Knock) = (v.to_move, v.phase) {
-            let _ = writeln!(out, "Storm! {seat} may knock an opponent back {KNOCK}.");
+            let _ = writeln!(
+                out,
+                "Storm! {} may knock an opponent back {KNOCK} spaces.",
+                capitalised(&seat.to_string())
+            );
         }
         out
     }
@@ -586,102 +648,127 @@ fn check_card(c: u8) -> Result<u8, PositionError> {
     }
 }
 
+/// Parses a position file into a state, checking what the format allows;
+/// the forced steps are run by [`Positions::read_position_with_events`].
+fn parse_position(text: &str) -> Result<DemoState, PositionError> {
+    let f: PositionFile = toml::from_str(text).map_err(|e| PositionError(e.to_string()))?;
+    let players = f.positions.len();
+    if !(2..=4).contains(&players) {
+        return Err(PositionError(format!(
+            "`positions` must list 2 to 4 seats, not {players}"
+        )));
+    }
+    if f.hands.len() != players {
+        return Err(PositionError(format!(
+            "`hands` lists {} but `positions` lists {players}",
+            count(f.hands.len(), "seat", "seats")
+        )));
+    }
+    if f.target == 0 {
+        return Err(PositionError("`target` must be positive".into()));
+    }
+    if f.to_move == 0 || f.to_move as usize > players {
+        return Err(PositionError(format!(
+            "`to_move` must be a seat from 1 to {players}"
+        )));
+    }
+    let phase = match f.phase.as_str() {
+        "play" => Phase::Play,
+        "knock" => Phase::Knock,
+        other => {
+            return Err(PositionError(format!(
+                "`phase` must be \"play\" or \"knock\", not {other:?}"
+            )))
+        }
+    };
+    let mut hands = Vec::with_capacity(players);
+    for h in &f.hands {
+        let mut h = h
+            .iter()
+            .map(|&c| check_card(c))
+            .collect::<Result<Vec<_>, _>>()?;
+        h.sort_unstable();
+        hands.push(h);
+    }
+    let deck = f
+        .deck
+        .iter()
+        .map(|&c| check_card(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let discard = f
+        .discard
+        .iter()
+        .map(|&c| check_card(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let animals = match &f.animals {
+        None => (0..players as u8).collect(),
+        Some(names) => {
+            if names.len() != players {
+                return Err(PositionError(format!(
+                    "`animals` must name {players} animals"
+                )));
+            }
+            let mut v = Vec::new();
+            for n in names {
+                let i = ANIMALS.iter().position(|a| a == n).ok_or_else(|| {
+                    PositionError(format!("unknown animal {n:?} (known: {ANIMALS:?})"))
+                })?;
+                v.push(i as u8);
+            }
+            v
+        }
+    };
+    let winner = match f.winner {
+        None => None,
+        Some(w) if w >= 1 && w as usize <= players => Some(Seat(w - 1)),
+        Some(w) => return Err(PositionError(format!("`winner` {w} is not a seat"))),
+    };
+    if winner.is_none() && f.positions.iter().any(|&p| p >= f.target) {
+        return Err(PositionError(
+            "a runner is at the target but no `winner` is given".into(),
+        ));
+    }
+    let rng = match (&f.rng, f.seed) {
+        (Some(json), _) => serde_json::from_str(json)
+            .map_err(|e| PositionError(format!("`rng` is not a valid RNG state: {e}")))?,
+        (None, seed) => GameRng::new(seed.unwrap_or(0)),
+    };
+    Ok(DemoState {
+        target: f.target,
+        pos: f.positions,
+        hands,
+        deck: Deck::from_bottom_up(deck),
+        discard,
+        animals,
+        to_move: f.to_move - 1,
+        phase,
+        winner,
+        rng,
+    })
+}
+
 impl Positions for Demo {
     fn read_position(text: &str) -> Result<DemoState, PositionError> {
-        let f: PositionFile = toml::from_str(text).map_err(|e| PositionError(e.to_string()))?;
-        let players = f.positions.len();
-        if !(2..=4).contains(&players) {
-            return Err(PositionError(format!(
-                "`positions` must list 2 to 4 seats, not {players}"
-            )));
-        }
-        if f.hands.len() != players {
-            return Err(PositionError(format!(
-                "`hands` lists {} seats but `positions` lists {players}",
-                f.hands.len()
-            )));
-        }
-        if f.target == 0 {
-            return Err(PositionError("`target` must be positive".into()));
-        }
-        if f.to_move == 0 || f.to_move as usize > players {
-            return Err(PositionError(format!(
-                "`to_move` must be a seat from 1 to {players}"
-            )));
-        }
-        let phase = match f.phase.as_str() {
-            "play" => Phase::Play,
-            "knock" => Phase::Knock,
-            other => {
-                return Err(PositionError(format!(
-                    "`phase` must be \"play\" or \"knock\", not {other:?}"
-                )))
-            }
-        };
-        let mut hands = Vec::with_capacity(players);
-        for h in &f.hands {
-            let mut h = h
-                .iter()
-                .map(|&c| check_card(c))
-                .collect::<Result<Vec<_>, _>>()?;
-            h.sort_unstable();
-            hands.push(h);
-        }
-        let deck = f
-            .deck
-            .iter()
-            .map(|&c| check_card(c))
-            .collect::<Result<Vec<_>, _>>()?;
-        let discard = f
-            .discard
-            .iter()
-            .map(|&c| check_card(c))
-            .collect::<Result<Vec<_>, _>>()?;
-        let animals = match &f.animals {
-            None => (0..players as u8).collect(),
-            Some(names) => {
-                if names.len() != players {
+        Self::read_position_with_events(text).map(|(s, _)| s)
+    }
+
+    /// Reads the file, then runs the forced step a position may start with:
+    /// a seat to move with an empty hand draws a card.
+    fn read_position_with_events(text: &str) -> Result<(DemoState, Vec<DemoEvent>), PositionError> {
+        let mut state = parse_position(text)?;
+        let mut events = Vec::new();
+        state.start_turn(&mut events);
+        if Self::turn(&state) != Turn::Over && state.phase == Phase::Play {
+            if let Some(hand) = state.hands.get(state.to_move as usize) {
+                if hand.is_empty() {
                     return Err(PositionError(format!(
-                        "`animals` must name {players} animals"
+                        "{} is to move with no card in hand and none to draw",
+                        Seat(state.to_move)
                     )));
                 }
-                let mut v = Vec::new();
-                for n in names {
-                    let i = ANIMALS.iter().position(|a| a == n).ok_or_else(|| {
-                        PositionError(format!("unknown animal {n:?} (known: {ANIMALS:?})"))
-                    })?;
-                    v.push(i as u8);
-                }
-                v
             }
-        };
-        let winner = match f.winner {
-            None => None,
-            Some(w) if w >= 1 && w as usize <= players => Some(Seat(w - 1)),
-            Some(w) => return Err(PositionError(format!("`winner` {w} is not a seat"))),
-        };
-        if winner.is_none() && f.positions.iter().any(|&p| p >= f.target) {
-            return Err(PositionError(
-                "a runner is at the target but no `winner` is given".into(),
-            ));
         }
-        let rng = match (&f.rng, f.seed) {
-            (Some(json), _) => serde_json::from_str(json)
-                .map_err(|e| PositionError(format!("`rng` is not a valid RNG state: {e}")))?,
-            (None, seed) => GameRng::new(seed.unwrap_or(0)),
-        };
-        Ok(DemoState {
-            target: f.target,
-            pos: f.positions,
-            hands,
-            deck: Deck::from_bottom_up(deck),
-            discard,
-            animals,
-            to_move: f.to_move - 1,
-            phase,
-            winner,
-            rng,
-        })
+        Ok((state, events))
     }
 
     fn write_position(s: &DemoState) -> String {
@@ -804,6 +891,52 @@ mod tests {
             v
         };
         assert_eq!(count(&d), count(&s));
+    }
+
+    #[test]
+    fn a_storm_card_may_be_taken_back_but_a_draw_stands() {
+        let text = "to_move = 1\npositions = [0, 0]\nhands = [[6, 1], [2]]\ndeck = [3, 4]\n";
+        let before = Demo::read_position(text).expect("reads");
+        assert_eq!(Demo::prompt(&before), "Seat 1: play a card");
+        let mut after = before.clone();
+        let mut events = Vec::new();
+        Demo::apply(&mut after, DemoChoice::Play(6), &mut events).expect("legal");
+        assert!(!Demo::undo_barrier(&before, &after, &events), "{events:?}");
+        assert_eq!(
+            Demo::prompt(&after),
+            "Seat 1: knock an opponent back 2 spaces, or skip"
+        );
+        let storm = after.clone();
+        events.clear();
+        Demo::apply(&mut after, DemoChoice::Skip, &mut events).expect("legal");
+        assert!(Demo::undo_barrier(&storm, &after, &events), "{events:?}");
+        assert_eq!(
+            after.hands[0],
+            vec![1, 4],
+            "the card is drawn after the storm"
+        );
+        assert_eq!(Demo::prompt(&after), "Seat 2: play a card");
+        let texts: Vec<String> = events
+            .iter()
+            .map(|e| Demo::describe_event(&after, e))
+            .collect();
+        assert_eq!(texts, ["Seat 1 lets the storm pass", "Seat 1 draws a card"]);
+    }
+
+    #[test]
+    fn an_empty_hand_draws_while_loading() {
+        let text = "to_move = 2\npositions = [0, 0]\nhands = [[1], []]\ndeck = [3, 4]\n";
+        let (s, events) = Demo::read_position_with_events(text).expect("reads");
+        assert_eq!(s.hands[1], vec![4]);
+        let texts: Vec<String> = events.iter().map(|e| Demo::describe_event(&s, e)).collect();
+        assert_eq!(texts, ["Seat 2 draws a card"]);
+        assert_eq!(Demo::read_position(text).expect("reads"), s);
+        let full = "to_move = 1\npositions = [0, 0]\nhands = [[1], []]\ndeck = [3, 4]\n";
+        let (_, events) = Demo::read_position_with_events(full).expect("reads");
+        assert!(events.is_empty(), "{events:?}");
+        let err = Demo::read_position("to_move = 2\npositions = [0, 0]\nhands = [[1], []]\n")
+            .expect_err("nothing to draw");
+        assert!(err.0.contains("seat 2 is to move with no card"), "{err}");
     }
 
     #[test]

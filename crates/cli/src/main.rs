@@ -10,6 +10,7 @@ mod demo;
 mod games;
 mod play;
 mod replay;
+mod screen;
 mod seats;
 mod serve;
 mod sim;

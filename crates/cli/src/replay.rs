@@ -1,6 +1,6 @@
 //! `eons replay`: replays a saved record, checking every choice.
 
-use crate::common::{print_outcome, read_text};
+use crate::common::{count, print_outcome, read_text};
 use crate::games::{dispatch, GameCommand};
 use anyhow::{anyhow, bail, Context, Result};
 use eons_core::{Game, Positions, Record, RecordedChoice, Turn};
@@ -157,21 +157,24 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
         .map_err(|e| anyhow!("the record's setup is refused: {e}"))?;
     writeln!(
         out,
-        "{}, seed {}, {} seats, {} recorded choices",
+        "{}, seed {}, {} seats, {}",
         G::NAME,
         record.seed,
         G::seats(&state),
-        record.choices.len()
+        count(record.choices.len(), "recorded choice", "recorded choices")
     )?;
     let mut legal = Vec::new();
     let mut events = Vec::new();
     for (index, rc) in record.choices.iter().enumerate() {
         let bad = |why: String| anyhow!("bad choice #{} (choices[{index}]): {why}", index + 1);
+        // A choice that is not legal cannot be described: it is named as
+        // the file writes it.
+        let written = serde_json::to_string(&rc.choice).unwrap_or_else(|_| "the choice".into());
         match G::turn(&state) {
             Turn::Over => {
                 return Err(bad(format!(
-                    "{:?} by {} comes after the end of the game",
-                    rc.choice, rc.seat
+                    "{written} by {} comes after the end of the game",
+                    rc.seat
                 )))
             }
             Turn::Seat(s) if s != rc.seat => {
@@ -197,8 +200,7 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
                 }
             };
             return Err(bad(format!(
-                "{:?} by {} is not legal{refusal} (legal: {})",
-                rc.choice,
+                "{written} by {} is not legal{refusal} (legal: {})",
                 rc.seat,
                 options.join("; ")
             )));
@@ -221,8 +223,8 @@ fn replay<G: Game>(path: &Path, value: serde_json::Value, out: &mut dyn Write) -
         },
         Turn::Seat(s) => writeln!(
             out,
-            "The record ends before the game does: {s} is to move after {} choices.",
-            record.choices.len()
+            "The record ends before the game does: {s} is to move after {}.",
+            count(record.choices.len(), "choice", "choices")
         )?,
     }
     Ok(())

@@ -345,10 +345,10 @@ fn play_with_greedy_and_mcts_seats_ends_and_repeats() {
         out.contains("seat 1 greedy, seat 2 mcts:50it, seat 3 random"),
         "{out}"
     );
-    assert!(out.contains("seat 2 (mcts:50it): "), "{out}");
-    assert!(out.contains("seat 1 (greedy): "), "{out}");
+    assert!(out.contains("Seat 2 (mcts:50it): "), "{out}");
+    assert!(out.contains("Seat 1 (greedy): "), "{out}");
     assert!(out.contains("Winner: seat"), "{out}");
-    assert!(!out.contains("to choose"), "no prompt for bots: {out}");
+    assert!(!out.contains("your choice"), "no prompt for bots: {out}");
     // Bots are seeded from the game seed and their seat: the same game again.
     assert_eq!(ok(&eons(&args, "")), out);
     let replay = ok(&eons(&["replay", path_str(&save)], ""));
@@ -368,11 +368,11 @@ fn play_with_greedy_and_mcts_seats_ends_and_repeats() {
 fn play_a_human_against_mcts() {
     let out = ok(&eons(
         &["play", "demo", "--seats", "human,mcts:easy", "--seed", "2"],
-        &"1\n".repeat(200),
+        &"a\n".repeat(200),
     ));
     assert!(out.contains("seat 1 human, seat 2 mcts:easy"), "{out}");
-    assert!(out.contains("seat 1, your choice"), "{out}");
-    assert!(out.contains("seat 2 (mcts:easy): "), "{out}");
+    assert!(out.contains("Seat 1, your choice"), "{out}");
+    assert!(out.contains("Seat 2 (mcts:easy): "), "{out}");
     assert!(out.contains("Winner: seat"), "{out}");
 }
 

@@ -35,8 +35,8 @@ fn saved_bot_game(name: &str, seed: &str) -> (PathBuf, serde_json::Value) {
 #[test]
 fn play_with_piped_input_to_the_end_then_replay_the_record() {
     let file = scratch("piped.json");
-    // A human always answering "1" against two random bots; answers to spare.
-    let input = "1\n".repeat(500);
+    // A human always answering "a" against two random bots; answers to spare.
+    let input = "a\n".repeat(500);
     let out = ok(&eons(
         &[
             "play",
@@ -52,7 +52,8 @@ fn play_with_piped_input_to_the_end_then_replay_the_record() {
         ],
         &input,
     ));
-    assert!(out.contains("==== seat 1 to choose ===="), "{out}");
+    assert!(out.contains("Seat 1, your choice (a"), "{out}");
+    assert!(out.contains("Seat 1: play a card"), "the prompt: {out}");
     assert!(
         out.contains("Your hand (seat 1):"),
         "board of seat 1: {out}"
@@ -62,7 +63,7 @@ fn play_with_piped_input_to_the_end_then_replay_the_record() {
         "seat 2's hand leaked: {out}"
     );
     assert!(
-        out.contains("seat 2 (random): "),
+        out.contains("Seat 2 (random): "),
         "bot moves are logged: {out}"
     );
     assert!(out.contains("Game over."), "{out}");
@@ -77,7 +78,7 @@ fn play_with_piped_input_to_the_end_then_replay_the_record() {
     let logged = out
         .lines()
         .filter(|l| {
-            l.starts_with("seat ") && (l.contains(" (human): ") || l.contains(" (random): "))
+            l.starts_with("Seat ") && (l.contains(" (human): ") || l.contains(" (random): "))
         })
         .count();
     assert_eq!(choices, logged, "one record entry per logged choice");
@@ -104,9 +105,12 @@ fn play_quit_and_eof_save_an_unfinished_record() {
     let file = scratch("quit.json");
     let out = ok(&eons(
         &["play", "demo", "--seed", "3", "--save", path_str(&file)],
-        "2\nq\n",
+        "b\nq\n",
     ));
-    assert!(out.contains("Quit: game left unfinished after"), "{out}");
+    assert!(
+        out.contains("Quit: the game is left unfinished after"),
+        "{out}"
+    );
     let replay = ok(&eons(&["replay", path_str(&file)], ""));
     assert!(
         replay.contains("The record ends before the game does"),
@@ -130,10 +134,10 @@ fn play_reprompts_on_bad_answers() {
         &["play", "demo", "--seed", "5", "--seats", "human,human"],
         "0\n17\nzebra\nplay\n?\n\nq\n",
     ));
-    assert!(out.contains("\"0\" is not a choice number"), "{out}");
-    assert!(out.contains("\"17\" is not a choice number"), "{out}");
-    assert!(out.contains("no legal choice matches \"zebra\""), "{out}");
-    assert!(out.contains("---- recent log ----"), "{out}");
+    assert!(out.contains("\"0\" is not a key"), "{out}");
+    assert!(out.contains("\"17\" is not a key"), "{out}");
+    assert!(out.contains("No choice matches \"zebra\""), "{out}");
+    assert!(out.contains("the whole log so far"), "help: {out}");
     assert!(out.contains("Quit"), "{out}");
 }
 
@@ -235,20 +239,53 @@ fn check_applies_choices_and_prints_the_position() {
     let file = scratch("position.toml");
     std::fs::write(&file, POSITION).expect("write");
     let out = ok(&eons(&["check", path_str(&file)], ""));
-    assert!(out.contains("1. seat 1: play 6"), "{out}");
-    assert!(out.contains("seat 1 knocks seat 2 back to 0"), "{out}");
-    assert!(out.contains("3. seat 2: play 4"), "choice number 1: {out}");
+    assert!(
+        out.contains("1. seat 1, asked \"Seat 1: play a card\": play 6"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2. seat 1, asked \"Seat 1: knock an opponent back 2 spaces, or skip\": knock back seat 2"),
+        "{out}"
+    );
+    assert!(out.contains("Seat 1 knocks seat 2 back to 0"), "{out}");
+    assert!(
+        out.contains("3. seat 2, asked \"Seat 2: play a card\": play 4"),
+        "choice number 1: {out}"
+    );
+    assert!(!out.contains("while loading"), "no forced step: {out}");
     assert!(out.contains("positions = [9, 4]"), "{out}");
     assert!(out.contains("hands = [[1, 2, 5], [3, 4, 4]]"), "{out}");
     assert!(out.contains("deck = [1, 2]"), "{out}");
-    assert!(out.contains("seat 1 to move; legal choices:"), "{out}");
+    assert!(
+        out.contains("seat 1 to move, asked \"Seat 1: play a card\"; legal choices:"),
+        "{out}"
+    );
 
     let json = ok(&eons(&["check", "--json", path_str(&file)], ""));
     let v: serde_json::Value = serde_json::from_str(&json).expect("--json prints JSON");
     assert_eq!(v["game"], "demo");
     assert_eq!(v["steps"].as_array().map(Vec::len), Some(3));
     assert_eq!(v["steps"][1]["choice"], "knock back seat 2");
-    assert_eq!(v["to_move"], 0);
+    // Seats are counted from 1, in fields that say so.
+    let seats: Vec<Option<u64>> = v["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| s["seat_number"].as_u64())
+        .collect();
+    assert_eq!(seats, [Some(1), Some(1), Some(2)], "{json}");
+    assert_eq!(
+        v["steps"][1]["prompt"],
+        "Seat 1: knock an opponent back 2 spaces, or skip"
+    );
+    assert_eq!(v["to_move_seat_number"], 1);
+    assert_eq!(v["prompt"], "Seat 1: play a card");
+    assert!(
+        v.get("to_move").is_none() && v["steps"][0].get("seat").is_none(),
+        "{json}"
+    );
+    assert_eq!(v["loading_events"], serde_json::json!([]));
+    assert_eq!(v["warnings"], serde_json::json!([]));
     assert_eq!(
         v["legal"],
         serde_json::json!(["play 1", "play 2", "play 5"])
@@ -294,7 +331,8 @@ group = "invertebrates"
     )
     .expect("write");
     let out = ok(&eons(&["check", path_str(&file)], ""));
-    assert!(out.contains("2. seat 1: use Recovery"), "{out}");
+    assert!(out.contains("2. seat 1, asked "), "{out}");
+    assert!(out.contains(": use Recovery"), "{out}");
     assert!(
         out.contains("Synapsids in B2 niche 1 is now plain"),
         "{out}"
@@ -304,6 +342,83 @@ group = "invertebrates"
         "{out}"
     );
     assert!(out.contains("\"B2 1 synapsids\""), "{out}");
+}
+
+/// A position whose seat to move has no card: it draws one while loading.
+const EMPTY_HAND: &str = r#"
+game = "demo"
+choices = ["play 5", "skip"]
+to_move = 2
+positions = [3, 1]
+hands = [[6, 2, 1], []]
+deck = [1, 2, 3, 5]
+"#;
+
+#[test]
+fn check_tells_the_forced_steps_of_loading() {
+    let file = scratch("position-empty-hand.toml");
+    std::fs::write(&file, EMPTY_HAND).expect("write");
+    let out = ok(&eons(&["check", path_str(&file)], ""));
+    let loading = out
+        .find("Forced steps while loading the position:\n     Seat 2 draws a card\n")
+        .unwrap_or_else(|| panic!("no loading events: {out}"));
+    let first = out.find("1. seat 2, asked").expect("the first choice");
+    assert!(loading < first, "loading comes first: {out}");
+    assert!(out.contains("Seat 2 plays 5 and moves to 6"), "{out}");
+
+    let json = ok(&eons(&["check", "--json", path_str(&file)], ""));
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        v["loading_events"],
+        serde_json::json!(["Seat 2 draws a card"])
+    );
+    assert_eq!(v["steps"][0]["seat_number"], 2);
+    assert_eq!(v["steps"][0]["choice"], "play 5");
+    assert_eq!(v["to_move_seat_number"], 1);
+}
+
+#[test]
+fn check_warns_when_a_part_of_a_text_answers_another_seat() {
+    let file = scratch("position-partial.toml");
+    // "skip" is part of seat 1's "skip the knock" (seat 1 again: no warning);
+    // "play" is part of seat 2's only choice, "play 4": another seat.
+    let text = POSITION.replace(
+        r#"choices = ["play 6", "Knock back seat 2", 1]"#,
+        r#"choices = ["play 6", "skip", "play"]"#,
+    );
+    std::fs::write(&file, text).expect("write");
+    let o = eons(&["check", path_str(&file)], "");
+    let out = ok(&o);
+    assert!(
+        out.contains("3. seat 2, asked \"Seat 2: play a card\": play 4"),
+        "{out}"
+    );
+    let err = stderr(&o);
+    assert_eq!(
+        err.trim_end(),
+        "eons: warning: choices[2] \"play\" answers seat 2's prompt \"Seat 2: play a card\", \
+         while choices[1] answered seat 1's",
+        "one warning, for choices[2] only"
+    );
+    let json = ok(&eons(&["check", "--json", path_str(&file)], ""));
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(1), "{json}");
+
+    let err = fails(&eons(&["check", "--strict", path_str(&file)], ""));
+    assert!(
+        err.contains("eons: error: choices[2] \"play\" answers seat 2's prompt"),
+        "{err}"
+    );
+    assert!(err.contains("--strict"), "{err}");
+    // The whole text answers any seat's prompt, even with --strict.
+    let text = POSITION.replace(
+        r#"choices = ["play 6", "Knock back seat 2", 1]"#,
+        r#"choices = ["play 6", "skip", "play 4"]"#,
+    );
+    std::fs::write(&file, text).expect("write");
+    let o = eons(&["check", "--strict", path_str(&file)], "");
+    ok(&o);
+    assert_eq!(stderr(&o), "");
 }
 
 #[test]
@@ -492,4 +607,149 @@ fn bad_command_lines_fail_cleanly() {
     }
     let missing = scratch("missing.toml");
     assert!(fails(&eons(&["check", path_str(&missing)], "")).contains("cannot read"));
+}
+
+/// The screen's choices, as (key, text) pairs, of the first decision in `out`.
+fn first_choices(out: &str) -> Vec<(String, String)> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("Seat 1: "))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| {
+            let (key, text) = l.trim_start().split_once("  ")?;
+            Some((key.to_string(), text.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn play_keys_answer_their_choice() {
+    let args = ["play", "demo", "--seats", "human,human", "--seed", "3"];
+    let out = ok(&eons(&args, "q\n"));
+    let choices = first_choices(&out);
+    assert!(choices.len() >= 2, "{out}");
+    assert_eq!(choices[0].0, "a", "{out}");
+    assert_eq!(choices[1].0, "b", "{out}");
+    // The last key, in capitals: the choice beside it, not another.
+    let (key, text) = choices.last().expect("a choice");
+    let out = ok(&eons(&args, &format!("{}\nq\n", key.to_uppercase())));
+    assert!(
+        out.contains(&format!("\nSeat 1 (human): {text}\n")),
+        "{out}"
+    );
+    let others = choices.iter().filter(|(_, t)| t != text);
+    for (_, t) in others {
+        assert!(!out.contains(&format!("Seat 1 (human): {t}\n")), "{out}");
+    }
+}
+
+#[test]
+fn play_output_is_plain_when_piped_and_coloured_on_request() {
+    let args = ["play", "demo", "--seats", "human,random", "--seed", "4"];
+    let input = "a\n".repeat(300);
+    let plain = ok(&eons(&args, &input));
+    assert!(plain.contains("Game over."), "{plain}");
+    assert!(
+        !plain.contains('\x1b'),
+        "escape codes in piped output: {plain:?}"
+    );
+    let mut always = args.to_vec();
+    always.extend(["--color", "always"]);
+    let coloured = ok(&eons(&always, &input));
+    assert!(
+        coloured.contains("\x1b[1mSeat 1: play a card\x1b[0m"),
+        "{coloured:?}"
+    );
+    assert!(!coloured.contains("\x1b[2J"), "a pipe is never cleared");
+    let mut never = args.to_vec();
+    never.extend(["--color", "never"]);
+    assert_eq!(ok(&eons(&never, &input)), plain);
+}
+
+#[test]
+fn play_log_prints_the_whole_log() {
+    let out = ok(&eons(
+        &["play", "demo", "--seats", "human,random", "--seed", "3"],
+        &format!("{}log\nq\n", "a\n".repeat(6)),
+    ));
+    let (before, after) = out
+        .split_once("---- the log so far (")
+        .unwrap_or_else(|| panic!("no log: {out}"));
+    let block: Vec<&str> = after.lines().skip(1).take_while(|l| *l != "----").collect();
+    assert!(block.len() >= 3, "{out}");
+    assert!(block[0].starts_with("Seat 1 (human): play "), "{out}");
+    for line in &block {
+        assert!(
+            before.contains(&format!("\n{line}\n")),
+            "{line:?} was shown before: {out}"
+        );
+    }
+    assert!(
+        block.iter().any(|l| l.starts_with("Seat 2 (random): ")),
+        "{out}"
+    );
+}
+
+/// The first seed from 0 whose screen offers seat 1 a storm card.
+fn storm_seed() -> (String, String) {
+    for seed in 0..50 {
+        let seed = seed.to_string();
+        let out = ok(&eons(
+            &["play", "demo", "--seats", "human,random", "--seed", &seed],
+            "q\n",
+        ));
+        if let Some((_, text)) = first_choices(&out)
+            .into_iter()
+            .rev()
+            .find(|(_, t)| t == "play 5" || t == "play 6")
+        {
+            return (seed, text);
+        }
+    }
+    panic!("no seed from 0 to 49 deals seat 1 a storm card");
+}
+
+#[test]
+fn play_undo_takes_back_a_choice_and_the_record_lacks_it() {
+    let (seed, storm) = storm_seed();
+    let file = scratch("undo.json");
+    let args = [
+        "play",
+        "demo",
+        "--seats",
+        "human,random",
+        "--seed",
+        &seed,
+        "--save",
+        path_str(&file),
+    ];
+    let out = ok(&eons(&args, &format!("undo\n{storm}\nundo\nq\n")));
+    assert!(
+        out.contains("Nothing to undo: no choice has been made yet."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Seat 1: knock an opponent back 2 spaces, or skip"),
+        "the storm was played: {out}"
+    );
+    assert!(out.contains(&format!("Taken back: {storm}.")), "{out}");
+    assert_eq!(
+        out.matches("Seat 1: play a card").count(),
+        2,
+        "back to the first decision: {out}"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("json");
+    assert_eq!(record["choices"], serde_json::json!([]), "{record}");
+
+    // Without the undo, the record keeps the storm card.
+    let out = ok(&eons(&args, &format!("{storm}\nq\n")));
+    assert!(out.contains("Record saved"), "{out}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("json");
+    assert_eq!(
+        record["choices"].as_array().map(Vec::len),
+        Some(1),
+        "{record}"
+    );
 }

@@ -54,6 +54,11 @@ impl GameCommand for PlayArgs {
                 colour: colour_wanted(self.color, terminal, no_color.as_deref()),
             },
             clear: terminal,
+            width: if terminal {
+                terminal_size::terminal_size().map(|(terminal_size::Width(w), _)| usize::from(w))
+            } else {
+                None
+            },
             // Piped answers are echoed so that the transcript reads like a session.
             echo: !stdin.is_terminal(),
         };
@@ -68,6 +73,9 @@ pub struct Term {
     pub style: Style,
     /// Clear the screen before each decision (stdout is a terminal).
     pub clear: bool,
+    /// The terminal's width in characters, to set long lists of choices in
+    /// columns (None: one choice a line, as in pipes).
+    pub width: Option<usize>,
     /// Write each answer read after its prompt (stdin is not a terminal).
     pub echo: bool,
 }
@@ -79,6 +87,7 @@ impl Term {
         Term {
             style: Style { colour: false },
             clear: false,
+            width: None,
             echo: true,
         }
     }
@@ -399,11 +408,45 @@ struct Decision<'a> {
 
 impl Decision<'_> {
     /// The prompt and the choices with their keys.
-    fn write_choices(&self, out: &mut dyn Write, style: Style) -> Result<()> {
+    /// The prompt and the choices with their keys: one a line, or, on a
+    /// terminal `width` characters wide, in as many columns as fit (read
+    /// down each column, in the engine's order), so that a long list stays
+    /// on one screen.
+    fn write_choices(&self, out: &mut dyn Write, style: Style, width: Option<usize>) -> Result<()> {
         writeln!(out, "{}", style.bold(&self.prompt))?;
-        let width = self.keys.first().map_or(1, String::len);
-        for (k, d) in self.keys.iter().zip(self.descriptions) {
-            writeln!(out, "  {}  {d}", style.key(&format!("{k:>width$}")))?;
+        let key_width = self.keys.first().map_or(1, String::len);
+        let cells: Vec<(String, &String)> = self
+            .keys
+            .iter()
+            .zip(self.descriptions)
+            .map(|(k, d)| (format!("{k:>key_width$}"), d))
+            .collect();
+        let cell_width = cells
+            .iter()
+            .map(|(k, d)| 2 + k.chars().count() + 2 + d.chars().count())
+            .max()
+            .unwrap_or(0);
+        let columns = match width {
+            Some(w) if cells.len() > 8 && cell_width > 0 => (w / (cell_width + 1)).clamp(1, 4),
+            _ => 1,
+        };
+        let rows = cells.len().div_ceil(columns);
+        for row in 0..rows {
+            let mut line = String::new();
+            let mut plain = 0;
+            for column in 0..columns {
+                let Some((k, d)) = cells.get(column * rows + row) else {
+                    break;
+                };
+                if column > 0 {
+                    let pad = (cell_width + 1) * column - plain;
+                    line.push_str(&" ".repeat(pad));
+                    plain += pad;
+                }
+                line.push_str(&format!("  {}  {d}", style.key(k)));
+                plain += 2 + k.chars().count() + 2 + d.chars().count();
+            }
+            writeln!(out, "{line}")?;
         }
         Ok(())
     }
@@ -482,7 +525,7 @@ fn draw_screen<G: Game>(
     if let Some(notice) = table.notice.take() {
         writeln!(out, "{}", style.warn(&notice))?;
     }
-    decision.write_choices(out, style)?;
+    decision.write_choices(out, style, term.width)?;
     Ok(())
 }
 
@@ -549,7 +592,7 @@ fn ask_human<G: Game>(
                 }
                 writeln!(out, "----")?;
                 table.shown = table.log.len();
-                decision.write_choices(out, style)?;
+                decision.write_choices(out, style, term.width)?;
                 continue;
             }
             ["undo", rest @ ..] if rest.is_empty() || rest == ["all"] => {
@@ -699,6 +742,7 @@ mod tests {
         let term = Term {
             style: Style { colour: true },
             clear: true,
+            width: None,
             echo: false,
         };
         let mut out = Vec::new();
@@ -723,6 +767,44 @@ mod tests {
         let out = String::from_utf8_lossy(&out);
         assert!(!out.contains("before these"), "{out:?}");
         assert!(out.contains("\nLine 14\n"), "{out:?}");
+    }
+
+    #[test]
+    fn a_long_list_of_choices_is_set_in_columns_on_a_wide_terminal() {
+        let descriptions: Vec<String> = (1..=20)
+            .map(|i| format!("place an AP on space {i}"))
+            .collect();
+        let decision = Decision {
+            seat: Seat(0),
+            prompt: "Birds: place an AP".into(),
+            keys: choice_keys(20),
+            descriptions: &descriptions,
+        };
+        let style = Style { colour: false };
+        let mut narrow = Vec::new();
+        decision
+            .write_choices(&mut narrow, style, None)
+            .expect("writes");
+        let narrow = String::from_utf8_lossy(&narrow);
+        assert_eq!(narrow.lines().count(), 21, "one choice a line: {narrow}");
+        let mut wide = Vec::new();
+        decision
+            .write_choices(&mut wide, style, Some(100))
+            .expect("writes");
+        let wide = String::from_utf8_lossy(&wide);
+        assert_eq!(
+            wide.lines().count(),
+            1 + 7,
+            "three columns of at most 7: {wide}"
+        );
+        let first_row = wide.lines().nth(1).expect("a row");
+        assert!(
+            first_row.starts_with("  a  place an AP on space 1")
+                && first_row.contains("h  place an AP on space 8")
+                && first_row.contains("o  place an AP on space 15"),
+            "read down each column: {first_row}"
+        );
+        assert!(wide.lines().all(|l| l.chars().count() <= 100), "{wide}");
     }
 
     #[test]

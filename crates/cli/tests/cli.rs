@@ -334,7 +334,7 @@ group = "invertebrates"
     assert!(out.contains("2. seat 1, asked "), "{out}");
     assert!(out.contains(": use Recovery"), "{out}");
     assert!(
-        out.contains("Synapsids in B2 niche 1 is now plain"),
+        out.contains("Synapsids (Inactive) in B2, niche 1 lose their Inactive marker"),
         "{out}"
     );
     assert!(

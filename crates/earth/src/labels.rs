@@ -314,7 +314,17 @@ mod tests {
     #[test]
     fn labels_of_no_hex_are_refused() {
         for text in [
-            "D8", "A2", "H7", "D0", "", "7", "(9,9)", "D7/E6", "A-32768", "D99999", "Z2147483647",
+            "D8",
+            "A2",
+            "H7",
+            "D0",
+            "",
+            "7",
+            "(9,9)",
+            "D7/E6",
+            "A-32768",
+            "D99999",
+            "Z2147483647",
         ] {
             assert!(text.parse::<HexLabel>().is_err(), "{text}");
         }

@@ -2,7 +2,7 @@
 //! time, announced to WebSocket clients, and played by bots on their seats.
 
 use crate::error::ApiError;
-use crate::games::{Applied, DynGame, DynState, EventText};
+use crate::games::{DynGame, DynState, EventText};
 use crate::limits::{limit_key, BotLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
@@ -16,8 +16,12 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
+
+mod undo;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex};
+use undo::UndoPoint;
+pub use undo::{effective_moves, undo_marker};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -106,39 +110,6 @@ pub struct LiveGame {
     undo: Vec<UndoPoint>,
     /// Seat and barrier of every choice in effect (not taken back), in order.
     effective: Vec<(u8, bool)>,
-}
-
-/// A choice that may still be taken back.
-pub struct UndoPoint {
-    /// The state before it.
-    before: Box<dyn DynState>,
-    /// Who made it.
-    seat: u8,
-    /// It, as its maker read it.
-    text: String,
-    /// It, as everyone else read it.
-    public_text: String,
-}
-
-/// The stored form of an undo: a row of `moves` whose choice is this JSON
-/// (no game's choice serialises so), so that the record stays append-only.
-pub fn undo_marker() -> Value {
-    json!({ "$undo": 1 })
-}
-
-/// The choices in effect of a stored game: every stored row, without the
-/// undo rows and the choices they took back.
-pub fn effective_moves(moves: &[MoveRow]) -> Vec<&MoveRow> {
-    let marker = undo_marker().to_string();
-    let mut out: Vec<&MoveRow> = Vec::with_capacity(moves.len());
-    for m in moves {
-        if m.choice == marker {
-            out.pop();
-        } else {
-            out.push(m);
-        }
-    }
-    out
 }
 
 impl LiveGame {
@@ -276,66 +247,6 @@ impl LiveGame {
         self.row.moves = self.moves;
         self.row.updated_at = m.at;
         Ok(())
-    }
-}
-
-impl LiveGame {
-    /// Keeps what undo needs of a choice just applied by `seat` to the
-    /// state `before`.
-    fn note_choice(&mut self, seat: u8, before: Box<dyn DynState>, applied: &Applied) {
-        self.effective.push((seat, applied.barrier));
-        if applied.barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
-            self.undo.clear();
-        }
-        if !applied.barrier {
-            self.undo.push(UndoPoint {
-                before,
-                seat,
-                text: applied.text.clone(),
-                public_text: applied.public_text.clone(),
-            });
-        }
-    }
-
-    /// Why `seat` may not take back its last choice now (None: it may).
-    pub fn undo_refusal(&self, seat: Seat) -> Option<String> {
-        if self.state.outcome().is_some() {
-            return Some("the game is over".into());
-        }
-        match (self.effective.last(), self.undo.last()) {
-            (_, Some(p)) if p.seat == seat.0 => None,
-            (None, _) => Some("no choice has been made yet".into()),
-            (Some(&(last, _)), _) if last != seat.0 => {
-                Some("another seat has chosen since your last choice".into())
-            }
-            (Some(&(_, true)), _) => {
-                Some("your last choice drew or revealed something hidden, so it stands".into())
-            }
-            (Some(_), _) => Some(
-                "your earlier choices stand: a draw or another seat's choice came before them"
-                    .into(),
-            ),
-        }
-    }
-
-    /// Takes back the last choice (undo row `n`, stored at `at`): the state
-    /// before it returns, and the log says so. The caller checked
-    /// [`LiveGame::undo_refusal`].
-    fn take_back(&mut self, n: i64, at: i64) {
-        let Some(p) = self.undo.pop() else { return };
-        self.effective.pop();
-        self.state = p.before;
-        self.log.push(LogEntry {
-            n,
-            seat: p.seat,
-            at,
-            choice: format!("take back “{}”", p.text),
-            public_choice: format!("take back “{}”", p.public_text),
-            events: Vec::new(),
-        });
-        self.moves += 1;
-        self.row.moves = self.moves;
-        self.row.updated_at = at;
     }
 }
 
@@ -863,75 +774,6 @@ impl Hub {
             choice: applied.text,
             over: outcome.is_some(),
         })
-    }
-
-    /// Takes back `seat`'s last choice, expecting the game at move
-    /// `expected`; returns the new move count once the undo is committed.
-    /// Refused ([`ApiError::UndoRefused`], changing nothing) past a barrier
-    /// the engine decided (a draw, something revealed) or another seat's
-    /// choice. The undo is stored as a row of its own, so the stored moves
-    /// stay append-only and a crash leaves a game that loads.
-    pub async fn undo(
-        self: &Arc<Self>,
-        h: &Arc<GameHandle>,
-        seat: Seat,
-        expected: i64,
-    ) -> Result<i64, ApiError> {
-        let hub = self.clone();
-        let h = h.clone();
-        tokio::spawn(async move { hub.undo_now(&h, seat, expected).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("the undo failed: {e}")))?
-    }
-
-    async fn undo_now(
-        self: &Arc<Self>,
-        h: &Arc<GameHandle>,
-        seat: Seat,
-        expected: i64,
-    ) -> Result<i64, ApiError> {
-        let mut g = h.inner.lock().await;
-        if expected != g.moves {
-            return Err(ApiError::Stale {
-                sent: expected,
-                current: g.moves,
-            });
-        }
-        if let Some(why) = g.undo_refusal(seat) {
-            return Err(ApiError::UndoRefused(why));
-        }
-        let at = now_ms();
-        let n = g.moves;
-        let r = self
-            .store
-            .append_move(&NewMove {
-                game_id: &g.row.id,
-                n,
-                seat: i64::from(seat.0),
-                choice: &undo_marker().to_string(),
-                at,
-                outcome: None,
-            })
-            .await;
-        match r {
-            Ok(()) => {}
-            Err(StoreError::Conflict(_)) => {
-                drop(g);
-                self.sync(h).await?;
-                let current = h.inner.lock().await.moves;
-                return Err(ApiError::Stale {
-                    sent: expected,
-                    current,
-                });
-            }
-            Err(e) => return Err(e.into()),
-        }
-        g.take_back(n, at);
-        let moves = g.moves;
-        drop(g);
-        let _ = h.tx.send(moves);
-        self.kick(h.clone());
-        Ok(moves)
     }
 
     /// Starts the bot task of a game if a bot is to move and none runs.

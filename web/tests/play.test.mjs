@@ -1,11 +1,14 @@
 // Browser test: in real headless Chromium, create a Dominant Species game
 // against the greedy bot from the lobby, play the human seat to the end by clicking
-// (highlighted board targets, prompt-bar buttons, the choice list), and check
-// that the final scores shown match a replay of the stored record.
+// (highlighted board targets, prompt-bar buttons, the choice list), now and then
+// taking a choice back with the table's "Take back" button, and check that the
+// final scores shown match a replay of the stored record (which holds only the
+// choices in effect).
 //
 // Needs: the server binary (EONS_SERVER_BIN, default target-server/release/eons-server
 // from the repository root) and Debian's chromium (EONS_CHROMIUM, default /usr/bin/chromium).
-// Optional: EONS_SHOTS_DIR=DIR saves screenshots along the way.
+// Optional: EONS_SHOTS_DIR=DIR saves screenshots along the way; EONS_PLAY_GAME=marine
+// or pangea plays that game instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,6 +18,8 @@ import { join } from 'node:path';
 import { launch, startServer, SERVER } from './browser.mjs';
 
 const SHOTS = process.env.EONS_SHOTS_DIR || '';
+/** The game to play (ds, marine or pangea); CI plays Dominant Species. */
+const GAME = process.env.EONS_PLAY_GAME || 'ds';
 const MAX_ACTIONS = 6000;
 
 /** A small seeded generator, so a failing run can be repeated. */
@@ -59,7 +64,7 @@ function weighted(weights, pick) {
   return weights.length - 1;
 }
 
-test('a full Dominant Species game clicked through in Chromium matches the stored record', { timeout: 40 * 60 * 1000 }, async () => {
+test(`a full ${GAME} game clicked through in Chromium matches the stored record`, { timeout: 40 * 60 * 1000 }, async () => {
   assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
   const dir = mkdtempSync(join(tmpdir(), 'eons-web-test-'));
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -74,7 +79,7 @@ test('a full Dominant Species game clicked through in Chromium matches the store
     // Lobby: name, game, seats (me vs a random bot), a fixed seed.
     await page.goto(`${base}/`);
     await page.fill('#my-name', 'Tester');
-    await page.selectOption('#new-game', 'ds');
+    await page.selectOption('#new-game', GAME);
     await page.selectOption('#new-players', '2');
     await page.selectOption('select.seat-kind[data-seat="1"]', 'bot:greedy');
     await page.fill('#new-seed', '2024');
@@ -87,6 +92,7 @@ test('a full Dominant Species game clicked through in Chromium matches the store
     const pick = lcg(7);
     let actions = 0;
     let boardClicks = 0;
+    let undos = 0;
     let lastMove = -1;
     let stuck = 0;
     while (actions < MAX_ACTIONS) {
@@ -109,6 +115,15 @@ test('a full Dominant Species game clicked through in Chromium matches the store
         list: document.querySelectorAll('#choice-list button.choice-item').length,
       }));
       const r = pick(100);
+      // Now and then, take the last choice back: the undo is a move of its own,
+      // after which the same seat chooses again.
+      if (r < 4 && await page.locator('#undo-btn').count()) {
+        await page.click('#undo-btn');
+        await page.waitForFunction((m) => document.body.dataset.move === String(m + 1), move, { timeout: 60000 });
+        undos += 1;
+        actions += 1;
+        continue;
+      }
       let target;
       if (seen.board.length && (r < 75 || !seen.prompt.length)) {
         target = page.locator('#board .legal').nth(weighted(seen.board.map(boardWeight), pick));
@@ -142,8 +157,9 @@ test('a full Dominant Species game clicked through in Chromium matches the store
     const mine = JSON.parse(rec).choices.filter((c) => c.seat === 0).length;
     assert.ok(mine > 20, `the human made ${mine} choices`);
     assert.ok(boardClicks > 10, `clicked the board ${boardClicks} times`);
+    assert.ok(undos > 0, 'took a choice back at least once');
     assert.deepEqual(errors, [], 'no errors in the page');
-    console.log(`game ${id}: ${actions} clicks (${boardClicks} on the board), ${mine} human choices, scores ${shown.join('-')}`);
+    console.log(`game ${id}: ${actions} clicks (${boardClicks} on the board, ${undos} take-backs), ${mine} human choices, scores ${shown.join('-')}`);
   } finally {
     await browser.close();
     proc.kill('SIGKILL');

@@ -35,10 +35,11 @@ pub fn undo_marker() -> Value {
 /// The choices in effect of a stored game: every stored row, without the
 /// undo rows and the choices they took back.
 pub fn effective_moves(moves: &[MoveRow]) -> Vec<&MoveRow> {
-    let marker = undo_marker().to_string();
+    let marker = undo_marker();
     let mut out: Vec<&MoveRow> = Vec::with_capacity(moves.len());
     for m in moves {
-        if m.choice == marker {
+        // Compared as JSON, whatever spacing the database gives back.
+        if serde_json::from_str::<Value>(&m.choice).is_ok_and(|c| c == marker) {
             out.pop();
         } else {
             out.push(m);

@@ -21,7 +21,13 @@ async function call(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    // No answer at all (server down, network gone): say so in words, not "Failed to fetch".
+    throw new ApiError(0, 'offline', 'The server cannot be reached, so nothing was sent. The table reconnects by itself; try again then.', null);
+  }
   let data = null;
   try { data = await r.json(); } catch { data = null; }
   if (!r.ok) {

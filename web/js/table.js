@@ -183,7 +183,6 @@ function seatName(st, i) {
   if (!s) return `Seat ${i + 1}`;
   return s.name || (s.kind === 'bot' ? `Bot (${s.bot})` : `Seat ${i + 1}`);
 }
-
 function render(ctx) {
   const st = ctx.state;
   const r = renderer(ctx);

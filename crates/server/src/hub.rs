@@ -614,6 +614,14 @@ impl Hub {
         let id = random_hex(6)?;
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
+        // Unnamed bots of one kind are numbered, so that two read apart.
+        let bot_text = |s: &SeatSpec| s.bot.clone().unwrap_or_else(|| "greedy".into());
+        let unnamed_bots: Vec<String> = seat_specs
+            .iter()
+            .filter(|s| s.kind == "bot" && s.name.as_deref().is_none_or(|n| n.trim().is_empty()))
+            .map(bot_text)
+            .collect();
+        let mut bots_named: HashMap<String, usize> = HashMap::new();
         for (i, s) in seat_specs.iter().enumerate() {
             let name = s
                 .name
@@ -633,7 +641,16 @@ impl Hub {
                     tokens.push(json!({ "seat": i, "token": token }));
                 }
                 "bot" => {
-                    let text = s.bot.clone().unwrap_or_else(|| "greedy".into());
+                    let text = bot_text(s);
+                    let unnamed = name.as_deref().is_none_or(str::is_empty);
+                    let number = if unnamed {
+                        let n = bots_named.entry(text.clone()).or_default();
+                        *n += 1;
+                        *n
+                    } else {
+                        0
+                    };
+                    let alike = unnamed_bots.iter().filter(|b| **b == text).count();
                     let spec = BotSpec::parse(&text)
                         .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
                     self.bot_limits
@@ -643,10 +660,13 @@ impl Hub {
                         seat: i as i64,
                         kind: "bot".into(),
                         bot: Some(spec.to_string()),
-                        name: Some(
-                            name.filter(|x| !x.is_empty())
-                                .unwrap_or_else(|| format!("bot ({spec})")),
-                        ),
+                        name: Some(name.filter(|x| !x.is_empty()).unwrap_or_else(|| {
+                            if alike > 1 {
+                                format!("bot {number} ({spec})")
+                            } else {
+                                format!("bot ({spec})")
+                            }
+                        })),
                         token_hash: None,
                         claimed: true,
                     });

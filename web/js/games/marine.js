@@ -126,14 +126,14 @@ function draw(board, st, ctx) {
     };
   };
   board.replaceChildren(h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local), actionDisplay(v, legal)),
+    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local, st.over), actionDisplay(v, legal)),
     animalsPanel(v, st),
     cardsPanel(v, legal),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
 }
 
-function earth(v, places, map, legal, local) {
+function earth(v, places, map, legal, local, over) {
   const byHex = new Map(v.tiles.map((t) => [t.hex, t]));
   const tiles = s('g', { class: 'tiles' });
   const marks = s('g', { class: 'marks' });
@@ -197,7 +197,7 @@ function earth(v, places, map, legal, local) {
     s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN'),
     edgeLabels(places.hexes, centre, SIZE), tiles, marks);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
-    h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
+    over ? null : h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
   return h('section', { class: 'panel earth-panel m-earth' }, head, svg);
 }

@@ -59,6 +59,9 @@ pub async fn bots_play_to_end(db: &str, dir: &std::path::Path) {
     let (id, tokens) = create(&s, &c, ds_bots(11)).await;
     assert!(tokens.iter().all(Option::is_none), "bots get no tokens");
     let summary = wait_over(&s, &c, &id).await;
+    // Two unnamed bots of one kind read apart (issue 19).
+    assert_eq!(summary["seats"][0]["name"], "bot 1 (random)");
+    assert_eq!(summary["seats"][1]["name"], "bot 2 (random)");
     let rec = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
     assert_eq!(rec.status, 200, "{:?}", rec.body);
     assert_eq!(rec.body["game"], "ds");

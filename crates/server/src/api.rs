@@ -80,6 +80,16 @@ fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> 
         .filter(|t| !t.is_empty())
 }
 
+/// The seat that acts (a choice, an undo): the request must carry its token.
+async fn acting_seat(
+    h: &GameHandle,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+) -> Result<Seat, ApiError> {
+    let token = token_of(headers, q).ok_or(ApiError::NoToken)?;
+    seat_for(h, Some(&token)).await?.ok_or(ApiError::NoToken)
+}
+
 /// The seat of a token in a game; `Ok(None)` without a token.
 async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, ApiError> {
     let Some(t) = token else { return Ok(None) };
@@ -278,8 +288,7 @@ async fn choice(
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
     let b = body(b)?;
-    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
-    let seat = seat_for(&h, Some(&token)).await?.ok_or(ApiError::NoToken)?;
+    let seat = acting_seat(&h, &headers, &q).await?;
     let c = match (b.choice, b.index) {
         (Some(c), None) => c,
         (None, Some(i)) => json!({ "index": i }),
@@ -312,8 +321,7 @@ async fn undo(
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
     let b = body(b)?;
-    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
-    let seat = seat_for(&h, Some(&token)).await?.ok_or(ApiError::NoToken)?;
+    let seat = acting_seat(&h, &headers, &q).await?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))
 }

@@ -3,10 +3,9 @@
 //! from the view.
 //! It adds no information: everything comes from the seat's own view.
 
-use eons_core::Point;
 use eons_dominant_species::data::{board_hex, Element};
 use eons_dominant_species::View;
-use eons_earth::{grid, CornerLabel, Earth, HexLabel};
+use eons_earth::{grid, Earth, HexLabel};
 use serde_json::{json, Value};
 
 /// The `ui` object sent beside a Dominant Species view.
@@ -40,14 +39,9 @@ pub fn ui(v: &View) -> Value {
         .earth
         .elements()
         .map(|(c, e)| {
-            let corner = g.corner(c);
-            json!({
-                "q": corner.hex.q,
-                "r": corner.hex.r,
-                "point": match corner.point { Point::E => "E", Point::W => "W" },
-                "label": CornerLabel::of(c).to_string(),
-                "element": Element::from_index(e as usize).map(|e| e.name()),
-            })
+            let mut place = crate::earth_ui::corner_place(c);
+            place["element"] = json!(Element::from_index(e as usize).map(|e| e.name()));
+            place
         })
         .collect();
     json!({

@@ -3,7 +3,7 @@
 //! that the browser board prints the same "D7" and "D7/E6/E8" every text
 //! uses (one source of truth: the browser never computes a label).
 
-use eons_core::Point;
+use eons_core::{CornerId, Point};
 use eons_earth::{grid, CornerLabel, HexLabel};
 use serde_json::{json, Value};
 
@@ -21,22 +21,24 @@ pub fn hex_labels() -> Value {
     )
 }
 
-/// Every corner of the earth grid with its label, in corner id order:
-/// `[{q, r, point, label}]` (the corner as the east or west point of a hex).
+/// One corner of the earth grid as the board draws it: `{q, r, point,
+/// label}` (the corner as the east or west point of a hex, and its label).
+pub fn corner_place(id: CornerId) -> Value {
+    let c = grid().corner(id);
+    json!({
+        "q": c.hex.q,
+        "r": c.hex.r,
+        "point": match c.point { Point::E => "E", Point::W => "W" },
+        "label": CornerLabel::of(id).to_string(),
+    })
+}
+
+/// Every corner of the earth grid with its label, in corner id order
+/// ([`corner_place`] each).
 pub fn corner_labels() -> Value {
-    let g = grid();
     Value::Array(
-        (0..g.corner_count())
-            .map(|i| {
-                let id = eons_core::CornerId(i as u8);
-                let c = g.corner(id);
-                json!({
-                    "q": c.hex.q,
-                    "r": c.hex.r,
-                    "point": match c.point { Point::E => "E", Point::W => "W" },
-                    "label": CornerLabel::of(id).to_string(),
-                })
-            })
+        (0..grid().corner_count())
+            .map(|i| corner_place(CornerId(i as u8)))
             .collect(),
     )
 }

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 
 mod undo;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, Mutex, MutexGuard};
 use undo::UndoPoint;
 pub use undo::{effective_moves, undo_marker};
 
@@ -247,6 +247,30 @@ impl LiveGame {
         self.row.moves = self.moves;
         self.row.updated_at = m.at;
         Ok(())
+    }
+}
+
+/// A row about to be stored in `moves`: a choice, or an undo.
+struct StoredRow {
+    /// Who made it.
+    seat: Seat,
+    /// The choice as JSON text (for an undo, [`undo_marker`]).
+    choice: String,
+    /// When (ms since the epoch).
+    at: i64,
+    /// The outcome, as JSON text, when the row ends the game.
+    outcome: Option<String>,
+}
+
+/// Refuses a move or an undo sent for another move count than the game's.
+fn expect_move(g: &LiveGame, expected: i64) -> Result<(), ApiError> {
+    if expected == g.moves {
+        Ok(())
+    } else {
+        Err(ApiError::Stale {
+            sent: expected,
+            current: g.moves,
+        })
     }
 }
 
@@ -729,51 +753,26 @@ impl Hub {
         expected: i64,
         choice: &Value,
     ) -> Result<Submitted, ApiError> {
-        let mut g = h.inner.lock().await;
-        if expected != g.moves {
-            return Err(ApiError::Stale {
-                sent: expected,
-                current: g.moves,
-            });
-        }
+        let g = h.inner.lock().await;
+        expect_move(&g, expected)?;
         let mut next = g.state.clone_box();
         let applied = next.apply(seat, choice)?;
         let outcome = next.outcome();
-        let outcome_json = outcome.as_ref().map(|o| json!(o).to_string());
         let at = now_ms();
-        let choice_text = applied.choice.to_string();
         let n = g.moves;
-        let r = self
-            .store
-            .append_move(&NewMove {
-                game_id: &g.row.id,
-                n,
-                seat: i64::from(seat.0),
-                choice: &choice_text,
-                at,
-                outcome: outcome_json.as_deref(),
-            })
-            .await;
-        match r {
-            Ok(()) => {}
-            Err(StoreError::Conflict(_)) => {
-                // Another process stored this move first: catch up, report stale.
-                drop(g);
-                self.sync(h).await?;
-                let current = h.inner.lock().await.moves;
-                return Err(ApiError::Stale {
-                    sent: expected,
-                    current,
-                });
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let row = StoredRow {
+            seat,
+            choice: applied.choice.to_string(),
+            at,
+            outcome: outcome.as_ref().map(|o| json!(o).to_string()),
+        };
+        let mut g = self.store_next_row(h, g, expected, &row).await?;
         let before = std::mem::replace(&mut g.state, next);
         g.note_choice(seat.0, before, &applied);
         g.moves += 1;
         g.row.moves = g.moves;
         g.row.updated_at = at;
-        if let Some(o) = outcome_json {
+        if let Some(o) = row.outcome {
             g.row.status = "over".into();
             g.row.outcome = Some(o);
         }
@@ -794,6 +793,44 @@ impl Hub {
             choice: applied.text,
             over: outcome.is_some(),
         })
+    }
+
+    /// Stores `row` as the game's next row (its number is `g.moves`),
+    /// holding the game's lock throughout, and hands the lock back. When
+    /// another process stored that row first, catches up with it and
+    /// answers [`ApiError::Stale`] against `expected`.
+    async fn store_next_row<'a>(
+        self: &Arc<Self>,
+        h: &'a Arc<GameHandle>,
+        g: MutexGuard<'a, LiveGame>,
+        expected: i64,
+        row: &StoredRow,
+    ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
+        let r = self
+            .store
+            .append_move(&NewMove {
+                game_id: &g.row.id,
+                n: g.moves,
+                seat: i64::from(row.seat.0),
+                choice: &row.choice,
+                at: row.at,
+                outcome: row.outcome.as_deref(),
+            })
+            .await;
+        match r {
+            Ok(()) => Ok(g),
+            Err(StoreError::Conflict(_)) => {
+                // Another process stored this move first: catch up, report stale.
+                drop(g);
+                self.sync(h).await?;
+                let current = h.inner.lock().await.moves;
+                Err(ApiError::Stale {
+                    sent: expected,
+                    current,
+                })
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Starts the bot task of a game if a bot is to move and none runs.

@@ -6,10 +6,10 @@
 //! another process replays it, and the published record keeps only the
 //! choices in effect ([`effective_moves`]).
 
-use super::{now_ms, GameHandle, Hub, LiveGame, LogEntry};
+use super::{expect_move, now_ms, GameHandle, Hub, LiveGame, LogEntry, StoredRow};
 use crate::error::ApiError;
 use crate::games::{Applied, DynState};
-use crate::store::{MoveRow, NewMove, StoreError};
+use crate::store::MoveRow;
 use eons_core::Seat;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -134,42 +134,20 @@ impl Hub {
         seat: Seat,
         expected: i64,
     ) -> Result<i64, ApiError> {
-        let mut g = h.inner.lock().await;
-        if expected != g.moves {
-            return Err(ApiError::Stale {
-                sent: expected,
-                current: g.moves,
-            });
-        }
+        let g = h.inner.lock().await;
+        expect_move(&g, expected)?;
         if let Some(why) = g.undo_refusal(seat) {
             return Err(ApiError::UndoRefused(why));
         }
         let at = now_ms();
         let n = g.moves;
-        let r = self
-            .store
-            .append_move(&NewMove {
-                game_id: &g.row.id,
-                n,
-                seat: i64::from(seat.0),
-                choice: &undo_marker().to_string(),
-                at,
-                outcome: None,
-            })
-            .await;
-        match r {
-            Ok(()) => {}
-            Err(StoreError::Conflict(_)) => {
-                drop(g);
-                self.sync(h).await?;
-                let current = h.inner.lock().await.moves;
-                return Err(ApiError::Stale {
-                    sent: expected,
-                    current,
-                });
-            }
-            Err(e) => return Err(e.into()),
-        }
+        let row = StoredRow {
+            seat,
+            choice: undo_marker().to_string(),
+            at,
+            outcome: None,
+        };
+        let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.take_back(n, at);
         let moves = g.moves;
         drop(g);

@@ -6,32 +6,21 @@
 //! text changes once its choice is applied. Then the terminal's map with the
 //! board's labels, and the prompt naming the animal and the rule.
 
-use eons_core::testing::{check_texts, TextCheck};
+use eons_core::testing::check_setup_texts;
 use eons_core::Game;
 use eons_dominant_species::DominantSpecies;
-
-fn check(players: usize, options: &[&str], seeds: std::ops::Range<u64>) {
-    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
-    let setup = DominantSpecies::setup(players, &options).expect("setup");
-    let report = check_texts::<DominantSpecies>(TextCheck {
-        setup,
-        seeds,
-        every: 7,
-    });
-    assert!(report.texts > 1000, "only {} texts read", report.texts);
-}
 
 #[test]
 fn every_text_of_random_games_reads_as_plain_english() {
     for players in 2..=6 {
-        check(players, &[], 0..3);
+        check_setup_texts::<DominantSpecies>(players, &[], 0..3);
     }
 }
 
 #[test]
 fn every_text_of_the_variants_reads_as_plain_english() {
     for option in "multi,random-earth".split(',') {
-        check(2, &[option], 10..12);
+        check_setup_texts::<DominantSpecies>(2, &[option], 10..12);
     }
 }
 

@@ -251,7 +251,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
                 Some(Decision::Turn { .. }) => "migrate",
                 _ => "move",
             };
-            format!("{verb} {}{fight}", movement(&from, region, niche))
+            format!("{verb} {}{fight}", movement(&from, region, niche, ""))
         }
         Choice::Survive => "survive: move your instinct marker up a field".into(),
         Choice::Activate(c) => format!("adapt: activate {}", card_name(d, c)),
@@ -333,17 +333,18 @@ pub fn describe_choice_for(s: &State, d: &Data, c: Choice, own: bool) -> String 
 }
 
 /// An animal's move: "Invertebrates from C3, niche 0 to C2, niche 1", or within a region
-/// "Invertebrates in C3 from niche 0 to niche 1".
-fn movement(from: &Spot, region: Region, niche: u8) -> String {
+/// "Invertebrates in C3 from niche 0 to niche 1"; `verb` follows the animal
+/// (" move" for the event, "" after a choice's "migrate").
+fn movement(from: &Spot, region: Region, niche: u8, verb: &str) -> String {
     let who = format!("{}{}", from.group, crate::types::describe_flags(from.flags));
     if from.region == region {
         format!(
-            "{who} in {region} from niche {} to niche {niche}",
+            "{who} in {region}{verb} from niche {} to niche {niche}",
             from.niche
         )
     } else {
         format!(
-            "{who} from {} to {}",
+            "{who}{verb} from {} to {}",
             Niche(from.region, from.niche),
             Niche(region, niche)
         )
@@ -430,21 +431,7 @@ pub fn describe_event(s: &State, d: &Data, e: &Event) -> String {
             from,
             region,
             niche,
-        } => {
-            let who = format!("{}{}", from.group, crate::types::describe_flags(from.flags));
-            if from.region == *region {
-                format!(
-                    "{who} in {region} move from niche {} to niche {niche}",
-                    from.niche
-                )
-            } else {
-                format!(
-                    "{who} move from {} to {}",
-                    Niche(from.region, from.niche),
-                    Niche(*region, *niche)
-                )
-            }
-        }
+        } => movement(from, *region, *niche, " move"),
         Event::Removed { spot, cause } => {
             format!("{spot} are removed {}", removal_reason(d, *cause))
         }

@@ -19,4 +19,4 @@ pub mod texts;
 
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
-pub use texts::{check_texts, lint, TextCheck, TextFault, TextReport};
+pub use texts::{check_setup_texts, check_texts, lint, TextCheck, TextFault, TextReport};

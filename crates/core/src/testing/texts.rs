@@ -352,6 +352,33 @@ pub fn check_texts<G: Game>(run: TextCheck<G>) -> TextReport {
     report
 }
 
+/// [`check_texts`] on `G`'s setup for `players` with `options`, over the
+/// games of `seeds`, reading every legal choice and rendering at every 7th
+/// decision; panics when the setup is refused or fewer than 1,000 texts
+/// were read (a run too short to mean anything). Each game's
+/// `tests/texts.rs` calls it for every player count and variant.
+pub fn check_setup_texts<G: Game>(
+    players: usize,
+    options: &[&str],
+    seeds: std::ops::Range<u64>,
+) -> TextReport {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let setup = G::setup(players, &options)
+        .unwrap_or_else(|e| panic!("{} {players} players {options:?}: {e}", G::ID));
+    let report = check_texts::<G>(TextCheck {
+        setup,
+        seeds,
+        every: 7,
+    });
+    assert!(
+        report.texts > 1000,
+        "{} {players} players {options:?}: only {} texts read",
+        G::ID,
+        report.texts
+    );
+    report
+}
+
 /// The distinct faults found so far, as lines of the failure message (at
 /// most [`Faults::PER_KIND`] of each kind, so that one kind does not hide
 /// the others).

@@ -110,7 +110,7 @@ const NUMBERED_NAMES: &[&str] = &[
 
 /// Words starting with a vowel letter that take "a" ("a unique", "a one").
 const VOWEL_LETTER_CONSONANT_SOUND: &[&str] = &[
-    "one", "once", "unique", "unit", "united", "use", "used", "user", "usual", "eu", "uni",
+    "one", "once", "unique", "unit", "united", "use", "used", "user", "usual",
 ];
 
 /// Words starting with a consonant letter that take "an" ("an hour").
@@ -224,9 +224,10 @@ fn article_is_wrong(article: &str, word: &str) -> bool {
         lower.starts_with('8')
             || ((lower.len() == 2 || lower.len() == 5) && lower.starts_with("11"))
             || ((lower.len() == 2 || lower.len() == 5) && lower.starts_with("18"))
-    } else if VOWEL_LETTER_CONSONANT_SOUND
-        .iter()
-        .any(|w| lower == *w || (w.len() > 3 && lower.starts_with(w)) || lower.starts_with("uni"))
+    } else if lower.starts_with("uni")
+        || VOWEL_LETTER_CONSONANT_SOUND
+            .iter()
+            .any(|w| lower == *w || (w.len() > 3 && lower.starts_with(w)))
     {
         false
     } else if CONSONANT_LETTER_VOWEL_SOUND
@@ -243,9 +244,6 @@ fn article_is_wrong(article: &str, word: &str) -> bool {
             || lower.starts_with("up")
     };
     let is_an = article.eq_ignore_ascii_case("an");
-    if word.starts_with(|c: char| c.is_ascii_digit()) && !is_an {
-        return wants_an;
-    }
     if first.is_alphabetic() || first.is_ascii_digit() {
         is_an != wants_an
     } else {

@@ -18,6 +18,16 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * Replaces an element's children, skipping null, undefined and false as h()
+ * does (the DOM's own replaceChildren would print them as text: "null").
+ */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function setAttrs(el, attrs) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;

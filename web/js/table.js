@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink } from './api.js';
-import { h, toast, copy } from './dom.js';
+import { h, fill, toast, copy } from './dom.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
@@ -257,7 +257,7 @@ function renderPlayers(ctx, r) {
       s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);
   });
   mine.dropClaimedInvites(st.id, st.seats);
-  ctx.players.replaceChildren(h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
+  fill(ctx.players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
     st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null);
 }
 

@@ -159,6 +159,16 @@ test(`a full ${GAME} game clicked through in Chromium matches the stored record`
     assert.ok(boardClicks > 10, `clicked the board ${boardClicks} times`);
     assert.ok(undos > 0, 'took a choice back at least once');
     assert.deepEqual(errors, [], 'no errors in the page');
+    // A game whose seed nobody chose, watched: no "null"/"undefined" printed anywhere.
+    const fresh = await (await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: GAME, players: 2, seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }] }),
+    })).json();
+    await page.goto(`${base}/play/${fresh.id}`);
+    await page.waitForSelector('body[data-move]');
+    const stray = await page.evaluate(() => document.body.innerText.match(/\b(null|undefined|NaN)\b/g));
+    assert.equal(stray, null, 'no null, undefined or NaN printed on the table');
     console.log(`game ${id}: ${actions} clicks (${boardClicks} on the board, ${undos} take-backs), ${mine} human choices, scores ${shown.join('-')}`);
   } finally {
     await browser.close();

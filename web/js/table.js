@@ -7,6 +7,7 @@ import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
+import { linkTable, picker, closePicker, keepPan } from './link.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -39,10 +40,11 @@ export async function table(root, id) {
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), h('ol', { class: 'log-list' }));
   const side = h('aside', { class: 'side' }, players, choices, logBox);
   root.replaceChildren(h('div', { class: 'table' }, promptBar, h('div', { class: 'table-grid' }, board, side)));
+  linkTable(root.firstChild);
   Object.assign(ctx, { promptBar, board, players, choices, logBox });
 
   ctx.choose = (choice) => submit(ctx, choice);
-  ctx.offer = (list) => offer(ctx, list);
+  ctx.offer = (list, anchor, opts) => offer(ctx, list, anchor, opts);
   ctx.redraw = () => render(ctx);
 
   try {
@@ -163,10 +165,17 @@ function undoButton(ctx) {
   return h('button', { class: 'ghost undo-btn', id: 'undo-btn', title: 'Take back your last choice', onclick: () => takeBack(ctx) }, '↶ Take back');
 }
 
-function offer(ctx, list) {
-  if (list.length === 1) { ctx.choose(list[0].choice); return; }
+/**
+ * Offers the choices behind one board target: one choice is taken at once
+ * (unless opts.ask), several are asked for in the prompt bar and in a picker
+ * beside `anchor`. An entry may carry its own `act` (a renderer's next step).
+ */
+function offer(ctx, list, anchor, opts) {
+  const act = (c) => { ctx.offerList = null; return c.act ? c.act() : ctx.choose(c.choice); };
+  if (list.length === 1 && !(opts && opts.ask)) { act(list[0]); return; }
   ctx.offerList = list;
   renderPrompt(ctx);
+  if (anchor) picker(anchor, list.map((c) => ({ text: c.text, index: c.index, act: () => act(c) })), () => { ctx.offerList = null; renderPrompt(ctx); });
 }
 
 function renderer(ctx) {
@@ -197,8 +206,9 @@ function render(ctx) {
     st.seat === null ? h('span', { class: 'badge' }, 'spectator') : h('span', { class: 'badge' }, `you: ${seatName(st, st.seat)}`));
   // Board: the renderer marks what it made clickable in ctx.claimed (legal indices).
   ctx.claimed = new Set();
+  closePicker();
   const legal = myTurn(ctx) ? st.legal : [];
-  r.render(ctx.board, st, { ...ctx, legal });
+  keepPan(ctx.board, () => r.render(ctx.board, st, { ...ctx, legal }));
   renderPrompt(ctx);
   renderPlayers(ctx, r);
   renderChoices(ctx);
@@ -221,9 +231,9 @@ function renderPrompt(ctx) {
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
       for (const c of ctx.offerList) {
-        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => { ctx.offerList = null; closePicker(); if (c.act) c.act(); else ctx.choose(c.choice); } }, c.text));
       }
-      buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.offerList = null; renderPrompt(ctx); } }, 'Cancel'));
+      buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.offerList = null; closePicker(); renderPrompt(ctx); } }, 'Cancel'));
     } else {
       for (const c of st.legal) {
         if (ctx.claimed.has(c.index)) continue;

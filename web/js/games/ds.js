@@ -3,6 +3,7 @@
 // Dominance cards and the score. Legal choices are highlighted and clickable.
 import { h, s, cap } from '../dom.js';
 import { edgeLabels, cornerLabel } from './earth-labels.js';
+import { markTargets, firstPlaceIn } from '../link.js';
 
 const ANIMALS = ['mammals', 'reptiles', 'birds', 'amphibians', 'arachnids', 'insects'];
 const ANIMAL_COLOR = {
@@ -121,10 +122,18 @@ function elementDiscs(counts, cls = '') {
 
 const hexKey = (x) => `hex:${x.q},${x.r}`;
 
-/** Maps each clickable board key to the legal choices behind it. */
-function targets(legal, local) {
+/**
+ * Maps each clickable board key to the legal choices behind it. A count of
+ * species (Speciation, Aquatic, Hibernation) goes to the tile its texts name,
+ * where the values make a picker.
+ */
+function targets(legal, local, hexes) {
   const map = new Map();
   const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
+  const counts = legal.filter((c) => c.choice && typeof c.choice === 'object' && 'Count' in c.choice);
+  const countAt = counts.map((c) => firstPlaceIn(c.text)).find(Boolean);
+  const countHex = countAt && (hexes || []).find((x) => x.label === countAt);
+  if (countHex) for (const c of counts) add(hexKey(countHex), c);
   for (const c of legal) {
     const ch = c.choice;
     if (!ch || typeof ch !== 'object') continue;
@@ -147,7 +156,7 @@ function targets(legal, local) {
 export function render(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local);
+  const map = targets(ctx.legal, local, (st.ui || {}).hexes);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   // Move choices are claimed by the board in both steps.
   for (const c of ctx.legal) if (c.choice && typeof c.choice === 'object' && 'Move' in c.choice) ctx.claimed.add(c.index);
@@ -157,7 +166,7 @@ export function render(board, st, ctx) {
     return (ev) => {
       ev.stopPropagation();
       if (key.startsWith('from:')) { local.from = key.slice(5); ctx.redraw(); return; }
-      ctx.offer(list);
+      ctx.offer(list, ev.currentTarget);
     };
   };
   const legalAttr = (key) => (map.has(key) ? { class: 'legal', 'data-key': key, onclick: click(key), tabindex: 0, role: 'button' } : {});
@@ -168,6 +177,7 @@ export function render(board, st, ctx) {
       actionDisplay(v, map, legalAttr)),
     animalsPanel(v, st),
     cardsPanel(v, map, legalAttr)));
+  markTargets(board, map);
 }
 
 function earth(v, st, map, legalAttr, local) {
@@ -182,7 +192,7 @@ function earth(v, st, map, legalAttr, local) {
     const isFrom = map.has(fromKey);
     const selected = local.from === `${hx.q},${hx.r}`;
     const attrs = map.has(key) ? legalAttr(key) : isFrom ? legalAttr(fromKey) : {};
-    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, tabindex: attrs.tabindex, role: attrs.role });
+    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, 'data-place': hx.label, tabindex: attrs.tabindex, role: attrs.role });
     if (attrs.onclick) g.addEventListener('click', attrs.onclick);
     const fill = hx.terrain ? TERRAIN_COLOR[hx.terrain] : 'url(#blank)';
     g.append(s('polygon', { points: hexPoints(x, y), fill, class: 'hex-shape' },
@@ -218,8 +228,9 @@ function earth(v, st, map, legalAttr, local) {
     const key = `corner:${e.q},${e.r},${e.point}`;
     placed.add(key);
     const a = legalAttr(key);
-    const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7) });
+    const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7), 'data-place': e.label });
     if (a.onclick) g.addEventListener('click', a.onclick);
+    if (a.onclick) g.append(s('circle', { cx: x, cy: y, r: 17, class: 'hit' }));
     g.append(s('circle', { cx: x, cy: y, r: 10.5, fill: ELEMENT_COLOR[e.element], class: 'disc' }, s('title', {}, `${e.element} at ${e.label}`)),
       s('text', { x, y: y + 4, class: 'disc-glyph', fill: ELEMENT_INK[e.element] || '#fff' }, ELEMENT_GLYPH[e.element]));
     marks.append(g);
@@ -229,10 +240,11 @@ function earth(v, st, map, legalAttr, local) {
     const [q, r, p] = key.slice(7).split(',');
     const [x, y] = cornerPos(Number(q), Number(r), p);
     const a = legalAttr(key);
-    const g = s('g', { class: `element vacant ${a.class}`, 'data-key': key });
+    const label = cornerLabel(ui.corner_labels, Number(q), Number(r), p);
+    const g = s('g', { class: `element vacant ${a.class}`, 'data-key': key, 'data-place': label });
     g.addEventListener('click', a.onclick);
-    g.append(s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' },
-      s('title', {}, cornerLabel(ui.corner_labels, Number(q), Number(r), p))));
+    g.append(s('circle', { cx: x, cy: y, r: 17, class: 'hit' }), s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' },
+      s('title', {}, label)));
     marks.append(g);
   }
   const svg = s('svg', { viewBox: '-310 -292 620 584', class: 'earth', role: 'img', 'aria-label': 'Earth' },
@@ -241,7 +253,7 @@ function earth(v, st, map, legalAttr, local) {
         s('rect', { width: 8, height: 8, fill: '#efe6cf' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#e2d6b8', 'stroke-width': 3 }))),
     edgeLabels(ui.hexes, centre, SIZE), tiles, marks);
   const title = decider ? h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[decider]}` }, h('i', { class: 'dot' }), `${cap(decider)} deciding`) : null;
-  return h('section', { class: 'panel earth-panel' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'), title), svg);
+  return h('section', { class: 'panel earth-panel' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'), title), h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
 }
 
 function ap(animal, key, legalAttr, extraLabel) {

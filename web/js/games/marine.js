@@ -7,6 +7,7 @@
 import { h, s, cap } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
+import { markTargets, firstPlaceIn } from '../link.js';
 
 const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
 const ANIMAL_COLOR = { Reptiles: '#2e8b57', Cephalopods: '#8e44ad', Fishes: '#e67e22', Crustaceans: '#c0392b' };
@@ -87,12 +88,21 @@ export function promptButton(c, ctx) {
   return h('button', { class: cls, 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text);
 }
 
-/** Maps board keys to the legal choices behind them. */
-function targets(legal, local) {
+/**
+ * Maps board keys to the legal choices behind them. An animal chosen on one
+ * tile (which species to eliminate or keep there) goes to the tile its text
+ * names, where the animals make a picker.
+ */
+function targets(legal, local, hexes) {
   const map = new Map();
   const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
   for (const c of legal) {
     const [k, v] = variant(c.choice);
+    if (k === 'Animal') {
+      const at = firstPlaceIn(c.text);
+      const id = at ? hexes.findIndex((x) => x.label === at) : -1;
+      if (id >= 0) add(`hex:${id}`, c);
+    }
     if (k === 'Hex') add(`hex:${v}`, c);
     else if (k === 'Corner') add(`corner:${v}`, c);
     else if (k === 'Place') add(`space:${v.space}`, c);
@@ -113,7 +123,7 @@ export const render = generic.withTextFallback(draw);
 function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local);
+  const map = targets(ctx.legal, local, grid(st).hexes);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
   const legal = (key) => {
@@ -122,7 +132,7 @@ function draw(board, st, ctx) {
     return (ev) => {
       ev.stopPropagation();
       if (key.startsWith('from:')) { local.from = Number(key.slice(5)); ctx.redraw(); return; }
-      ctx.offer(list);
+      ctx.offer(list, ev.currentTarget);
     };
   };
   board.replaceChildren(h('div', { class: 'ds marine' },
@@ -131,6 +141,7 @@ function draw(board, st, ctx) {
     cardsPanel(v, legal),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
+  markTargets(board, map);
 }
 
 function earth(v, places, map, legal, local, over) {
@@ -143,7 +154,7 @@ function earth(v, places, map, legal, local, over) {
     const key = `hex:${id}`;
     const fromKey = `from:${id}`;
     const on = legal(key) || legal(fromKey);
-    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-place': label, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
     if (on) g.addEventListener('click', on);
     g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
       s('title', {}, t ? `${label} ${t.tile.base.toLowerCase()}${t.tile.vent ? ` with a ${t.tile.vent.toLowerCase()} vent` : ''}` : `${label} (no tile)`)));
@@ -175,8 +186,9 @@ function earth(v, places, map, legal, local, over) {
     const key = `corner:${cid}`;
     placed.add(key);
     const on = legal(key);
-    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid });
+    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid, 'data-place': places.corners[cid].label });
     if (on) g.addEventListener('click', on);
+    if (on) g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }));
     g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, `${el.toLowerCase()} at ${places.corners[cid].label}`)),
       s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));
     marks.append(g);
@@ -185,9 +197,9 @@ function earth(v, places, map, legal, local, over) {
     if (!key.startsWith('corner:') || placed.has(key)) continue;
     const p = cornerXY(places.corners, Number(key.slice(7)));
     if (!p) continue;
-    const g = s('g', { class: 'element vacant legal', 'data-key': key });
+    const g = s('g', { class: 'element vacant legal', 'data-key': key, 'data-place': places.corners[Number(key.slice(7))].label });
     g.addEventListener('click', legal(key));
-    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
+    g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }), s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
     marks.append(g);
   }
   const svg = s('svg', { viewBox: '-250 -270 500 540', class: 'earth', role: 'img', 'aria-label': 'Earth' },
@@ -199,7 +211,7 @@ function earth(v, places, map, legal, local, over) {
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
     over ? null : h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
-  return h('section', { class: 'panel earth-panel m-earth' }, head, svg);
+  return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
 }
 
 function pawnBtn(p, key, legal, label, special) {

@@ -5,6 +5,7 @@
 // animals, track fields and objectives are highlighted and clickable.
 import { h, s, cap } from '../dom.js';
 import * as generic from './generic.js';
+import { markTargets } from '../link.js';
 
 const GROUPS = ['synapsids', 'sauropsida', 'amphibians', 'invertebrates'];
 const GROUP_COLOR = { synapsids: '#b5473a', sauropsida: '#3f8f3f', amphibians: '#2f78b7', invertebrates: '#8a5bb0' };
@@ -113,7 +114,7 @@ function targets(legal, local) {
       if (local.from === undefined) add(`anim:${from}`, c);
       else if (local.from === from) add(`niche:${v.region},${v.niche}`, c);
     } else if (['Animal', 'Unblock', 'Shed', 'Bearer'].includes(k)) {
-      if (!moving.has(spotKey(v))) add(`anim:${spotKey(v)}`, c);
+      add(`anim:${spotKey(v)}`, c);
     } else if (k === 'Field') add(`field:${v}`, c);
     else if (k === 'Claim') add(`claim:${v}`, c);
   }
@@ -128,19 +129,44 @@ function draw(board, st, ctx) {
   const { map, moving } = targets(ctx.legal, local);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
+  const mine = st.seat !== null && st.seat !== undefined && v.players[st.seat] ? v.players[st.seat].group : null;
+  const decision = v.decision ? variant(v.decision)[0] : null;
   const legal = (key) => {
-    if (key.startsWith('anim:') && local.from === undefined && moving.has(key.slice(5))) {
-      return (ev) => { ev.stopPropagation(); local.from = key.slice(5); ctx.redraw(); };
-    }
     const list = map.get(key);
+    if (key.startsWith('anim:')) return animalClick(key.slice(5), list);
     if (!list) return null;
-    return (ev) => { ev.stopPropagation(); ctx.offer(list); };
+    return (ev) => { ev.stopPropagation(); ctx.offer(list, ev.currentTarget); };
+  };
+  // A click on an animal: select it to move, or its other choices. A click
+  // that could mean several things asks, and one that would remove your own
+  // animal always asks first (never at once).
+  const animalClick = (spot, list) => {
+    const selected = local.from === spot;
+    const movable = local.from === undefined && moving.has(spot);
+    const others = (list || []).filter((c) => variant(c.choice)[0] !== 'Move');
+    if (!movable && !others.length && !selected) return null;
+    return (ev) => {
+      ev.stopPropagation();
+      if (selected) { delete local.from; ctx.redraw(); return; }
+      const options = [...others];
+      if (movable) {
+        const first = list.find((c) => variant(c.choice)[0] === 'Move');
+        const verb = first ? first.text.split(' ')[0] : 'move';
+        options.unshift({ text: `${verb} this animal (then choose the niche)`, act: () => { local.from = spot; ctx.redraw(); } });
+      }
+      const own = spot.split(',')[2] === mine;
+      const removes = others.some((c) => variant(c.choice)[0] === 'Shed'
+        || (variant(c.choice)[0] === 'Animal' && ['ShedMore', 'Hunger', 'AgeLose', 'AgeToll'].includes(decision)));
+      if (options.length === 1 && !(own && removes)) { if (options[0].act) options[0].act(); else ctx.offer(options); return; }
+      ctx.offer(options, ev.currentTarget, { ask: true });
+    };
   };
   board.replaceChildren(h('div', { class: 'pg' },
     h('div', { class: 'pg-top' }, mapPanel(v, legal, local), sidePanel(v, st, legal)),
     playersPanel(v, st),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
+  markTargets(board, map);
 }
 
 const RW = 150; // region width
@@ -153,6 +179,7 @@ function token(a, x, y, legal, local) {
   const sel = local.from === key.slice(5);
   const g = s('g', { class: `pg-animal ${on ? 'legal' : ''} ${sel ? 'selected' : ''} ${f & FLAG.INACTIVE ? 'inactive' : ''}`, 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
   if (on) g.addEventListener('click', on);
+  if (on) g.append(s('circle', { cx: x, cy: y, r: 11, class: 'hit' }));
   const tags = [f & FLAG.SPECIAL ? 'Special Animal' : '', f & FLAG.TOXIC ? 'Toxic' : '', f & FLAG.INACTIVE ? 'Inactive' : '', f & FLAG.BEARER ? 'objective marker' : ''].filter(Boolean);
   g.append(s('circle', { cx: x, cy: y, r: 10, fill: GROUP_COLOR[a.animal.group], class: 'pg-token' },
     s('title', {}, `${cap(a.animal.group)} in ${regionName(a.region)} niche ${a.niche}${tags.length ? ` (${tags.join(', ')})` : ''}`)));
@@ -177,7 +204,7 @@ function mapPanel(v, legal, local) {
     const closed = v.closed & (1 << r);
     const key = `region:${r}`;
     const on = legal(key);
-    const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-place': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
     if (on) g.addEventListener('click', on);
     g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: ZONE_FILL[row], class: 'pg-region-shape' }));
     const n = byRegion[r][0].length + byRegion[r][1].length + byRegion[r][2].length;
@@ -214,7 +241,7 @@ function mapPanel(v, legal, local) {
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Supercontinent'),
     h('span', { class: 'muted small' }, v.stage < 9 ? `${STAGES[v.stage]} · ${EPOCHS[epoch]} epoch` : 'The Doom'),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick a destination niche') : null);
-  return h('section', { class: 'panel pg-map-panel' }, head, svg);
+  return h('section', { class: 'panel pg-map-panel' }, head, h('div', { class: 'pan', 'data-pan': 'map' }, svg));
 }
 
 function sidePanel(v, st, legal) {

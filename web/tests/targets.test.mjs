@@ -1,0 +1,268 @@
+// Browser test: the board and the words meet. For each game (Dominant
+// Species, Marine, Pangea) a whole game against a bot is played in headless
+// Chromium by clicking board targets, pickers and buttons, and at every
+// decision of the human seat:
+//  - every legal choice that concerns a place or a piece has a highlighted
+//    board target that can produce it (`data-choices`), and no target offers a
+//    choice that is not legal;
+//  - on a phone-sized page of the same seat, every board target is at least
+//    32 × 32 CSS px (checked at a sample of decisions);
+// and now and then: hovering a choice lights its board target and the
+// reverse, hovering a log entry lights the places it names, and Enter on a
+// focused board target acts like a click.
+//
+// Needs the server binary (EONS_SERVER_BIN) and Debian's chromium (EONS_CHROMIUM).
+// EONS_TARGETS_GAMES=ds,pangea plays only those games.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, startServer, SERVER } from './browser.mjs';
+
+const GAMES = (process.env.EONS_TARGETS_GAMES || 'ds,marine,pangea').split(',');
+
+/**
+ * The choice kinds (the JSON variant name) that concern a place or a piece,
+ * by game: they must have a board target. The rest (Pass, Done, Skip, element
+ * and card picks, counts of AP...) stay buttons. A Marine `Animal` concerns a
+ * place when its text names the tile ("eliminate a Fishes species on D7 ocean").
+ */
+const PLACE_KINDS = {
+  ds: ['Place', 'Corner', 'Tile', 'Stack', 'Card', 'Species', 'Move', 'Count'],
+  marine: ['Place', 'Corner', 'Hex', 'Stack', 'Slot', 'Species', 'Move', 'MoveOf', 'Animal'],
+  pangea: ['Region', 'Populate', 'Move', 'Animal', 'Unblock', 'Shed', 'Bearer', 'Field', 'Claim'],
+};
+const LABEL = /\b[A-G](?:1[0-3]|[1-9])\b/;
+
+const kindOf = (choice) => (choice && typeof choice === 'object' ? Object.keys(choice)[0] : String(choice));
+
+function needsTarget(game, c) {
+  const kind = kindOf(c.choice);
+  if (!PLACE_KINDS[game].includes(kind)) return false;
+  if (game === 'marine' && kind === 'Animal') return / on [A-G](?:1[0-3]|[1-9])\b/.test(c.text);
+  if (game === 'ds' && kind === 'Count') return true;
+  return true;
+}
+
+/** A small seeded generator, so a failing run can be repeated. */
+function lcg(seed) {
+  let x = BigInt(seed);
+  return (n) => {
+    x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
+    return Number((x >> 33n) % BigInt(n));
+  };
+}
+
+/** How much the clicker likes a Dominant Species eyeball space (so the game ends) or another target. */
+function boardWeight(game, key) {
+  const m = key.match(/^space:(\d+)$/);
+  if (game !== 'ds' || !m) return 4;
+  const n = Number(m[1]);
+  if (n >= 36) return 6;
+  if (n >= 29) return 2;
+  if (n >= 23) return 1;
+  if (n >= 20) return 2;
+  if (n >= 14) return 6;
+  if (n >= 8) return 0.5;
+  return 1.5;
+}
+
+function buttonWeight(text) {
+  const t = text.toLowerCase();
+  if (t.includes('forfeit')) return 0.05;
+  if (t.includes('skip')) return 0.3;
+  if (t.includes('done') || t === 'pass') return 0.5;
+  return 1;
+}
+
+function weighted(weights, pick) {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let x = (pick(1000000) / 1000000) * total;
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i];
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
+}
+
+async function createGame(base, game) {
+  const r = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game, players: 2, seed: 11, seats: [{ kind: 'human', name: 'Tester' }, { kind: 'bot', bot: process.env.EONS_TARGETS_BOT || 'random' }] }),
+  });
+  assert.ok(r.ok, await r.clone().text());
+  const g = await r.json();
+  return { id: g.id, token: g.tokens.find((t) => t.seat === 0).token };
+}
+
+/** Waits until the page shows the human's decision (not busy) or the game's end. */
+async function settle(page) {
+  await page.waitForFunction(() => document.body.dataset.over === 'true'
+    || (document.body.classList.contains('my-turn') && !document.body.classList.contains('busy')), null, { timeout: 120000 });
+  return page.evaluate(() => ({ over: document.body.dataset.over === 'true', move: Number(document.body.dataset.move) }));
+}
+
+/** Every board target's choices and whether it is highlighted. */
+function boardTargets(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#board [data-choices]')].map((el) => ({
+    choices: el.dataset.choices.split(' ').filter(Boolean).map(Number),
+    legal: el.classList.contains('legal'),
+  })));
+}
+
+for (const game of GAMES) {
+  test(`${game}: every place choice has a highlighted board target over a whole game`, { timeout: 20 * 60 * 1000 }, async () => {
+    assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
+    const dir = mkdtempSync(join(tmpdir(), 'eons-targets-'));
+    const { proc, base } = await startServer(dir);
+    const desk = await launch({ width: 1366, height: 768 });
+    const phone = await launch({ width: 390, height: 844, mobile: true });
+    try {
+      const { id, token } = await createGame(base, game);
+      const page = desk.pages()[0] || await desk.newPage();
+      const small = phone.pages()[0] || await phone.newPage();
+      const errors = [];
+      for (const p of [page, small]) {
+        p.on('pageerror', (e) => errors.push(e.message));
+        p.on('console', (m) => {
+          // The phone page opens a seat token, not an invite: the claim it tries answers 409, as it should.
+          if (m.type() === 'error' && !(p === small && m.text().includes('409'))) errors.push(m.text());
+        });
+      }
+      await page.goto(`${base}/play/${id}#t=${token}`);
+      await page.waitForSelector('body[data-move]');
+      // The same seat on a phone, by the token the desktop page now holds.
+      const held = page.url().match(/#t=([0-9a-f]+)/)[1];
+      await small.goto(`${base}/play/${id}#t=${held}`);
+      await small.waitForSelector('body[data-move]');
+
+      const pick = lcg(5);
+      const checked = new Set();
+      let decisions = 0;
+      let placeChoices = 0;
+      let pickers = 0;
+      let keyed = 0;
+      let hovered = 0;
+      let logLit = 0;
+      let phoneChecks = 0;
+      let lastMove = -1;
+      let stuck = 0;
+      for (let step = 0; step < 5000; step++) {
+        const { over, move } = await settle(page);
+        if (over) break;
+        stuck = move === lastMove ? stuck + 1 : 0;
+        assert.ok(stuck < 40, `no progress at move ${move}`);
+        lastMove = move;
+        const fresh = !checked.has(move) && await page.evaluate(() => !document.querySelector('#board .selected') && !document.getElementById('picker'));
+        if (fresh) {
+          checked.add(move);
+          decisions += 1;
+          const st = await (await fetch(`${base}/api/games/${id}/view?token=${held}`)).json();
+          assert.equal(st.move, move, 'the page shows the current move');
+          const targets = await boardTargets(page);
+          const onBoard = new Set();
+          for (const t of targets) {
+            assert.ok(t.legal, `a target that offers ${t.choices} is highlighted`);
+            for (const i of t.choices) onBoard.add(i);
+          }
+          const legalIndices = new Set(st.legal.map((c) => c.index));
+          for (const i of onBoard) assert.ok(legalIndices.has(i), `board target offers choice ${i}, which is legal at move ${move}`);
+          for (const c of st.legal) {
+            if (!needsTarget(game, c)) continue;
+            placeChoices += 1;
+            assert.ok(onBoard.has(c.index), `move ${move}: "${c.text}" (${kindOf(c.choice)}) has a board target`);
+          }
+          // Hovering a choice of the list lights its board target, and the reverse.
+          const withTarget = st.legal.filter((c) => onBoard.has(c.index));
+          if (withTarget.length && decisions % 5 === 1) {
+            const c = withTarget[pick(withTarget.length)];
+            await page.hover(`#choice-list [data-index="${c.index}"]`);
+            const lit = await page.evaluate((i) => [...document.querySelectorAll('#board .linked')].every((el) => el.dataset.choices.split(' ').includes(String(i)))
+              && document.querySelectorAll('#board .linked').length > 0, c.index);
+            assert.ok(lit, `hovering "${c.text}" lights its board target`);
+            const box = page.locator(`#board [data-choices~="${c.index}"]`).first();
+            // A real pointer where the target can be reached; a sticky bar may cover it.
+            await box.hover({ timeout: 3000 }).catch(() => box.dispatchEvent('pointerover'));
+            const back = await page.evaluate((i) => !!document.querySelector(`#choice-list [data-index="${i}"].linked`), c.index);
+            assert.ok(back, `hovering the board target of "${c.text}" lights it in the list`);
+            hovered += 1;
+            await page.mouse.move(1, 1);
+          }
+          // Hovering a log entry that names a place lights that place.
+          if (decisions % 7 === 3) {
+            const n = await page.evaluate((src) => {
+              const re = new RegExp(src);
+              const entries = [...document.querySelectorAll('.log-entry')];
+              for (let i = entries.length - 1; i >= 0; i--) {
+                const m = entries[i].textContent.match(re);
+                if (m && document.querySelector(`#board [data-place="${m[0]}"]`)) return i;
+              }
+              return -1;
+            }, LABEL.source);
+            if (n >= 0) {
+              const entry = page.locator('.log-entry').nth(n);
+              await entry.hover({ timeout: 3000 }).catch(() => entry.dispatchEvent('pointerover'));
+              const seenLit = await page.evaluate(() => [...document.querySelectorAll('.linked')].map((e) => e.dataset.place || e.className));
+              assert.ok(seenLit.length > 1, `hovering the log entry "${await entry.textContent()}" lights its places (lit: ${seenLit})`);
+              logLit += 1;
+              await page.mouse.move(1, 1);
+            }
+          }
+          // Touch: on the phone, every board target is at least 32 × 32 px.
+          if (decisions % 6 === 2) {
+            await small.waitForFunction((m) => document.body.dataset.move === String(m) && document.body.classList.contains('my-turn'), move, { timeout: 30000 });
+            const tiny = await small.evaluate(() => [...document.querySelectorAll('#board [data-choices]')]
+              .map((el) => { const r = el.getBoundingClientRect(); return { key: el.dataset.key, w: r.width, h: r.height }; })
+              .filter((r) => r.w < 32 || r.h < 32));
+            assert.deepEqual(tiny, [], `move ${move}: every phone target is at least 32 px`);
+            phoneChecks += 1;
+          }
+        }
+
+        // Act: a picker first, then a board target, a button, or the list.
+        if (await page.locator('#picker').count()) {
+          const n = await page.locator('#picker .picker-btn').count();
+          await page.locator('#picker .picker-btn').nth(pick(n)).click();
+        } else {
+          const seen = await page.evaluate(() => ({
+            board: [...document.querySelectorAll('#board .legal[data-key]')].map((e) => e.dataset.key),
+            buttons: [...document.querySelectorAll('#promptbar button.choice-btn')].map((e) => e.textContent),
+          }));
+          const r = pick(100);
+          if (seen.board.length && (r < 80 || !seen.buttons.length)) {
+            const i = weighted(seen.board.map((k) => boardWeight(game, k)), pick);
+            const target = page.locator('#board .legal[data-key]').nth(i);
+            const tag = await target.evaluate((el) => el.tagName);
+            if (tag !== 'BUTTON' && pick(5) === 0) {
+              // The keyboard: Tab focus, then Enter.
+              await target.focus();
+              await page.keyboard.press('Enter');
+              keyed += 1;
+            } else {
+              await target.click({ timeout: 10000 });
+            }
+          } else if (seen.buttons.length) {
+            await page.locator('#promptbar button.choice-btn').nth(weighted(seen.buttons.map(buttonWeight), pick)).click();
+          } else {
+            const n = await page.locator('#choice-list button.choice-item').count();
+            if (n) await page.locator('#choice-list button.choice-item').nth(pick(n)).click();
+          }
+          if (await page.locator('#picker').count()) pickers += 1;
+        }
+        await page.waitForFunction((m) => document.body.dataset.move !== String(m) || !document.body.classList.contains('busy'), move, { timeout: 60000 });
+      }
+      assert.ok(await page.evaluate(() => document.body.dataset.over === 'true'), 'the game was played to its end');
+      assert.ok(decisions > 10 && placeChoices > 10, `${decisions} decisions, ${placeChoices} place choices checked`);
+      assert.ok(hovered > 0 && phoneChecks > 0, 'hover and phone checks ran');
+      assert.ok(keyed > 0, 'Enter on a focused target was used');
+      assert.deepEqual(errors, [], 'no errors in the pages');
+      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks`);
+    } finally {
+      await desk.close();
+      await phone.close();
+      proc.kill('SIGKILL');
+    }
+  });
+}

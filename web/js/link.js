@@ -90,6 +90,7 @@ function follow(root, el) {
   if (choice && !board.contains(choice)) {
     const i = choice.dataset.index;
     light([choice]);
+    light(root.querySelectorAll(`#choice-list [data-index="${i}"], #promptbar [data-index="${i}"]`));
     light(board.querySelectorAll(`[data-choices~="${i}"]`));
     return;
   }
@@ -148,7 +149,7 @@ export function picker(anchor, options, onCancel) {
   closePicker();
   const cancel = () => { closePicker(); if (onCancel) onCancel(); };
   const box = h('div', { class: 'picker', id: 'picker', role: 'dialog', 'aria-label': 'Which one?' },
-    h('div', { class: 'picker-title' }, 'Which one?'),
+    h('div', { class: 'picker-title' }, options.length > 1 ? 'Which one?' : 'Are you sure?'),
     options.map((o) => h('button', {
       class: 'choice-btn picker-btn',
       'data-index': o.index === undefined ? null : o.index,

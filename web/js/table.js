@@ -167,15 +167,16 @@ function undoButton(ctx) {
 
 /**
  * Offers the choices behind one board target: one choice is taken at once
- * (unless opts.ask), several are asked for in the prompt bar and in a picker
- * beside `anchor`. An entry may carry its own `act` (a renderer's next step).
+ * (unless opts.ask), several are asked for in a picker beside `anchor` (in
+ * the prompt bar without one). An entry may carry its own `act` (a
+ * renderer's next step).
  */
 function offer(ctx, list, anchor, opts) {
   const act = (c) => { ctx.offerList = null; return c.act ? c.act() : ctx.choose(c.choice); };
   if (list.length === 1 && !(opts && opts.ask)) { act(list[0]); return; }
+  if (anchor && anchor.isConnected) { picker(anchor, list.map((c) => ({ text: c.text, index: c.index, act: () => act(c) }))); return; }
   ctx.offerList = list;
   renderPrompt(ctx);
-  if (anchor) picker(anchor, list.map((c) => ({ text: c.text, index: c.index, act: () => act(c) })), () => { ctx.offerList = null; renderPrompt(ctx); });
 }
 
 function renderer(ctx) {

@@ -125,7 +125,10 @@ test(`a full ${GAME} game clicked through in Chromium matches the stored record`
         continue;
       }
       let target;
-      if (seen.board.length && (r < 75 || !seen.prompt.length)) {
+      if (await page.locator('#picker').count()) {
+        // A board target that stands for several choices opened its picker.
+        target = page.locator('#picker .picker-btn').nth(pick(await page.locator('#picker .picker-btn').count()));
+      } else if (seen.board.length && (r < 75 || !seen.prompt.length)) {
         target = page.locator('#board .legal').nth(weighted(seen.board.map(boardWeight), pick));
         boardClicks += 1;
       } else if (seen.prompt.length && r < 92) {

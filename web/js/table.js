@@ -7,6 +7,7 @@ import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
+import { happened } from './marks.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -204,6 +205,7 @@ function render(ctx) {
   renderChoices(ctx);
   renderLog(ctx);
   if (st.over) renderFinal(ctx, r);
+  happened(ctx, r, seatName);
 }
 
 function renderPrompt(ctx) {

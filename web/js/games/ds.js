@@ -72,6 +72,9 @@ const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
   return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
 }).join(' ');
 
+/** The colour of a piece's owner (animal, element or terrain), for the marks of the last moves. */
+export const markColor = (owner) => ANIMAL_COLOR[owner] || ELEMENT_COLOR[owner] || TERRAIN_COLOR[owner];
+
 /** The prompt line: turn number and the engine's words for the decision. */
 export function promptText(st) {
   const v = st.view;
@@ -182,7 +185,7 @@ function earth(v, st, map, legalAttr, local) {
     const isFrom = map.has(fromKey);
     const selected = local.from === `${hx.q},${hx.r}`;
     const attrs = map.has(key) ? legalAttr(key) : isFrom ? legalAttr(fromKey) : {};
-    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, tabindex: attrs.tabindex, role: attrs.role });
+    const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, 'data-place': hx.label, tabindex: attrs.tabindex, role: attrs.role });
     if (attrs.onclick) g.addEventListener('click', attrs.onclick);
     const fill = hx.terrain ? TERRAIN_COLOR[hx.terrain] : 'url(#blank)';
     g.append(s('polygon', { points: hexPoints(x, y), fill, class: 'hex-shape' },
@@ -218,7 +221,7 @@ function earth(v, st, map, legalAttr, local) {
     const key = `corner:${e.q},${e.r},${e.point}`;
     placed.add(key);
     const a = legalAttr(key);
-    const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7) });
+    const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7), 'data-place': e.label });
     if (a.onclick) g.addEventListener('click', a.onclick);
     g.append(s('circle', { cx: x, cy: y, r: 10.5, fill: ELEMENT_COLOR[e.element], class: 'disc' }, s('title', {}, `${e.element} at ${e.label}`)),
       s('text', { x, y: y + 4, class: 'disc-glyph', fill: ELEMENT_INK[e.element] || '#fff' }, ELEMENT_GLYPH[e.element]));

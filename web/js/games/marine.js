@@ -58,6 +58,9 @@ const cornerXY = (corners, id) => {
 const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
 const pawnName = (p) => (p ? ('Basic' in p ? p.Basic : `${p.Special} pawn`) : '');
 
+/** The colour of a piece's owner (animal, element or terrain), for the marks of the last moves. */
+export const markColor = (owner) => ANIMAL_COLOR[owner] || ELEMENT_COLOR[owner] || TERRAIN_COLOR[owner.split(' ')[0]];
+
 export function promptText(st) {
   const v = st.view;
   const who = v.deciding ? `${v.deciding} · ` : '';
@@ -143,7 +146,7 @@ function earth(v, places, map, legal, local, over) {
     const key = `hex:${id}`;
     const fromKey = `from:${id}`;
     const on = legal(key) || legal(fromKey);
-    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-place': label, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
     if (on) g.addEventListener('click', on);
     g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
       s('title', {}, t ? `${label} ${t.tile.base.toLowerCase()}${t.tile.vent ? ` with a ${t.tile.vent.toLowerCase()} vent` : ''}` : `${label} (no tile)`)));
@@ -175,7 +178,7 @@ function earth(v, places, map, legal, local, over) {
     const key = `corner:${cid}`;
     placed.add(key);
     const on = legal(key);
-    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid });
+    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid, 'data-place': places.corners[cid].label });
     if (on) g.addEventListener('click', on);
     g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, `${el.toLowerCase()} at ${places.corners[cid].label}`)),
       s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));

@@ -72,6 +72,9 @@ const tileName = (t) => {
   return String(k);
 };
 
+/** The colour of a group's animals, for the marks of the last moves. */
+export const markColor = (owner) => GROUP_COLOR[owner];
+
 export function promptText(st) {
   const v = st.view;
   const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';
@@ -177,7 +180,7 @@ function mapPanel(v, legal, local) {
     const closed = v.closed & (1 << r);
     const key = `region:${r}`;
     const on = legal(key);
-    const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
+    const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-place': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
     if (on) g.addEventListener('click', on);
     g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: ZONE_FILL[row], class: 'pg-region-shape' }));
     const n = byRegion[r][0].length + byRegion[r][1].length + byRegion[r][2].length;

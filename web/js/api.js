@@ -69,6 +69,8 @@ export const api = {
   choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),
   /** Takes back the seat's last choice; 409 `undo_refused` says why not. */
   undo: (id, token, move) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { move }, token),
+  /** The bots' pace this seat asks for: {pace_ms, paused} (the slowest asked wins; any pause holds them). */
+  pace: (id, token, ask) => call('POST', `/api/games/${encodeURIComponent(id)}/pace`, ask, token),
   record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -8,6 +8,7 @@ import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
 import { linkTable, picker, closePicker, keepPan } from './link.js';
+import { happened } from './marks.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -215,6 +216,7 @@ function render(ctx) {
   renderChoices(ctx);
   renderLog(ctx);
   if (st.over) renderFinal(ctx, r);
+  happened(ctx, r, seatName);
 }
 
 function renderPrompt(ctx) {

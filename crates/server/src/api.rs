@@ -9,7 +9,8 @@
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
 //! | GET | `/api/games/{id}/view` | the view of the token's seat (or the public view), with its legal choices |
 //! | POST | `/api/games/{id}/choice` | `{move, choice}` or `{move, index}` with the seat's token |
-//! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read) |
+//! | POST | `/api/games/{id}/pace` | `{pace_ms, paused}` with a human seat's token: the bots' pace this seat asks (100–20000 ms before each bot decision; `paused` holds the bots until the seat continues). Bots move at the slowest pace asked and wait while any seat paused them; every view says it in `bot_pace` |
+//! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read), each entry with the board `changes` it made |
 //! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
 //! | GET | `/api/games/{id}/ws` | WebSocket: the seat's snapshot on connect and after every move |
 //!
@@ -50,6 +51,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/choice", post(choice))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
@@ -324,6 +326,20 @@ async fn undo(
     let seat = acting_seat(&h, &headers, &q).await?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))
+}
+
+/// Sets the bots' pace the token's seat asks for ([`crate::hub::PaceAsk`]).
+async fn pace(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<crate::hub::PaceAsk>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let ask = body(b)?;
+    let seat = acting_seat(&h, &headers, &q).await?;
+    Ok(Json(hub.set_pace(&h, seat, ask).await?))
 }
 
 async fn log(

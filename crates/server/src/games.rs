@@ -79,6 +79,9 @@ pub struct Applied {
     /// The engine's [`Game::undo_barrier`]: the choice drew or revealed
     /// something, so it may not be taken back.
     pub barrier: bool,
+    /// What it changed on the board, as everyone sees it
+    /// ([`crate::changes`]; empty for a game without a pieces helper).
+    pub changes: Vec<crate::changes::Delta>,
 }
 
 /// Why a choice was not applied. The state is unchanged.
@@ -139,17 +142,23 @@ pub trait DynState: Send + Sync {
     fn roles(&self, seat: Seat) -> Vec<String>;
     /// A bot's choice for `seat`, or None when it is not that seat's turn.
     fn bot_choice(&self, bot: &BotSpec, seed: u64, seat: Seat) -> Option<Value>;
+    /// The pieces on the board as everyone sees them (the spectator's view),
+    /// for marking what a move changed; empty without a pieces helper.
+    fn board_pieces(&self) -> Vec<crate::changes::Pieces>;
 }
 
 /// Presentation helper: extra JSON for the web UI, computed from a view.
 pub type UiFn<G> = fn(&<G as Game>::View) -> Value;
 /// Presentation helper: the seat that alone may read an event (None: public).
 pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
+/// Presentation helper: the board pieces of a view ([`crate::changes`]).
+pub type PiecesFn<G> = fn(&<G as Game>::View) -> Vec<crate::changes::Pieces>;
 
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
+    pieces: Option<PiecesFn<G>>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -158,6 +167,7 @@ impl<G: Game> Default for Adapter<G> {
         Adapter {
             ui: None,
             private: None,
+            pieces: None,
             _g: PhantomData,
         }
     }
@@ -176,6 +186,12 @@ impl<G: Game> Adapter<G> {
     /// Marks some events as readable by one seat only.
     pub fn with_private_events(mut self, f: PrivateFn<G>) -> Self {
         self.private = Some(f);
+        self
+    }
+    /// Lists the board pieces of a view, so the log says what each move
+    /// changed on the board (given the public view only).
+    pub fn with_pieces(mut self, f: PiecesFn<G>) -> Self {
+        self.pieces = Some(f);
         self
     }
 }
@@ -210,6 +226,7 @@ impl<G: Game> DynGame for Adapter<G> {
             state,
             ui: self.ui,
             private: self.private,
+            pieces: self.pieces,
         }))
     }
 }
@@ -218,6 +235,7 @@ struct Live<G: Game> {
     state: G::State,
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
+    pieces: Option<PiecesFn<G>>,
 }
 
 impl<G: Game> Live<G> {
@@ -272,6 +290,7 @@ impl<G: Game> DynState for Live<G> {
             state: self.state.clone(),
             ui: self.ui,
             private: self.private,
+            pieces: self.pieces,
         })
     }
     fn seats(&self) -> usize {
@@ -306,10 +325,12 @@ impl<G: Game> DynState for Live<G> {
         let text = G::describe_choice(&self.state, c);
         let public_text = G::describe_choice_for(&self.state, c, seat, None);
         let mut events = Vec::new();
+        let pieces_before = self.board_pieces();
         let before = self.state.clone();
         G::apply(&mut self.state, c, &mut events)
             .map_err(|e| ApplyError::Illegal(e.to_string()))?;
         let barrier = G::undo_barrier(&before, &self.state, &events);
+        let changes = crate::changes::diff(&pieces_before, &self.board_pieces());
         let events = events
             .iter()
             .map(|e| EventText {
@@ -326,6 +347,7 @@ impl<G: Game> DynState for Live<G> {
             public_text,
             events,
             barrier,
+            changes,
         })
     }
     fn view(&self, seat: Option<Seat>) -> Value {
@@ -363,16 +385,28 @@ impl<G: Game> DynState for Live<G> {
         let c = b.choose(&self.state, seat)?;
         serde_json::to_value(c).ok()
     }
+    fn board_pieces(&self) -> Vec<crate::changes::Pieces> {
+        match self.pieces {
+            Some(f) => f(&G::view(&self.state, None)),
+            None => Vec::new(),
+        }
+    }
 }
 
 /// Every game the server offers. Adding a game is one line here.
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     let mut games: Vec<Arc<dyn DynGame>> = vec![
         Arc::new(
-            Adapter::<eons_dominant_species::DominantSpecies>::new().with_ui(crate::ds_ui::ui),
+            Adapter::<eons_dominant_species::DominantSpecies>::new()
+                .with_ui(crate::ds_ui::ui)
+                .with_pieces(crate::changes::ds_pieces),
         ),
-        Arc::new(Adapter::<eons_marine::Marine>::new().with_ui(crate::earth_ui::marine_ui)),
-        Arc::new(Adapter::<eons_pangea::Pangea>::new()),
+        Arc::new(
+            Adapter::<eons_marine::Marine>::new()
+                .with_ui(crate::earth_ui::marine_ui)
+                .with_pieces(crate::changes::marine_pieces),
+        ),
+        Arc::new(Adapter::<eons_pangea::Pangea>::new().with_pieces(crate::changes::pangea_pieces)),
     ];
     if test_games {
         games.push(Arc::new(

@@ -17,7 +17,10 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 
+mod pace;
 mod undo;
+use pace::BotPace;
+pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 use undo::UndoPoint;
@@ -69,6 +72,8 @@ pub struct LogEntry {
     pub public_choice: String,
     /// What happened, in words.
     pub events: Vec<EventText>,
+    /// What it changed on the board, as everyone sees it.
+    pub changes: Vec<crate::changes::Delta>,
 }
 
 impl LogEntry {
@@ -85,7 +90,8 @@ impl LogEntry {
         } else {
             &self.public_choice
         };
-        json!({ "n": self.n, "seat": self.seat, "at": self.at, "choice": choice, "events": events })
+        let changes = crate::changes::classify(&self.changes);
+        json!({ "n": self.n, "seat": self.seat, "at": self.at, "choice": choice, "events": events, "changes": changes })
     }
 }
 
@@ -110,6 +116,8 @@ pub struct LiveGame {
     undo: Vec<UndoPoint>,
     /// Seat and barrier of every choice in effect (not taken back), in order.
     effective: Vec<(u8, bool)>,
+    /// How fast the bots move, as the human seats asked.
+    pace: BotPace,
 }
 
 impl LiveGame {
@@ -186,6 +194,11 @@ impl LiveGame {
             "seats": self.seats_json(),
             "seed_chosen": self.row.seed_chosen,
             "log_len": self.log.len(),
+            "marks": crate::changes::last_moves(
+                self.log.iter().map(|e| (e.seat, e.n, e.changes.as_slice())),
+                self.state.seats(),
+            ),
+            "bot_pace": self.pace.json(seat),
         })
     }
 
@@ -242,6 +255,7 @@ impl LiveGame {
             choice: applied.text,
             public_choice: applied.public_text,
             events: applied.events,
+            changes: applied.changes,
         });
         self.moves += 1;
         self.row.moves = self.moves;
@@ -456,6 +470,7 @@ impl Hub {
             bot_busy: false,
             undo: Vec::new(),
             effective: Vec::new(),
+            pace: BotPace::new(self.bot_pace),
         };
         live.row.moves = 0;
         for m in &moves {
@@ -783,6 +798,7 @@ impl Hub {
             choice: applied.text.clone(),
             public_choice: applied.public_text,
             events: applied.events,
+            changes: applied.changes,
         });
         let moves = g.moves;
         drop(g);
@@ -856,11 +872,14 @@ impl Hub {
 
     async fn run_bots(self: &Arc<Self>, h: &Arc<GameHandle>) {
         loop {
-            if !self.bot_pace.is_zero() {
-                tokio::time::sleep(self.bot_pace).await;
+            if !self.wait_for_pace(h).await {
+                return;
             }
             let job = {
                 let g = h.inner.lock().await;
+                if g.pace.paused() {
+                    continue;
+                }
                 let Turn::Seat(seat) = g.state.turn() else {
                     return;
                 };

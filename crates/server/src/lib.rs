@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod changes;
 mod ds_ui;
 mod earth_ui;
 pub mod error;

@@ -47,6 +47,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/link.js"),
     ),
     (
+        "js/marks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/marks.js"),
+    ),
+    (
         "js/dom.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/dom.js"),

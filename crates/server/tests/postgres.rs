@@ -185,3 +185,9 @@ async fn postgres_a_trusted_proxy_names_the_client_of_the_games_limit() {
     let Some(db) = pg() else { return };
     suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_pause_holds_bots_until_continued() {
+    let Some(db) = pg() else { return };
+    suite::pause_holds_bots_until_continued(&db).await;
+}

@@ -146,3 +146,9 @@ async fn sqlite_a_trusted_proxy_names_the_client_of_the_games_limit() {
     let (db, _) = db("proxy");
     suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_pause_holds_bots_until_continued() {
+    let (db, _) = db("pace");
+    suite::pause_holds_bots_until_continued(&db).await;
+}

@@ -73,6 +73,9 @@ const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
   return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
 }).join(' ');
 
+/** The colour of a piece's owner (animal, element or terrain), for the marks of the last moves. */
+export const markColor = (owner) => ANIMAL_COLOR[owner] || ELEMENT_COLOR[owner] || TERRAIN_COLOR[owner];
+
 /** The prompt line: turn number and the engine's words for the decision. */
 export function promptText(st) {
   const v = st.view;

@@ -59,6 +59,9 @@ const cornerXY = (corners, id) => {
 const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
 const pawnName = (p) => (p ? ('Basic' in p ? p.Basic : `${p.Special} pawn`) : '');
 
+/** The colour of a piece's owner (animal, element or terrain), for the marks of the last moves. */
+export const markColor = (owner) => ANIMAL_COLOR[owner] || ELEMENT_COLOR[owner] || TERRAIN_COLOR[owner.split(' ')[0]];
+
 export function promptText(st) {
   const v = st.view;
   const who = v.deciding ? `${v.deciding} · ` : '';

@@ -73,6 +73,9 @@ const tileName = (t) => {
   return String(k);
 };
 
+/** The colour of a group's animals, for the marks of the last moves. */
+export const markColor = (owner) => GROUP_COLOR[owner];
+
 export function promptText(st) {
   const v = st.view;
   const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';

@@ -93,6 +93,7 @@ impl LiveGame {
     pub(super) fn take_back(&mut self, n: i64, at: i64) {
         let Some(p) = self.undo.pop() else { return };
         self.effective.pop();
+        let changes = crate::changes::diff(&self.state.board_pieces(), &p.before.board_pieces());
         self.state = p.before;
         self.log.push(LogEntry {
             n,
@@ -101,6 +102,7 @@ impl LiveGame {
             choice: format!("take back “{}”", p.text),
             public_choice: format!("take back “{}”", p.public_text),
             events: Vec::new(),
+            changes,
         });
         self.moves += 1;
         self.row.moves = self.moves;

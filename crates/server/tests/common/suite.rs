@@ -1386,3 +1386,136 @@ pub async fn chosen_seed_is_announced(db: &str) {
     let g = get(&c, &s.url(&format!("/api/games/{chosen}"))).await.body;
     assert_eq!(g["seed_chosen"], true);
 }
+
+/// The view of `token`'s seat, once that seat is to move (bots play on
+/// meanwhile).
+async fn wait_my_turn(s: &Server, c: &reqwest::Client, id: &str, token: &str) -> Value {
+    let start = std::time::Instant::now();
+    loop {
+        let v = get(c, &s.url(&format!("/api/games/{id}/view?token={token}"))).await;
+        assert_eq!(v.status, 200, "{:?}", v.body);
+        if v.body["to_move"] == v.body["seat"]
+            && v.body["legal"].as_array().is_some_and(|l| !l.is_empty())
+        {
+            return v.body;
+        }
+        assert!(start.elapsed() < PATIENCE, "never my turn: {:?}", v.body);
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// A human seat pauses the bots: with the bot to move nothing happens until
+/// the seat continues; bad paces and seatless requests are refused; every
+/// view shows the pace, and the log and the view say what moves changed on
+/// the board.
+pub async fn pause_holds_bots_until_continued(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seed": 5,
+               "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]}),
+    )
+    .await;
+    let token = tokens[0].clone().expect("the human's token");
+    let pace = s.url(&format!("/api/games/{id}/pace?token={token}"));
+    for bad in [
+        json!({"pace_ms": 5, "paused": false}),
+        json!({"pace_ms": 20_001, "paused": false}),
+        json!({"pace_ms": -1, "paused": false}),
+        json!({"pace_ms": 500}),
+        json!({"pace_ms": 500, "paused": false, "extra": 1}),
+    ] {
+        let r = post(&c, &pace, &bad).await;
+        assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
+    }
+    let r = post(
+        &c,
+        &s.url(&format!("/api/games/{id}/pace")),
+        &json!({"pace_ms": 500, "paused": true}),
+    )
+    .await;
+    assert_eq!(r.status, 401, "a spectator may not pause: {:?}", r.body);
+
+    let mut v = wait_my_turn(&s, &c, &id, &token).await;
+    let r = post(&c, &pace, &json!({"pace_ms": 100, "paused": true})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["paused"], true);
+    assert_eq!(r.body["paused_by"], json!([0]));
+    assert_eq!(r.body["mine"], json!({"pace_ms": 100, "paused": true}));
+    // Every view shows it, the spectator's too.
+    let public = get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body;
+    assert_eq!(public["bot_pace"]["paused"], true);
+    assert_eq!(public["bot_pace"]["mine"], Value::Null);
+    // Choose until the bot is to move.
+    loop {
+        let r = post(
+            &c,
+            &s.url(&format!("/api/games/{id}/choice?token={token}")),
+            &json!({"move": v["move"], "index": 0}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        v = get(&c, &s.url(&format!("/api/games/{id}/view?token={token}")))
+            .await
+            .body;
+        if v["to_move"] == json!(1) {
+            break;
+        }
+        assert_eq!(v["to_move"], json!(0), "{v}");
+    }
+    let held = v["move"].as_i64().expect("move");
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let v = get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body;
+    assert_eq!(v["move"].as_i64(), Some(held), "a paused bot moved: {v}");
+    assert_eq!(v["to_move"], json!(1));
+    // Continue: the bot moves again.
+    let r = post(&c, &pace, &json!({"pace_ms": 100, "paused": false})).await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert_eq!(r.body["paused"], false);
+    assert_eq!(r.body["pace_ms"], 100);
+    let v = wait_my_turn(&s, &c, &id, &token).await;
+    assert!(v["move"].as_i64() > Some(held), "{v}");
+    // Play on until some move changed the board: the log says how, by place
+    // labels, and the view marks every seat's last such move.
+    let mut v = v;
+    loop {
+        let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+        let entries = log["entries"].as_array().expect("entries");
+        assert!(entries.iter().all(|e| e["changes"].is_array()));
+        let changed: Vec<&Value> = entries
+            .iter()
+            .filter(|e| e["changes"].as_array().is_some_and(|c| !c.is_empty()))
+            .collect();
+        if let Some(e) = changed.last() {
+            let marks =
+                get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body["marks"].clone();
+            let seat_marks = marks
+                .as_array()
+                .and_then(|m| m.iter().find(|m| m["seat"] == e["seat"]))
+                .unwrap_or_else(|| panic!("no marks for seat {}: {marks}", e["seat"]));
+            for ch in seat_marks["changes"].as_array().expect("changes") {
+                let place = ch["place"].as_str().expect("place");
+                assert!(
+                    place.chars().next().is_some_and(|c| c.is_ascii_uppercase()),
+                    "{ch}"
+                );
+                assert!(
+                    ["added", "removed", "moved_from", "moved_to"]
+                        .contains(&ch["kind"].as_str().unwrap_or("")),
+                    "{ch}"
+                );
+            }
+            break;
+        }
+        let r = post(
+            &c,
+            &s.url(&format!("/api/games/{id}/choice?token={token}")),
+            &json!({"move": v["move"], "index": 0}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        v = wait_my_turn(&s, &c, &id, &token).await;
+    }
+}

@@ -1,6 +1,8 @@
 // The lobby: create a game, see my games, copy invite links, watch others.
 import { api, mine, inviteLink } from './api.js';
 import { h, toast, copy } from './dom.js';
+import { optionControls } from './setup-form.js';
+import { claimHotseat } from './hotseat.js';
 
 const BOTS = [
   ['random', 'Bot — random (instant)'],
@@ -39,41 +41,58 @@ function renderCreate(box, kinds) {
   }
   const gameSel = h('select', { id: 'new-game', name: 'game' }, kinds.map((k) => h('option', { value: k.id }, k.name)));
   const playersSel = h('select', { id: 'new-players', name: 'players' });
-  const optionsBox = h('div', { class: 'options' });
+  const modeSel = h('select', { id: 'new-mode', name: 'mode' },
+    h('option', { value: 'online' }, 'Online: each player on their own device (invite links)'),
+    h('option', { value: 'hotseat' }, 'Hotseat: all human seats on this device'));
+  const hotseat = () => modeSel.value === 'hotseat';
+  const optionsBox = h('div', { class: 'options-box' });
+  let controls = null;
   const seatsBox = h('div', { class: 'seats' });
   const nameIn = h('input', { id: 'my-name', type: 'text', maxlength: 40, placeholder: 'Your name', value: mine.name() });
   const seedIn = h('input', { id: 'new-seed', type: 'text', inputmode: 'numeric', placeholder: 'random' });
   const go = h('button', { class: 'primary', id: 'create-game', type: 'submit' }, 'Create game');
 
   const kind = () => kinds.find((k) => k.id === gameSel.value) || kinds[0];
-  const seatRow = (i, value) => {
+  // Online: me, friends by invite link, bots. Hotseat: players on this device (named here), bots.
+  const seatRow = (i, value, name) => {
     const sel = h('select', { class: 'seat-kind', 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
-      i === 0 ? h('option', { value: 'me' }, 'Me') : null,
-      h('option', { value: 'friend' }, 'A friend (invite link)'),
+      hotseat() ? h('option', { value: 'local' }, 'Player on this device') : null,
+      !hotseat() && i === 0 ? h('option', { value: 'me' }, 'Me') : null,
+      !hotseat() ? h('option', { value: 'friend' }, 'A friend (invite link)') : null,
       BOTS.map(([v, t]) => h('option', { value: `bot:${v}` }, t)));
     sel.value = value;
-    return h('label', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `Seat ${i + 1}`), sel);
+    if (!sel.value) sel.value = hotseat() ? 'local' : i === 0 ? 'me' : 'friend';
+    const nameIn = h('input', { type: 'text', class: 'seat-player', 'data-seat': i, maxlength: 40, value: name || `Player ${i + 1}`, 'aria-label': `Seat ${i + 1}: name` });
+    const showName = () => { nameIn.hidden = !(hotseat() && sel.value === 'local'); };
+    sel.addEventListener('change', showName);
+    showName();
+    return h('div', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `Seat ${i + 1}`), h('div', { class: 'seat-fields' }, sel, nameIn));
   };
   const refreshSeats = () => {
     const n = Number(playersSel.value);
     const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i] || (i === 0 ? 'me' : 'bot:greedy'))));
+    const oldNames = [...seatsBox.querySelectorAll('.seat-player')].map((x) => x.value);
+    const first = (i) => (hotseat() ? (i < 2 ? 'local' : 'bot:greedy') : i === 0 ? 'me' : 'bot:greedy');
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i] || first(i), oldNames[i])));
+    nameRow.hidden = hotseat();
+    if (controls) controls.refresh();
   };
   const refreshKind = () => {
     const k = kind();
     playersSel.replaceChildren(...k.players.map((p) => h('option', { value: p }, `${p} players`)));
-    playersSel.value = String(k.players[0]);
-    optionsBox.replaceChildren(...k.options.map((o) => {
-      const [name, value] = o.name.split('=');
-      if (value !== undefined) {
-        return h('label', { class: 'opt' }, h('span', {}, name), h('input', { type: 'text', 'data-opt': name, placeholder: value, title: o.help }), h('small', { class: 'muted' }, o.help));
-      }
-      return h('label', { class: 'opt check' }, h('input', { type: 'checkbox', 'data-opt': name }), h('span', {}, name), h('small', { class: 'muted' }, o.help));
-    }));
+    playersSel.value = String(k.players.includes(2) ? 2 : k.players[0]);
+    controls = optionControls(k, () => Number(playersSel.value));
+    optionsBox.replaceChildren(controls.el);
     refreshSeats();
   };
   gameSel.addEventListener('change', refreshKind);
   playersSel.addEventListener('change', refreshSeats);
+  modeSel.addEventListener('change', () => {
+    // The seats' kinds differ between the modes: start the seats afresh.
+    seatsBox.replaceChildren();
+    refreshSeats();
+  });
+  const nameRow = h('label', {}, h('span', {}, 'Your name'), nameIn);
 
   const form = h('form', { class: 'create-form', onsubmit: async (ev) => {
     ev.preventDefault();
@@ -81,15 +100,19 @@ function renderCreate(box, kinds) {
     try {
       const myName = nameIn.value.trim();
       if (myName) mine.setName(myName);
-      const options = [...optionsBox.querySelectorAll('[data-opt]')].flatMap((el) => {
-        if (el.type === 'checkbox') return el.checked ? [el.dataset.opt] : [];
-        return el.value.trim() ? [`${el.dataset.opt}=${el.value.trim()}`] : [];
-      });
-      const kinds_ = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
-      const seats = kinds_.map((v) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) } : { kind: 'human', name: v === 'me' ? (myName || null) : null }));
+      const options = controls ? controls.values() : [];
+      const kinds_ = [...seatsBox.querySelectorAll('select.seat-kind')].map((s) => s.value);
+      const names = [...seatsBox.querySelectorAll('.seat-player')].map((x, i) => x.value.trim() || `Player ${i + 1}`);
+      const seats = kinds_.map((v, i) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) }
+        : { kind: 'human', name: v === 'me' ? (myName || null) : v === 'local' ? names[i] : null }));
       const req = { game: gameSel.value, players: Number(playersSel.value), options, seats };
       if (seedIn.value.trim()) req.seed = seedIn.value.trim();
       const r = await api.create(req);
+      if (hotseat()) {
+        await claimHotseat({ ...r, game: gameSel.value }, names);
+        location.assign(`/play/${encodeURIComponent(r.id)}`);
+        return;
+      }
       const tokens = r.tokens || [];
       const meSeat = kinds_.indexOf('me');
       const invites = tokens.filter((t) => t.seat !== meSeat);
@@ -112,7 +135,8 @@ function renderCreate(box, kinds) {
   h('div', { class: 'form-grid' },
     h('label', {}, h('span', {}, 'Game'), gameSel),
     h('label', {}, h('span', {}, 'Players'), playersSel),
-    h('label', {}, h('span', {}, 'Your name'), nameIn),
+    h('label', { class: 'wide' }, h('span', {}, 'Where the players sit'), modeSel),
+    nameRow,
     h('label', {}, h('span', {}, 'Seed'), seedIn)),
   h('h3', {}, 'Seats'), seatsBox,
   h('details', { class: 'more' }, h('summary', {}, 'Options'), optionsBox),
@@ -133,13 +157,17 @@ async function renderMine(box) {
     return { g, sum };
   }));
   const items = rows.filter(Boolean).map(({ g, sum }) => {
-    const status = !sum ? 'unreachable' : sum.over ? finalText(sum, g.seat) : sum.to_move === g.seat ? 'Your move' : `Waiting for seat ${sum.to_move + 1}`;
-    const cls = sum && !sum.over && sum.to_move === g.seat ? 'badge hot' : 'badge';
-    const link = `/play/${encodeURIComponent(g.id)}${g.token ? `#t=${encodeURIComponent(g.token)}` : ''}`;
+    // A hotseat game is this browser's move whenever one of its local seats is to move.
+    const local = g.hotseat ? g.hotseat.map((x) => x.seat) : [g.seat];
+    const ours = sum && !sum.over && local.includes(sum.to_move);
+    const status = !sum ? 'unreachable' : sum.over ? finalText(sum, g.hotseat ? null : g.seat) : ours ? (g.hotseat ? `${seatLabel(sum, sum.to_move)} to move` : 'Your move') : `Waiting for ${seatLabel(sum, sum.to_move)}`;
+    const cls = ours ? 'badge hot' : 'badge';
+    const link = `/play/${encodeURIComponent(g.id)}${g.token && !g.hotseat ? `#t=${encodeURIComponent(g.token)}` : ''}`;
     return h('li', { class: 'game-item' },
       h('div', { class: 'game-main' },
         h('a', { href: link, class: 'game-link' }, `${sum ? sum.game_name : g.game} · ${g.id}`),
         h('span', { class: cls }, status),
+        g.hotseat ? h('span', { class: 'badge' }, 'hotseat') : null,
         sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`) : null),
       h('div', { class: 'game-actions' },
         openInvites(g, sum).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
@@ -153,6 +181,12 @@ function openInvites(g, sum) {
   if (!sum) return [];
   mine.dropClaimedInvites(g.id, sum.seats);
   return (g.invites || []).filter((inv) => sum.seats[inv.seat] && !sum.seats[inv.seat].claimed);
+}
+
+/** A seat as the lobby names it: its player's name, else "seat N". */
+function seatLabel(sum, seat) {
+  const s = sum.seats[seat];
+  return (s && s.name) || `seat ${seat + 1}`;
 }
 
 function seatsText(sum) {

@@ -9,12 +9,14 @@ import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
 import { linkTable, picker, closePicker, keepPan } from './link.js';
 import { happened } from './marks.js';
+import { openHotseat } from './hotseat.js';
+import { joinName } from './join.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
 
 export async function table(root, id) {
-  const taken = await takeToken(id);
+  const taken = await takeToken(id, root);
   if (taken.used) {
     root.replaceChildren(h('div', { class: 'panel', id: 'invite-used' },
       h('h2', {}, 'This invite link was already used'),
@@ -22,10 +24,13 @@ export async function table(root, id) {
       h('p', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, 'Watch the game'), ' · ', h('a', { href: '/' }, 'Back to the lobby'))));
     return;
   }
-  const token = taken.token;
+  // A hotseat game plays whichever of this browser's seats is to move.
+  const hotseat = await openHotseat(id);
+  const token = hotseat ? hotseat.token : taken.token;
   const ctx = {
     id,
     token,
+    hotseat,
     state: null,
     log: [],
     busy: false,
@@ -68,13 +73,13 @@ export async function table(root, id) {
  * URL and in localStorage (the invite token opens nothing afterwards).
  * Resolves to {token} or, for an invite that was used already, {used: true}.
  */
-async function takeToken(id) {
+async function takeToken(id, root) {
   const m = location.hash.match(/[#&]t=([0-9a-fA-F]+)/);
   if (!m) return { token: mine.tokenFor(id) };
   const invite = m[1];
   if (mine.all().some((g) => g.id === id && g.token === invite)) return { token: invite };
   try {
-    const r = await api.claim(invite, mine.name() || null);
+    const r = await api.claim(invite, await joinName(root, id));
     mine.add({ id, game: null, seat: r.seat, token: r.token, invites: [] });
     history.replaceState(null, '', `${location.pathname}${location.search}#t=${encodeURIComponent(r.token)}`);
     return { token: r.token };
@@ -97,6 +102,13 @@ function connect(ctx) {
   const open = () => {
     const ws = new WebSocket(api.wsUrl(ctx.id, ctx.token));
     ctx.ws = ws;
+    // Another seat's socket (hotseat): this one goes quietly.
+    ctx.reconnect = () => {
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.close();
+      open();
+    };
     ws.onopen = () => { retry = 500; document.body.classList.remove('offline'); };
     ws.onmessage = (ev) => {
       let m;
@@ -217,6 +229,7 @@ function render(ctx) {
   renderLog(ctx);
   if (st.over) renderFinal(ctx, r);
   happened(ctx, r, seatName);
+  if (ctx.hotseat) ctx.hotseat.follow(ctx);
 }
 
 function renderPrompt(ctx) {

@@ -38,6 +38,9 @@ test('an invite whose claim reply was lost still opens its seat', { timeout: 120
       }
     });
     await page.goto(`${base}/play/${created.id}#t=${invite}`);
+    // A browser that knows no name asks for one before claiming.
+    await page.waitForSelector('#join-form');
+    await page.click('#join-go');
     await page.waitForSelector('body[data-move]', { timeout: 30000 });
 
     assert.equal(sent.length, 2, 'one lost claim, one retry');

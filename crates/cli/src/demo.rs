@@ -23,8 +23,8 @@
 
 use crate::common::count;
 use eons_core::{
-    capitalised, Deck, Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Seat,
-    SetupError, Turn,
+    capitalised, Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions,
+    Seat, SetupError, Turn,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -253,10 +253,14 @@ impl Game for Demo {
         OptionInfo {
             name: "target=N",
             help: "space that wins the race (5-200, default 20)",
+            label: "Winning space",
+            kind: OptionKind::Number,
         },
         OptionInfo {
             name: "hand=N",
             help: "cards in a hand (1-5, default 3)",
+            label: "Hand size",
+            kind: OptionKind::Number,
         },
     ];
 

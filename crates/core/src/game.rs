@@ -115,6 +115,42 @@ pub struct OptionInfo {
     pub name: &'static str,
     /// One line of help.
     pub help: &'static str,
+    /// What a player reads beside the form control ("Random earth").
+    pub label: &'static str,
+    /// What values it takes, so that a form can offer them.
+    pub kind: OptionKind,
+}
+
+impl OptionInfo {
+    /// The option's key: [`OptionInfo::name`] without its `=VALUE` part.
+    pub fn key(&self) -> &'static str {
+        match self.name.split_once('=') {
+            Some((key, _)) => key,
+            None => self.name,
+        }
+    }
+}
+
+/// The values a setup option takes, and so how a form asks for it. A form
+/// sends the option as the command line spells it: `key` for a flag,
+/// `key=VALUE` otherwise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// On or off: the option alone (`random-earth`).
+    Flag,
+    /// One of these values (`length=long`).
+    OneOf(&'static [&'static str]),
+    /// A whole number (`max-rounds=12`).
+    Number,
+    /// Distinct values in seat order, separated by commas
+    /// (`animals=birds,insects`): one per seat, or, when the flag `all_with`
+    /// is on, every value (seat `i` plays values `i`, `i + players`, …).
+    SeatList {
+        /// The values, as the option spells them.
+        values: &'static [&'static str],
+        /// The flag with which every value is listed, if any.
+        all_with: Option<&'static str>,
+    },
 }
 
 /// A game's rules as a state machine over atomic choices.
@@ -125,6 +161,10 @@ pub trait Game: Sized + 'static {
     const NAME: &'static str;
     /// Options accepted by [`Game::setup`].
     const OPTIONS: &'static [OptionInfo];
+    /// True when a seat may see something another seat may not (a hand, a
+    /// secret pick): players sharing one screen then pass it between turns.
+    /// A game whose views differ only in naming the viewer says `false`.
+    const HIDDEN_INFORMATION: bool = true;
 
     /// Everything chosen before the first decision: player count, animals, optional rules.
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;

@@ -20,8 +20,8 @@ pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
 pub use data_error::DataError;
 pub use game::{
-    capitalised, validate_position, Game, InvariantError, OptionInfo, Outcome, PositionError,
-    Positions, Reach, Seat, SetupError, Turn,
+    capitalised, validate_position, Game, InvariantError, OptionInfo, OptionKind, Outcome,
+    PositionError, Positions, Reach, Seat, SetupError, Turn,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use record::{Record, RecordedChoice, ReplayError};

@@ -96,7 +96,8 @@ pub use state::{Choice, Event, Pending, Setup, Stack, State, Step};
 pub use view::View;
 
 use eons_core::{
-    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
+    Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
+    SetupError, Turn,
 };
 
 /// The Dominant Species game for the [`Game`] trait.
@@ -143,16 +144,28 @@ impl Game for DominantSpecies {
         OptionInfo {
             name: "animals=A,B,...",
             help: "animals in seat order (mammals, reptiles, birds, amphibians, arachnids, insects); default random",
+            label: "Animals",
+            kind: OptionKind::SeatList {
+                values: &["mammals", "reptiles", "birds", "amphibians", "arachnids", "insects"],
+                all_with: Some("multi"),
+            },
         },
         OptionInfo {
             name: "multi",
             help: "optional 2-3 player rules: all six animals, lowest animal counts (p.17)",
+            label: "Multi-animal rules (2 or 3 players)",
+            kind: OptionKind::Flag,
         },
         OptionInfo {
             name: "random-earth",
             help: "optional random earth setup (p.17)",
+            label: "Random earth",
+            kind: OptionKind::Flag,
         },
     ];
+    /// Every piece is on the table and no card is held secretly: all seats
+    /// see the same (the draw bag hides its order from everyone alike).
+    const HIDDEN_INFORMATION: bool = false;
 
     type Setup = Setup;
     type State = State;

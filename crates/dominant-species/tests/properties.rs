@@ -145,3 +145,42 @@ fn views_hide_deck_order_and_face_down_tiles() {
         "Ice Age stays at the bottom (p.4)"
     );
 }
+
+/// The lobby's form controls come from `OPTIONS`: each is accepted as sent.
+#[test]
+fn every_option_is_accepted_as_a_form_sends_it() {
+    let faults = eons_core::testing::check_options::<Ds>();
+    assert!(faults.is_empty(), "{faults:#?}");
+}
+
+/// `HIDDEN_INFORMATION` is false (players sharing a screen need not pass it
+/// between turns): along random games every seat's view is the spectator's,
+/// but for naming the viewer.
+#[test]
+fn every_seat_sees_what_a_spectator_sees() {
+    for seed in 0..6u64 {
+        let (players, options) = setups(seed);
+        let setup = Ds::setup(players, &options).expect("a valid setup");
+        let mut s = Ds::new(&setup, seed).expect("a new game");
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        while let eons_core::Turn::Seat(_) = Ds::turn(&s) {
+            if steps % 5 == 0 {
+                let public = serde_json::to_value(Ds::view(&s, None)).expect("json");
+                for seat in 0..players {
+                    let mut v = Ds::view(&s, Some(Seat(seat as u8)));
+                    v.seat = None;
+                    let seen = serde_json::to_value(v).expect("json");
+                    assert_eq!(seen, public, "seed {seed} step {steps} seat {seat}");
+                }
+            }
+            let list = legal(&s);
+            let c = list[rng.below(list.len() as u32) as usize];
+            play(&mut s, c);
+            steps += 1;
+            if steps > 400 {
+                break;
+            }
+        }
+    }
+}

@@ -125,7 +125,8 @@ pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Til
 pub use view::View;
 
 use eons_core::{
-    Game, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
+    Game, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat, SetupError,
+    Turn,
 };
 
 /// Dominant Species: Marine.
@@ -139,30 +140,47 @@ impl Game for Marine {
         OptionInfo {
             name: "two-animals",
             help: "2 players only: each player controls two animals; the lower score counts (p.22)",
+            label: "Two animals each (2 players)",
+            kind: OptionKind::Flag,
         },
         OptionInfo {
             name: "random-earth",
             help: "alternate earth: random central tiles and elements, handicapped starting VP (p.22)",
+            label: "Alternate earth",
+            kind: OptionKind::Flag,
         },
         OptionInfo {
             name: "length=VALUE",
             help: "short (15 cards out), standard (10), long (5) or epic (0) (p.23)",
+            label: "Game length",
+            kind: OptionKind::OneOf(&["short", "standard", "long", "epic"]),
         },
         OptionInfo {
             name: "alternate-displays",
             help: "animal displays' reverse side: three random elements, none printed (p.23)",
+            label: "Alternate animal displays",
+            kind: OptionKind::Flag,
         },
         OptionInfo {
             name: "superheroes",
             help: "each animal keeps two of its three trait cards (p.23)",
+            label: "Superheroes",
+            kind: OptionKind::Flag,
         },
         OptionInfo {
             name: "max-rounds=N",
             help: "round cap, not a rulebook rule: after N-1 Reseeds the next round is the last (default 0 = no cap, as the rules give no cutoff)",
+            label: "Round cap",
+            kind: OptionKind::Number,
         },
         OptionInfo {
             name: "animals=A,B,...",
-            help: "animals by seat (reptiles, cephalopods, fishes, crustaceans); with two-animals, four, animal i to seat i%2",
+            help: "animals by seat (reptiles, cephalopods, fishes, crustaceans); with two-animals all four: seat 1 plays the 1st and 3rd, seat 2 the 2nd and 4th",
+            label: "Animals",
+            kind: OptionKind::SeatList {
+                values: &["reptiles", "cephalopods", "fishes", "crustaceans"],
+                all_with: Some("two-animals"),
+            },
         },
     ];
 

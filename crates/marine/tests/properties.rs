@@ -178,3 +178,10 @@ fn draft_is_secret_until_reveal() {
     }
     assert!(differs, "determinization re-deals other seats' hands");
 }
+
+/// The lobby's form controls come from `OPTIONS`: each is accepted as sent.
+#[test]
+fn every_option_is_accepted_as_a_form_sends_it() {
+    let faults = eons_core::testing::check_options::<Marine>();
+    assert!(faults.is_empty(), "{faults:#?}");
+}

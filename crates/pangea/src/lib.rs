@@ -88,7 +88,8 @@ pub mod types;
 pub mod view;
 
 use eons_core::{
-    Game, GameRng, OptionInfo, Outcome, PositionError, Positions, Refusal, Seat, SetupError, Turn,
+    Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
+    SetupError, Turn,
 };
 use std::cell::RefCell;
 
@@ -108,14 +109,23 @@ pub const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "solo",
         help: "solo mode (needs 1 player; 1 player always plays solo): SOLO Turn of the Age cards and the Game End Condition",
+        label: "Solo mode (1 player)",
+        kind: OptionKind::Flag,
     },
     OptionInfo {
         name: "groups=LIST",
         help: "each seat's group in seat order, e.g. groups=syn,amp (synapsids, sauropsida, amphibians, invertebrates); default: drawn at random",
+        label: "Groups",
+        kind: OptionKind::SeatList {
+            values: &["synapsids", "sauropsida", "amphibians", "invertebrates"],
+            all_with: None,
+        },
     },
     OptionInfo {
         name: "flat-final",
         help: "final dominance scores 1 per surviving animal instead of 1 + its niche (ruling A5)",
+        label: "Flat final dominance",
+        kind: OptionKind::Flag,
     },
 ];
 

@@ -192,3 +192,10 @@ fn setup_options_are_applied() {
     assert!(Pangea::setup(2, &["colour=red".into()]).is_err());
     assert!(Pangea::setup(1, &["solo".into()]).is_ok());
 }
+
+/// The lobby's form controls come from `OPTIONS`: each is accepted as sent.
+#[test]
+fn every_option_is_accepted_as_a_form_sends_it() {
+    let faults = eons_core::testing::check_options::<Pangea>();
+    assert!(faults.is_empty(), "{faults:#?}");
+}

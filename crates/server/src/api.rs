@@ -2,7 +2,7 @@
 //!
 //! | method | path | what |
 //! |---|---|---|
-//! | GET | `/api/kinds` | game kinds: id, name, options, player counts |
+//! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
 //! | GET | `/api/games` | recent games (public summaries) |
 //! | GET | `/api/games/{id}` | one game's public summary |
@@ -121,6 +121,7 @@ async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {
                     "name": k.name(),
                     "options": k.options(),
                     "players": k.player_counts(),
+                    "hidden_information": k.hidden_information(),
                 })
             })
             .collect(),

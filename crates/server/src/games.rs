@@ -9,19 +9,72 @@
 //! [`Adapter::with_private_events`] (events only one seat may read in the log).
 
 use eons_bots::BotSpec;
-use eons_core::{Game, Outcome, Seat, Turn};
+use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, Turn};
 use serde::Serialize;
 use serde_json::Value;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// A setup option a game accepts, for the lobby.
+/// A setup option a game accepts, for the lobby: the command-line spelling
+/// and its help (`name`, `help`), and what a form needs to ask for it
+/// (`key`, `label`, `kind`, `values`, `all_with`).
 #[derive(Clone, Debug, Serialize)]
 pub struct GameOption {
     /// The option as typed: `name` or `name=VALUE`.
     pub name: String,
     /// One line of help.
     pub help: String,
+    /// The name without `=VALUE`: what the form sends (`key` or `key=VALUE`).
+    pub key: String,
+    /// What a player reads beside the control.
+    pub label: String,
+    /// Which control asks for it.
+    pub kind: OptionControl,
+    /// The values a `one_of` or `seat_list` option takes (empty otherwise).
+    pub values: Vec<String>,
+    /// For a `seat_list`: the flag with which every value is listed
+    /// (seat `i` then plays values `i`, `i + players`, …).
+    pub all_with: Option<String>,
+}
+
+/// The form control of a setup option (see [`eons_core::OptionKind`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionControl {
+    /// A checkbox: `key` when on.
+    Flag,
+    /// A choice of one value: `key=VALUE`.
+    OneOf,
+    /// A whole number: `key=N`.
+    Number,
+    /// One value per seat, in seat order: `key=A,B,…`.
+    SeatList,
+}
+
+impl GameOption {
+    /// The lobby's description of an engine's option.
+    pub fn of(o: &OptionInfo) -> GameOption {
+        let strings = |l: &[&str]| l.iter().map(|v| v.to_string()).collect();
+        let (kind, values, all_with) = match o.kind {
+            OptionKind::Flag => (OptionControl::Flag, Vec::new(), None),
+            OptionKind::OneOf(l) => (OptionControl::OneOf, strings(l), None),
+            OptionKind::Number => (OptionControl::Number, Vec::new(), None),
+            OptionKind::SeatList { values, all_with } => (
+                OptionControl::SeatList,
+                strings(values),
+                all_with.map(str::to_string),
+            ),
+        };
+        GameOption {
+            name: o.name.to_string(),
+            help: o.help.to_string(),
+            key: o.key().to_string(),
+            label: o.label.to_string(),
+            kind,
+            values,
+            all_with,
+        }
+    }
 }
 
 /// One legal choice as offered to the seat to move.
@@ -111,6 +164,9 @@ pub trait DynGame: Send + Sync + 'static {
     fn options(&self) -> Vec<GameOption>;
     /// Player counts the game accepts with no options.
     fn player_counts(&self) -> Vec<usize>;
+    /// [`Game::HIDDEN_INFORMATION`]: seats see different things, so players
+    /// sharing one screen pass it between turns.
+    fn hidden_information(&self) -> bool;
     /// Builds and validates a setup, as JSON.
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String>;
     /// A new game from a stored setup and seed.
@@ -204,13 +260,10 @@ impl<G: Game> DynGame for Adapter<G> {
         G::NAME
     }
     fn options(&self) -> Vec<GameOption> {
-        G::OPTIONS
-            .iter()
-            .map(|o| GameOption {
-                name: o.name.to_string(),
-                help: o.help.to_string(),
-            })
-            .collect()
+        G::OPTIONS.iter().map(GameOption::of).collect()
+    }
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
     }
     fn player_counts(&self) -> Vec<usize> {
         (1..=8).filter(|&n| G::setup(n, &[]).is_ok()).collect()

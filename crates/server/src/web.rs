@@ -52,6 +52,21 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/marks.js"),
     ),
     (
+        "js/setup-form.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/setup-form.js"),
+    ),
+    (
+        "js/hotseat.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/hotseat.js"),
+    ),
+    (
+        "js/join.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/join.js"),
+    ),
+    (
         "js/dom.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/dom.js"),

@@ -17,7 +17,7 @@
 //! What it does not: the other hands, their face-down bids, the deck order
 //! and the RNG's state.
 
-use eons_core::{Deck, Game, GameRng, OptionInfo, Outcome, Seat, SetupError, Turn};
+use eons_core::{Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -161,6 +161,8 @@ impl Game for HighCard {
     const OPTIONS: &'static [OptionInfo] = &[OptionInfo {
         name: "hawk=SEAT",
         help: "the seat (1-based) that scores +1 per prize won",
+        label: "Hawk seat",
+        kind: OptionKind::Number,
     }];
     type Setup = Setup;
     type State = State;

@@ -4,7 +4,7 @@
 //! last token wins. With two players the player to move wins exactly when the
 //! pile is not a multiple of 4, by taking `pile mod 4`. 2–4 players.
 
-use eons_core::{Game, OptionInfo, Outcome, Seat, SetupError, Turn};
+use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -62,6 +62,8 @@ impl Game for Nim {
     const OPTIONS: &'static [OptionInfo] = &[OptionInfo {
         name: "pile=N",
         help: "starting pile (default 21)",
+        label: "Pile",
+        kind: OptionKind::Number,
     }];
     type Setup = Setup;
     type State = State;

@@ -12,11 +12,15 @@
 //! * [`texts`]: the text test: every text a player reads in seeded random
 //!   games is plain English (no "1 birds", "a ocean", "(s)", card numbers,
 //!   internal codes, 0-based seats or axial coordinates).
+//! * [`options`]: every option a game describes for forms is accepted as a
+//!   form sends it.
 
 pub mod golden;
+pub mod options;
 pub mod simulation;
 pub mod texts;
 
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
+pub use options::check_options;
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
 pub use texts::{check_setup_texts, check_texts, lint, TextCheck, TextFault, TextReport};

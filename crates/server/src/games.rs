@@ -6,12 +6,15 @@
 //!
 //! A game may add presentation helpers (never rules) with
 //! [`Adapter::with_ui`] (extra JSON beside the view for the web UI) and
-//! [`Adapter::with_private_events`] (events only one seat may read in the log).
+//! [`Adapter::with_private_events`] (events only one seat may read in the log)
+//! and [`Adapter::with_score_sheet`] (the final score split by source, from
+//! the engine's events: see [`crate::score_ui`]).
 
 use eons_bots::BotSpec;
 use eons_core::{Game, Outcome, Seat, Turn};
 use serde::Serialize;
 use serde_json::Value;
+use crate::score_ui::ScoreTally;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -130,6 +133,10 @@ pub trait DynState: Send + Sync {
     fn view(&self, seat: Option<Seat>) -> Value;
     /// Current scores per seat.
     fn scores(&self) -> Vec<i64>;
+    /// Once the game is over, every seat's final score split by source and
+    /// the ranking's tie-break ([`eons_core::ScoreBreakdown`] as JSON); None
+    /// before, or for a game with no score sheet.
+    fn final_score(&self) -> Option<Value>;
     /// The outcome once over.
     fn outcome(&self) -> Option<Outcome>;
     /// What the seat to move is asked ([`Game::prompt`]): the heading the
@@ -146,10 +153,14 @@ pub type UiFn<G> = fn(&<G as Game>::View) -> Value;
 /// Presentation helper: the seat that alone may read an event (None: public).
 pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
 
+/// Presentation helper: a fresh score sheet for a game's first state.
+pub type SheetFn<G> = fn(&<G as Game>::State) -> Box<dyn ScoreTally<G>>;
+
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
+    sheet: Option<SheetFn<G>>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -158,6 +169,7 @@ impl<G: Game> Default for Adapter<G> {
         Adapter {
             ui: None,
             private: None,
+            sheet: None,
             _g: PhantomData,
         }
     }
@@ -176,6 +188,11 @@ impl<G: Game> Adapter<G> {
     /// Marks some events as readable by one seat only.
     pub fn with_private_events(mut self, f: PrivateFn<G>) -> Self {
         self.private = Some(f);
+        self
+    }
+    /// Keeps a score sheet over every event, for the final score by source.
+    pub fn with_score_sheet(mut self, f: SheetFn<G>) -> Self {
+        self.sheet = Some(f);
         self
     }
 }
@@ -206,10 +223,12 @@ impl<G: Game> DynGame for Adapter<G> {
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String> {
         let setup: G::Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let state = G::new(&setup, seed).map_err(|e| e.to_string())?;
+        let sheet = self.sheet.map(|f| f(&state));
         Ok(Box::new(Live::<G> {
             state,
             ui: self.ui,
             private: self.private,
+            sheet,
         }))
     }
 }
@@ -218,6 +237,8 @@ struct Live<G: Game> {
     state: G::State,
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
+    /// Every event so far, summed by source (games with a sheet).
+    sheet: Option<Box<dyn ScoreTally<G>>>,
 }
 
 impl<G: Game> Live<G> {
@@ -272,6 +293,7 @@ impl<G: Game> DynState for Live<G> {
             state: self.state.clone(),
             ui: self.ui,
             private: self.private,
+            sheet: self.sheet.as_ref().map(|s| s.clone_box()),
         })
     }
     fn seats(&self) -> usize {
@@ -310,6 +332,9 @@ impl<G: Game> DynState for Live<G> {
         G::apply(&mut self.state, c, &mut events)
             .map_err(|e| ApplyError::Illegal(e.to_string()))?;
         let barrier = G::undo_barrier(&before, &self.state, &events);
+        if let Some(sheet) = self.sheet.as_mut() {
+            events.iter().for_each(|e| sheet.record(e));
+        }
         let events = events
             .iter()
             .map(|e| EventText {
@@ -349,6 +374,11 @@ impl<G: Game> DynState for Live<G> {
     fn scores(&self) -> Vec<i64> {
         G::scores(&self.state)
     }
+    fn final_score(&self) -> Option<Value> {
+        G::outcome(&self.state)?;
+        let sheet = self.sheet.as_ref()?;
+        serde_json::to_value(sheet.breakdown(&self.state)).ok()
+    }
     fn outcome(&self) -> Option<Outcome> {
         G::outcome(&self.state)
     }
@@ -369,10 +399,18 @@ impl<G: Game> DynState for Live<G> {
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     let mut games: Vec<Arc<dyn DynGame>> = vec![
         Arc::new(
-            Adapter::<eons_dominant_species::DominantSpecies>::new().with_ui(crate::ds_ui::ui),
+            Adapter::<eons_dominant_species::DominantSpecies>::new()
+                .with_ui(crate::ds_ui::ui)
+                .with_score_sheet(crate::score_ui::ds_sheet),
         ),
-        Arc::new(Adapter::<eons_marine::Marine>::new().with_ui(crate::earth_ui::marine_ui)),
-        Arc::new(Adapter::<eons_pangea::Pangea>::new()),
+        Arc::new(
+            Adapter::<eons_marine::Marine>::new()
+                .with_ui(crate::earth_ui::marine_ui)
+                .with_score_sheet(crate::score_ui::marine_sheet),
+        ),
+        Arc::new(
+            Adapter::<eons_pangea::Pangea>::new().with_score_sheet(crate::score_ui::pangea_sheet),
+        ),
     ];
     if test_games {
         games.push(Arc::new(

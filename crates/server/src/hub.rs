@@ -110,6 +110,8 @@ pub struct LiveGame {
     undo: Vec<UndoPoint>,
     /// Seat and barrier of every choice in effect (not taken back), in order.
     effective: Vec<(u8, bool)>,
+    /// The id of this finished game's rematch, once a seat asked for one.
+    pub rematch: Option<String>,
 }
 
 impl LiveGame {
@@ -186,6 +188,8 @@ impl LiveGame {
             "seats": self.seats_json(),
             "seed_chosen": self.row.seed_chosen,
             "log_len": self.log.len(),
+            "final_score": self.state.final_score(),
+            "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
         })
     }
 
@@ -208,6 +212,7 @@ impl LiveGame {
             "outcome": self.state.outcome(),
             "seats": self.seats_json(),
             "seed_chosen": self.row.seed_chosen,
+            "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
         })
     }
 
@@ -456,6 +461,7 @@ impl Hub {
             bot_busy: false,
             undo: Vec::new(),
             effective: Vec::new(),
+            rematch: self.store.rematch_of(id).await?,
         };
         live.row.moves = 0;
         for m in &moves {

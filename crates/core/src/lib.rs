@@ -13,6 +13,7 @@ pub mod hex;
 pub mod record;
 pub mod refusal;
 pub mod rng;
+pub mod score;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -27,6 +28,7 @@ pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;
+pub use score::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
 
 /// Plays a game to the end choosing uniformly among legal choices with `rng`.
 /// Returns the number of decisions made. Used by tests and benchmarks.

@@ -81,7 +81,7 @@ pub fn singular(a: Animal) -> &'static str {
 }
 
 /// The ordinal of a scoring place ("first" … "fourth").
-fn ordinal(place: u8) -> String {
+pub(crate) fn ordinal(place: u8) -> String {
     match place {
         1 => "first".into(),
         2 => "second".into(),

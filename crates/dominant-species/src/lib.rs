@@ -85,6 +85,7 @@ mod offer;
 mod phases;
 pub mod position;
 pub mod query;
+pub mod score_sheet;
 mod setup;
 pub mod space;
 pub mod state;

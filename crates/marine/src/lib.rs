@@ -111,6 +111,7 @@ pub mod events;
 pub mod position;
 mod queries;
 pub mod rules;
+pub mod score_sheet;
 pub mod setup;
 pub mod state;
 pub mod text;

@@ -82,6 +82,7 @@ pub mod moves;
 pub mod neutral;
 pub mod phases;
 pub mod position;
+pub mod score_sheet;
 pub mod state;
 pub mod texts;
 pub mod types;

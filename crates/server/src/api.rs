@@ -12,6 +12,9 @@
 //! | POST | `/api/games/{id}/pace` | `{pace_ms, paused}` with a human seat's token: the bots' pace this seat asks (100–20000 ms before each bot decision; `paused` holds the bots until the seat continues). Bots move at the slowest pace asked and wait while any seat paused them; every view says it in `bot_pace` |
 //! | GET | `/api/games/{id}/log?since=N` | the log in words (what the token's seat may read), each entry with the board `changes` it made |
 //! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
+//! | GET | `/api/games/{id}/replay` | a finished game's replay (409 before the end): `{steps, seats, outcome, final_score, log}`, the log as a spectator reads it, entry `i` being step `i + 1` |
+//! | GET | `/api/games/{id}/replay/{step}` | the board after `step` choices of a finished game (0: the start), as a spectator's view |
+//! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it, later ones by any seat answer the same game |
 //! | GET | `/api/games/{id}/ws` | WebSocket: the seat's snapshot on connect and after every move |
 //!
 //! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`.
@@ -54,6 +57,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(crate::replay::replay))
+        .route("/api/games/{id}/replay/{step}", get(crate::replay::replay_step))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .with_state(hub)
@@ -100,6 +106,11 @@ async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, A
         Some(s) => Ok(Some(s)),
         None => Err(ApiError::WrongToken(g.row.id.clone())),
     }
+}
+
+/// Loads a game and, on PostgreSQL, catches up with other processes.
+pub(crate) async fn load_game(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+    load(hub, id).await
 }
 
 /// Loads a game and, on PostgreSQL, catches up with other processes.
@@ -396,6 +407,18 @@ async fn record(
         "times": times,
         "outcome": g.state.outcome(),
     })))
+}
+
+/// The rematch of a finished game for the seat of the token (see [`crate::rematch`]).
+async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    Ok(Json(hub.rematch(&h, &token).await?))
 }
 
 async fn ws(

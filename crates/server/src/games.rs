@@ -6,12 +6,15 @@
 //!
 //! A game may add presentation helpers (never rules) with
 //! [`Adapter::with_ui`] (extra JSON beside the view for the web UI) and
-//! [`Adapter::with_private_events`] (events only one seat may read in the log).
+//! [`Adapter::with_private_events`] (events only one seat may read in the log)
+//! and [`Adapter::with_score_sheet`] (the final score split by source, from
+//! the engine's events: see [`crate::score_ui`]).
 
 use eons_bots::BotSpec;
 use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, Turn};
 use serde::Serialize;
 use serde_json::Value;
+use crate::score_ui::ScoreTally;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -189,6 +192,10 @@ pub trait DynState: Send + Sync {
     fn view(&self, seat: Option<Seat>) -> Value;
     /// Current scores per seat.
     fn scores(&self) -> Vec<i64>;
+    /// Once the game is over, every seat's final score split by source and
+    /// the ranking's tie-break ([`eons_core::ScoreBreakdown`] as JSON); None
+    /// before, or for a game with no score sheet.
+    fn final_score(&self) -> Option<Value>;
     /// The outcome once over.
     fn outcome(&self) -> Option<Outcome>;
     /// What the seat to move is asked ([`Game::prompt`]): the heading the
@@ -210,11 +217,15 @@ pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
 /// Presentation helper: the board pieces of a view ([`crate::changes`]).
 pub type PiecesFn<G> = fn(&<G as Game>::View) -> Vec<crate::changes::Pieces>;
 
+/// Presentation helper: a fresh score sheet for a game's first state.
+pub type SheetFn<G> = fn(&<G as Game>::State) -> Box<dyn ScoreTally<G>>;
+
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
     pieces: Option<PiecesFn<G>>,
+    sheet: Option<SheetFn<G>>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -224,6 +235,7 @@ impl<G: Game> Default for Adapter<G> {
             ui: None,
             private: None,
             pieces: None,
+            sheet: None,
             _g: PhantomData,
         }
     }
@@ -248,6 +260,11 @@ impl<G: Game> Adapter<G> {
     /// changed on the board (given the public view only).
     pub fn with_pieces(mut self, f: PiecesFn<G>) -> Self {
         self.pieces = Some(f);
+        self
+    }
+    /// Keeps a score sheet over every event, for the final score by source.
+    pub fn with_score_sheet(mut self, f: SheetFn<G>) -> Self {
+        self.sheet = Some(f);
         self
     }
 }
@@ -275,11 +292,13 @@ impl<G: Game> DynGame for Adapter<G> {
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String> {
         let setup: G::Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let state = G::new(&setup, seed).map_err(|e| e.to_string())?;
+        let sheet = self.sheet.map(|f| f(&state));
         Ok(Box::new(Live::<G> {
             state,
             ui: self.ui,
             private: self.private,
             pieces: self.pieces,
+            sheet,
         }))
     }
 }
@@ -289,6 +308,8 @@ struct Live<G: Game> {
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
     pieces: Option<PiecesFn<G>>,
+    /// Every event so far, summed by source (games with a sheet).
+    sheet: Option<Box<dyn ScoreTally<G>>>,
 }
 
 impl<G: Game> Live<G> {
@@ -344,6 +365,7 @@ impl<G: Game> DynState for Live<G> {
             ui: self.ui,
             private: self.private,
             pieces: self.pieces,
+            sheet: self.sheet.as_ref().map(|s| s.clone_box()),
         })
     }
     fn seats(&self) -> usize {
@@ -384,6 +406,9 @@ impl<G: Game> DynState for Live<G> {
             .map_err(|e| ApplyError::Illegal(e.to_string()))?;
         let barrier = G::undo_barrier(&before, &self.state, &events);
         let changes = crate::changes::diff(&pieces_before, &self.board_pieces());
+        if let Some(sheet) = self.sheet.as_mut() {
+            events.iter().for_each(|e| sheet.record(e));
+        }
         let events = events
             .iter()
             .map(|e| EventText {
@@ -424,6 +449,11 @@ impl<G: Game> DynState for Live<G> {
     fn scores(&self) -> Vec<i64> {
         G::scores(&self.state)
     }
+    fn final_score(&self) -> Option<Value> {
+        G::outcome(&self.state)?;
+        let sheet = self.sheet.as_ref()?;
+        serde_json::to_value(sheet.breakdown(&self.state)).ok()
+    }
     fn outcome(&self) -> Option<Outcome> {
         G::outcome(&self.state)
     }
@@ -452,14 +482,20 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
         Arc::new(
             Adapter::<eons_dominant_species::DominantSpecies>::new()
                 .with_ui(crate::ds_ui::ui)
-                .with_pieces(crate::changes::ds_pieces),
+                .with_pieces(crate::changes::ds_pieces)
+                .with_score_sheet(crate::score_ui::ds_sheet),
         ),
         Arc::new(
             Adapter::<eons_marine::Marine>::new()
                 .with_ui(crate::earth_ui::marine_ui)
-                .with_pieces(crate::changes::marine_pieces),
+                .with_pieces(crate::changes::marine_pieces)
+                .with_score_sheet(crate::score_ui::marine_sheet),
         ),
-        Arc::new(Adapter::<eons_pangea::Pangea>::new().with_pieces(crate::changes::pangea_pieces)),
+        Arc::new(
+            Adapter::<eons_pangea::Pangea>::new()
+                .with_pieces(crate::changes::pangea_pieces)
+                .with_score_sheet(crate::score_ui::pangea_sheet),
+        ),
     ];
     if test_games {
         games.push(Arc::new(

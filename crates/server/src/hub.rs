@@ -118,6 +118,8 @@ pub struct LiveGame {
     effective: Vec<(u8, bool)>,
     /// How fast the bots move, as the human seats asked.
     pace: BotPace,
+    /// The id of this finished game's rematch, once a seat asked for one.
+    pub rematch: Option<String>,
 }
 
 impl LiveGame {
@@ -199,6 +201,8 @@ impl LiveGame {
                 self.state.seats(),
             ),
             "bot_pace": self.pace.json(seat),
+            "final_score": self.state.final_score(),
+            "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
         })
     }
 
@@ -221,6 +225,7 @@ impl LiveGame {
             "outcome": self.state.outcome(),
             "seats": self.seats_json(),
             "seed_chosen": self.row.seed_chosen,
+            "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
         })
     }
 
@@ -471,6 +476,7 @@ impl Hub {
             undo: Vec::new(),
             effective: Vec::new(),
             pace: BotPace::new(self.bot_pace),
+            rematch: self.store.rematch_of(id).await?,
         };
         live.row.moves = 0;
         for m in &moves {

@@ -159,6 +159,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "seed_chosen",
         include_str!("../migrations/sqlite/0002_seed_chosen.sql"),
     ),
+    (
+        3,
+        "rematches",
+        include_str!("../migrations/sqlite/0003_rematches.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -170,6 +175,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "seed_chosen",
         include_str!("../migrations/postgres/0002_seed_chosen.sql"),
+    ),
+    (
+        3,
+        "rematches",
+        include_str!("../migrations/postgres/0003_rematches.sql"),
     ),
 ];
 
@@ -473,6 +483,37 @@ impl Store {
                 .fetch_all(p)
                 .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// The rematch of game `id`, when one was asked for.
+    pub async fn rematch_of(&self, id: &str) -> Result<Option<String>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query("SELECT rematch_id FROM rematches WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?;
+            match row {
+                Some(r) => Ok(Some(r.try_get("rematch_id")?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Records `rematch` as the rematch of game `id`; false (nothing
+    /// changed) when the game has one already (another request was first).
+    pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
+        with_pool!(self, p => {
+            let r = sqlx::query("INSERT INTO rematches (game_id, rematch_id) VALUES ($1, $2)")
+                .bind(id)
+                .bind(rematch)
+                .execute(p)
+                .await;
+            match r {
+                Ok(_) => Ok(true),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+                Err(e) => Err(e.into()),
+            }
         })
     }
 

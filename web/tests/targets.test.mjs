@@ -8,8 +8,9 @@
 //  - at a phone's size (390 × 844), every board target is at least 32 × 32
 //    CSS px (checked at a sample of decisions);
 // and now and then: hovering a choice lights its board target and the
-// reverse, hovering a log entry lights the places it names, and Enter on a
-// focused board target acts like a click.
+// reverse, hovering a log entry lights the places it names, Enter on a
+// focused board target acts like a click, and (Pangea) a click on your own
+// animal that could remove it asks before anything happens.
 //
 // Needs the server binary (EONS_SERVER_BIN) and Debian's chromium (EONS_CHROMIUM).
 // EONS_TARGETS_GAMES=ds,pangea plays only those games.
@@ -33,6 +34,8 @@ const PLACE_KINDS = {
   marine: ['Place', 'Corner', 'Hex', 'Stack', 'Slot', 'Species', 'Move', 'MoveOf', 'Animal'],
   pangea: ['Region', 'Populate', 'Move', 'Animal', 'Unblock', 'Shed', 'Bearer', 'Field', 'Claim'],
 };
+/** Pangea's human plays the Invertebrates, whose ability (shed an animal for 1 AP) must always ask. */
+const OPTIONS = { pangea: ['groups=invertebrates,synapsids'] };
 const LABEL = /\b[A-G](?:1[0-3]|[1-9])\b/;
 
 const kindOf = (choice) => (choice && typeof choice === 'object' ? Object.keys(choice)[0] : String(choice));
@@ -90,7 +93,7 @@ async function createGame(base, game) {
   const r = await fetch(`${base}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game, players: 2, seed: 11, seats: [{ kind: 'human', name: 'Tester' }, { kind: 'bot', bot: process.env.EONS_TARGETS_BOT || 'greedy' }] }),
+    body: JSON.stringify({ game, players: 2, seed: 11, options: OPTIONS[game] || [], seats: [{ kind: 'human', name: 'Tester' }, { kind: 'bot', bot: process.env.EONS_TARGETS_BOT || 'greedy' }] }),
   });
   assert.ok(r.ok, await r.clone().text());
   const g = await r.json();
@@ -140,6 +143,8 @@ for (const game of GAMES) {
       let logLit = 0;
       let phoneChecks = 0;
       let lastMove = -1;
+      let kinds = new Map(); // legal index → choice kind, at the current decision
+      let asked = 0;
       let stuck = 0;
       for (let step = 0; step < 5000; step++) {
         const { over, move } = await settle(page);
@@ -153,6 +158,7 @@ for (const game of GAMES) {
           decisions += 1;
           const st = await (await fetch(`${base}/api/games/${id}/view?token=${held}`)).json();
           assert.equal(st.move, move, 'the page shows the current move');
+          kinds = new Map(st.legal.map((c) => [c.index, kindOf(c.choice)]));
           const targets = await boardTargets(page);
           const onBoard = new Set();
           for (const t of targets) {
@@ -228,6 +234,7 @@ for (const game of GAMES) {
             const i = weighted(seen.board.map((k) => boardWeight(game, k)), pick);
             const target = page.locator('#board .legal[data-key]').nth(i);
             const tag = await target.evaluate((el) => el.tagName);
+            const offers = (await target.getAttribute('data-choices') || '').split(' ').filter(Boolean).map(Number);
             if (tag !== 'BUTTON' && pick(5) === 0) {
               // The keyboard: Tab focus, then Enter.
               await target.focus();
@@ -235,6 +242,11 @@ for (const game of GAMES) {
               keyed += 1;
             } else {
               await target.click({ timeout: 10000 });
+            }
+            // Pangea: a click on your own animal that could remove it never does so at once.
+            if (game === 'pangea' && offers.some((i) => kinds.get(i) === 'Shed')) {
+              assert.ok(await page.locator('#picker').count(), 'a click on an animal that could be shed asks first');
+              asked += 1;
             }
           } else if (seen.buttons.length) {
             await page.locator('#promptbar button.choice-btn').nth(weighted(seen.buttons.map(buttonWeight), pick)).click();
@@ -250,8 +262,9 @@ for (const game of GAMES) {
       assert.ok(decisions > 10 && placeChoices > 10, `${decisions} decisions, ${placeChoices} place choices checked`);
       assert.ok(hovered > 0 && phoneChecks > 0, 'hover and phone checks ran');
       assert.ok(keyed > 0, 'Enter on a focused target was used');
+      if (game === 'pangea') assert.ok(asked > 0, 'a click on an animal that could be shed was tried');
       assert.deepEqual(errors, [], 'no errors in the pages');
-      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks`);
+      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks, ${asked} shed asks`);
     } finally {
       await desk.close();
       proc.kill('SIGKILL');

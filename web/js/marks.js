@@ -91,8 +91,8 @@ function drawMarks(ctx, renderer, seatName) {
           ? s('circle', { cx: at.x, cy: at.y, r: rad, class: 'hm-ring' })
           : s('rect', { x: at.x - at.w / 2 + 3, y: at.y - at.h / 2 + 3, width: at.w - 6, height: at.h - 6, rx: 8, class: 'hm-ring' }));
       }
-      // A badge per change: +n, −n, or an arrow for a move, in the piece's colour.
-      const sign = c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : c.kind === 'moved_to' ? '↘' : '↗';
+      // A badge per change: pieces more (+n) or fewer (−n), in the piece's colour, edged by the kind.
+      const sign = c.kind === 'added' || c.kind === 'moved_to' ? '+' : '−';
       const bw = 24;
       const bx = at.x + (round ? rad * 0.45 : at.w / 2 - 16) - i * (bw + 2) - bw / 2;
       const by = at.y - (round ? rad * 0.95 : at.h / 2 - 4) - 7;
@@ -174,8 +174,11 @@ function summary(ctx, seatName) {
     changed ? h('span', { class: 'muted small' }, ` · ${changed} board change${changed === 1 ? '' : 's'} marked`) : null,
     h('ol', { class: 'hp-entries' },
       hidden > 0 ? h('li', { class: 'muted small' }, `${hidden} earlier choice${hidden === 1 ? '' : 's'} in the log`) : null,
-      shown.map((e) => h('li', {}, e.choice,
-        e.events.length ? h('span', { class: 'hp-events' }, ` — ${e.events.join('; ')}`) : null))));
+      shown.map((e) => {
+        // Events that only restate the choice ("Birds place an AP on …") are left out.
+        const more = e.events.filter((t) => !t.includes(e.choice));
+        return h('li', {}, e.choice, more.length ? h('span', { class: 'hp-events' }, ` — ${more.join('; ')}`) : null);
+      })));
   });
   return h('section', { class: 'panel happened', id: 'happened', 'aria-label': 'Since your last move' },
     h('div', { class: 'hp-head' }, h('strong', {}, 'Since your last move'),
@@ -201,8 +204,8 @@ function paceControl(ctx, seatName) {
   const human = st.seat !== null && st.seats[st.seat] && st.seats[st.seat].kind === 'human';
   const who = (seat) => (seat === st.seat ? 'you' : seatName(st, seat));
   const status = p.paused
-    ? h('span', { class: 'hp-paused' }, `Bots paused by ${p.paused_by.map(who).join(' and ')}`)
-    : h('span', {}, `Bots wait ${seconds(p.pace_ms)} before each move`);
+    ? h('span', { class: 'hp-paused' }, `paused by ${p.paused_by.map(who).join(' and ')}`)
+    : h('span', { title: 'How long the bots wait before each move' }, `${seconds(p.pace_ms)} per move`);
   const parts = [h('span', { class: 'hp-label' }, 'Bots'), status];
   if (human) {
     const mine = p.mine || { pace_ms: p.pace_ms, paused: false };

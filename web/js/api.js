@@ -70,6 +70,11 @@ export const api = {
   /** Takes back the seat's last choice; 409 `undo_refused` says why not. */
   undo: (id, token, move) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { move }, token),
   record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  /** A finished game's replay: {steps, seats, outcome, final_score, log}; and the board after `step` choices. */
+  replay: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/replay`),
+  replayStep: (id, step) => call('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+  /** The rematch of a finished game for my seat: {id, token} (made by the first seat to ask). */
+  rematch: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {}, token),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const q = token ? `?token=${encodeURIComponent(token)}` : '';

@@ -185,3 +185,15 @@ async fn postgres_a_trusted_proxy_names_the_client_of_the_games_limit() {
     let Some(db) = pg() else { return };
     suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_a_finished_game_replays_step_by_step() {
+    let Some(db) = pg() else { return };
+    common::lookback::replay_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_a_finished_game_has_one_rematch_for_every_seat() {
+    let Some(db) = pg() else { return };
+    common::lookback::rematch_of_a_finished_game(&db).await;
+}

@@ -146,3 +146,15 @@ async fn sqlite_a_trusted_proxy_names_the_client_of_the_games_limit() {
     let (db, _) = db("proxy");
     suite::a_trusted_proxy_names_the_client_of_the_games_limit(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_a_finished_game_replays_step_by_step() {
+    let (db, _) = db("replay");
+    common::lookback::replay_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_a_finished_game_has_one_rematch_for_every_seat() {
+    let (db, _) = db("rematch");
+    common::lookback::rematch_of_a_finished_game(&db).await;
+}

@@ -72,6 +72,11 @@ export const api = {
   /** The bots' pace this seat asks for: {pace_ms, paused} (the slowest asked wins; any pause holds them). */
   pace: (id, token, ask) => call('POST', `/api/games/${encodeURIComponent(id)}/pace`, ask, token),
   record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
+  /** A finished game's replay: {steps, seats, outcome, final_score, log}; and the board after `step` choices. */
+  replay: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/replay`),
+  replayStep: (id, step) => call('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+  /** The rematch of a finished game for my seat: {id, token} (made by the first seat to ask). */
+  rematch: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {}, token),
   wsUrl: (id, token) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const q = token ? `?token=${encodeURIComponent(token)}` : '';

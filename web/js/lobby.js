@@ -170,6 +170,7 @@ async function renderMine(box) {
         g.hotseat ? h('span', { class: 'badge' }, 'hotseat') : null,
         sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`) : null),
       h('div', { class: 'game-actions' },
+        sum && sum.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : null,
         openInvites(g, sum).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
         h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
   });
@@ -213,5 +214,7 @@ async function renderRecent(box) {
         h('a', { href: `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name} · ${g.id}`),
         h('span', { class: 'badge' }, g.over ? 'over' : `move ${g.move}`),
         h('div', { class: 'muted small' }, seatsText(g))),
-      h('div', { class: 'game-actions' }, h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, 'Watch'))))));
+      h('div', { class: 'game-actions' },
+        g.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : null,
+        h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, g.over ? 'Final scores' : 'Watch'))))));
 }

@@ -3,6 +3,7 @@
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink } from './api.js';
 import { h, fill, toast, copy } from './dom.js';
+import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
@@ -319,15 +320,6 @@ function renderLog(ctx) {
 
 function renderFinal(ctx, r) {
   const st = ctx.state;
-  const o = st.outcome;
-  if (!o) return;
-  const rows = o.ranking.map((seat, place) => h('tr', { class: st.seat === seat ? 'me' : '' },
-    h('td', {}, `${place + 1}.`), h('td', {}, seatName(st, seat), r.seatRole ? ` (${r.seatRole(st, seat)})` : ''),
-    h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
-  const winner = seatName(st, o.ranking[0]);
-  const box = h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
-    h('h2', {}, st.seat === o.ranking[0] ? 'You won!' : `${winner} wins`),
-    h('table', { class: 'final-table' }, h('tbody', {}, rows)),
-    h('a', { class: 'button', href: '/' }, 'Back to the lobby'));
-  ctx.board.prepend(box);
+  const box = finalPanel(st, { name: (i) => seatName(st, i), role: r.seatRole ? (i) => r.seatRole(st, i) : null, token: ctx.token });
+  if (box) ctx.board.prepend(box);
 }

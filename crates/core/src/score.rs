@@ -10,7 +10,8 @@ use serde::Serialize;
 pub struct ScoreBreakdown {
     /// One entry per seat, in seat order.
     pub seats: Vec<SeatScore>,
-    /// The rule that orders seats whose totals tie, in words.
+    /// The rule that orders seats whose totals tie, in words that follow
+    /// "Ties:" ("the animal higher in the food chain ranks first").
     pub tie_break: String,
 }
 

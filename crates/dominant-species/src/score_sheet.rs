@@ -174,7 +174,7 @@ impl ScoreSheet {
     }
 }
 
-/// How the ranking orders seats whose scores tie, in words (p.20; under the
+/// How the ranking orders seats whose scores tie, in words to follow "Ties:" (p.20; under the
 /// multi-animal rules, reference A17).
 pub fn tie_break(state: &State) -> String {
     let multi = (0..usize::from(state.setup.players)).any(|seat| {
@@ -186,8 +186,8 @@ pub fn tie_break(state: &State) -> String {
     });
     let chain = "Mammals, Reptiles, Birds, Amphibians, Arachnids, Insects";
     if multi {
-        format!("On a tie, the seat whose counted animal is higher in the food chain ({chain}) ranks first")
+        format!("the seat whose counted animal is higher in the food chain ranks first ({chain})")
     } else {
-        format!("On a tie, the animal higher in the food chain ({chain}) ranks first")
+        format!("the animal higher in the food chain ranks first ({chain})")
     }
 }

@@ -176,13 +176,13 @@ impl ScoreSheet {
     }
 }
 
-/// How the ranking orders seats whose scores tie, in words (p.9, p.22): the
+/// How the ranking orders seats whose scores tie, in words to follow "Ties:" (p.9, p.22): the
 /// counted animal higher in the food chain, lower while Monotypic Habitat is
 /// face up.
 pub fn tie_break(state: &State) -> String {
     if state.ties_reversed() {
-        "On a tie, the counted animal lower in the food chain (Crustaceans lowest) ranks first: Monotypic Habitat reverses it".to_string()
+        "the counted animal lower in the food chain ranks first (Monotypic Habitat, face up, reverses the food chain)".to_string()
     } else {
-        "On a tie, the counted animal higher in the food chain (Reptiles, Cephalopods, Fishes, Crustaceans) ranks first".to_string()
+        "the counted animal higher in the food chain ranks first (Reptiles, Cephalopods, Fishes, Crustaceans)".to_string()
     }
 }

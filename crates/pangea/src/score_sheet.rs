@@ -165,6 +165,6 @@ impl ScoreSheet {
     }
 }
 
-/// How the ranking orders players whose dominance ties, in words (ruling
+/// How the ranking orders players whose dominance ties, in words to follow "Ties:" (ruling
 /// G3): only a player with an animal on the board can win.
-pub const TIE_BREAK: &str = "Only a player with an animal on the board can win. On a tie for most dominance, more animals on the board wins, then more animals in niche 2; still tied, the win is shared";
+pub const TIE_BREAK: &str = "more animals on the board wins, then more animals in niche 2; still tied, the win is shared (only a player with an animal on the board can win)";

@@ -97,19 +97,30 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/games/pangea.js"),
     ),
     (
+        "js/final.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/final.js"),
+    ),
+    (
+        "js/replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/replay.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),
     ),
 ];
 
-/// Routes for the UI: `/` and `/play/...` serve the page, `/static/...` the files.
+/// Routes for the UI: `/`, `/play/...` and `/replay/...` serve the page, `/static/...` the files.
 /// With `dir`, files are read from that folder at each request (for UI
 /// development without rebuilding); only the embedded file names are served.
 pub fn router(dir: Option<PathBuf>) -> Router {
     let dir = Arc::new(dir);
     let d1 = dir.clone();
     let d2 = dir.clone();
+    let d4 = dir.clone();
     let d3 = dir;
     Router::new()
         .route(
@@ -119,6 +130,10 @@ pub fn router(dir: Option<PathBuf>) -> Router {
         .route(
             "/play/{*rest}",
             get(move || serve(d2.clone(), "index.html".to_string())),
+        )
+        .route(
+            "/replay/{*rest}",
+            get(move || serve(d4.clone(), "index.html".to_string())),
         )
         .route(
             "/favicon.ico",

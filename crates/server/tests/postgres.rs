@@ -191,3 +191,15 @@ async fn postgres_pause_holds_bots_until_continued() {
     let Some(db) = pg() else { return };
     suite::pause_holds_bots_until_continued(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_a_finished_game_replays_step_by_step() {
+    let Some(db) = pg() else { return };
+    common::lookback::replay_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_a_finished_game_has_one_rematch_for_every_seat() {
+    let Some(db) = pg() else { return };
+    common::lookback::rematch_of_a_finished_game(&db).await;
+}

@@ -152,3 +152,15 @@ async fn sqlite_pause_holds_bots_until_continued() {
     let (db, _) = db("pace");
     suite::pause_holds_bots_until_continued(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_a_finished_game_replays_step_by_step() {
+    let (db, _) = db("replay");
+    common::lookback::replay_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_a_finished_game_has_one_rematch_for_every_seat() {
+    let (db, _) = db("rematch");
+    common::lookback::rematch_of_a_finished_game(&db).await;
+}

@@ -1,0 +1,82 @@
+// The end of a game: the ranking, every seat's final score split by source
+// (the engine's score sheet, sent as `final_score` with a finished game's
+// view), the tie-break the ranking used, and the way on: rematch, replay.
+import { api, mine } from './api.js';
+import { h, toast } from './dom.js';
+
+/**
+ * The end-of-game panel of a finished game's snapshot `st`.
+ * `name(seat)` names a seat, `role(seat)` (optional) says what it played,
+ * `token` is this browser's seat token (null for a spectator), and
+ * `replayLink` adds the "Replay" link (left out inside the replay viewer).
+ */
+export function finalPanel(st, { name, role = null, token = null, replayLink = true }) {
+  const o = st.outcome;
+  if (!o) return null;
+  const fs = st.final_score || null;
+  const tied = (seat) => o.scores.filter((x) => x === o.scores[seat]).length > 1;
+  const rows = o.ranking.map((seat, place) => h('tr', { class: st.seat === seat ? 'me' : '' },
+    h('td', {}, `${place + 1}.`),
+    h('td', {}, name(seat), role ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
+    h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
+  const winner = name(o.ranking[0]);
+  const anyTie = o.ranking.some((seat) => tied(seat));
+  return h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
+    h('h2', {}, st.seat === o.ranking[0] ? 'You won!' : `${winner} wins`),
+    h('table', { class: 'final-table' }, h('tbody', {}, rows)),
+    fs ? h('p', { class: `tie-break small ${anyTie ? 'used' : 'muted'}`, id: 'tie-break' },
+      anyTie ? 'Tie broken: ' : 'Ties: ', fs.tie_break, '.') : null,
+    fs ? breakdown(st, fs, o, name) : null,
+    h('div', { class: 'final-actions' },
+      rematchButton(st, token),
+      replayLink ? h('a', { class: 'button ghost', id: 'replay-link', href: `/replay/${encodeURIComponent(st.id)}` }, 'Replay the game') : null,
+      h('a', { class: 'button ghost', href: '/' }, 'Back to the lobby')));
+}
+
+/** Every seat's score by source, in ranking order; the winner's and my own open. */
+function breakdown(st, fs, o, name) {
+  const blocks = o.ranking.map((seat) => {
+    const sc = fs.seats[seat];
+    if (!sc) return null;
+    const open = seat === o.ranking[0] || seat === st.seat;
+    return h('details', { class: 'score-seat', 'data-seat': seat, 'data-total': sc.total, open: open || null },
+      h('summary', {}, h('span', { class: 'score-who' }, name(seat)),
+        sc.counted ? h('span', { class: 'muted small' }, ` counted: ${sc.counted}`) : null,
+        h('span', { class: 'score-total' }, String(sc.total))),
+      h('table', { class: 'score-parts' }, h('tbody', {}, sc.parts.map((p) => [
+        h('tr', { class: 'score-part' }, h('td', {}, p.source), h('td', { class: 'num part-points' }, signed(p.points))),
+        p.items.length ? h('tr', { class: 'score-items' }, h('td', { colspan: 2 },
+          h('ul', {}, p.items.map((i) => h('li', {}, `${i.text}: ${signed(i.points)}`))))) : null,
+      ]).concat([h('tr', { class: 'score-sum' }, h('td', {}, 'Total'), h('td', { class: 'num' }, String(sc.total)))]))));
+  });
+  return h('div', { class: 'score-breakdown', id: 'score-breakdown' }, h('h3', {}, 'Where the points came from'), blocks);
+}
+
+function signed(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+/**
+ * "Rematch" for a seated player (the same seats and options, a new deal);
+ * "Join the rematch" once another seat asked. A spectator gets a link to
+ * watch the rematch when there is one.
+ */
+function rematchButton(st, token) {
+  if (st.seat === null || st.seat === undefined || !token) {
+    return st.rematch ? h('a', { class: 'button', id: 'rematch-link', href: `/play/${encodeURIComponent(st.rematch.id)}` }, 'Watch the rematch') : null;
+  }
+  const label = st.rematch ? 'Join the rematch' : 'Rematch';
+  const btn = h('button', { class: 'primary', id: 'rematch-btn', title: 'The same seats and options, a new deal' }, label);
+  btn.addEventListener('click', async () => {
+    btn.disabled = true;
+    try {
+      const r = await api.rematch(st.id, token);
+      mine.add({ id: r.id, game: st.game, seat: st.seat, token: r.token, invites: [] });
+      location.href = `/play/${encodeURIComponent(r.id)}#t=${encodeURIComponent(r.token)}`;
+    } catch (e) {
+      toast(e.message, 'error');
+      btn.disabled = false;
+    }
+  });
+  return btn;
+}

@@ -1,0 +1,155 @@
+// The replay viewer (/replay/ID): a finished game stepped through move by
+// move from its stored record — the board drawn by the game's own renderer
+// (as a spectator sees it, with no choices), the log up to the step, a
+// slider, the buttons ⏮ ◀ ▶ ⏭ and the keys ← → Home End.
+import { api } from './api.js';
+import { h, s, fill } from './dom.js';
+import { finalPanel } from './final.js';
+import * as generic from './games/generic.js';
+import * as ds from './games/ds.js';
+import * as marine from './games/marine.js';
+import * as pangea from './games/pangea.js';
+
+/** Renderers by game id; unknown games use the generic one. */
+const RENDERERS = { ds, marine, pangea };
+
+export async function replay(root, id) {
+  let meta;
+  try {
+    meta = await api.replay(id);
+  } catch (e) {
+    const why = e.status === 409 ? 'This game is still being played: its replay opens when it is over.' : e.message;
+    root.replaceChildren(h('div', { class: 'panel', id: 'replay-error' }, h('h2', {}, 'No replay'), h('p', {}, why),
+      h('p', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, 'Watch the game'), ' · ', h('a', { href: '/' }, 'Back to the lobby'))));
+    return;
+  }
+  const last = meta.steps - 1;
+  const r = RENDERERS[meta.game] || generic;
+  const name = (i) => seatName(meta, i);
+  const cache = new Map();
+  const view = {
+    step: null,     // the step shown
+    wanted: last,   // the step asked for (the slider may run ahead of the answers)
+    local: {},
+    claimed: new Set(),
+  };
+
+  const slider = h('input', { type: 'range', min: 0, max: last, value: last, id: 'replay-slider', 'aria-label': 'Step' });
+  const counter = h('span', { class: 'replay-count', id: 'replay-count' });
+  const button = (icon, title, idName, to) => h('button', { class: 'ghost replay-btn', id: idName, title, 'aria-label': title, onclick: () => go(to()) }, icon);
+  const controls = h('div', { class: 'replay-controls' },
+    button(icon(true, true), 'First step (Home)', 'replay-first', () => 0),
+    button(icon(true, false), 'Step back (←)', 'replay-back', () => view.wanted - 1),
+    slider,
+    button(icon(false, false), 'Step forward (→)', 'replay-forward', () => view.wanted + 1),
+    button(icon(false, true), 'Last step (End)', 'replay-last', () => last),
+    counter);
+  const what = h('div', { class: 'replay-what', id: 'replay-what' });
+  const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
+  const board = h('div', { class: 'board', id: 'board' });
+  const players = h('section', { class: 'panel players', id: 'players' });
+  const list = h('ol', { class: 'log-list', id: 'replay-log' }, meta.log.map((e, i) => h('li', { class: 'log-entry', 'data-step': i + 1, hidden: true },
+    h('span', { class: 'log-who' }, name(e.seat)), ': ', e.choice,
+    e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
+  const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);
+  const side = h('aside', { class: 'side' }, players, logBox);
+  root.replaceChildren(h('div', { class: 'table replay' }, bar, h('div', { class: 'table-grid' }, board, side)));
+  document.getElementById('topinfo').replaceChildren(
+    h('span', { class: 'game-name' }, meta.game_name),
+    h('span', { class: 'muted' }, ` · game ${meta.id}`),
+    h('span', { class: 'badge' }, 'replay'));
+  document.title = `Eons — replay of ${meta.game_name}`;
+
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
+    const to = { ArrowLeft: view.wanted - 1, ArrowRight: view.wanted + 1, Home: 0, End: last }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    go(to);
+  });
+
+  /** The board after `step` choices, fetched once. */
+  function load(step) {
+    if (!cache.has(step)) {
+      const p = api.replayStep(id, step);
+      p.catch(() => cache.delete(step));
+      cache.set(step, p);
+    }
+    return cache.get(step);
+  }
+
+  async function go(step) {
+    step = Math.max(0, Math.min(last, step));
+    view.wanted = step;
+    slider.value = String(step);
+    counter.textContent = `Step ${step} / ${last}`;
+    let st;
+    try {
+      st = await load(step);
+    } catch (e) {
+      fill(what, h('span', { class: 'notice' }, `Step ${step} could not be loaded: ${e.message}`));
+      return;
+    }
+    if (view.wanted !== step) return; // a later step was asked for meanwhile
+    show(st);
+    if (step < last) load(step + 1).catch(() => {});
+  }
+
+  function show(st) {
+    const before = view.step === null ? 0 : view.step;
+    view.step = st.step;
+    document.body.dataset.step = String(st.step);
+    // The log up to the step: entries after it are hidden, the step's own is marked.
+    const lo = Math.min(before, st.step);
+    const hi = Math.max(before, st.step);
+    const items = list.children;
+    for (let i = Math.max(0, lo - 1); i <= Math.min(items.length - 1, hi); i++) {
+      items[i].hidden = i >= st.step;
+      items[i].classList.toggle('current', i === st.step - 1);
+    }
+    const cur = items[st.step - 1];
+    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    else list.scrollTop = 0;
+    const entry = meta.log[st.step - 1];
+    fill(what, entry
+      ? [h('span', { class: 'log-who' }, name(entry.seat)), ': ', entry.choice]
+      : h('span', { class: 'muted' }, 'The start of the game'),
+    st.over ? null : h('span', { class: 'muted small replay-next' }, ` · next: ${st.prompt}`));
+    view.claimed = new Set();
+    view.local = {};
+    const ctx = {
+      legal: [],
+      claimed: view.claimed,
+      local: view.local,
+      choose: () => {},
+      offer: () => {},
+      redraw: () => show(st),
+    };
+    r.render(board, st, ctx);
+    fill(players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, st.seats.map((s, i) => h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''}` },
+      h('span', { class: 'seat-name' }, name(i)), r.seatInfo ? r.seatInfo(st, i) : null))));
+    if (st.over) {
+      const box = finalPanel(st, { name, role: r.seatRole ? (i) => r.seatRole(st, i) : null, token: null, replayLink: false });
+      if (box) board.prepend(box);
+    }
+  }
+
+  go(0);
+}
+
+/** The ◀ ▶ ⏮ ⏭ icons drawn (fonts often lack ⏮ and ⏭): a triangle pointing back or on, with a bar for "to the end". */
+function icon(back, bar) {
+  const tri = back ? '13,3 13,15 4,9' : '5,3 5,15 14,9';
+  const barX = back ? 2 : 14;
+  return s('svg', { viewBox: '0 0 18 18', width: 18, height: 18, 'aria-hidden': 'true' },
+    s('polygon', { points: tri, fill: 'currentColor' }),
+    bar ? s('rect', { x: barX, y: 3, width: 2, height: 12, fill: 'currentColor' }) : null);
+}
+
+function seatName(meta, i) {
+  const s = meta.seats[i];
+  if (!s) return `Seat ${i + 1}`;
+  return s.name || (s.kind === 'bot' ? `Bot (${s.bot})` : `Seat ${i + 1}`);
+}

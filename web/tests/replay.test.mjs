@@ -1,0 +1,212 @@
+// Browser test of the look back (issue 19), in real headless Chromium:
+// finished games of the three games (bots only) open in the replay viewer at
+// /replay/ID, which steps with the keys, the buttons and the slider, the board
+// and the log in step; their end-of-game panel splits every score by source
+// and the parts add up; and a seated player's "Rematch" opens the new game,
+// where the other seat is offered "Join the rematch".
+//
+// Needs: the server binary (EONS_SERVER_BIN, default target-server/release/eons-server
+// from the repository root) and Debian's chromium (EONS_CHROMIUM, default /usr/bin/chromium).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, startServer } from './browser.mjs';
+
+async function json(base, method, path, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await r.json().catch(() => null);
+  assert.ok(r.ok, `${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** A two-player game of `game` between random bots, played to the end. */
+async function finishedBotGame(base, game) {
+  const g = await json(base, 'POST', '/api/games', { game, players: 2, seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }] });
+  for (let i = 0; i < 1200; i++) {
+    const sum = await json(base, 'GET', `/api/games/${g.id}`);
+    if (sum.over) return sum;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`game ${g.id} did not end`);
+}
+
+/** Fails on text no player should read. */
+async function assertNoNullText(page, where) {
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const bad of ['null', 'undefined', 'NaN', '[object Object]']) {
+    assert.ok(!new RegExp(`\\b${bad.replace(/[[\]]/g, '\\$&')}\\b`).test(text), `${where}: "${bad}" on the page`);
+  }
+}
+
+/** The step shown and the log entries visible. */
+async function shown(page) {
+  return page.evaluate(() => ({
+    step: Number(document.body.dataset.step),
+    visible: document.querySelectorAll('#replay-log > li:not([hidden])').length,
+    current: document.querySelector('#replay-log > li.current')?.dataset.step ?? null,
+    board: document.getElementById('board').innerHTML.length,
+    boardHtml: document.getElementById('board').innerHTML,
+  }));
+}
+
+async function waitStep(page, n) {
+  await page.waitForFunction((k) => document.body.dataset.step === String(k), n, { timeout: 20000 });
+}
+
+/** The end-of-game panel: every seat's parts add up to its total and the ranking's score. */
+async function assertBreakdown(page, outcome, where) {
+  await page.waitForSelector('#score-breakdown', { timeout: 20000 });
+  const seats = await page.evaluate(() => [...document.querySelectorAll('#score-breakdown .score-seat')].map((d) => ({
+    seat: Number(d.dataset.seat),
+    total: Number(d.dataset.total),
+    parts: [...d.querySelectorAll('.part-points')].map((c) => Number(c.textContent.replace('−', '-'))),
+  })));
+  assert.equal(seats.length, outcome.scores.length, where);
+  for (const s of seats) {
+    assert.equal(s.total, outcome.scores[s.seat], `${where}: seat ${s.seat + 1} total`);
+    assert.equal(s.parts.reduce((a, b) => a + b, 0), s.total, `${where}: seat ${s.seat + 1} parts ${s.parts}`);
+  }
+  const tie = await page.textContent('#tie-break');
+  assert.match(tie, /^(Ties|Tie broken): \S/, where);
+}
+
+test('the replay viewer steps through finished games of the three games; the end panel adds up; rematch', { timeout: 8 * 60 * 1000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-replay-'));
+  const { proc, base } = await startServer(dir);
+  const desktop = await launch({ width: 1366, height: 768 });
+  const phone = await launch({ width: 390, height: 844, mobile: true });
+  try {
+    const errors = [];
+    for (const b of [desktop, phone]) {
+      b.on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
+    }
+    const games = {};
+    for (const game of ['ds', 'marine', 'pangea']) games[game] = await finishedBotGame(base, game);
+
+    // Dominant Species, in depth: keys, buttons, slider.
+    const ds = games.ds;
+    const page = await desktop.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/replay/${ds.id}`);
+    await waitStep(page, 0);
+    const start = await shown(page);
+    assert.equal(start.visible, 0, 'no log at the start');
+    assert.match(await page.textContent('#replay-count'), new RegExp(`Step 0 / ${ds.move}$`));
+    await assertNoNullText(page, 'ds step 0');
+    for (let i = 1; i <= 6; i++) {
+      await page.keyboard.press('ArrowRight');
+      await waitStep(page, i);
+      const now = await shown(page);
+      assert.equal(now.visible, i, `log up to step ${i}`);
+      assert.equal(now.current, String(i), `step ${i}'s own entry is marked`);
+    }
+    const six = await shown(page);
+    assert.notEqual(six.boardHtml, start.boardHtml, 'the board moves with the steps');
+    await page.keyboard.press('ArrowLeft');
+    await waitStep(page, 5);
+    assert.equal((await shown(page)).visible, 5);
+    await page.click('#replay-back');
+    await waitStep(page, 4);
+    await page.click('#replay-forward');
+    await waitStep(page, 5);
+    // The slider: half way.
+    const half = Math.floor(ds.move / 2);
+    await page.locator('#replay-slider').evaluate((el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', { bubbles: true })); }, half);
+    await waitStep(page, half);
+    assert.equal((await shown(page)).visible, half, 'the log follows the slider');
+    await assertNoNullText(page, `ds step ${half}`);
+    await page.keyboard.press('End');
+    await waitStep(page, ds.move);
+    assert.equal((await shown(page)).visible, ds.move);
+    await assertBreakdown(page, ds.outcome, 'ds replay end');
+    await assertNoNullText(page, 'ds last step');
+    await page.keyboard.press('Home');
+    await waitStep(page, 0);
+    assert.equal((await shown(page)).visible, 0);
+    await page.click('#replay-last');
+    await waitStep(page, ds.move);
+    await page.click('#replay-first');
+    await waitStep(page, 0);
+
+    // Marine and Pangea, on a phone: a step forward, the end, the table's end panel.
+    const small = await phone.newPage();
+    small.on('pageerror', (e) => errors.push(e.message));
+    for (const game of ['marine', 'pangea', 'ds']) {
+      const g = games[game];
+      await small.goto(`${base}/replay/${g.id}`);
+      await waitStep(small, 0);
+      await small.click('#replay-forward');
+      await waitStep(small, 1);
+      assert.equal((await shown(small)).visible, 1);
+      await small.click('#replay-last');
+      await waitStep(small, g.move);
+      await assertBreakdown(small, g.outcome, `${game} replay end`);
+      await assertNoNullText(small, `${game} replay end`);
+      const [width, wide] = await small.evaluate(() => [document.documentElement.scrollWidth,
+        [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 392).slice(-4).map((el) => `${el.tagName}.${el.getAttribute('class')}: ${el.textContent.slice(0, 60)}`)]);
+      assert.ok(width <= 392, `${game}: the replay fits 390 px (${width}: ${wide.join(' | ')})`);
+      // The table of the finished game, as a spectator: the same breakdown, a Replay link.
+      await small.goto(`${base}/play/${g.id}`);
+      await assertBreakdown(small, g.outcome, `${game} table`);
+      assert.equal(await small.getAttribute('#replay-link', 'href'), `/replay/${g.id}`);
+      await assertNoNullText(small, `${game} table end`);
+    }
+
+    // The lobby lists finished games with a Replay link.
+    await page.goto(`${base}/`);
+    await page.waitForSelector(`a.replay-link[href="/replay/${ds.id}"]`, { timeout: 20000 });
+
+    // A running game has no replay.
+    const running = await json(base, 'POST', '/api/games', { game: 'ds', players: 2, seats: [{}, { kind: 'bot', bot: 'random' }] });
+    await page.goto(`${base}/replay/${running.id}`);
+    await page.waitForSelector('#replay-error');
+    assert.match(await page.textContent('#replay-error'), /still being played/);
+
+    // Rematch: two seated players of a finished game (Pangea solo has one seat;
+    // a 2-player Pangea game with two humans is short enough to play by API).
+    const g = await json(base, 'POST', '/api/games', { game: 'pangea', players: 2, seats: [{ name: 'Ann' }, { name: 'Ben' }] });
+    const tokens = [];
+    for (const t of g.tokens) tokens[t.seat] = (await json(base, 'POST', '/api/claim', { token: t.token })).token;
+    for (let i = 0; i < 5000; i++) {
+      let acted = false;
+      let over = false;
+      for (const t of tokens) {
+        const v = await json(base, 'GET', `/api/games/${g.id}/view`, undefined, t);
+        if (v.over) { over = true; break; }
+        if (!v.legal.length) continue;
+        await json(base, 'POST', `/api/games/${g.id}/choice`, { move: v.move, index: v.legal[(i * 7) % v.legal.length].index }, t);
+        acted = true;
+      }
+      if (over) break;
+      assert.ok(acted || i < 4999, 'the humans play the game to its end');
+    }
+    const ann = await desktop.newPage();
+    await ann.goto(`${base}/play/${g.id}#t=${tokens[0]}`);
+    await ann.waitForSelector('#rematch-btn');
+    assert.equal((await ann.textContent('#rematch-btn')).trim(), 'Rematch');
+    const ben = await phone.newPage();
+    await ben.goto(`${base}/play/${g.id}#t=${tokens[1]}`);
+    await ben.waitForSelector('#rematch-btn');
+    await ann.click('#rematch-btn');
+    await ann.waitForURL(/\/play\/[0-9a-f]+#t=[0-9a-f]{64}$/);
+    const newId = new URL(ann.url()).pathname.split('/').pop();
+    assert.notEqual(newId, g.id);
+    await ann.waitForSelector('#topinfo .badge');
+    assert.match(await ann.textContent('#topinfo'), /you: Ann/);
+    // Ben's table learns of it over its WebSocket.
+    await ben.waitForFunction(() => document.getElementById('rematch-btn')?.textContent.trim() === 'Join the rematch', null, { timeout: 20000 });
+    await ben.click('#rematch-btn');
+    await ben.waitForURL(new RegExp(`/play/${newId}#t=`));
+    await ben.waitForSelector('#topinfo .badge');
+    assert.match(await ben.textContent('#topinfo'), /you: Ben/);
+    assert.deepEqual(errors, [], 'no script errors');
+  } finally {
+    await desktop.close();
+    await phone.close();
+    proc.kill('SIGKILL');
+  }
+});

@@ -7,6 +7,7 @@ import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
+import { loadCatalog, infoButton } from './cards.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -47,6 +48,8 @@ export async function table(root, id) {
 
   try {
     const st = await api.view(id, token);
+    // The game's cards and tables (fetched once per game kind): ctx.catalog.
+    ctx.catalog = await loadCatalog(st.game);
     ctx.state = st;
     const lg = await api.log(id, token);
     ctx.log = lg.entries;
@@ -221,13 +224,13 @@ function renderPrompt(ctx) {
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
       for (const c of ctx.offerList) {
-        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, r, c));
       }
       buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.offerList = null; renderPrompt(ctx); } }, 'Cancel'));
     } else {
       for (const c of st.legal) {
         if (ctx.claimed.has(c.index)) continue;
-        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, r, c));
       }
       if (ctx.local && Object.keys(ctx.local).length) {
         buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.local = {}; render(ctx); } }, 'Cancel selection'));
@@ -242,6 +245,11 @@ function renderPrompt(ctx) {
     if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
   }
   bar.replaceChildren(...parts);
+}
+
+/** The "i" button that opens the card a legal choice names (a trait to draft, a card to play), if any. */
+function choiceInfo(ctx, r, c) {
+  return r.choiceCard ? infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog)) : null;
 }
 
 function renderPlayers(ctx, r) {
@@ -270,7 +278,7 @@ function renderChoices(ctx) {
   ctx.choices.replaceChildren(
     h('h3', {}, `Choices (${st.legal.length})`),
     h('ul', { class: 'choice-list', id: 'choice-list' }, st.legal.map((c) => h('li', {},
-      h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text)))));
+      h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, renderer(ctx), c)))));
 }
 
 function renderLog(ctx) {

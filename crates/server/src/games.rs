@@ -5,7 +5,9 @@
 //! line in [`registry`]: `Arc::new(Adapter::<MyGame>::new())`.
 //!
 //! A game may add presentation helpers (never rules) with
-//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI) and
+//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI),
+//! [`Adapter::with_catalog`] (every card's text and the tables the UI draws,
+//! served at `GET /api/kinds/{game}/catalog`) and
 //! [`Adapter::with_private_events`] (events only one seat may read in the log).
 
 use eons_bots::BotSpec;
@@ -112,6 +114,9 @@ pub trait DynGame: Send + Sync + 'static {
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String>;
     /// A new game from a stored setup and seed.
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String>;
+    /// The game's presentation catalog (every card with its text, the
+    /// tables the UI draws), or None when the game has none.
+    fn catalog(&self) -> Option<Value>;
 }
 
 /// A game in progress, erased.
@@ -145,11 +150,14 @@ pub trait DynState: Send + Sync {
 pub type UiFn<G> = fn(&<G as Game>::View) -> Value;
 /// Presentation helper: the seat that alone may read an event (None: public).
 pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
+/// Presentation helper: the game's catalog (cards and tables) as JSON.
+pub type CatalogFn = fn() -> Value;
 
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
     ui: Option<UiFn<G>>,
     private: Option<PrivateFn<G>>,
+    catalog: Option<CatalogFn>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -158,6 +166,7 @@ impl<G: Game> Default for Adapter<G> {
         Adapter {
             ui: None,
             private: None,
+            catalog: None,
             _g: PhantomData,
         }
     }
@@ -171,6 +180,11 @@ impl<G: Game> Adapter<G> {
     /// Adds a UI helper whose result is sent as `ui` beside the view.
     pub fn with_ui(mut self, f: UiFn<G>) -> Self {
         self.ui = Some(f);
+        self
+    }
+    /// Adds the game's catalog, served at `GET /api/kinds/{game}/catalog`.
+    pub fn with_catalog(mut self, f: CatalogFn) -> Self {
+        self.catalog = Some(f);
         self
     }
     /// Marks some events as readable by one seat only.
@@ -211,6 +225,9 @@ impl<G: Game> DynGame for Adapter<G> {
             ui: self.ui,
             private: self.private,
         }))
+    }
+    fn catalog(&self) -> Option<Value> {
+        self.catalog.map(|f| f())
     }
 }
 
@@ -369,10 +386,16 @@ impl<G: Game> DynState for Live<G> {
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     let mut games: Vec<Arc<dyn DynGame>> = vec![
         Arc::new(
-            Adapter::<eons_dominant_species::DominantSpecies>::new().with_ui(crate::ds_ui::ui),
+            Adapter::<eons_dominant_species::DominantSpecies>::new()
+                .with_ui(crate::ds_ui::ui)
+                .with_catalog(crate::catalog::dominant_species),
         ),
-        Arc::new(Adapter::<eons_marine::Marine>::new().with_ui(crate::earth_ui::marine_ui)),
-        Arc::new(Adapter::<eons_pangea::Pangea>::new()),
+        Arc::new(
+            Adapter::<eons_marine::Marine>::new()
+                .with_ui(crate::earth_ui::marine_ui)
+                .with_catalog(crate::catalog::marine),
+        ),
+        Arc::new(Adapter::<eons_pangea::Pangea>::new().with_catalog(crate::catalog::pangea)),
     ];
     if test_games {
         games.push(Arc::new(

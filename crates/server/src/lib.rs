@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+mod catalog;
 mod ds_ui;
 mod earth_ui;
 pub mod error;

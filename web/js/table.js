@@ -219,7 +219,7 @@ function renderPrompt(ctx) {
     const res = o ? ` ${seatName(st, o.ranking[0])} wins with ${o.scores[o.ranking[0]]} points.` : '';
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const buttons = [];
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
@@ -240,7 +240,7 @@ function renderPrompt(ctx) {
     parts.push(h('div', { class: 'prompt-buttons' }, buttons));
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const undo = undoButton(ctx);
     if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
   }

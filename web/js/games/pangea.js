@@ -13,10 +13,6 @@ import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } f
 const GROUPS = ['synapsids', 'sauropsida', 'amphibians', 'invertebrates'];
 const GROUP_COLOR = { synapsids: '#b5473a', sauropsida: '#3f8f3f', amphibians: '#2f78b7', invertebrates: '#8a5bb0' };
 const GROUP_SHORT = { synapsids: 'Sy', sauropsida: 'Sa', amphibians: 'Am', invertebrates: 'In' };
-const EPOCHS = ['Cisuralian', 'Guadalupian', 'Lopingian'];
-const EPOCH_STAGES = [4, 3, 2];
-const STAGES = ['Asselian', 'Sakmarian', 'Artinskian', 'Kungurian', 'Roadian', 'Wordian', 'Capitanian', 'Wuchiapingian', 'Changhsingian'];
-const ZONES = ['Subpolar (Laurasia)', 'Temperate (Laurasia)', 'Interior', 'Temperate (Gondwana)', 'Subpolar (Gondwana)'];
 const ZONE_FILL = ['#e4eef4', '#cfe3b4', '#ead9a6', '#cfe3b4', '#e4eef4'];
 const DECISION = {
   Place: 'place your starting animal in niche 0 (not Subpolar)', Discard: 'discard an adaptation card down to 3',
@@ -39,7 +35,18 @@ const bits = (m) => { let n = 0; for (let x = m >>> 0; x; x >>>= 1) n += x & 1; 
 const regionName = (r) => `${'ABCD'[r % 4]}${Math.floor(r / 4) + 1}`;
 const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
 const spotKey = (sp) => `${sp.region},${sp.niche},${sp.group},${sp.flags & 15}`;
-const epochOf = (stage) => (stage < 4 ? 0 : stage < 7 ? 1 : 2);
+/**
+ * The epochs and stages from the catalog: epoch names, stage names in order,
+ * the epoch of each stage, and the zone names (top row first).
+ */
+function calendar(catalog) {
+  const epochs = (catalog && catalog.epochs) || [];
+  const stages = [];
+  const epochOf = [];
+  epochs.forEach((e, i) => e.stages.forEach((name) => { stages.push(name); epochOf.push(i); }));
+  const zones = ((catalog && catalog.zones) || []).map((z) => z.name);
+  return { epochs: epochs.map((e) => e.name), sizes: epochs.map((e) => e.stages.length), stages, epochOf, zones };
+}
 /** The catalog card of a cataclysm tile ({cataclysm: k}), or null. */
 const cataclysmCard = (catalog, t) => {
   const [k, v] = variant(t);
@@ -49,7 +56,7 @@ const tileName = (t, catalog) => {
   if (!t) return '?';
   const [k, v] = variant(t);
   if (k === 'sector') return `Sector ${'ABCD'[v]}`;
-  if (k === 'zone') return `Zone ${ZONES[v] || v}`;
+  if (k === 'zone') return `Zone ${calendar(catalog).zones[v] || v + 1}`;
   if (k === 'cataclysm') { const c = cataclysmCard(catalog, t); return c ? c.name : `Cataclysm ${v + 1}`; }
   return String(k);
 };
@@ -59,9 +66,10 @@ const evoCards = (catalog, group) => ((catalog && catalog.evolution && catalog.e
 const objective = (catalog, n) => (catalog && catalog.objectives ? catalog.objectives[n] : null);
 const ageCard = (catalog, n) => (catalog && catalog.ages ? cardById(catalog, catalog.ages[n]) : null);
 
-export function promptText(st) {
+export function promptText(st, ctx) {
   const v = st.view;
-  const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';
+  const cal = calendar(ctx && ctx.catalog);
+  const stage = v.stage < cal.stages.length ? `Stage ${v.stage + 1}/${cal.stages.length} ${cal.stages[v.stage]} (${cal.epochs[cal.epochOf[v.stage]]})` : v.stage >= 9 ? 'The Doom' : `Stage ${v.stage + 1}`;
   // The engine's words for the decision, as the terminal prints them.
   if (st.prompt) return `${stage} · ${st.prompt}`;
   let ask = '';
@@ -166,7 +174,8 @@ function token(a, x, y, legal, local) {
 }
 
 function mapPanel(v, legal, local, catalog) {
-  const epoch = epochOf(Math.min(v.stage, 8));
+  const cal = calendar(catalog);
+  const epoch = cal.epochOf[Math.min(v.stage, cal.epochOf.length - 1)] || 0;
   const byRegion = Array.from({ length: 20 }, () => [[], [], []]);
   for (const a of v.animals) if (byRegion[a.region]) byRegion[a.region][Math.min(a.niche, 2)].push(a);
   const regions = s('g', {});
@@ -210,13 +219,13 @@ function mapPanel(v, legal, local, catalog) {
   }
   const labels = s('g', { class: 'pg-labels' },
     ['A', 'B', 'C', 'D'].map((c, i) => s('text', { x: ox + i * RW + RW / 2, y: 13, class: 'pg-axis' }, `Sector ${c}`)),
-    ZONES.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
+    cal.zones.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
   const svg = s('svg', { viewBox: `0 0 ${ox + 4 * RW + 4} ${oy + 5 * RH + 4}`, class: 'pg-map', role: 'img', 'aria-label': 'Supercontinent' },
     s('defs', {}, s('pattern', { id: 'pg-closed', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('rect', { width: 10, height: 10, fill: 'rgba(60,50,40,.45)' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(30,20,10,.6)', 'stroke-width': 4 }))),
     labels, regions);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Supercontinent'),
-    h('span', { class: 'muted small' }, v.stage < 9 ? `${STAGES[v.stage]} · ${EPOCHS[epoch]} epoch` : 'The Doom'),
+    h('span', { class: 'muted small' }, v.stage < cal.stages.length ? `${cal.stages[v.stage]} · ${cal.epochs[epoch]} epoch` : 'The Doom'),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick a destination niche') : null);
   return h('section', { class: 'panel pg-map-panel' }, head, svg);
 }
@@ -224,8 +233,9 @@ function mapPanel(v, legal, local, catalog) {
 function sidePanel(v, st, legal, catalog) {
   // Stage track.
   let k = 0;
-  const stages = EPOCHS.map((e, ei) => h('div', { class: 'pg-epoch' }, h('b', {}, e),
-    Array.from({ length: EPOCH_STAGES[ei] }, () => { const i = k++; return h('span', { class: `pg-stage ${i === v.stage ? 'now' : i < v.stage ? 'past' : ''}`, title: STAGES[i] }, i + 1); })));
+  const cal = calendar(catalog);
+  const stages = cal.epochs.map((e, ei) => h('div', { class: 'pg-epoch' }, h('b', {}, e),
+    Array.from({ length: cal.sizes[ei] }, () => { const i = k++; return h('span', { class: `pg-stage ${i === v.stage ? 'now' : i < v.stage ? 'past' : ''}`, title: cal.stages[i] }, i + 1); })));
   // Instinct track: field 11 at the top.
   const fields = v.track.map((t, f) => {
     const on = legal(`field:${f}`);

@@ -12,6 +12,7 @@ import { linkTable, picker, closePicker, keepPan } from './link.js';
 import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
+import { loadCatalog, infoButton } from './cards.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -56,6 +57,8 @@ export async function table(root, id) {
 
   try {
     const st = await api.view(id, token);
+    // The game's cards and tables (fetched once per game kind): ctx.catalog.
+    ctx.catalog = await loadCatalog(st.game);
     ctx.state = st;
     const lg = await api.log(id, token);
     ctx.log = lg.entries;
@@ -243,18 +246,18 @@ function renderPrompt(ctx) {
     const res = o ? ` ${seatName(st, o.ranking[0])} wins with ${o.scores[o.ranking[0]]} points.` : '';
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const buttons = [];
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
       for (const c of ctx.offerList) {
-        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => { ctx.offerList = null; closePicker(); if (c.act) c.act(); else ctx.choose(c.choice); } }, c.text));
+        buttons.push(h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => { ctx.offerList = null; closePicker(); if (c.act) c.act(); else ctx.choose(c.choice); } }, c.text), choiceInfo(ctx, r, c));
       }
       buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.offerList = null; closePicker(); renderPrompt(ctx); } }, 'Cancel'));
     } else {
       for (const c of st.legal) {
         if (ctx.claimed.has(c.index)) continue;
-        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text));
+        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, r, c));
       }
       if (ctx.local && Object.keys(ctx.local).length) {
         buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.local = {}; render(ctx); } }, 'Cancel selection'));
@@ -264,11 +267,16 @@ function renderPrompt(ctx) {
     parts.push(h('div', { class: 'prompt-buttons' }, buttons));
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const undo = undoButton(ctx);
     if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
   }
   bar.replaceChildren(...parts);
+}
+
+/** The "i" button that opens the card a legal choice names (a trait to draft, a card to play), if any. */
+function choiceInfo(ctx, r, c) {
+  return r.choiceCard ? infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog)) : null;
 }
 
 function renderPlayers(ctx, r) {
@@ -297,7 +305,7 @@ function renderChoices(ctx) {
   ctx.choices.replaceChildren(
     h('h3', {}, `Choices (${st.legal.length})`),
     h('ul', { class: 'choice-list', id: 'choice-list' }, st.legal.map((c) => h('li', {},
-      h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text)))));
+      h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, renderer(ctx), c)))));
 }
 
 function renderLog(ctx) {

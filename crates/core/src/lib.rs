@@ -7,6 +7,7 @@
 
 pub mod bag;
 pub mod bonus;
+pub mod catalog;
 pub mod data_error;
 pub mod game;
 pub mod hex;
@@ -19,6 +20,7 @@ pub mod testing;
 
 pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
+pub use catalog::{CardKind, CatalogCard};
 pub use data_error::DataError;
 pub use game::{
     capitalised, validate_position, Game, InvariantError, OptionInfo, OptionKind, Outcome,

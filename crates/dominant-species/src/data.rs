@@ -309,7 +309,7 @@ impl Card {
     pub fn name(self) -> &'static str {
         &data().cards[self as usize].name
     }
-    /// The card's effect in one sentence (`data/dominant-species/cards.toml`).
+    /// The card's full effect (`data/dominant-species/cards.toml`).
     pub fn text(self) -> &'static str {
         &data().cards[self as usize].text
     }
@@ -363,8 +363,11 @@ pub struct CardText {
     pub name: String,
     /// The rulebook page that describes the card.
     pub page: u8,
-    /// The effect in one sentence.
+    /// The full effect, as the table shows it.
     pub text: String,
+    /// The wording is reconstructed (`text_mark = "R"`): the rulebook does
+    /// not reproduce the printed card text, so this restates the effect.
+    pub reconstructed: bool,
 }
 
 /// Every component table, read from `data/dominant-species/*.toml`. Small
@@ -502,6 +505,7 @@ struct RawCard {
     page: u8,
     text: String,
     mark: Option<String>,
+    text_mark: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -511,6 +515,7 @@ struct RawCardText {
     page: u8,
     text: String,
     mark: Option<String>,
+    text_mark: Option<String>,
 }
 
 fn parse_toml<T: serde::de::DeserializeOwned>(
@@ -524,6 +529,22 @@ fn check_mark(file: &'static str, field: &str, m: &Option<String>) -> Result<(),
     match m.as_deref() {
         Some("S" | "I") => Ok(()),
         Some(m) => Err(err(file, field, format!("unknown mark `{m}` (use S or I)"))),
+        None => Err(err(file, field, "missing mark")),
+    }
+}
+
+/// Reads a card text's `text_mark`: `S` (the rulebook reproduces the
+/// printed text word for word) or `R` (reconstructed: the printed wording
+/// is lost and the text restates the effect). True when reconstructed.
+fn text_reconstructed(
+    file: &'static str,
+    field: &str,
+    m: &Option<String>,
+) -> Result<bool, DataError> {
+    match m.as_deref() {
+        Some("S") => Ok(false),
+        Some("R") => Ok(true),
+        Some(m) => Err(err(file, field, format!("unknown mark `{m}` (use S or R)"))),
         None => Err(err(file, field, "missing mark")),
     }
 }
@@ -785,17 +806,21 @@ pub fn parse(
         if row.name.trim().is_empty() || row.text.trim().is_empty() {
             return Err(err(f, field("text"), "a name and a text expected"));
         }
+        let reconstructed = text_reconstructed(f, &field("text_mark"), &row.text_mark)?;
         card_texts.push(CardText {
             name: row.name,
             page: row.page,
             text: row.text,
+            reconstructed,
         });
     }
     check_mark(f, "survival.mark", &raw.survival.mark)?;
+    let reconstructed = text_reconstructed(f, "survival.text_mark", &raw.survival.text_mark)?;
     let survival = CardText {
         name: raw.survival.name,
         page: raw.survival.page,
         text: raw.survival.text,
+        reconstructed,
     };
     Ok(Data {
         tile_scores,

@@ -27,7 +27,9 @@
 //! 1. `data`: animals, elements, terrains, cards, and the component tables
 //!    (tile scores, speciation limits, counts, start layout, card names and
 //!    texts) read once from `data/dominant-species/*.toml`.
-//! 2. `space`: the action display's sections and eyeball spaces.
+//! 2. `space`: the action display's sections and eyeball spaces;
+//!    `catalog`: every card's full text and the display's tables as the
+//!    browser table draws them (presentation only, from `data` and `space`).
 //! 3. `state`: the game state, its pending decisions, choices and events.
 //! 4. `query`: read-only questions about a state (board hexes, vacant
 //!    corners, targets of an action, the Survival holder); `invariants`:
@@ -76,6 +78,7 @@
 
 mod actions;
 pub mod cards;
+pub mod catalog;
 pub mod data;
 pub mod describe;
 mod effects;

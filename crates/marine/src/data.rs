@@ -56,6 +56,25 @@ fn check_mark(file: &'static str, field: &str, m: &Option<String>) -> Result<(),
     }
 }
 
+/// A card's text with its mark; an empty text is refused.
+fn card_text(
+    file: &'static str,
+    field: &str,
+    name: &str,
+    text: &str,
+    mark: &Option<String>,
+) -> Result<CardText, DataError> {
+    check_mark(file, field, mark)?;
+    if text.trim().is_empty() {
+        return Err(err(file, field, "a text expected"));
+    }
+    Ok(CardText {
+        name: name.to_string(),
+        text: text.to_string(),
+        reconstructed: matches!(mark.as_deref(), Some("R" | "P")),
+    })
+}
+
 fn parse_toml<'a, T: Deserialize<'a>>(file: &'static str, text: &'a str) -> Result<T, DataError> {
     toml::from_str(text).map_err(|e| err(file, "(file)", e.to_string().replace('\n', " ")))
 }
@@ -270,11 +289,21 @@ struct RawCards {
     evolution: Vec<RawCard>,
     #[serde(rename = "trait")]
     traits: Vec<RawTrait>,
+    survival: RawSurvival,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSurvival {
+    name: String,
+    text: String,
+    text_mark: Option<String>,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCard {
     name: String,
+    text: String,
+    text_mark: Option<String>,
     icon: String,
     icon_mark: Option<String>,
     element: Option<String>,
@@ -290,6 +319,8 @@ struct RawCard {
 #[serde(deny_unknown_fields)]
 struct RawTrait {
     name: String,
+    text: String,
+    text_mark: Option<String>,
     mark: Option<String>,
     element: Option<String>,
     element_mark: Option<String>,
@@ -384,6 +415,18 @@ pub struct CardData {
     pub own_tile: bool,
 }
 
+/// A card's text as the table shows it (presentation only: no rule reads it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardText {
+    /// The name as printed.
+    pub name: String,
+    /// The effect in words.
+    pub text: String,
+    /// The text is marked `R` (reconstructed) or `P` (placeholder): not
+    /// the printed card face.
+    pub reconstructed: bool,
+}
+
 /// A trait card's parameters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TraitData {
@@ -476,6 +519,12 @@ pub struct Data {
     pub cards: Vec<CardData>,
     /// Per trait card.
     pub traits: Vec<TraitData>,
+    /// Each evolution card's text, in [`Card::ALL`] order.
+    pub card_texts: Vec<CardText>,
+    /// Each trait card's text, in [`Trait::ALL`] order.
+    pub trait_texts: Vec<CardText>,
+    /// The Survival card's text.
+    pub survival_text: CardText,
 }
 
 impl Data {
@@ -1105,6 +1154,7 @@ pub fn parse(
         ));
     }
     let mut cards = Vec::new();
+    let mut card_texts = Vec::new();
     for (i, r) in k.evolution.iter().enumerate() {
         let want = Card::ALL[i];
         let f = format!("evolution[{i}]");
@@ -1116,6 +1166,13 @@ pub fn parse(
             ));
         }
         let f = format!("evolution.{want}");
+        card_texts.push(card_text(
+            KF,
+            &format!("{f}.text"),
+            want.title(),
+            &r.text,
+            &r.text_mark,
+        )?);
         check_mark(KF, &format!("{f}.icon"), &r.icon_mark)?;
         let icon = Icon::parse(&r.icon).ok_or_else(|| {
             err(
@@ -1215,6 +1272,7 @@ pub fn parse(
         ));
     }
     let mut traits = Vec::new();
+    let mut trait_texts = Vec::new();
     for (i, r) in k.traits.iter().enumerate() {
         let want = Trait::ALL[i];
         if Trait::parse(&r.name) != Some(want) {
@@ -1226,6 +1284,13 @@ pub fn parse(
         }
         let f = format!("trait.{want}");
         check_mark(KF, &f, &r.mark)?;
+        trait_texts.push(card_text(
+            KF,
+            &format!("{f}.text"),
+            want.title(),
+            &r.text,
+            &r.text_mark,
+        )?);
         let element = match &r.element {
             Some(e) => {
                 check_mark(KF, &format!("{f}.element"), &r.element_mark)?;
@@ -1266,7 +1331,17 @@ pub fn parse(
     }
 
     let _ = Corner::east(Hex::new(0, 0));
+    let survival_text = card_text(
+        KF,
+        "survival.text",
+        &k.survival.name,
+        &k.survival.text,
+        &k.survival.text_mark,
+    )?;
     Ok(Data {
+        card_texts,
+        trait_texts,
+        survival_text,
         terrain: terrains,
         evolution_rank,
         elements_per_type: c.elements.per_type,

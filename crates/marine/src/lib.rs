@@ -20,6 +20,8 @@
 //! 1. `types`: the game's small vocabulary (animals, elements, terrains,
 //!    cards, traits, actions).
 //! 2. `data`: the component data of `data/marine/*.toml`, parsed and checked;
+//!    `catalog`: every card's text and the display's spaces as the browser
+//!    table draws them (presentation only, from `data`);
 //!    `decision`: the [`Choice`]s and pending [`Frame`]s (plain data, no
 //!    logic); `events`: what happened, for the log.
 //! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
@@ -104,6 +106,7 @@
 
 mod actions;
 mod cards;
+pub mod catalog;
 pub mod data;
 pub mod decision;
 mod effects;

@@ -18,24 +18,26 @@
 //!
 //! 1. `types`: board geometry, groups, animals and their status flags.
 //! 2. `data`: the component data read from `data/pangea/*.toml`.
-//! 3. `state`: the state, the engine's tasks, decisions, choices and events.
-//! 4. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
+//! 3. `catalog`: every card's text and the tables the browser table draws
+//!    (presentation only, from `data`).
+//! 4. `state`: the state, the engine's tasks, decisions, choices and events.
+//! 5. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
 //!    (read-only queries over the state); `texts`: everything a player reads — the texts of
 //!    choices, events and prompts, in plain English (the project's `docs/texts.md`).
-//! 5. `board`: board queries and small mutations on the state, and the listing helpers the
+//! 6. `board`: board queries and small mutations on the state, and the listing helpers the
 //!    decisions share; `invariants`: what holds in every state (component conservation and
 //!    the player boards' limits), for [`Game::invariants`]; `view`: what a seat sees, and the
 //!    terminal rendering.
-//! 6. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
+//! 7. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
 //!    Survival phases and the Sauropsida draw.
-//! 7. `moves`: moving animals (a step into a rival's niche starts a contest).
-//! 8. `cards`: the adaptation cards, one module per card family; `neutral`: the neutral
+//! 8. `moves`: moving animals (a step into a rival's niche starts a contest).
+//! 9. `cards`: the adaptation cards, one module per card family; `neutral`: the neutral
 //!    animals' phase and actions.
-//! 9. `actions`: the Action-phase turn, one module per action and free step.
-//! 10. `ages`: the Turn of the Age cards and the decisions they ask.
-//! 11. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
+//! 10. `actions`: the Action-phase turn, one module per action and free step.
+//! 11. `ages`: the Turn of the Age cards and the decisions they ask.
+//! 12. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
 //!     task runner (stages and their phases, initiative, the Doom).
-//! 12. `position`: the hand-editable position format.
+//! 13. `position`: the hand-editable position format.
 //!
 //! # Where each decision lives
 //!
@@ -72,6 +74,7 @@ pub mod actions;
 pub mod ages;
 pub mod board;
 pub mod cards;
+pub mod catalog;
 pub mod choices;
 pub mod contest;
 pub mod data;

@@ -3,6 +3,7 @@
 //! | method | path | what |
 //! |---|---|---|
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
+//! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
 //! | GET | `/api/games` | recent games (public summaries) |
 //! | GET | `/api/games/{id}` | one game's public summary |
@@ -48,6 +49,7 @@ use tokio::sync::broadcast::error::RecvError;
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/api/kinds", get(kinds))
+        .route("/api/kinds/{game}/catalog", get(catalog))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/claim", post(claim))
         .route("/api/games/{id}", get(game_summary))
@@ -137,6 +139,19 @@ async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {
             })
             .collect(),
     ))
+}
+
+/// One game kind's catalog (every card with its text, the tables the UI draws).
+async fn catalog(
+    State(hub): State<Arc<Hub>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    hub.kinds
+        .iter()
+        .find(|k| k.id() == game)
+        .and_then(|k| k.catalog())
+        .map(Json)
+        .ok_or_else(|| ApiError::NotFound(format!("no game kind `{game}` with a catalog")))
 }
 
 #[derive(Deserialize)]

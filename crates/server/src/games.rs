@@ -5,7 +5,9 @@
 //! line in [`registry`]: `Arc::new(Adapter::<MyGame>::new())`.
 //!
 //! A game may add presentation helpers (never rules) with
-//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI) and
+//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI),
+//! [`Adapter::with_catalog`] (every card's text and the tables the UI draws,
+//! served at `GET /api/kinds/{game}/catalog`),
 //! [`Adapter::with_private_events`] (events only one seat may read in the log)
 //! and [`Adapter::with_score_sheet`] (the final score split by source, from
 //! the engine's events: see [`crate::score_ui`]).
@@ -174,6 +176,9 @@ pub trait DynGame: Send + Sync + 'static {
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String>;
     /// A new game from a stored setup and seed.
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String>;
+    /// The game's presentation catalog (every card with its text, the
+    /// tables the UI draws), or None when the game has none.
+    fn catalog(&self) -> Option<Value>;
 }
 
 /// A game in progress, erased.
@@ -219,6 +224,8 @@ pub type PiecesFn<G> = fn(&<G as Game>::View) -> Vec<crate::changes::Pieces>;
 
 /// Presentation helper: a fresh score sheet for a game's first state.
 pub type SheetFn<G> = fn(&<G as Game>::State) -> Box<dyn ScoreTally<G>>;
+/// Presentation helper: the game's catalog (cards and tables) as JSON.
+pub type CatalogFn = fn() -> Value;
 
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
@@ -226,6 +233,7 @@ pub struct Adapter<G: Game> {
     private: Option<PrivateFn<G>>,
     pieces: Option<PiecesFn<G>>,
     sheet: Option<SheetFn<G>>,
+    catalog: Option<CatalogFn>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -236,6 +244,7 @@ impl<G: Game> Default for Adapter<G> {
             private: None,
             pieces: None,
             sheet: None,
+            catalog: None,
             _g: PhantomData,
         }
     }
@@ -249,6 +258,11 @@ impl<G: Game> Adapter<G> {
     /// Adds a UI helper whose result is sent as `ui` beside the view.
     pub fn with_ui(mut self, f: UiFn<G>) -> Self {
         self.ui = Some(f);
+        self
+    }
+    /// Adds the game's catalog, served at `GET /api/kinds/{game}/catalog`.
+    pub fn with_catalog(mut self, f: CatalogFn) -> Self {
+        self.catalog = Some(f);
         self
     }
     /// Marks some events as readable by one seat only.
@@ -300,6 +314,9 @@ impl<G: Game> DynGame for Adapter<G> {
             pieces: self.pieces,
             sheet,
         }))
+    }
+    fn catalog(&self) -> Option<Value> {
+        self.catalog.map(|f| f())
     }
 }
 
@@ -483,18 +500,21 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
             Adapter::<eons_dominant_species::DominantSpecies>::new()
                 .with_ui(crate::ds_ui::ui)
                 .with_pieces(crate::changes::ds_pieces)
-                .with_score_sheet(crate::score_ui::ds_sheet),
+                .with_score_sheet(crate::score_ui::ds_sheet)
+                .with_catalog(crate::catalog::dominant_species),
         ),
         Arc::new(
             Adapter::<eons_marine::Marine>::new()
                 .with_ui(crate::earth_ui::marine_ui)
                 .with_pieces(crate::changes::marine_pieces)
-                .with_score_sheet(crate::score_ui::marine_sheet),
+                .with_score_sheet(crate::score_ui::marine_sheet)
+                .with_catalog(crate::catalog::marine),
         ),
         Arc::new(
             Adapter::<eons_pangea::Pangea>::new()
                 .with_pieces(crate::changes::pangea_pieces)
-                .with_score_sheet(crate::score_ui::pangea_sheet),
+                .with_score_sheet(crate::score_ui::pangea_sheet)
+                .with_catalog(crate::catalog::pangea),
         ),
     ];
     if test_games {

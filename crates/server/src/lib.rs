@@ -22,6 +22,7 @@
 
 pub mod api;
 pub mod changes;
+mod catalog;
 mod ds_ui;
 mod earth_ui;
 pub mod error;

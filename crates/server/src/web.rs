@@ -67,6 +67,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/join.js"),
     ),
     (
+        "js/cards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/cards.js"),
+    ),
+    (
         "js/dom.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/dom.js"),

@@ -1,9 +1,12 @@
 // Dominant Species: the hex earth (tiles, elements on corners, species, dominance),
 // the action display with its eyeball spaces, every animal's display, the
 // Dominance cards and the score. Legal choices are highlighted and clickable.
+// The display's sections, Migration numbers, Competition terrains and every
+// card's text come from the game's catalog (ctx.catalog, from the engine's data).
 import { h, s, cap } from '../dom.js';
 import { edgeLabels, cornerLabel } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
+import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const ANIMALS = ['mammals', 'reptiles', 'birds', 'amphibians', 'arachnids', 'insects'];
 const ANIMAL_COLOR = {
@@ -22,48 +25,6 @@ const TERRAIN_COLOR = {
   forest: '#55763a', desert: '#e8bd7e', mountain: '#8f8480', tundra: '#eaf3f7',
 };
 const TERRAIN_INK = { tundra: '#45606e', savannah: '#4d4214', desert: '#5a3e12' };
-const SECTIONS = [
-  ['Initiative', 0, 1], ['Adaptation', 1, 3], ['Regression', 4, 2], ['Abundance', 6, 2],
-  ['Wasteland', 8, 1], ['Depletion', 9, 1], ['Glaciation', 10, 4], ['Speciation', 14, 6],
-  ['Wanderlust', 20, 3], ['Migration', 23, 6], ['Competition', 29, 7], ['Domination', 36, 5],
-];
-const MIGRATION = [7, 6, 5, 4, 3, 2];
-const COMPETITION = [
-  ['jungle', 'wetland'], ['wetland', 'desert'], ['desert', 'forest'], ['forest', 'savannah'],
-  ['savannah', 'mountain'], ['mountain', 'sea'], ['sea', 'jungle'],
-];
-const CARD_NAMES = {
-  ColdSnap: 'Cold Snap', IceAge: 'Ice Age', IceSheet: 'Ice Sheet', MassExodus: 'Mass Exodus', NicheBiomes: 'Niche Biomes',
-};
-const CARD_TEXT = {
-  Aquatic: 'Put an element of your choice on a sea/wetland corner; add up to 4 species there.',
-  Biodiversity: '1 VP per tile you share with an opposing species.',
-  Biomass: 'Each tile with more species than elements loses one species.',
-  Blight: 'Choose a tile: remove all its elements but one.',
-  Catastrophe: 'Choose a tile: eliminate all species but one; one species on each adjacent tile.',
-  ColdSnap: 'Every other animal loses one species on each tundra tile.',
-  Disease: 'Each animal with more elements than you loses one.',
-  Ecodiversity: '1 VP per element on earth of a type on your display.',
-  Evolution: 'Replace one species of up to two other animals with yours.',
-  Fecundity: 'Add one species to every tile you occupy.',
-  Fertile: 'Choose a tile you occupy: 1 VP per species on it.',
-  Habitat: 'Put an element of your choice from the bag on any vacant corner.',
-  Hibernation: 'Return up to 5 eliminated species to one tile.',
-  IceAge: 'Bonus VPs for dominated tiles; this is the last turn.',
-  IceSheet: 'Perform a Glaciation action.',
-  Immigrants: 'Each animal loses an element, an AP, or thins out.',
-  Instinct: 'Put an AP on any empty eyeball space.',
-  Intelligence: 'You and every animal above you gain an AP.',
-  MassExodus: 'Empty a tile onto adjacent tiles.',
-  Metamorphosis: 'Swap one of your elements for one from the bag.',
-  NicheBiomes: 'Animals with more VP than you lose VPs.',
-  Nocturnal: 'Swap initiative with the animal to your left.',
-  Omnivore: 'Gain an AP.',
-  Parasitism: 'You and every animal below you gain an AP.',
-  Predator: 'Each shared tile loses one opposing species.',
-  Symbiotic: 'You and animals with fewer elements draw an element.',
-};
-
 const SIZE = 50; // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
 const centre = (q, r) => [1.5 * SIZE * q, SQ3 * SIZE * (r + q / 2)];
@@ -81,6 +42,11 @@ export function promptText(st) {
   const v = st.view;
   // The engine's words for the decision, as the terminal prints them.
   return `Turn ${v.turn}${v.ice_age ? ' (Ice Age: last turn)' : ''} · ${st.prompt || v.prompt}`;
+}
+
+/** The Dominance card a legal choice takes, for its "i" button in the choice lists. */
+export function choiceCard(choice, st, catalog) {
+  return choice && typeof choice === 'object' && 'Card' in choice ? cardById(catalog, choice.Card) : null;
 }
 
 /** Animals of a seat. */
@@ -177,9 +143,9 @@ export function render(board, st, ctx) {
   board.replaceChildren(h('div', { class: 'ds' },
     h('div', { class: 'ds-top' },
       earth(v, st, map, legalAttr, local),
-      actionDisplay(v, map, legalAttr)),
+      actionDisplay(v, map, legalAttr, ctx.catalog)),
     animalsPanel(v, st),
-    cardsPanel(v, map, legalAttr)));
+    cardsPanel(v, map, legalAttr, ctx.catalog)));
   markTargets(board, map);
 }
 
@@ -272,17 +238,21 @@ function ap(animal, key, legalAttr, extraLabel) {
   return el;
 }
 
-function actionDisplay(v, map, legalAttr) {
+function actionDisplay(v, map, legalAttr, catalog) {
   const present = new Set(v.animals.map((a) => a.animal));
-  const rows = SECTIONS.map(([name, first, n]) => {
+  const sections = (catalog && catalog.sections) || [];
+  const speciation = (catalog && catalog.speciation) || [];
+  const migration = (catalog && catalog.migration) || [];
+  const competition = (catalog && catalog.competition) || [];
+  const rows = sections.map(({ name, first, spaces: n }) => {
     const spaces = [];
     if (name === 'Competition' && present.has('arachnids')) spaces.push(h('span', { class: 'eye free', style: `--c:${ANIMAL_COLOR.arachnids}`, title: 'arachnids: free competition on any tile' }, 'any'));
     for (let i = 0; i < n; i++) {
       const idx = first + i;
       let label = null;
-      if (name === 'Speciation') label = h('span', { class: 'el tiny', style: `--c:${ELEMENT_COLOR[ELEMENTS[i]]};--ink:${ELEMENT_INK[ELEMENTS[i]] || '#fff'}` }, ELEMENT_GLYPH[ELEMENTS[i]]);
-      else if (name === 'Migration') label = String(MIGRATION[i]);
-      else if (name === 'Competition') label = h('span', { class: 'terr-pair' }, h('i', { style: `background:${TERRAIN_COLOR[COMPETITION[i][0]]}` }), h('i', { style: `background:${TERRAIN_COLOR[COMPETITION[i][1]]}` }));
+      if (name === 'Speciation' && speciation[i]) label = h('span', { class: 'el tiny', style: `--c:${ELEMENT_COLOR[speciation[i]]};--ink:${ELEMENT_INK[speciation[i]] || '#fff'}` }, ELEMENT_GLYPH[speciation[i]]);
+      else if (name === 'Migration' && migration[i] !== undefined) label = String(migration[i]);
+      else if (name === 'Competition' && competition[i]) label = h('span', { class: 'terr-pair', title: `tundra, ${competition[i][0]} and ${competition[i][1]}` }, h('i', { style: `background:${TERRAIN_COLOR[competition[i][0]]}` }), h('i', { style: `background:${TERRAIN_COLOR[competition[i][1]]}` }));
       spaces.push(ap(v.spaces[idx], `space:${idx}`, legalAttr, label));
     }
     if (name === 'Regression' && present.has('reptiles')) spaces.push(h('span', { class: 'eye free', style: `--c:${ANIMAL_COLOR.reptiles}`, title: 'reptiles: free regression protection' }, '+'));
@@ -327,18 +297,26 @@ function animalsPanel(v, st) {
   return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animals')), h('div', { class: 'animal-grid' }, cards));
 }
 
-function cardsPanel(v, map, legalAttr) {
+function cardsPanel(v, map, legalAttr, catalog) {
   const slots = v.available.map((c, i) => {
     if (!c) return h('div', { class: 'card empty' }, h('span', { class: 'muted small' }, `slot ${i + 1}`));
     const a = legalAttr(`card:${c}`);
-    return h('button', { class: `card ${a.class || ''}`, 'data-key': a['data-key'], disabled: a.onclick ? null : true, onclick: a.onclick },
-      h('span', { class: 'card-name' }, CARD_NAMES[c] || c), h('span', { class: 'card-text' }, CARD_TEXT[c] || ''));
+    const card = cardById(catalog, c);
+    const face = [h('span', { class: 'card-name' }, card ? card.name : c), card ? h('span', { class: 'card-text' }, card.text) : null, reconstructedTag(card)];
+    // A card to take is chosen with one click (its "i" button reads it); any other opens the large view.
+    if (a.onclick) {
+      return h('div', { class: 'card-slot' },
+        h('button', { class: `card ${a.class}`, 'data-key': a['data-key'], 'data-card': c, title: card ? tooltip(card) : null, onclick: a.onclick }, face),
+        infoButton(card));
+    }
+    return h('button', { type: 'button', class: 'card', 'data-card': c, title: card ? tooltip(card) : null, onclick: card ? () => openCard(card) : null, disabled: card ? null : true }, face);
   });
+  const survival = cardById(catalog, 'Survival');
   const bag = h('span', { class: 'bag' }, h('b', {}, 'Bag '), ELEMENTS.map((e, i) => h('span', { class: 'bag-item' }, elementBadge(e), v.bag[i])));
   return h('section', { class: 'panel cards-panel' },
     h('div', { class: 'panel-head' }, h('h3', {}, 'Dominance cards'),
       h('span', { class: 'muted small' }, `${v.deck_size} in the deck · ${v.played.length} played`),
-      h('span', { class: 'survival' }, 'Survival: ', v.survival ? h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[v.survival]}` }, h('i', { class: 'dot' }), cap(v.survival)) : 'nobody'),
+      h('span', { class: 'survival' }, survival ? cardChip(survival, 'small') : 'Survival', ': ', v.survival ? h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[v.survival]}` }, h('i', { class: 'dot' }), cap(v.survival)) : 'nobody'),
       v.ice_age ? h('span', { class: 'badge hot' }, 'Ice Age — last turn') : null),
     h('div', { class: 'card-row' }, slots), bag);
 }

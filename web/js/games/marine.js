@@ -4,10 +4,13 @@
 // hexes and corners, in the engine's id order and with their labels, come
 // from the server's `ui` (the engine's grid).
 // Legal choices are highlighted and clickable; the side list stays complete.
+// The display's sections and spaces and every card's text come from the
+// game's catalog (ctx.catalog, from the engine's data).
 import { h, s, cap } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
+import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
 const ANIMAL_COLOR = { Reptiles: '#2e8b57', Cephalopods: '#8e44ad', Fishes: '#e67e22', Crustaceans: '#c0392b' };
@@ -20,16 +23,6 @@ const TERRAIN_COLOR = {
   Reef: '#f08a7a', Kelp: '#2e6b3a', Land: '#b08d57',
 };
 const TERRAIN_INK = { Sand: '#5a4a12', Reef: '#5a1d14', Seagrass: '#1f3a0c' };
-// The display's sections in order, with their number of spaces (data/marine/display.toml).
-const SECTIONS = [
-  ['abundance', 3], ['autotrophs', 2], ['depletion', 1], ['adaptation', 3], ['regression', 2], ['speciation', 5],
-  ['wanderlust', 3], ['tectonics', 2], ['migration', 4], ['competition', 4], ['evolution', 5], ['domination', 3],
-];
-const SPECIAL = new Set([8, 15, 18, 20, 24, 28]); // special-pawn-only spaces
-const SPACE_LABEL = {
-  3: 'smk', 4: 'gey', 11: '1', 12: '2', 13: '3', 14: '4', 15: 'any', 21: '3', 22: '4', 23: '5', 24: 'all',
-  25: '×1', 26: '×2', 27: '×3', 28: '×1', 29: '1', 30: '2', 31: '3', 32: '4', 33: '5', 34: '2p', 35: '3p', 36: '4p',
-};
 const CIRCLES = { abundance: 0, adaptation: 1, speciation: 2, wanderlust: 3 };
 const BOXES = { autotrophs: 0, depletion: 1, regression: 2 };
 
@@ -70,6 +63,12 @@ export function promptText(st) {
 }
 
 function animalsOf(v, seat) { return v.animals.filter((a) => a.seat === seat); }
+
+/** The trait card a legal choice names (the secret draft, a new trait), for its "i" button. */
+export function choiceCard(choice, st, catalog) {
+  const [k, val] = variant(choice);
+  return k === 'Trait' ? cardById(catalog, val) : null;
+}
 
 export function seatRole(st, seat) { return animalsOf(st.view, seat).map((a) => a.animal).join(', '); }
 
@@ -139,9 +138,9 @@ function draw(board, st, ctx) {
     };
   };
   board.replaceChildren(h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local, st.over), actionDisplay(v, legal)),
-    animalsPanel(v, st),
-    cardsPanel(v, legal),
+    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local, st.over), actionDisplay(v, legal, ctx.catalog)),
+    animalsPanel(v, st, ctx.catalog),
+    cardsPanel(v, legal, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
   markTargets(board, map);
@@ -217,7 +216,7 @@ function earth(v, places, map, legal, local, over) {
   return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
 }
 
-function pawnBtn(p, key, legal, label, special) {
+function pawnBtn(p, key, legal, label, special, words) {
   const on = legal(key);
   const color = p ? ('Basic' in p ? ANIMAL_COLOR[p.Basic] : '#f4f1ea') : null;
   return h('button', {
@@ -225,7 +224,7 @@ function pawnBtn(p, key, legal, label, special) {
     style: color ? `--c:${color}` : null,
     'data-key': on ? key : null,
     disabled: on ? null : true,
-    title: p ? pawnName(p) : special ? 'special pawns only' : 'empty space',
+    title: p ? pawnName(p) : `${special ? 'special pawns only' : 'empty space'}${words ? `: ${words}` : ''}`,
     onclick: on,
   }, p && 'Special' in p ? elBadge(p.Special, 'tiny') : (label || ''));
 }
@@ -244,15 +243,9 @@ function terrainSq(t) {
   return h('i', { class: 'm-sq', style: `background:${t ? TERRAIN_COLOR[t] : 'transparent'}`, title: t ? t.toLowerCase() : 'empty' });
 }
 
-function actionDisplay(v, legal) {
-  let first = 0;
-  const rows = SECTIONS.map(([name, n]) => {
-    const spaces = [];
-    for (let i = 0; i < n; i++) {
-      const idx = first + i;
-      spaces.push(pawnBtn(v.spaces[idx], `space:${idx}`, legal, SPACE_LABEL[idx], SPECIAL.has(idx)));
-    }
-    first += n;
+function actionDisplay(v, legal, catalog) {
+  const rows = ((catalog && catalog.sections) || []).map(({ action: name, name: title, spaces: places }) => {
+    const spaces = places.map((sp) => pawnBtn(v.spaces[sp.index], `space:${sp.index}`, legal, sp.label, sp.special, sp.title));
     const area = [];
     if (name in CIRCLES) area.push(circles(v.circles[CIRCLES[name]]));
     if (name in BOXES) area.push(boxDiscs(v.boxes[BOXES[name]]));
@@ -267,7 +260,7 @@ function actionDisplay(v, legal) {
       })));
     }
     if (name === 'tectonics') area.push(h('span', { class: 'muted small' }, `${v.vents_left} Vents left`));
-    return h('div', { class: `ad-row ad-${name}` }, h('span', { class: 'ad-name' }, cap(name)), h('span', { class: 'ad-spaces' }, spaces), area.length ? h('span', { class: 'ad-area' }, area) : null);
+    return h('div', { class: `ad-row ad-${name}` }, h('span', { class: 'ad-name' }, title), h('span', { class: 'ad-spaces' }, spaces), area.length ? h('span', { class: 'ad-area' }, area) : null);
   });
   // Bottom Feeder's personal spaces (63 + animal index), if any is in use or legal.
   const personal = ANIMALS.map((a, i) => [a, 63 + i]).filter(([a, idx]) => v.personal[ANIMALS.indexOf(a)] || legal(`space:${idx}`));
@@ -285,14 +278,17 @@ function actionDisplay(v, legal) {
     rows, h('div', { class: 'm-special-row' }, h('span', { class: 'ad-name' }, 'Special pawns'), special));
 }
 
-function animalsPanel(v, st) {
+function animalsPanel(v, st, catalog) {
   const cards = v.animals.map((a) => {
     const seatName = (st.seats[a.seat] && st.seats[a.seat].name) || `Seat ${a.seat + 1}`;
     const printed = [];
     a.printed.forEach((n, i) => { for (let k = 0; k < n; k++) printed.push(elBadge(ELEMENTS[i], 'm-printed')); });
     const disks = a.disks.map((d) => (d ? elBadge(d) : h('span', { class: 'el m-empty', title: 'empty space' }, '')));
     const pawns = Array.from({ length: a.basic_total }, (_, i) => h('i', { class: `cyl ${i < a.basic_avail ? '' : 'm-used'}` }));
-    const traitList = (list, cls) => list.map((t) => h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2')));
+    const traitList = (list, cls) => list.map((t) => {
+      const card = cardById(catalog, t);
+      return card ? cardChip(card, `m-trait ${cls}`) : h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2'));
+    });
     return h('div', { class: `animal ${v.deciding === a.animal ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: `--c:${ANIMAL_COLOR[a.animal]};--ink:#fff`, 'data-animal': a.animal },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, a.animal), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),
       h('div', { class: 'animal-seat muted small' }, seatName, st.seat === a.seat ? ' (you)' : '', v.survival === a.animal ? ' · Survival card' : ''),
@@ -311,19 +307,32 @@ function animalsPanel(v, st) {
   return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animals')), h('div', { class: 'animal-grid' }, cards));
 }
 
-function cardsPanel(v, legal) {
+function cardsPanel(v, legal, catalog) {
   const slots = v.row.map((c, i) => {
     const slot = i + 1;
     const on = legal(`slot:${slot}`);
-    const name = c ? String(c).replace(/([a-z])([A-Z])/g, '$1 $2') : null;
-    return h('button', { class: `card ${c ? '' : 'empty'} ${on ? 'legal' : ''}`, 'data-key': on ? `slot:${slot}` : null, disabled: on ? null : true, onclick: on },
-      h('span', { class: 'muted small' }, `slot ${slot}`), name ? h('span', { class: 'card-name' }, name) : h('span', { class: 'muted small' }, 'empty'));
+    const card = c ? cardById(catalog, c) : null;
+    const name = card ? card.name : c ? String(c).replace(/([a-z])([A-Z])/g, '$1 $2') : null;
+    const face = [h('span', { class: 'muted small' }, `slot ${slot}`),
+      name ? h('span', { class: 'card-name' }, name) : h('span', { class: 'muted small' }, 'empty'),
+      card ? h('span', { class: 'card-text' }, card.text) : null, reconstructedTag(card)];
+    const title = card ? tooltip(card) : null;
+    // A card to take is chosen with one click (its "i" button reads it); any other opens the large view.
+    if (on) {
+      return h('div', { class: 'card-slot' },
+        h('button', { class: `card ${c ? '' : 'empty'} legal`, 'data-key': `slot:${slot}`, 'data-card': c || null, title, onclick: on }, face),
+        infoButton(card));
+    }
+    return h('button', { type: 'button', class: `card ${c ? '' : 'empty'}`, 'data-card': c || null, title, disabled: card ? null : true, onclick: card ? () => openCard(card) : null }, face);
   });
-  const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  const topId = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  const topCard = cardById(catalog, topId);
+  const top = topCard ? topCard.name : topId;
+  const survival = cardById(catalog, 'Survival');
   return h('section', { class: 'panel cards-panel' },
     h('div', { class: 'panel-head' }, h('h3', {}, 'Evolution cards'),
-      h('span', { class: 'muted small' }, `${v.deck_len} in the deck · ${v.discard.length} discarded${top ? ` (top: ${top})` : ''}`),
-      h('span', { class: 'survival' }, 'Survival: ', v.survival ? h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[v.survival]}` }, h('i', { class: 'dot' }), v.survival) : 'nobody'),
+      h('span', { class: 'muted small' }, `${v.deck_len} in the deck · ${v.discard.length} discarded`, top ? ' (top: ' : '', topCard ? cardChip(topCard, 'small') : top, top ? ')' : ''),
+      h('span', { class: 'survival' }, survival ? cardChip(survival, 'small') : 'Survival', ': ', v.survival ? h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[v.survival]}` }, h('i', { class: 'dot' }), v.survival) : 'nobody'),
       v.last_round ? h('span', { class: 'badge hot' }, 'Last round') : null),
     h('div', { class: 'card-row' }, slots),
     h('div', { class: 'bag' }, h('span', {}, h('b', {}, 'Element bag '), v.bag_len), h('span', {}, h('b', {}, 'Marker bag '), v.marker_bag_len), h('span', {}, h('b', {}, 'Vents left '), v.vents_left)));

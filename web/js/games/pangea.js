@@ -3,45 +3,18 @@
 // actions and cards (own cards by name, others' as counts), the objectives
 // and the epoch/stage. Drawn only from the seat's view. Legal regions, niches,
 // animals, track fields and objectives are highlighted and clickable.
+// Food per region and every card's text (adaptation, evolution, objective,
+// Turn of the Ages, cataclysm) come from the game's catalog (ctx.catalog, from
+// the engine's data).
 import { h, s, cap } from '../dom.js';
 import * as generic from './generic.js';
 import { markTargets } from '../link.js';
+import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const GROUPS = ['synapsids', 'sauropsida', 'amphibians', 'invertebrates'];
 const GROUP_COLOR = { synapsids: '#b5473a', sauropsida: '#3f8f3f', amphibians: '#2f78b7', invertebrates: '#8a5bb0' };
 const GROUP_SHORT = { synapsids: 'Sy', sauropsida: 'Sa', amphibians: 'Am', invertebrates: 'In' };
-const EPOCHS = ['Cisuralian', 'Guadalupian', 'Lopingian'];
-const EPOCH_STAGES = [4, 3, 2];
-const STAGES = ['Asselian', 'Sakmarian', 'Artinskian', 'Kungurian', 'Roadian', 'Wordian', 'Capitanian', 'Wuchiapingian', 'Changhsingian'];
-const ZONES = ['Subpolar (Laurasia)', 'Temperate (Laurasia)', 'Interior', 'Temperate (Gondwana)', 'Subpolar (Gondwana)'];
 const ZONE_FILL = ['#e4eef4', '#cfe3b4', '#ead9a6', '#cfe3b4', '#e4eef4'];
-const CATACLYSMS = ['Eruption of Supervolcano', 'Gamma Rays', 'Massive Planetoid', 'Disintegration of Pangea'];
-// Food per region (A1..D5) for each epoch (data/pangea/board.toml).
-const FOOD = [[1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2], [2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2], [2, 2, 1], [2, 1, 1],
-  [2, 1, 1], [2, 2, 1], [2, 3, 2], [2, 2, 1], [2, 2, 1], [2, 3, 2], [1, 2, 2], [1, 1, 2], [1, 1, 2], [1, 2, 2]];
-const ADAPT = ['Aggressive Display', 'Ambush', 'Escape', 'Long Migration', 'Land Bridge', 'Nesting Site', 'Fertility',
-  'Keen Senses', 'Premonition', 'Fat Reserves', 'Parasites', 'Recovery', 'Venom', 'Mutation'];
-const EVO = {
-  synapsids: ['Heterodont Teeth', 'Sabre Fangs', 'Endothermy', 'Gorgonops'],
-  sauropsida: ['Scaly Skin', 'Amniotic Egg', 'Gliding Membranes', 'Scutosaurus'],
-  amphibians: ['Estivation', 'Toxic Skin', 'Lateral Line', 'Eryops'],
-  invertebrates: ['Chitin Exoskeleton', 'Burrowing', 'Rapid Reproduction', 'Meganeuropsis'],
-};
-const OBJECTIVES = [
-  ['Lethality', 'An animal of another group was removed this stage by a contest your animal won.', [3, 2]],
-  ['Allopatry', 'You have an animal in each of the 5 climate zones.', [3, 2]],
-  ['Dispersal', 'You have animals in at least 5 different regions.', [3, 2]],
-  ['Apex', 'You hold niche 2 in at least 2 different regions.', [3, 2]],
-  ['Speciation', 'You have at least 2 active evolution cards.', [3, 2]],
-  ['Sympatry', 'In one region you have an animal alongside animals of at least 2 other groups.', [4, 2]],
-  ['Vicariance', 'An animal in niche 1 or 2 in Laurasia and another in niche 1 or 2 in Gondwana.', [4, 2]],
-  ['Niche Partitioning', 'You hold niches 0, 1 and 2 of the same region at once.', [4, 2]],
-  ['Sixth Sense', 'Your instinct marker is on field 7 or higher.', [4, 2]],
-  ['Exaptation', 'At least 2 active evolution cards and at least 2 active adaptation cards.', [4, 2]],
-  ['Refugia', 'You hold niche 2 in at least 2 different climate zones.', [5, 3]],
-  ['Abundance', 'At least 6 animals on the board, the Special Animal included.', [5, 3]],
-  ['Crown Group', 'You have 3 active evolution cards.', [5, 3]],
-];
 const DECISION = {
   Place: 'place your starting animal in niche 0 (not Subpolar)', Discard: 'discard an adaptation card down to 3',
   EvolvePay: 'spend an active adaptation card for the evolution card', SpecialSwap: 'swap an animal for your Special Animal, or skip',
@@ -63,22 +36,44 @@ const bits = (m) => { let n = 0; for (let x = m >>> 0; x; x >>>= 1) n += x & 1; 
 const regionName = (r) => `${'ABCD'[r % 4]}${Math.floor(r / 4) + 1}`;
 const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
 const spotKey = (sp) => `${sp.region},${sp.niche},${sp.group},${sp.flags & 15}`;
-const epochOf = (stage) => (stage < 4 ? 0 : stage < 7 ? 1 : 2);
-const tileName = (t) => {
+/**
+ * The epochs and stages from the catalog: epoch names, stage names in order,
+ * the epoch of each stage, and the zone names (top row first).
+ */
+function calendar(catalog) {
+  const epochs = (catalog && catalog.epochs) || [];
+  const stages = [];
+  const epochOf = [];
+  epochs.forEach((e, i) => e.stages.forEach((name) => { stages.push(name); epochOf.push(i); }));
+  const zones = ((catalog && catalog.zones) || []).map((z) => z.name);
+  return { epochs: epochs.map((e) => e.name), sizes: epochs.map((e) => e.stages.length), stages, epochOf, zones };
+}
+/** The catalog card of a cataclysm tile ({cataclysm: k}), or null. */
+const cataclysmCard = (catalog, t) => {
+  const [k, v] = variant(t);
+  return k === 'cataclysm' && catalog && catalog.cataclysms ? cardById(catalog, catalog.cataclysms[v]) : null;
+};
+const tileName = (t, catalog) => {
   if (!t) return '?';
   const [k, v] = variant(t);
-  if (k === 'Sector') return `Sector ${'ABCD'[v]}`;
-  if (k === 'Zone') return `Zone ${ZONES[v] || v}`;
-  if (k === 'Cataclysm') return CATACLYSMS[v] || `Cataclysm ${v}`;
+  if (k === 'sector') return `Sector ${'ABCD'[v]}`;
+  if (k === 'zone') return `Zone ${calendar(catalog).zones[v] || v + 1}`;
+  if (k === 'cataclysm') { const c = cataclysmCard(catalog, t); return c ? c.name : `Cataclysm ${v + 1}`; }
   return String(k);
 };
+/** Catalog cards by the view's numbers: adaptation designs, a group's evolution cards, objective tiles, Ages. */
+const adaptCard = (catalog, n) => (catalog && catalog.adaptation ? cardById(catalog, catalog.adaptation[n]) : null);
+const evoCards = (catalog, group) => ((catalog && catalog.evolution && catalog.evolution[group]) || []).map((id) => cardById(catalog, id));
+const objective = (catalog, n) => (catalog && catalog.objectives ? catalog.objectives[n] : null);
+const ageCard = (catalog, n) => (catalog && catalog.ages ? cardById(catalog, catalog.ages[n]) : null);
 
 /** The colour of a group's animals, for the marks of the last moves. */
 export const markColor = (owner) => GROUP_COLOR[owner];
 
-export function promptText(st) {
+export function promptText(st, ctx) {
   const v = st.view;
-  const stage = v.stage < 9 ? `Stage ${v.stage + 1}/9 ${STAGES[v.stage]} (${EPOCHS[epochOf(v.stage)]})` : 'The Doom';
+  const cal = calendar(ctx && ctx.catalog);
+  const stage = v.stage < cal.stages.length ? `Stage ${v.stage + 1}/${cal.stages.length} ${cal.stages[v.stage]} (${cal.epochs[cal.epochOf[v.stage]]})` : v.stage >= 9 ? 'The Doom' : `Stage ${v.stage + 1}`;
   // The engine's words for the decision, as the terminal prints them.
   if (st.prompt) return `${stage} · ${st.prompt}`;
   let ask = '';
@@ -88,6 +83,22 @@ export function promptText(st) {
     else ask = DECISION[k] || k;
   }
   return `${stage} · ${cap(v.phase)}${ask ? ` · ${ask}` : ''}`;
+}
+
+/** The card a legal choice plays, activates, spends or claims, for its "i" button. */
+export function choiceCard(choice, st, catalog) {
+  const [k, val] = variant(choice);
+  if (['Activate', 'Card', 'Use', 'CashIn'].includes(k)) return adaptCard(catalog, val);
+  if (k === 'Evolve') {
+    const p = st.view.players[st.seat];
+    return p ? evoCards(catalog, p.group)[val] || null : null;
+  }
+  if (k === 'Claim') {
+    const slot = st.view.objectives[val];
+    const o = slot ? objective(catalog, slot.tile) : null;
+    return o ? cardById(catalog, o.id) : null;
+  }
+  return null;
 }
 
 export function seatRole(st, seat) {
@@ -165,8 +176,8 @@ function draw(board, st, ctx) {
     };
   };
   board.replaceChildren(h('div', { class: 'pg' },
-    h('div', { class: 'pg-top' }, mapPanel(v, legal, local), sidePanel(v, st, legal)),
-    playersPanel(v, st),
+    h('div', { class: 'pg-top' }, mapPanel(v, legal, local, ctx.catalog), sidePanel(v, st, legal, ctx.catalog)),
+    playersPanel(v, st, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
   markTargets(board, map);
@@ -192,8 +203,9 @@ function token(a, x, y, legal, local) {
   return g;
 }
 
-function mapPanel(v, legal, local) {
-  const epoch = epochOf(Math.min(v.stage, 8));
+function mapPanel(v, legal, local, catalog) {
+  const cal = calendar(catalog);
+  const epoch = cal.epochOf[Math.min(v.stage, cal.epochOf.length - 1)] || 0;
   const byRegion = Array.from({ length: 20 }, () => [[], [], []]);
   for (const a of v.animals) if (byRegion[a.region]) byRegion[a.region][Math.min(a.niche, 2)].push(a);
   const regions = s('g', {});
@@ -211,9 +223,10 @@ function mapPanel(v, legal, local) {
     if (on) g.addEventListener('click', on);
     g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: ZONE_FILL[row], class: 'pg-region-shape' }));
     const n = byRegion[r][0].length + byRegion[r][1].length + byRegion[r][2].length;
-    const food = FOOD[r][epoch];
-    g.append(s('text', { x: x + 9, y: y + 18, class: 'pg-rname' }, regionName(r)));
-    g.append(s('text', { x: x + RW - 9, y: y + 18, class: `pg-food ${n > food ? 'over' : ''}` }, `${n}/${food} food`, s('title', {}, `animals / food this epoch`)));
+    const place = catalog && catalog.regions ? catalog.regions[r] : null;
+    const food = place ? place.food[epoch] : null;
+    g.append(s('text', { x: x + 9, y: y + 18, class: 'pg-rname' }, place ? place.label : regionName(r)));
+    if (food !== null) g.append(s('text', { x: x + RW - 9, y: y + 18, class: `pg-food ${n > food ? 'over' : ''}` }, `${n}/${food} food`, s('title', {}, `animals / food this epoch`)));
     if (v.warnings & (1 << r)) g.append(s('text', { x: x + 44, y: y + 18, class: 'pg-warn' }, '⚠', s('title', {}, 'warning: over its food')));
     if (v.hunger & (1 << r)) g.append(s('text', { x: x + 60, y: y + 18, class: 'pg-warn' }, 'H', s('title', {}, 'hunger marker')));
     // Niches: 2 and 1 hold one animal each, 0 any number.
@@ -236,37 +249,49 @@ function mapPanel(v, legal, local) {
   }
   const labels = s('g', { class: 'pg-labels' },
     ['A', 'B', 'C', 'D'].map((c, i) => s('text', { x: ox + i * RW + RW / 2, y: 13, class: 'pg-axis' }, `Sector ${c}`)),
-    ZONES.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
+    cal.zones.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
   const svg = s('svg', { viewBox: `0 0 ${ox + 4 * RW + 4} ${oy + 5 * RH + 4}`, class: 'pg-map', role: 'img', 'aria-label': 'Supercontinent' },
     s('defs', {}, s('pattern', { id: 'pg-closed', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('rect', { width: 10, height: 10, fill: 'rgba(60,50,40,.45)' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(30,20,10,.6)', 'stroke-width': 4 }))),
     labels, regions);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Supercontinent'),
-    h('span', { class: 'muted small' }, v.stage < 9 ? `${STAGES[v.stage]} · ${EPOCHS[epoch]} epoch` : 'The Doom'),
+    h('span', { class: 'muted small' }, v.stage < cal.stages.length ? `${cal.stages[v.stage]} · ${cal.epochs[epoch]} epoch` : 'The Doom'),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick a destination niche') : null);
   return h('section', { class: 'panel pg-map-panel' }, head, h('div', { class: 'pan', 'data-pan': 'map' }, svg));
 }
 
-function sidePanel(v, st, legal) {
+function sidePanel(v, st, legal, catalog) {
   // Stage track.
   let k = 0;
-  const stages = EPOCHS.map((e, ei) => h('div', { class: 'pg-epoch' }, h('b', {}, e),
-    Array.from({ length: EPOCH_STAGES[ei] }, () => { const i = k++; return h('span', { class: `pg-stage ${i === v.stage ? 'now' : i < v.stage ? 'past' : ''}`, title: STAGES[i] }, i + 1); })));
+  const cal = calendar(catalog);
+  const stages = cal.epochs.map((e, ei) => h('div', { class: 'pg-epoch' }, h('b', {}, e),
+    Array.from({ length: cal.sizes[ei] }, () => { const i = k++; return h('span', { class: `pg-stage ${i === v.stage ? 'now' : i < v.stage ? 'past' : ''}`, title: cal.stages[i] }, i + 1); })));
   // Instinct track: field 11 at the top.
   const fields = v.track.map((t, f) => {
     const on = legal(`field:${f}`);
     const here = v.players.map((p, i) => [p, i]).filter(([p]) => p.instinct === f);
-    return h('button', { class: `pg-field ${on ? 'legal' : ''}`, 'data-key': on ? `field:${f}` : null, disabled: on ? null : true, onclick: on, title: t ? tileName(t) : 'unknown tile' },
-      h('span', { class: 'pg-fno' }, f), h('span', { class: 'pg-ftile' }, t ? tileName(t) : f === 0 ? 'start' : '▢'),
+    return h('button', { class: `pg-field ${on ? 'legal' : ''}`, 'data-key': on ? `field:${f}` : null, disabled: on ? null : true, onclick: on, title: t ? tileName(t, catalog) : 'unknown tile' },
+      h('span', { class: 'pg-fno' }, f), h('span', { class: 'pg-ftile' }, t ? tileName(t, catalog) : f === 0 ? 'start' : '▢'),
       here.map(([p]) => h('i', { class: 'dot', style: `background:${GROUP_COLOR[p.group]}` })));
   }).reverse();
   const objectives = v.objectives.map((o, slot) => {
-    const [name, text, reward] = OBJECTIVES[o.tile] || [`Objective ${o.tile}`, '', [0, 0]];
+    const place = objective(catalog, o.tile);
+    const card = place ? cardById(catalog, place.id) : null;
     const on = legal(`claim:${slot}`);
-    return h('button', { class: `card pg-obj ${on ? 'legal' : ''}`, 'data-key': on ? `claim:${slot}` : null, disabled: on ? null : true, onclick: on },
-      h('span', { class: 'card-name' }, name, h('small', { class: 'muted' }, ` ${reward[0]}/${reward[1]}`)), h('span', { class: 'card-text' }, text),
-      o.claims.length ? h('span', { class: 'pg-claims' }, o.claims.map((seat) => h('i', { class: 'dot', title: `seat ${seat + 1}`, style: `background:${GROUP_COLOR[v.players[seat] ? v.players[seat].group : 'synapsids']}` }))) : null);
+    const face = [h('span', { class: 'card-name' }, card ? card.name : `Objective ${o.tile + 1}`, place ? h('small', { class: 'muted' }, ` ${place.reward[0]}/${place.reward[1]}`) : null),
+      card ? h('span', { class: 'card-text' }, card.text) : null, reconstructedTag(card),
+      o.claims.length ? h('span', { class: 'pg-claims' }, o.claims.map((seat) => h('i', { class: 'dot', title: `seat ${seat + 1}`, style: `background:${GROUP_COLOR[v.players[seat] ? v.players[seat].group : 'synapsids']}` }))) : null];
+    const title = card ? tooltip(card) : null;
+    // An objective to claim is chosen with one click (its "i" button reads it); any other opens the large view.
+    if (on) {
+      return h('div', { class: 'card-slot' },
+        h('button', { class: 'card pg-obj legal', 'data-key': `claim:${slot}`, 'data-card': card ? card.id : null, title, onclick: on }, face),
+        infoButton(card));
+    }
+    return h('button', { type: 'button', class: 'card pg-obj', 'data-card': card ? card.id : null, title, disabled: card ? null : true, onclick: card ? () => openCard(card) : null }, face);
   });
+  const ages = v.ages_revealed.map((n) => ageCard(catalog, n)).filter(Boolean);
+  const doom = v.doom ? v.doom.map((t) => cataclysmCard(catalog, t)).filter(Boolean) : [];
   const contest = v.contest ? h('div', { class: 'pg-contest' }, h('b', {}, `Contest in ${regionName(v.contest.region)} niche ${v.contest.niche}: `),
     `${cap(v.contest.attacker.group)} ${v.contest.att} vs ${cap(v.contest.defender.group)} ${v.contest.def}`) : null;
   return h('section', { class: 'panel pg-side' },
@@ -276,21 +301,22 @@ function sidePanel(v, st, legal) {
     h('h3', {}, 'Objectives'),
     h('div', { class: 'pg-objs' }, objectives.length ? objectives : h('span', { class: 'muted small' }, 'none on the board')),
     h('div', { class: 'muted small' }, `Face-down: ${v.objective_stacks.join(' / ')} · Region cards ${bits(v.region_stack)} (${bits(v.region_out)} out) · Adaptation deck ${v.deck_count}, discard ${v.discard.length}`),
-    h('div', { class: 'muted small' }, `Turn of the Ages: ${v.ages_revealed.length} revealed, ${v.ages_hidden} hidden`,
-      v.doom ? ` · Doom: ${v.doom.map(tileName).join(', ')}` : ''),
+    h('div', { class: 'muted small pg-ages' }, `Turn of the Ages: ${v.ages_revealed.length} revealed, ${v.ages_hidden} hidden`,
+      ages.length ? [': ', ages.map((c) => cardChip(c, 'small'))] : null),
+    v.doom ? h('div', { class: 'muted small pg-doom' }, 'Doom: ', v.doom.map((t) => tileName(t, catalog)).join(', '), doom.length ? [' ', doom.map((c) => cardChip(c, 'small'))] : null) : null,
     v.neutrals.length ? h('div', { class: 'pg-neutrals small' }, h('b', {}, 'Neutral: '), v.neutrals.map((n) => h('span', { class: 'chip small', style: `--c:${GROUP_COLOR[n.group]}` }, h('i', { class: 'dot' }), `${cap(n.group)} track ${n.track}`))) : null,
     h('h3', {}, 'Instinct track'),
     h('div', { class: 'pg-track' }, fields));
 }
 
-function playersPanel(v, st) {
+function playersPanel(v, st, catalog) {
   const cards = v.order.concat(v.players.map((_, i) => i).filter((i) => !v.order.includes(i))).map((seat, pos) => {
     const p = v.players[seat];
     if (!p) return null;
     const name = (st.seats[seat] && st.seats[seat].name) || `Seat ${seat + 1}`;
     const turn = v.decision && variant(v.decision)[1];
     const deciding = turn !== null && (typeof turn === 'number' ? turn === seat : turn && turn.seat === seat);
-    const evo = (EVO[p.group] || []).map((n, i) => h('span', { class: `m-trait ${p.evo & (1 << i) ? '' : 'pg-off'}`, title: p.evo & (1 << i) ? 'active' : 'not active' }, n));
+    const evo = evoCards(catalog, p.group).map((c, i) => (c ? cardChip(c, `m-trait ${p.evo & (1 << i) ? '' : 'pg-off'}`) : null));
     const onBoard = v.animals.filter((a) => a.animal.group === p.group).length;
     return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === seat ? 'mine' : ''}`, style: `--c:${GROUP_COLOR[p.group]};--ink:#fff`, 'data-seat': seat },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, cap(p.group)), h('span', { class: 'vp' }, `${p.dominance} dom`)),
@@ -303,8 +329,8 @@ function playersPanel(v, st) {
         h('span', {}, h('b', {}, 'Active '), p.active_count)),
       h('div', { class: 'animal-stats pg-used' }, ACTIONS.map((a, i) => h('span', { title: `${a} used ${p.used[i]} of 2 this stage` }, `${a[0]}`, h('i', { class: `pg-pip ${p.used[i] > 0 ? 'on' : ''}` }), h('i', { class: `pg-pip ${p.used[i] > 1 ? 'on' : ''}` })))),
       h('div', { class: 'm-traits' }, evo),
-      p.active ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'active:'), p.active.length ? p.active.map((c) => h('span', { class: 'm-trait copied' }, ADAPT[c] || `card ${c}`)) : h('span', { class: 'muted small' }, 'none')) : null,
-      p.hand ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'hand:'), p.hand.length ? p.hand.map((c) => h('span', { class: 'm-trait offer' }, ADAPT[c] || `card ${c}`)) : h('span', { class: 'muted small' }, 'empty')) : null);
+      p.active ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'active:'), p.active.length ? p.active.map((c) => cardChip(adaptCard(catalog, c), 'm-trait copied')) : h('span', { class: 'muted small' }, 'none')) : null,
+      p.hand ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'hand:'), p.hand.length ? p.hand.map((c) => cardChip(adaptCard(catalog, c), 'm-trait offer')) : h('span', { class: 'muted small' }, 'empty')) : null);
   });
   return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animal groups'), h('span', { class: 'muted small' }, 'in initiative order')), h('div', { class: 'animal-grid' }, cards));
 }

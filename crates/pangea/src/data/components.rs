@@ -299,6 +299,9 @@ pub struct EvolutionCard {
     pub special: bool,
     /// Card text.
     pub text: String,
+    /// The data marks the card or its text reconstructed (or a ruling's
+    /// reading): not from a printed source.
+    pub reconstructed: bool,
     /// Effects.
     pub effects: Vec<EvolutionEffect>,
 }
@@ -375,6 +378,9 @@ pub struct AdaptationCard {
     pub timing: Timing,
     /// Text.
     pub text: String,
+    /// The data marks the card or its text reconstructed (or a ruling's
+    /// reading): not from a printed source.
+    pub reconstructed: bool,
     /// Ability.
     pub effect: AdaptationEffect,
 }
@@ -457,6 +463,9 @@ pub struct ObjTile {
     pub reward: [i32; 2],
     /// Text.
     pub text: String,
+    /// The data marks the card or its text reconstructed (or a ruling's
+    /// reading): not from a printed source.
+    pub reconstructed: bool,
     /// Requirement.
     pub requirement: ObjKind,
 }
@@ -553,6 +562,9 @@ pub struct AgeCard {
     pub name: String,
     /// Text.
     pub text: String,
+    /// The data marks the card or its text reconstructed (or a ruling's
+    /// reading): not from a printed source.
+    pub reconstructed: bool,
     /// Effect (with region ids resolved).
     pub effect: AgeEffect,
     /// The region of `close_region`.
@@ -594,6 +606,9 @@ pub struct Cataclysm {
     pub name: String,
     /// Text.
     pub text: String,
+    /// The data marks the card or its text reconstructed (or a ruling's
+    /// reading): not from a printed source.
+    pub reconstructed: bool,
     /// Effects in order.
     pub effects: Vec<CataEffect>,
 }

@@ -34,6 +34,12 @@ fn de<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, DataE
     })
 }
 
+/// True when a status marks a value not taken from a printed source: our
+/// reconstruction or the reading a ruling took.
+fn reconstructed(status: &str) -> bool {
+    matches!(status, "reconstructed" | "ruling")
+}
+
 fn status(f: &str, field: &str, s: &str) -> Result<(), DataError> {
     if STATUSES.contains(&s) {
         Ok(())
@@ -590,6 +596,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             cost: c.cost,
             special: c.special,
             text: c.text.clone(),
+            reconstructed: reconstructed(&c.status),
             effects: c.effects.clone(),
         });
     }
@@ -650,6 +657,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             copies: c.copies,
             timing: c.timing,
             text: c.text.clone(),
+            reconstructed: reconstructed(&c.status),
             effect: c.effect,
         });
     }
@@ -714,6 +722,8 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             name: t.name.clone(),
             reward: [reward[0], reward[1]],
             text: t.text.clone(),
+            reconstructed: reconstructed(&t.status)
+                || t.requirement_status.as_deref().is_some_and(reconstructed),
             requirement: t.requirement.clone(),
         });
     }
@@ -789,6 +799,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             back: c.back,
             name: c.name.clone(),
             text: c.text.clone(),
+            reconstructed: reconstructed(&c.status),
             effect: c.effect.clone(),
             region,
         });
@@ -833,6 +844,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
             id: c.id.clone(),
             name: c.name.clone(),
             text: c.text.clone(),
+            reconstructed: reconstructed(&c.status),
             effects,
         });
     }

@@ -1,0 +1,155 @@
+//! `GET /api/kinds/{game}/catalog` against a real server: every card of each
+//! game with a non-empty text, and each card's `reconstructed` flag as the
+//! data files under `data/` mark it (read here independently of the engines).
+
+mod common;
+
+use common::{client, get, temp_dir, Server};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The data file's text, parsed.
+fn data_file(path: &str) -> toml::Table {
+    let full = format!("{}/../../data/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    text.parse().unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+fn entries<'a>(t: &'a toml::Table, key: &str) -> &'a Vec<toml::Value> {
+    t[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("a `{key}` list"))
+}
+
+fn text_of<'a>(v: &'a toml::Value, key: &str) -> &'a str {
+    v.get(key).and_then(|x| x.as_str()).unwrap_or("")
+}
+
+/// The served catalog's cards by id: (kind, name, text, reconstructed).
+fn cards(catalog: &Value) -> BTreeMap<String, (String, String, String, bool)> {
+    let list = catalog["cards"].as_array().expect("`cards` is a list");
+    let mut out = BTreeMap::new();
+    for c in list {
+        let id = c["id"].as_str().expect("id").to_string();
+        let entry = (
+            c["kind"].as_str().expect("kind").to_string(),
+            c["name"].as_str().expect("name").to_string(),
+            c["text"].as_str().expect("text").to_string(),
+            c["reconstructed"]
+                .as_bool()
+                .expect("reconstructed is a boolean"),
+        );
+        assert!(!entry.1.trim().is_empty(), "{id} has a name");
+        assert!(!entry.2.trim().is_empty(), "{id} has a text");
+        assert!(
+            out.insert(id.clone(), entry).is_none(),
+            "{id} is listed once"
+        );
+    }
+    out
+}
+
+fn count(cards: &BTreeMap<String, (String, String, String, bool)>, kind: &str) -> usize {
+    cards.values().filter(|c| c.0 == kind).count()
+}
+
+/// The kebab-case data name as the view spells the card: `bountiful-habitat` → `BountifulHabitat`.
+fn camel(name: &str) -> String {
+    name.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_card_of_every_game_is_served_with_its_text_and_mark() {
+    let dir = temp_dir("catalog");
+    let s = Server::start(&dir.join("eons.sqlite").display().to_string(), 0);
+    let c = client();
+
+    // Dominant Species: 26 Dominance cards and Survival; `text_mark = "R"`.
+    let r = get(&c, &s.url("/api/kinds/ds/catalog")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ds = cards(&r.body);
+    assert_eq!(count(&ds, "dominance"), 26);
+    assert_eq!(count(&ds, "survival"), 1);
+    let file = data_file("dominant-species/cards.toml");
+    for card in entries(&file, "card") {
+        let id = text_of(card, "key");
+        let served = ds.get(id).unwrap_or_else(|| panic!("{id} served"));
+        assert_eq!(served.2, text_of(card, "text"), "{id}: the data's text");
+        assert_eq!(served.3, text_of(card, "text_mark") == "R", "{id}: mark");
+    }
+    let survival = &file["survival"];
+    assert_eq!(ds["Survival"].3, text_of(survival, "text_mark") == "R");
+    assert!(ds.values().any(|c| c.3) && ds.values().any(|c| !c.3));
+    assert_eq!(r.body["migration"], serde_json::json!([7, 6, 5, 4, 3, 2]));
+    assert_eq!(r.body["sections"].as_array().map(Vec::len), Some(12));
+    assert!(r.body["labels"].as_array().is_some_and(|l| !l.is_empty()));
+
+    // Marine: 35 evolution and 18 trait cards, and Survival.
+    let r = get(&c, &s.url("/api/kinds/marine/catalog")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let marine = cards(&r.body);
+    assert_eq!(count(&marine, "evolution"), 35);
+    assert_eq!(count(&marine, "trait"), 18);
+    assert_eq!(count(&marine, "survival"), 1);
+    let file = data_file("marine/cards.toml");
+    for (key, kind) in [("evolution", "evolution"), ("trait", "trait")] {
+        for card in entries(&file, key) {
+            let id = camel(text_of(card, "name"));
+            let served = marine.get(&id).unwrap_or_else(|| panic!("{id} served"));
+            assert_eq!(served.0, kind);
+            assert_eq!(served.2, text_of(card, "text"), "{id}: the data's text");
+            let mark = text_of(card, "text_mark");
+            assert_eq!(served.3, mark == "R" || mark == "P", "{id}: mark");
+        }
+    }
+    let specials = r.body["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .flat_map(|s| s["spaces"].as_array().cloned().unwrap_or_default())
+        .filter(|sp| sp["special"] == true)
+        .count();
+    assert_eq!(specials, 6);
+
+    // Pangea: every adaptation, evolution, objective, Turn of the Ages and
+    // cataclysm entry of the data, marked as its status says.
+    let r = get(&c, &s.url("/api/kinds/pangea/catalog")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let pangea = cards(&r.body);
+    for (path, key, kind) in [
+        ("pangea/adaptation.toml", "card", "adaptation"),
+        ("pangea/evolution.toml", "card", "evolution"),
+        ("pangea/objectives.toml", "tile", "objective"),
+        ("pangea/ages.toml", "card", "turn_of_the_ages"),
+        ("pangea/doom.toml", "cataclysm", "cataclysm"),
+    ] {
+        let file = data_file(path);
+        let list = entries(&file, key);
+        assert_eq!(count(&pangea, kind), list.len(), "{path}");
+        for card in list {
+            let id = text_of(card, "id");
+            let served = pangea.get(id).unwrap_or_else(|| panic!("{id} served"));
+            assert_eq!(served.0, kind);
+            assert!(served.2.starts_with(text_of(card, "text")), "{id}: text");
+            let marked = |k: &str| matches!(text_of(card, k), "reconstructed" | "ruling");
+            assert_eq!(
+                served.3,
+                marked("status") || marked("requirement_status"),
+                "{id}: mark"
+            );
+        }
+    }
+    assert_eq!(r.body["regions"].as_array().map(Vec::len), Some(20));
+
+    // An unknown game: the usual JSON error.
+    let r = get(&c, &s.url("/api/kinds/chess/catalog")).await;
+    assert_eq!(r.status, 404);
+    assert_eq!(r.body["error"]["code"], "not_found");
+}

@@ -20,7 +20,10 @@ export async function joinName(root, id) {
   try {
     const sum = await api.game(id);
     gameName = sum.game_name;
-    seated = sum.seats.filter((s) => s.claimed && s.name).map((s) => s.name);
+    // The others at the table: players by name, bots counted.
+    const bots = sum.seats.filter((s) => s.kind === 'bot').length;
+    seated = sum.seats.filter((s) => s.kind !== 'bot' && s.name).map((s) => s.name);
+    if (bots) seated.push(bots === 1 ? 'a bot' : `${bots} bots`);
   } catch { /* the claim that follows reports an unreachable server */ }
   return new Promise((done) => {
     const input = h('input', { type: 'text', id: 'join-name', maxlength: 40, value: DEFAULT_NAME, autocomplete: 'nickname', 'aria-label': 'Your name' });
@@ -31,7 +34,7 @@ export async function joinName(root, id) {
       done(name);
     } },
     h('h2', {}, `Join ${gameName}`),
-    seated.length ? h('p', {}, `You are invited to play with ${seated.join(', ')}.`) : h('p', {}, 'You are invited to take a seat.'),
+    h('p', {}, seated.length ? `You are invited to play with ${listed(seated)}.` : 'You are invited to take a seat.'),
     h('label', { class: 'join-label', for: 'join-name' }, 'Your name, as the other players will see it'),
     input,
     h('div', { class: 'actions' }, h('button', { class: 'primary', id: 'join-go', type: 'submit' }, 'Take my seat')));
@@ -39,4 +42,9 @@ export async function joinName(root, id) {
     input.focus();
     input.select();
   });
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and a bot". */
+function listed(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

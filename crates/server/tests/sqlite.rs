@@ -89,6 +89,50 @@ async fn sqlite_chosen_seed_is_announced_to_every_seat() {
     suite::chosen_seed_is_announced(&db).await;
 }
 
+/// `/api/kinds` describes each option for a form (the lobby builds its
+/// controls from it) beside the command-line spelling, and says which games
+/// hide things from some seats (hotseat play covers the screen between turns).
+#[tokio::test]
+async fn sqlite_kinds_describe_options_for_forms() {
+    let (db, _) = db("kinds");
+    let s = common::Server::start(&db, 0);
+    let r = common::get(&common::client(), &s.url("/api/kinds")).await;
+    assert_eq!(r.status, 200);
+    let kinds = r.body.as_array().expect("kinds");
+    let kind = |id: &str| {
+        kinds
+            .iter()
+            .find(|k| k["id"] == id)
+            .unwrap_or_else(|| panic!("no kind {id}"))
+    };
+    assert_eq!(kind("ds")["hidden_information"], false);
+    assert_eq!(kind("marine")["hidden_information"], true);
+    assert_eq!(kind("pangea")["hidden_information"], true);
+    let option = |id: &str, key: &str| {
+        kind(id)["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .find(|o| o["key"] == key)
+            .unwrap_or_else(|| panic!("no option {key} in {id}"))
+            .clone()
+    };
+    let animals = option("ds", "animals");
+    assert_eq!(animals["name"], "animals=A,B,...");
+    assert_eq!(animals["kind"], "seat_list");
+    assert_eq!(animals["all_with"], "multi");
+    assert_eq!(animals["values"].as_array().map(Vec::len), Some(6));
+    assert_eq!(option("ds", "multi")["kind"], "flag");
+    assert_eq!(option("marine", "length")["kind"], "one_of");
+    assert_eq!(option("marine", "max-rounds")["kind"], "number");
+    for k in kinds {
+        for o in k["options"].as_array().expect("options") {
+            assert!(o["label"].as_str().is_some_and(|l| !l.is_empty()), "{o}");
+            assert!(o["help"].as_str().is_some_and(|l| !l.is_empty()), "{o}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn sqlite_url_forms_and_bad_database_fail_clearly() {
     let dir = temp_dir("url");

@@ -109,9 +109,16 @@ export async function replay(root, id) {
       items[i].hidden = i >= st.step;
       items[i].classList.toggle('current', i === st.step - 1);
     }
+    // Only the log scrolls to the step's entry (scrollIntoView would scroll the page too).
     const cur = items[st.step - 1];
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else list.scrollTop = 0;
+    if (cur) {
+      const box = list.getBoundingClientRect();
+      const at = cur.getBoundingClientRect();
+      if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+      else if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    } else {
+      list.scrollTop = 0;
+    }
     const entry = meta.log[st.step - 1];
     fill(what, entry
       ? [h('span', { class: 'log-who' }, name(entry.seat)), ': ', entry.choice]

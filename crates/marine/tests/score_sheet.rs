@@ -40,7 +40,10 @@ fn the_parts_of_every_seat_add_up_to_its_final_score() {
                 let items: i64 = part.items.iter().map(|i| i.points).sum();
                 assert_eq!(items, part.points, "{ctx}: {part:?}");
             }
-            assert_eq!(score.counted.is_some(), options.contains(&"two-animals".to_string()));
+            assert_eq!(
+                score.counted.is_some(),
+                options.contains(&"two-animals".to_string())
+            );
         }
         assert!(!breakdown.tie_break.is_empty());
     }

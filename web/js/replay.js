@@ -60,7 +60,15 @@ export async function replay(root, id) {
     h('span', { class: 'badge' }, 'replay'));
   document.title = `Eons — replay of ${meta.game_name}`;
 
-  slider.addEventListener('input', () => go(Number(slider.value)));
+  // Dragging the slider asks for the board only where it rests a moment.
+  let settle = null;
+  slider.addEventListener('input', () => {
+    const to = Number(slider.value);
+    view.wanted = to;
+    counter.textContent = `Step ${to} / ${last}`;
+    clearTimeout(settle);
+    settle = setTimeout(() => go(to), 80);
+  });
   document.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;

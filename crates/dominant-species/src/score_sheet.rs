@@ -174,6 +174,10 @@ impl ScoreSheet {
             .collect();
         ScoreBreakdown {
             seats,
+            winners: crate::ranking(state)
+                .first()
+                .map(|s| vec![s.index()])
+                .unwrap_or_default(),
             tie_break: tie_break(state),
         }
     }

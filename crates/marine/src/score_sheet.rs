@@ -173,6 +173,10 @@ impl ScoreSheet {
             .collect();
         ScoreBreakdown {
             seats,
+            winners: <crate::Marine as eons_core::Game>::outcome(state)
+                .and_then(|o| o.winner())
+                .map(|s| vec![s.index()])
+                .unwrap_or_default(),
             tie_break: tie_break(state),
         }
     }

@@ -16,6 +16,8 @@ fn assert_breakdown_adds_up(final_score: &Value, outcome: &Value) {
     assert!(final_score["tie_break"]
         .as_str()
         .is_some_and(|t| !t.is_empty()));
+    // Dominant Species: the first of the ranking wins.
+    assert_eq!(final_score["winners"], json!([outcome["ranking"][0]]));
 }
 
 fn score_parts(seat: &Value) -> Vec<i64> {

@@ -28,7 +28,7 @@ MODE="${1:-}"
 if [ "$MODE" = "--browser-only" ]; then
   cd "$ROOT/web/tests"
   npm ci --no-audit --no-fund --loglevel=error
-  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs targets.test.mjs
+  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs
   exit 0
 fi
 
@@ -79,4 +79,4 @@ cargo test -j "$JOBS" -p eons-server
 log "browser test (headless Chromium)"
 cd "$ROOT/web/tests"
 npm ci --no-audit --no-fund --loglevel=error
-EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs targets.test.mjs
+EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs

@@ -19,10 +19,9 @@ export function finalPanel(st, { name, role = null, token = null, replayLink = t
     h('td', {}, `${place + 1}.`),
     h('td', {}, name(seat), role ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
     h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
-  const winner = name(o.ranking[0]);
   const anyTie = o.ranking.some((seat) => tied(seat));
   return h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
-    h('h2', {}, st.seat === o.ranking[0] ? 'You won!' : `${winner} wins`),
+    h('h2', {}, heading(st, o, fs, name)),
     h('table', { class: 'final-table' }, h('tbody', {}, rows)),
     fs ? h('p', { class: `tie-break small ${anyTie ? 'used' : 'muted'}`, id: 'tie-break' },
       anyTie ? 'Tie broken: ' : 'Ties: ', fs.tie_break, '.') : null,
@@ -31,6 +30,15 @@ export function finalPanel(st, { name, role = null, token = null, replayLink = t
       rematchButton(st, token),
       replayLink ? h('a', { class: 'button ghost', id: 'replay-link', href: `/replay/${encodeURIComponent(st.id)}` }, 'Replay the game') : null,
       h('a', { class: 'button ghost', href: '/' }, 'Back to the lobby')));
+}
+
+/** Who won: the first of the ranking, or as the game's score sheet says (a shared win, no winner). */
+function heading(st, o, fs, name) {
+  const winners = fs && Array.isArray(fs.winners) ? fs.winners : [o.ranking[0]];
+  if (winners.length === 0) return 'No winner';
+  if (winners.includes(st.seat)) return winners.length > 1 ? 'You share the win!' : 'You won!';
+  if (winners.length > 1) return `${winners.map(name).join(' and ')} share the win`;
+  return `${name(winners[0])} wins`;
 }
 
 /** Every seat's score by source, in ranking order; the winner's and my own open. */

@@ -60,7 +60,15 @@ export async function replay(root, id) {
     h('span', { class: 'badge' }, 'replay'));
   document.title = `Eons — replay of ${meta.game_name}`;
 
-  slider.addEventListener('input', () => go(Number(slider.value)));
+  // Dragging the slider asks for the board only where it rests a moment.
+  let settle = null;
+  slider.addEventListener('input', () => {
+    const to = Number(slider.value);
+    view.wanted = to;
+    counter.textContent = `Step ${to} / ${last}`;
+    clearTimeout(settle);
+    settle = setTimeout(() => go(to), 80);
+  });
   document.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
@@ -109,9 +117,16 @@ export async function replay(root, id) {
       items[i].hidden = i >= st.step;
       items[i].classList.toggle('current', i === st.step - 1);
     }
+    // Only the log scrolls to the step's entry (scrollIntoView would scroll the page too).
     const cur = items[st.step - 1];
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
-    else list.scrollTop = 0;
+    if (cur) {
+      const box = list.getBoundingClientRect();
+      const at = cur.getBoundingClientRect();
+      if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+      else if (at.top < box.top) list.scrollTop -= box.top - at.top;
+    } else {
+      list.scrollTop = 0;
+    }
     const entry = meta.log[st.step - 1];
     fill(what, entry
       ? [h('span', { class: 'log-who' }, name(entry.seat)), ': ', entry.choice]

@@ -243,7 +243,10 @@ function renderPrompt(ctx) {
   const parts = [];
   if (st.over) {
     const o = st.outcome;
-    const res = o ? ` ${seatName(st, o.ranking[0])} wins with ${o.scores[o.ranking[0]]} points.` : '';
+    // The winners as the score sheet names them (a shared win, none), else the first of the ranking.
+    const w = !o ? [] : st.final_score ? st.final_score.winners : [o.ranking[0]];
+    const res = !o ? '' : !w.length ? ' Nobody wins.'
+      : ` ${w.map((i) => seatName(st, i)).join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'} with ${o.scores[w[0]]} points.`;
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
     parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st, ctx) : ''));

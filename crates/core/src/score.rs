@@ -10,6 +10,10 @@ use serde::Serialize;
 pub struct ScoreBreakdown {
     /// One entry per seat, in seat order.
     pub seats: Vec<SeatScore>,
+    /// The seats that win (by index): usually the first of the ranking;
+    /// several for a shared win, none when the game has no winner (a
+    /// Pangea game whose animals all died, a failed solo game).
+    pub winners: Vec<usize>,
     /// The rule that orders seats whose totals tie, in words that follow
     /// "Ties:" ("the animal higher in the food chain ranks first").
     pub tie_break: String,

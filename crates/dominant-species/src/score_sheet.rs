@@ -106,9 +106,12 @@ impl ScoreSheet {
                 };
                 (animal, source, text, i64::from(vp))
             }
-            Event::VpLost { animal, vp, card } => {
-                (animal, Source::Cards, card.name().to_string(), -i64::from(vp))
-            }
+            Event::VpLost { animal, vp, card } => (
+                animal,
+                Source::Cards,
+                card.name().to_string(),
+                -i64::from(vp),
+            ),
             _ => return,
         };
         let text = if text.is_empty() {
@@ -116,7 +119,11 @@ impl ScoreSheet {
         } else {
             text
         };
-        add_item(&mut self.items[animal.index()][source.index()], text, points);
+        add_item(
+            &mut self.items[animal.index()][source.index()],
+            text,
+            points,
+        );
     }
 
     /// One animal's VP by source.
@@ -160,15 +167,17 @@ impl ScoreSheet {
                     .find(|a| i64::from(state.animals[a.index()].vp) == total);
                 SeatScore {
                     total,
-                    counted: counted
-                        .filter(|_| mine.len() > 1)
-                        .map(|a| a.to_string()),
+                    counted: counted.filter(|_| mine.len() > 1).map(|a| a.to_string()),
                     parts: counted.map(|a| self.parts(a)).unwrap_or_default(),
                 }
             })
             .collect();
         ScoreBreakdown {
             seats,
+            winners: crate::ranking(state)
+                .first()
+                .map(|s| vec![s.index()])
+                .unwrap_or_default(),
             tie_break: tie_break(state),
         }
     }

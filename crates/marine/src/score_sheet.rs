@@ -7,7 +7,7 @@
 
 use crate::events::{Event, Why};
 use crate::state::{State, ANIMALS};
-use crate::text::{ordinal, place};
+use crate::text::{capitalised, ordinal, place};
 use crate::types::Animal;
 use eons_core::score::add_item;
 use eons_core::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
@@ -108,7 +108,11 @@ impl ScoreSheet {
             Event::FinalScoring => self.endgame = true,
             Event::Vp { animal, vp, why } => {
                 let (source, text) = match *why {
-                    Why::Scoring { hex, tile, place: k } if self.endgame => (
+                    Why::Scoring {
+                        hex,
+                        tile,
+                        place: k,
+                    } if self.endgame => (
                         Source::Final,
                         format!("{}, {} place", place(hex, Some(tile)), ordinal(k)),
                     ),
@@ -118,7 +122,7 @@ impl ScoreSheet {
                     Why::Survival => (Source::Survival, String::new()),
                     Why::Card(c) => (Source::Cards, c.to_string()),
                     Why::Trait(t) => (Source::Traits, t.to_string()),
-                    Why::Target(e) => (Source::Targets, format!("{e} target")),
+                    Why::Target(e) => (Source::Targets, capitalised(&format!("{e} target"))),
                 };
                 self.add(*animal, source, text, i64::from(*vp));
             }
@@ -162,15 +166,17 @@ impl ScoreSheet {
                     .min_by_key(|a| (state.vp[a.index()], a.index()));
                 SeatScore {
                     total: i64::from(state.seat_score(seat)),
-                    counted: counted
-                        .filter(|_| mine.len() > 1)
-                        .map(|a| a.to_string()),
+                    counted: counted.filter(|_| mine.len() > 1).map(|a| a.to_string()),
                     parts: counted.map(|a| self.parts(a)).unwrap_or_default(),
                 }
             })
             .collect();
         ScoreBreakdown {
             seats,
+            winners: <crate::Marine as eons_core::Game>::outcome(state)
+                .and_then(|o| o.winner())
+                .map(|s| vec![s.index()])
+                .unwrap_or_default(),
             tie_break: tie_break(state),
         }
     }

@@ -32,6 +32,9 @@ fn the_parts_of_every_seat_add_up_to_its_final_score() {
         let outcome = Ds::outcome(&state).expect("the game is over");
         let breakdown = sheet.breakdown(&state);
         assert_eq!(breakdown.seats.len(), players);
+        // The winners hold the best score.
+        let best = outcome.scores[outcome.ranking[0].index()];
+        assert!(breakdown.winners.iter().all(|&w| outcome.scores[w] == best));
         for (seat, score) in breakdown.seats.iter().enumerate() {
             let ctx = format!("seed {seed}, {players} players {options:?}, seat {seat}");
             assert_eq!(score.total, outcome.scores[seat], "{ctx}: total");
@@ -40,7 +43,10 @@ fn the_parts_of_every_seat_add_up_to_its_final_score() {
                 let items: i64 = part.items.iter().map(|i| i.points).sum();
                 assert_eq!(items, part.points, "{ctx}: {part:?}");
             }
-            assert_eq!(score.counted.is_some(), options.contains(&"two-animals".to_string()));
+            assert_eq!(
+                score.counted.is_some(),
+                options.contains(&"two-animals".to_string())
+            );
         }
         assert!(!breakdown.tie_break.is_empty());
     }

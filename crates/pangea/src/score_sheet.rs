@@ -160,6 +160,11 @@ impl ScoreSheet {
             .collect();
         ScoreBreakdown {
             seats,
+            winners: state
+                .result
+                .as_ref()
+                .map(|r| r.winners.iter().map(|&w| usize::from(w)).collect())
+                .unwrap_or_default(),
             tie_break: TIE_BREAK.to_string(),
         }
     }

@@ -31,6 +31,9 @@ fn the_parts_of_every_seat_add_up_to_its_final_score() {
         let outcome = Pangea::outcome(&state).expect("the game is over");
         let breakdown = sheet.breakdown(&state);
         assert_eq!(breakdown.seats.len(), players);
+        // The winners hold the best score.
+        let best = outcome.scores[outcome.ranking[0].index()];
+        assert!(breakdown.winners.iter().all(|&w| outcome.scores[w] == best));
         for (seat, score) in breakdown.seats.iter().enumerate() {
             let ctx = format!("seed {seed}, {players} players, seat {seat}");
             assert_eq!(score.total, outcome.scores[seat], "{ctx}: total");

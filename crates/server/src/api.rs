@@ -60,7 +60,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
-        .route("/api/games/{id}/replay/{step}", get(crate::replay::replay_step))
+        .route(
+            "/api/games/{id}/replay/{step}",
+            get(crate::replay::replay_step),
+        )
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
@@ -108,11 +111,6 @@ async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, A
         Some(s) => Ok(Some(s)),
         None => Err(ApiError::WrongToken(g.row.id.clone())),
     }
-}
-
-/// Loads a game and, on PostgreSQL, catches up with other processes.
-pub(crate) async fn load_game(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
-    load(hub, id).await
 }
 
 /// Loads a game and, on PostgreSQL, catches up with other processes.

@@ -12,11 +12,11 @@
 //! and [`Adapter::with_score_sheet`] (the final score split by source, from
 //! the engine's events: see [`crate::score_ui`]).
 
+use crate::score_ui::ScoreTally;
 use eons_bots::BotSpec;
 use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, Turn};
 use serde::Serialize;
 use serde_json::Value;
-use crate::score_ui::ScoreTally;
 use std::marker::PhantomData;
 use std::sync::Arc;
 

@@ -97,7 +97,9 @@ impl Hub {
         };
         // Announce it: the old game's seats see the rematch in their view.
         let _ = h.tx.send(h.inner.lock().await.moves);
-        let token = self.take_rematch_seat(&rematch_id, seat, token, name).await?;
+        let token = self
+            .take_rematch_seat(&rematch_id, seat, token, name)
+            .await?;
         Ok(json!({ "id": rematch_id, "token": token }))
     }
 

@@ -9,7 +9,6 @@
 //! engine applies thousands of choices in milliseconds, and nothing is
 //! kept in memory for it.
 
-use crate::api::load_game;
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState};
 use crate::hub::{effective_moves, GameHandle, Hub};
@@ -36,7 +35,11 @@ struct Finished {
 
 /// Loads a finished game's record; 409 while it is running.
 async fn finished(hub: &Arc<Hub>, id: &str) -> Result<Finished, ApiError> {
-    let handle = load_game(hub, id).await?;
+    let handle = hub.get(id).await?;
+    if hub.store.is_postgres() {
+        // Catches up with moves other processes made.
+        hub.sync(&handle).await?;
+    }
     let (setup, seed) = {
         let g = handle.inner.lock().await;
         if g.state.outcome().is_none() {

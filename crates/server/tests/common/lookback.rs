@@ -13,7 +13,11 @@ fn assert_breakdown_adds_up(final_score: &Value, outcome: &Value) {
         assert_eq!(seat["total"], *score, "{seat}");
         assert_eq!(Some(parts), score.as_i64(), "{seat}");
     }
-    assert!(final_score["tie_break"].as_str().is_some_and(|t| !t.is_empty()));
+    assert!(final_score["tie_break"]
+        .as_str()
+        .is_some_and(|t| !t.is_empty()));
+    // Dominant Species: the first of the ranking wins.
+    assert_eq!(final_score["winners"], json!([outcome["ranking"][0]]));
 }
 
 fn score_parts(seat: &Value) -> Vec<i64> {
@@ -44,7 +48,9 @@ pub async fn replay_of_a_finished_game(db: &str) {
     assert_eq!(r.body["steps"].as_u64(), Some(moves + 1));
     let log = r.body["log"].as_array().expect("log");
     assert_eq!(log.len() as u64, moves);
-    assert!(log.iter().all(|e| e["choice"].as_str().is_some_and(|t| !t.is_empty())));
+    assert!(log
+        .iter()
+        .all(|e| e["choice"].as_str().is_some_and(|t| !t.is_empty())));
     assert_eq!(r.body["outcome"], summary["outcome"]);
     assert_breakdown_adds_up(&r.body["final_score"], &summary["outcome"]);
 
@@ -56,12 +62,18 @@ pub async fn replay_of_a_finished_game(db: &str) {
     assert!(first.body["view"].is_object());
     let middle = get(&c, &s.url(&format!("/api/games/{id}/replay/{}", moves / 2))).await;
     assert_eq!(middle.status, 200);
-    assert_ne!(middle.body["view"], first.body["view"], "the board moves on");
+    assert_ne!(
+        middle.body["view"], first.body["view"],
+        "the board moves on"
+    );
     let last = get(&c, &s.url(&format!("/api/games/{id}/replay/{moves}"))).await;
     assert_eq!(last.status, 200);
     assert_eq!(last.body["over"], true);
     assert_eq!(last.body["outcome"], summary["outcome"]);
-    assert_eq!(last.body["view"], view.body["view"], "the last step is the end");
+    assert_eq!(
+        last.body["view"], view.body["view"],
+        "the last step is the end"
+    );
     let beyond = get(&c, &s.url(&format!("/api/games/{id}/replay/{}", moves + 1))).await;
     assert_eq!(beyond.status, 404, "{:?}", beyond.body);
     let junk = get(&c, &s.url(&format!("/api/games/{id}/replay/x"))).await;
@@ -110,7 +122,11 @@ pub async fn rematch_of_a_finished_game(db: &str) {
     assert_eq!(old["rematch"], Value::Null);
 
     let nobody = post(&c, &s.url(&format!("/api/games/{id}/rematch")), &json!({})).await;
-    assert_eq!(nobody.status, 401, "a spectator cannot ask: {:?}", nobody.body);
+    assert_eq!(
+        nobody.status, 401,
+        "a spectator cannot ask: {:?}",
+        nobody.body
+    );
     let wrong = post(&c, &rematch(&"ab".repeat(16)), &json!({})).await;
     assert_eq!(wrong.status, 403, "{:?}", wrong.body);
 
@@ -123,7 +139,11 @@ pub async fn rematch_of_a_finished_game(db: &str) {
     assert_eq!(again.body, first.body, "asking again answers the same");
     let other = post(&c, &rematch(&a), &json!({})).await;
     assert_eq!(other.status, 200, "{:?}", other.body);
-    assert_eq!(other.body["id"], json!(new_id), "one rematch for every seat");
+    assert_eq!(
+        other.body["id"],
+        json!(new_id),
+        "one rematch for every seat"
+    );
     let ta = other.body["token"].as_str().expect("token").to_string();
     assert_ne!(ta, tb);
 

@@ -26,8 +26,12 @@ export function startServer(dir) {
   });
 }
 
-/** A persistent context in a new empty profile directory, with the required flags. */
-export async function launch({ width = 1366, height = 768, mobile = false } = {}) {
+/**
+ * A persistent context in a new empty profile directory, with the required flags.
+ * With `name`, the browser already knows its player's name, so an invite link
+ * claims its seat at once instead of asking for a name first.
+ */
+export async function launch({ width = 1366, height = 768, mobile = false, name = null } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'eons-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -41,5 +45,8 @@ export async function launch({ width = 1366, height = 768, mobile = false } = {}
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  if (name) {
+    await context.addInitScript((n) => { if (!localStorage.getItem('eons.name')) localStorage.setItem('eons.name', n); }, name);
+  }
   return context;
 }

@@ -116,7 +116,7 @@ test('every game shows its cards\' full texts and a large view', { timeout: 1200
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), 'eons-web-cards-'));
   const { proc, base } = await startServer(dir);
-  const browser = await launch();
+  const browser = await launch({ name: 'Reader' });
   try {
     const page = browser.pages()[0] || await browser.newPage();
     const errors = [];

@@ -38,7 +38,7 @@ test('the board marks last moves, the summary and the bot pause work in Chromium
   assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
   const dir = mkdtempSync(join(tmpdir(), 'eons-web-happened-'));
   const { proc, base } = await startServer(dir);
-  const browser = await launch();
+  const browser = await launch({ name: 'Ann' });
   try {
     const page = browser.pages()[0] || await browser.newPage();
     const errors = [];
@@ -120,7 +120,7 @@ test('Marine and Pangea tables mark last moves too (phone size)', { timeout: 120
   assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
   const dir = mkdtempSync(join(tmpdir(), 'eons-web-happened-'));
   const { proc, base } = await startServer(dir);
-  const browser = await launch({ width: 390, height: 844, mobile: true });
+  const browser = await launch({ width: 390, height: 844, mobile: true, name: 'Ann' });
   try {
     const page = browser.pages()[0] || await browser.newPage();
     const errors = [];

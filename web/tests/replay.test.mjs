@@ -77,8 +77,8 @@ async function assertBreakdown(page, outcome, where) {
 test('the replay viewer steps through finished games of the three games; the end panel adds up; rematch', { timeout: 8 * 60 * 1000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'eons-replay-'));
   const { proc, base } = await startServer(dir);
-  const desktop = await launch({ width: 1366, height: 768 });
-  const phone = await launch({ width: 390, height: 844, mobile: true });
+  const desktop = await launch({ width: 1366, height: 768, name: 'Ann' });
+  const phone = await launch({ width: 390, height: 844, mobile: true, name: 'Ben' });
   try {
     const errors = [];
     for (const b of [desktop, phone]) {

@@ -122,7 +122,7 @@ for (const game of GAMES) {
     assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
     const dir = mkdtempSync(join(tmpdir(), 'eons-targets-'));
     const { proc, base } = await startServer(dir);
-    const desk = await launch({ width: 1366, height: 768 });
+    const desk = await launch({ width: 1366, height: 768, name: 'Tester' });
     try {
       const { id, token } = await createGame(base, game);
       const page = desk.pages()[0] || await desk.newPage();

@@ -466,6 +466,8 @@ impl Hub {
             .start(&setup, row.seed)
             .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
         let moves = self.store.moves_from(id, 0).await?;
+        let mut pace = BotPace::new(self.bot_pace);
+        pace.restore(&self.store.pace_asks(id).await?);
         let mut live = LiveGame {
             row,
             seats,
@@ -475,7 +477,7 @@ impl Hub {
             bot_busy: false,
             undo: Vec::new(),
             effective: Vec::new(),
-            pace: BotPace::new(self.bot_pace),
+            pace,
             rematch: self.store.rematch_of(id).await?,
         };
         live.row.moves = 0;
@@ -508,14 +510,19 @@ impl Hub {
         // A claim elsewhere replaced a token hash: the invite token must stop
         // working here too.
         let seats = self.store.seats(&id).await?;
-        let seats_changed = seats != g.seats;
-        if seats_changed {
+        let mut announce = seats != g.seats;
+        if announce {
             g.seats = seats;
+        }
+        // Another process's table may have changed the bots' pace.
+        let asks = self.store.pace_asks(&id).await?;
+        if g.pace.restore(&asks) {
+            announce = true;
         }
         if count <= g.moves {
             let n = g.moves;
             drop(g);
-            if seats_changed {
+            if announce {
                 let _ = h.tx.send(n);
             }
             return Ok(());
@@ -907,6 +914,10 @@ impl Hub {
                 eprintln!("eons-server: game {}: bot for {seat} found no choice", n);
                 return;
             };
+            // A seat paused the bots while this one was thinking.
+            if h.inner.lock().await.pace.paused() {
+                continue;
+            }
             match self.submit(h, seat, n, &choice).await {
                 Ok(_) | Err(ApiError::Stale { .. }) => {}
                 Err(e) => {

@@ -21,8 +21,8 @@
 #![warn(missing_docs)]
 
 pub mod api;
-pub mod changes;
 mod catalog;
+pub mod changes;
 mod ds_ui;
 mod earth_ui;
 pub mod error;

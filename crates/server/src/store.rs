@@ -164,6 +164,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "rematches",
         include_str!("../migrations/sqlite/0003_rematches.sql"),
     ),
+    (
+        4,
+        "bot_pace",
+        include_str!("../migrations/sqlite/0004_bot_pace.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -180,6 +185,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         3,
         "rematches",
         include_str!("../migrations/postgres/0003_rematches.sql"),
+    ),
+    (
+        4,
+        "bot_pace",
+        include_str!("../migrations/postgres/0004_bot_pace.sql"),
     ),
 ];
 
@@ -514,6 +524,61 @@ impl Store {
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
                 Err(e) => Err(e.into()),
             }
+        })
+    }
+
+    /// What the human seats of game `id` asked of its bots: `(seat,
+    /// pace_ms, paused)` by seat.
+    pub async fn pace_asks(&self, id: &str) -> Result<Vec<(i64, i64, bool)>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT seat, pace_ms, paused FROM bot_pace WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id)
+            .fetch_all(p)
+            .await?;
+            let mut asks = Vec::with_capacity(rows.len());
+            for r in rows {
+                let seat: i64 = r.try_get("seat")?;
+                let pace_ms: i64 = r.try_get("pace_ms")?;
+                let paused: i64 = r.try_get("paused")?;
+                asks.push((seat, pace_ms, paused != 0));
+            }
+            Ok(asks)
+        })
+    }
+
+    /// Stores what `seat` of game `id` asked of its bots (replacing its
+    /// earlier ask) and, on PostgreSQL, tells the other processes.
+    pub async fn set_pace_ask(
+        &self,
+        id: &str,
+        seat: i64,
+        pace_ms: i64,
+        paused: bool,
+    ) -> Result<(), StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            sqlx::query(
+                "INSERT INTO bot_pace (game_id, seat, pace_ms, paused) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (game_id, seat) DO UPDATE SET pace_ms = excluded.pace_ms, paused = excluded.paused",
+            )
+            .bind(id)
+            .bind(seat)
+            .bind(pace_ms)
+            .bind(i64::from(paused))
+            .execute(&mut *tx)
+            .await?;
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
         })
     }
 

@@ -2,7 +2,9 @@
 //! may ask for a slower or faster pace, or pause the bots until it
 //! continues. The bots move at the slowest pace asked (the server's
 //! `--bot-pace-ms` while nobody asked) and wait while any human seat paused
-//! them. The asks live in memory only: a restart forgets them.
+//! them. The asks are stored with the game (table `bot_pace`), so a
+//! restarted server and every process sharing a PostgreSQL database keep
+//! to them.
 
 use super::{GameHandle, Hub, LiveGame};
 use crate::error::ApiError;
@@ -45,6 +47,25 @@ impl BotPace {
             default,
             asks: BTreeMap::new(),
         }
+    }
+
+    /// Replaces every ask by the ones stored (`(seat, pace_ms, paused)`, as
+    /// [`crate::store::Store::pace_asks`] reads them); a stored row out of
+    /// range is left out. True when that changed anything.
+    pub fn restore(&mut self, stored: &[(i64, i64, bool)]) -> bool {
+        let asks: BTreeMap<u8, PaceAsk> = stored
+            .iter()
+            .filter_map(|&(seat, pace_ms, paused)| {
+                let seat = u8::try_from(seat).ok()?;
+                let pace_ms = u64::try_from(pace_ms).ok()?;
+                (MIN_PACE_MS..=MAX_PACE_MS)
+                    .contains(&pace_ms)
+                    .then_some((seat, PaceAsk { pace_ms, paused }))
+            })
+            .collect();
+        let changed = asks != self.asks;
+        self.asks = asks;
+        changed
     }
 
     /// The pause before each bot decision: the slowest asked, or the
@@ -109,6 +130,16 @@ impl Hub {
                 "only a human seat sets the bots' pace".into(),
             ));
         }
+        // Stored first, so every server process (and a restart) holds the
+        // bots too; the others learn of it as of a move.
+        self.store
+            .set_pace_ask(
+                &g.row.id,
+                i64::from(seat.0),
+                i64::try_from(ask.pace_ms).unwrap_or(i64::MAX),
+                ask.paused,
+            )
+            .await?;
         g.pace.asks.insert(seat.0, ask);
         let answer = g.pace.json(Some(seat));
         let moves = g.moves;

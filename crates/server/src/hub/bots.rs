@@ -1,0 +1,110 @@
+//! The bots of live games: a task per game that plays the bot seats at the
+//! pace the human seats asked, and the restart of every unfinished game.
+
+use super::{GameHandle, Hub, LiveGame};
+use crate::error::ApiError;
+use eons_bots::BotSpec;
+use eons_core::Turn;
+use std::sync::Arc;
+
+impl Hub {
+    /// Starts the bot task of a game if a bot is to move and none runs.
+    pub fn kick(self: &Arc<Self>, h: Arc<GameHandle>) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            {
+                let mut g = h.inner.lock().await;
+                if g.bot_busy || !bot_to_move(&g) {
+                    return;
+                }
+                g.bot_busy = true;
+            }
+            hub.run_bots(&h).await;
+            h.inner.lock().await.bot_busy = false;
+            // A human may have moved while the flag was being cleared.
+            let again = bot_to_move(&*h.inner.lock().await);
+            if again {
+                hub.kick(h);
+            }
+        });
+    }
+
+    async fn run_bots(self: &Arc<Self>, h: &Arc<GameHandle>) {
+        loop {
+            if !self.wait_for_pace(h).await {
+                return;
+            }
+            let job = {
+                let g = h.inner.lock().await;
+                if g.pace.paused() {
+                    continue;
+                }
+                let Turn::Seat(seat) = g.state.turn() else {
+                    return;
+                };
+                let Some(row) = g.seat_row(seat) else { return };
+                if row.kind != "bot" {
+                    return;
+                }
+                let spec = match BotSpec::parse(row.bot.as_deref().unwrap_or("random")) {
+                    Ok(s) => self.bot_limits.clamp(s),
+                    Err(_) => BotSpec::random(),
+                };
+                let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);
+                (g.state.clone_box(), spec, seed, seat, g.moves)
+            };
+            let (state, spec, seed, seat, n) = job;
+            let choice =
+                tokio::task::spawn_blocking(move || state.bot_choice(&spec, seed, seat)).await;
+            let Ok(Some(choice)) = choice else {
+                eprintln!("eons-server: game {}: bot for {seat} found no choice", n);
+                return;
+            };
+            // A seat paused the bots while this one was thinking.
+            if h.inner.lock().await.pace.paused() {
+                continue;
+            }
+            match self.submit(h, seat, n, &choice).await {
+                Ok(_) | Err(ApiError::Stale { .. }) => {}
+                Err(e) => {
+                    eprintln!("eons-server: bot move failed: {e}");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Loads every unfinished game and restarts its bots (after a restart).
+    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.active_games().await?;
+        let mut n = 0;
+        for id in ids {
+            match self.get(&id).await {
+                Ok(h) => {
+                    self.kick(h);
+                    n += 1;
+                }
+                Err(e) => eprintln!("eons-server: cannot resume game {id}: {e}"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Kicks every loaded unfinished game (a periodic safety net after errors).
+    pub fn kick_all(self: &Arc<Self>) {
+        let handles: Vec<Arc<GameHandle>> = match self.games.lock() {
+            Ok(m) => m.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for h in handles {
+            self.kick(h);
+        }
+    }
+}
+
+fn bot_to_move(g: &LiveGame) -> bool {
+    match g.state.turn() {
+        Turn::Seat(s) => g.seat_row(s).is_some_and(|r| r.kind == "bot"),
+        Turn::Over => false,
+    }
+}

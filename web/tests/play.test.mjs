@@ -146,7 +146,7 @@ test(`a full ${GAME} game clicked through in Chromium matches the stored record`
     await page.waitForSelector('#final-scores', { timeout: 120000 });
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'final.png') });
     const shown = JSON.parse(await page.getAttribute('#final-scores', 'data-scores'));
-    const cells = await page.locator('#final-scores td.num').allTextContents();
+    const cells = await page.locator('#final-scores .final-table td.num').allTextContents();
     assert.equal(cells.length, 2);
 
     // The record, replayed by another process, gives the same final scores.

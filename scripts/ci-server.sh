@@ -5,8 +5,11 @@
 #   2. runs the server tests against SQLite and PostgreSQL (tests find PostgreSQL
 #      through EONS_TEST_DATABASE_URL, set here; with CI=true a PostgreSQL test fails
 #      when it is missing);
-#   3. installs the browser test's npm packages (npm ci, web/tests/package-lock.json)
-#      and plays a whole game in headless Chromium (web/tests/play.test.mjs).
+#   3. installs the browser tests' npm packages (npm ci, web/tests/package-lock.json)
+#      and runs them in headless Chromium (web/tests/*.test.mjs): a whole game
+#      clicked through, board targets over a whole game of each game, card texts,
+#      last-move marks and bot pace, hotseat and the lobby, the replay viewer and
+#      the end panel, take-back and its refusal.
 # Nothing secret is exported: the PostgreSQL role is local and made for this run.
 #
 # Usage: scripts/ci-server.sh [--no-install]   (from anywhere; uses $CARGO_TARGET_DIR or ./target)
@@ -28,7 +31,7 @@ MODE="${1:-}"
 if [ "$MODE" = "--browser-only" ]; then
   cd "$ROOT/web/tests"
   npm ci --no-audit --no-fund --loglevel=error
-  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs
+  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
   exit 0
 fi
 
@@ -79,4 +82,4 @@ cargo test -j "$JOBS" -p eons-server
 log "browser test (headless Chromium)"
 cd "$ROOT/web/tests"
 npm ci --no-audit --no-fund --loglevel=error
-EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs
+EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs

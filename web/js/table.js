@@ -178,7 +178,9 @@ async function takeBack(ctx) {
 /** The "Take back" button while the engine allows it (the seat's own last choice, no draw since). */
 function undoButton(ctx) {
   const u = ctx.state.undo;
-  if (!u || !u.allowed || ctx.state.over) return null;
+  if (!u || ctx.state.over) return null;
+  // The seat's own last choice drew or revealed something: say why it stands.
+  if (!u.allowed) return u.own_last_choice ? h('span', { class: 'muted small undo-refused', id: 'undo-refused' }, `Cannot take back: ${u.reason}`) : null;
   return h('button', { class: 'ghost undo-btn', id: 'undo-btn', title: 'Take back your last choice', onclick: () => takeBack(ctx) }, '↶ Take back');
 }
 

@@ -12,10 +12,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The server binary: EONS_SERVER_BIN, default target-server/release/eons-server from the repository root. */
 export const SERVER = process.env.EONS_SERVER_BIN || resolve(here, '../../target-server/release/eons-server');
 
-/** Starts the server on a free port with a fresh SQLite file in `dir`; resolves to {proc, base}. */
-export function startServer(dir) {
+/**
+ * Starts the server on a free port with a fresh SQLite file in `dir`, with
+ * `extra` flags (e.g. `--test-games`); resolves to {proc, base}.
+ */
+export function startServer(dir, extra = []) {
   return new Promise((ok, fail) => {
-    const proc = spawn(SERVER, ['--addr', '127.0.0.1:0', '--db', join(dir, 'eons.sqlite'), '--bot-pace-ms', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(SERVER, ['--addr', '127.0.0.1:0', '--db', join(dir, 'eons.sqlite'), '--bot-pace-ms', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     proc.on('error', fail);
     const rl = createInterface({ input: proc.stdout });
     rl.once('line', (line) => {
@@ -46,7 +49,12 @@ export async function launch({ width = 1366, height = 768, mobile = false, name 
     ],
   });
   if (name) {
-    await context.addInitScript((n) => { if (!localStorage.getItem('eons.name')) localStorage.setItem('eons.name', n); }, name);
+    // Every document runs it, about:blank too, where localStorage is refused.
+    await context.addInitScript((n) => {
+      try {
+        if (!localStorage.getItem('eons.name')) localStorage.setItem('eons.name', n);
+      } catch { /* no storage for this document */ }
+    }, name);
   }
   return context;
 }

@@ -188,7 +188,11 @@ impl LiveGame {
             "prompt": self.state.prompt(),
             "undo": seat.map(|s| match self.undo_refusal(s) {
                 None => json!({ "allowed": true }),
-                Some(why) => json!({ "allowed": false, "reason": why }),
+                Some(why) => json!({
+                    "allowed": false,
+                    "reason": why,
+                    "own_last_choice": self.last_choice_is(s),
+                }),
             }),
             "view": view.get("view").cloned().unwrap_or(Value::Null),
             "ui": view.get("ui").cloned().unwrap_or(Value::Null),

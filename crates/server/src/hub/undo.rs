@@ -66,6 +66,12 @@ impl LiveGame {
         }
     }
 
+    /// Whether the latest choice in effect is `seat`'s: a refused take-back
+    /// then concerns a choice the seat can see on its own table.
+    pub fn last_choice_is(&self, seat: Seat) -> bool {
+        self.effective.last().is_some_and(|&(s, _)| s == seat.0)
+    }
+
     /// Why `seat` may not take back its last choice now (None: it may).
     pub fn undo_refusal(&self, seat: Seat) -> Option<String> {
         if self.state.outcome().is_some() {

@@ -1,0 +1,10 @@
+import { launch } from './browser.mjs';
+const [out, url] = process.argv.slice(2);
+const ctx = await launch({ width: 1366, height: 768, name: 'Ann' });
+const page = ctx.pages()[0] || await ctx.newPage();
+await page.goto(url);
+await page.waitForTimeout(2500);
+const el = await page.$('svg.earth');
+await el.screenshot({ path: out, scale: 'device' });
+console.log(await page.evaluate(() => document.querySelectorAll('svg.earth .cube').length));
+await ctx.close();

@@ -3,6 +3,7 @@
 // (as a spectator sees it, with no choices), the log up to the step, a
 // slider, the buttons ⏮ ◀ ▶ ⏭ and the keys ← → Home End.
 import { api } from './api.js';
+import { loadCatalog } from './cards.js';
 import { h, s, fill } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
@@ -23,6 +24,8 @@ export async function replay(root, id) {
       h('p', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, 'Watch the game'), ' · ', h('a', { href: '/' }, 'Back to the lobby'))));
     return;
   }
+  // The game's cards and tables, as the table has them (ctx.catalog).
+  const catalog = await loadCatalog(meta.game);
   const last = meta.steps - 1;
   const r = RENDERERS[meta.game] || generic;
   const name = (i) => seatName(meta, i);
@@ -135,6 +138,7 @@ export async function replay(root, id) {
     view.claimed = new Set();
     view.local = {};
     const ctx = {
+      catalog,
       legal: [],
       claimed: view.claimed,
       local: view.local,

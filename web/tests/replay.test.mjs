@@ -97,6 +97,9 @@ test('the replay viewer steps through finished games of the three games; the end
     assert.equal(start.visible, 0, 'no log at the start');
     assert.match(await page.textContent('#replay-count'), new RegExp(`Step 0 / ${ds.move}$`));
     await assertNoNullText(page, 'ds step 0');
+    // The cards on show read as at the table: their texts from the catalog.
+    const texts = await page.locator('#board .card[data-card] .card-text').allTextContents();
+    assert.ok(texts.length > 0 && texts.every((t) => t.trim().length > 20), `Dominance card texts at step 0: ${JSON.stringify(texts)}`);
     for (let i = 1; i <= 6; i++) {
       await page.keyboard.press('ArrowRight');
       await waitStep(page, i);

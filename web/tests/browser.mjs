@@ -58,3 +58,23 @@ export async function launch({ width = 1366, height = 768, mobile = false, name 
   }
   return context;
 }
+
+/** A small seeded generator, so a failing run can be repeated: pick(n) is in 0..n. */
+export function lcg(seed) {
+  let x = BigInt(seed);
+  return (n) => {
+    x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
+    return Number((x >> 33n) % BigInt(n));
+  };
+}
+
+/** An index drawn by `pick` (from lcg) with the given weights. */
+export function weighted(weights, pick) {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let x = (pick(1000000) / 1000000) * total;
+  for (let i = 0; i < weights.length; i++) {
+    x -= weights[i];
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
+}

@@ -15,21 +15,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, startServer, SERVER } from './browser.mjs';
+import { launch, startServer, SERVER, lcg, weighted } from './browser.mjs';
 
 const SHOTS = process.env.EONS_SHOTS_DIR || '';
 /** The game to play (ds, marine or pangea); CI plays Dominant Species. */
 const GAME = process.env.EONS_PLAY_GAME || 'ds';
 const MAX_ACTIONS = 6000;
-
-/** A small seeded generator, so a failing run can be repeated. */
-function lcg(seed) {
-  let x = BigInt(seed);
-  return (n) => {
-    x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
-    return Number((x >> 33n) % BigInt(n));
-  };
-}
 
 /** How much the test player likes an eyeball space (by section) or another board target. */
 function boardWeight(key) {
@@ -52,16 +43,6 @@ function promptWeight(text) {
   if (text.includes('skip')) return 0.3;
   if (text.includes('done')) return 0.5;
   return 1;
-}
-
-function weighted(weights, pick) {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let x = (pick(1000000) / 1000000) * total;
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i];
-    if (x < 0) return i;
-  }
-  return weights.length - 1;
 }
 
 test(`a full ${GAME} game clicked through in Chromium matches the stored record`, { timeout: 40 * 60 * 1000 }, async () => {

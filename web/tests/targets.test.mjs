@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, startServer, SERVER } from './browser.mjs';
+import { launch, startServer, SERVER, lcg, weighted } from './browser.mjs';
 
 const GAMES = (process.env.EONS_TARGETS_GAMES || 'ds,marine,pangea').split(',');
 
@@ -48,15 +48,6 @@ function needsTarget(game, c) {
   return true;
 }
 
-/** A small seeded generator, so a failing run can be repeated. */
-function lcg(seed) {
-  let x = BigInt(seed);
-  return (n) => {
-    x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
-    return Number((x >> 33n) % BigInt(n));
-  };
-}
-
 /** How much the clicker likes a Dominant Species eyeball space (so the game ends) or another target. */
 function boardWeight(game, key) {
   const m = key.match(/^space:(\d+)$/);
@@ -77,16 +68,6 @@ function buttonWeight(text) {
   if (t.includes('skip')) return 0.3;
   if (t.includes('done') || t === 'pass') return 0.5;
   return 1;
-}
-
-function weighted(weights, pick) {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let x = (pick(1000000) / 1000000) * total;
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i];
-    if (x < 0) return i;
-  }
-  return weights.length - 1;
 }
 
 async function createGame(base, game) {

@@ -34,7 +34,23 @@ function setAttrs(el, attrs) {
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'text') el.textContent = v;
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style') setStyle(el, String(v));
     else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+/**
+ * Sets 'name: value; …' declarations through the CSSOM (style.setProperty):
+ * the server's Content-Security-Policy refuses inline style attributes, so
+ * setAttribute('style', …) would be ignored, but the CSSOM is allowed.
+ */
+function setStyle(el, text) {
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const name = declaration.slice(0, colon).trim();
+    const value = declaration.slice(colon + 1).trim();
+    if (name) el.style.setProperty(name, value);
   }
 }
 

@@ -48,6 +48,7 @@ export async function launch({ width = 1366, height = 768, mobile = false, name 
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  await watchContentSecurityPolicy(context);
   if (name) {
     // Every document runs it, about:blank too, where localStorage is refused.
     await context.addInitScript((n) => {
@@ -57,6 +58,30 @@ export async function launch({ width = 1366, height = 768, mobile = false, name 
     }, name);
   }
   return context;
+}
+
+/**
+ * Makes `context.close()` fail when any page of the context broke the
+ * server's Content-Security-Policy (an inline script, style attribute or
+ * handler, a connection elsewhere): Chromium reports each refusal on the
+ * console and as a `securitypolicyviolation` event, both are collected.
+ */
+async function watchContentSecurityPolicy(context) {
+  const violations = [];
+  const note = (text) => { if (/Content Security Policy|CSP violation/.test(text)) violations.push(text); };
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  const watch = (page) => page.on('console', (m) => note(m.text()));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`);
+  };
 }
 
 /** A small seeded generator, so a failing run can be repeated: pick(n) is in 0..n. */

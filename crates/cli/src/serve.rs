@@ -52,10 +52,31 @@ pub struct ServeArgs {
     /// `$EONS_TRUSTED_PROXIES`).
     #[arg(long = "trusted-proxy", value_name = "ADDR|NET", value_parser = parse_proxies)]
     pub trusted_proxies: Vec<eons_server::TrustedProxies>,
+    /// Milliseconds a connection may take to send a whole request head
+    /// (default 10000, or `$EONS_HEADER_TIMEOUT_MS`); slower ones are closed.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_ms: Option<u64>,
+    /// Milliseconds a keep-alive connection may sit idle between requests
+    /// (default 60000, or `$EONS_IDLE_TIMEOUT_MS`); WebSockets are not cut.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout_ms: Option<u64>,
+    /// Most TCP connections open at once from one client address (default
+    /// 64, or `$EONS_MAX_CONNECTIONS_PER_ADDRESS`); more are closed at once.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections_per_address: Option<u64>,
+    /// A host name the server answers for (repeatable or comma-separated;
+    /// default any host, or `$EONS_ALLOWED_HOSTS`): a request for another
+    /// host gets 421, against DNS rebinding.
+    #[arg(long = "allowed-host", value_name = "NAME", value_parser = parse_hosts)]
+    pub allowed_hosts: Vec<eons_server::AllowedHosts>,
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
     eons_server::TrustedProxies::parse(s)
+}
+
+fn parse_hosts(s: &str) -> Result<eons_server::AllowedHosts, String> {
+    eons_server::AllowedHosts::parse(s)
 }
 
 /// Runs the server until Ctrl-C.
@@ -84,6 +105,9 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
     for p in a.trusted_proxies {
         config.trust_proxies(p);
     }
+    for h in a.allowed_hosts {
+        config.allow_hosts(h);
+    }
     let limits = eons_server::LimitOptions {
         bot_max_time_ms: a.bot_max_time_ms,
         bot_max_iterations: a.bot_max_iterations,
@@ -91,9 +115,13 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         max_games_per_hour: a.max_games_per_hour.map(u64::from),
         max_sockets: a.max_sockets,
         max_sockets_per_game: a.max_sockets_per_game,
+        header_timeout_ms: a.header_timeout_ms,
+        idle_timeout_ms: a.idle_timeout_ms,
+        max_connections_per_address: a.max_connections_per_address,
     };
     config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
     config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;
+    config.connection_limits = limits.connection_limits().map_err(|e| anyhow!(e))?;
     Ok(config)
 }
 
@@ -131,7 +159,39 @@ mod tests {
     #[test]
     fn without_the_option_the_server_reads_the_environment() {
         let a = parse(&[]).expect("arguments parse");
-        assert_eq!(config(a).expect("config").trusted_proxies, None);
+        let c = config(a).expect("config");
+        assert_eq!(c.trusted_proxies, None);
+        assert_eq!(c.connection_limits, None);
+        assert_eq!(c.allowed_hosts, None);
+    }
+
+    #[test]
+    fn connection_options_and_allowed_hosts_reach_the_config() {
+        let a = parse(&[
+            "--header-timeout-ms",
+            "1500",
+            "--max-connections-per-address",
+            "8",
+            "--allowed-host",
+            "eons.example.org",
+            "--allowed-host",
+            "localhost,127.0.0.1",
+        ])
+        .expect("arguments parse");
+        let c = config(a).expect("config");
+        let l = c.connection_limits.expect("set");
+        assert_eq!(l.header_timeout, Duration::from_millis(1500));
+        assert_eq!(l.max_connections_per_address, 8);
+        assert_eq!(
+            l.idle_timeout,
+            eons_server::ConnectionLimits::default().idle_timeout
+        );
+        let h = c.allowed_hosts.expect("set");
+        for ok in ["eons.example.org", "localhost:8080", "127.0.0.1"] {
+            assert!(h.allows(Some(ok)), "{ok}");
+        }
+        assert!(!h.allows(Some("attacker.example")));
+        assert!(parse(&["--allowed-host", "x.org:80"]).is_err());
     }
 
     #[test]

@@ -75,8 +75,14 @@ async fn api_not_found() -> ApiError {
 }
 
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(x)| x)
-        .map_err(|e| ApiError::BadRequest(format!("malformed body: {}", e.body_text())))
+    b.map(|Json(x)| x).map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            // Over the body limit (crate::edge::MAX_BODY_BYTES) while reading.
+            ApiError::PayloadTooLarge(crate::edge::MAX_BODY_BYTES)
+        } else {
+            ApiError::BadRequest(format!("malformed body: {}", e.body_text()))
+        }
+    })
 }
 
 fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {

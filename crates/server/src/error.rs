@@ -57,6 +57,13 @@ pub enum ApiError {
     /// An undo the rules of undo refuse (a barrier, another seat's choice).
     #[error("this cannot be taken back: {0}")]
     UndoRefused(String),
+    /// The request body is larger than any real request needs.
+    #[error("the request body is over {0} bytes")]
+    PayloadTooLarge(usize),
+    /// The request names a host this server does not answer for (its
+    /// allow-list of host names; against DNS rebinding).
+    #[error("this server does not answer for the host `{0}`")]
+    UnknownHost(String),
 }
 
 impl ApiError {
@@ -74,6 +81,8 @@ impl ApiError {
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnknownHost(_) => StatusCode::MISDIRECTED_REQUEST,
         }
     }
 
@@ -92,6 +101,8 @@ impl ApiError {
             ApiError::Busy(_) => "busy",
             ApiError::Internal(_) => "internal",
             ApiError::UndoRefused(_) => "undo_refused",
+            ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::UnknownHost(_) => "unknown_host",
         }
     }
 }

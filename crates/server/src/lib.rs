@@ -25,6 +25,7 @@ mod catalog;
 pub mod changes;
 mod ds_ui;
 mod earth_ui;
+pub mod edge;
 pub mod error;
 pub mod games;
 pub mod hub;
@@ -42,9 +43,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use edge::AllowedHosts;
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::{BotLimits, LimitOptions, TrafficLimits};
+pub use limits::{BotLimits, ConnectionLimits, LimitOptions, TrafficLimits};
 pub use proxies::TrustedProxies;
 pub use store::{Store, StoreError};
 
@@ -74,6 +76,14 @@ pub struct ServeConfig {
     /// new-games limit). `None`: [`TrustedProxies::from_env`]
     /// (`EONS_TRUSTED_PROXIES`, none when unset).
     pub trusted_proxies: Option<TrustedProxies>,
+    /// Header and idle timeouts, and open connections per client address.
+    /// `None`: [`ConnectionLimits::from_env`] (10 s, 60 s, 64, unless
+    /// `EONS_HEADER_TIMEOUT_MS`, `EONS_IDLE_TIMEOUT_MS`,
+    /// `EONS_MAX_CONNECTIONS_PER_ADDRESS` say otherwise).
+    pub connection_limits: Option<ConnectionLimits>,
+    /// The host names the server answers for (others get 421). `None`:
+    /// [`AllowedHosts::from_env`] (`EONS_ALLOWED_HOSTS`; any host when unset).
+    pub allowed_hosts: Option<AllowedHosts>,
 }
 
 impl Default for ServeConfig {
@@ -92,6 +102,8 @@ impl Default for ServeConfig {
             bot_limits: None,
             traffic_limits: None,
             trusted_proxies: None,
+            connection_limits: None,
+            allowed_hosts: None,
         }
     }
 }
@@ -103,6 +115,14 @@ impl ServeConfig {
         self.trusted_proxies
             .get_or_insert_with(TrustedProxies::default)
             .extend(p);
+    }
+
+    /// Allows the host names `h` as well (a repeated `--allowed-host`): the
+    /// first call replaces the environment's default, later ones add up.
+    pub fn allow_hosts(&mut self, h: AllowedHosts) {
+        self.allowed_hosts
+            .get_or_insert_with(AllowedHosts::default)
+            .extend(h);
     }
 }
 
@@ -123,12 +143,16 @@ pub enum ServeError {
     Config(String),
 }
 
-/// The whole application (API, WebSocket and UI) over a hub. Serve it with
-/// `into_make_service_with_connect_info::<SocketAddr>()`, as [`serve_until`]
-/// does: the new-games limit is kept per client address (the peer, or what a
-/// trusted proxy says), so creating a game needs the peer address.
+/// The whole application (API, WebSocket and UI) over a hub, reading
+/// request bodies up to [`edge::MAX_BODY_BYTES`]. Requests need the peer
+/// address as `ConnectInfo<SocketAddr>` (as [`edge::serve`] gives it, or
+/// `into_make_service_with_connect_info::<SocketAddr>()`): the new-games
+/// limit is kept per client address (the peer, or what a trusted proxy
+/// says). [`serve_until`] also puts it behind [`edge::protect`].
 pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
-    api::router(hub).merge(web::router(web_dir))
+    api::router(hub)
+        .merge(web::router(web_dir))
+        .layer(axum::extract::DefaultBodyLimit::max(edge::MAX_BODY_BYTES))
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
@@ -157,6 +181,14 @@ pub async fn serve_until(
         Some(p) => p,
         None => TrustedProxies::from_env().map_err(ServeError::Config)?,
     };
+    let connections = match config.connection_limits {
+        Some(l) => l,
+        None => ConnectionLimits::from_env().map_err(ServeError::Config)?,
+    };
+    let hosts = match config.allowed_hosts {
+        Some(h) => h,
+        None => AllowedHosts::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -170,13 +202,10 @@ pub async fn serve_until(
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
     on_bound(addr);
-    // The peer address (or, from a trusted proxy, its X-Forwarded-For) is
-    // the key of the new-games limit.
-    let service =
-        app(hub, config.web_dir.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    // The edge gives handlers the peer address: it (or, from a trusted
+    // proxy, its X-Forwarded-For) is the key of the new-games limit.
+    let app = edge::protect(app(hub, config.web_dir.clone()), hosts);
+    edge::serve(listener, app, connections, shutdown).await;
     Ok(())
 }
 

@@ -2,7 +2,9 @@
 //! from `POST /api/games` is refused when its budget exceeds them, and a
 //! stored spec from before a limit was lowered is clamped to them when it
 //! runs). [`TrafficLimits`]: how many games one client address may create
-//! and how many WebSockets may be open.
+//! and how many WebSockets may be open. [`ConnectionLimits`]: how long a
+//! connection may take to send a request head or sit idle, and how many TCP
+//! connections one client address may hold open.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::net::{IpAddr, Ipv6Addr};
@@ -21,6 +23,13 @@ pub const ENV_MAX_GAMES_PER_HOUR: &str = "EONS_MAX_GAMES_PER_HOUR";
 pub const ENV_MAX_SOCKETS: &str = "EONS_MAX_SOCKETS";
 /// Environment variable: most WebSockets open at once on one game.
 pub const ENV_MAX_SOCKETS_PER_GAME: &str = "EONS_MAX_SOCKETS_PER_GAME";
+
+/// Environment variable: milliseconds a connection may take to send a whole request head.
+pub const ENV_HEADER_TIMEOUT_MS: &str = "EONS_HEADER_TIMEOUT_MS";
+/// Environment variable: milliseconds a keep-alive connection may sit idle.
+pub const ENV_IDLE_TIMEOUT_MS: &str = "EONS_IDLE_TIMEOUT_MS";
+/// Environment variable: most TCP connections open at once from one client address.
+pub const ENV_MAX_CONNECTIONS_PER_ADDRESS: &str = "EONS_MAX_CONNECTIONS_PER_ADDRESS";
 
 /// A whole number above 0 from the environment variable `name`; `None` when
 /// unset or empty, an error naming the variable when unreadable or zero.
@@ -104,6 +113,69 @@ impl TrafficLimits {
     }
 }
 
+/// What one TCP connection may cost: the time it may take to send a request
+/// head, the time it may sit idle between requests, and how many connections
+/// one client address may hold open (counted by [`limit_key`] of the TCP
+/// peer). See `crate::edge`, which enforces them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// A connection that has not sent a whole request head this long after it
+    /// opened (or after the first byte of a later request) is closed.
+    pub header_timeout: Duration,
+    /// A keep-alive connection with no request in flight and no new request
+    /// begun for this long is closed. An upgraded connection (a WebSocket) is
+    /// no longer HTTP and is not subject to it.
+    pub idle_timeout: Duration,
+    /// Most TCP connections open at once from one client address; more are
+    /// closed at once, before anything is read from them.
+    pub max_connections_per_address: usize,
+}
+
+impl Default for ConnectionLimits {
+    /// 10 s for a request head, 60 s idle, 64 connections per address.
+    fn default() -> Self {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_connections_per_address: 64,
+        }
+    }
+}
+
+impl ConnectionLimits {
+    /// The defaults, overridden by [`ENV_HEADER_TIMEOUT_MS`],
+    /// [`ENV_IDLE_TIMEOUT_MS`] and [`ENV_MAX_CONNECTIONS_PER_ADDRESS`] where
+    /// set. A set but unreadable (or zero) value is an error naming the variable.
+    pub fn from_env() -> Result<ConnectionLimits, String> {
+        Ok(ConnectionLimits::default().with(
+            env_number(ENV_HEADER_TIMEOUT_MS)?,
+            env_number(ENV_IDLE_TIMEOUT_MS)?,
+            env_number(ENV_MAX_CONNECTIONS_PER_ADDRESS)?,
+        ))
+    }
+
+    /// These limits with the given ones put in place (milliseconds,
+    /// milliseconds, connections); `None` keeps a limit, a value too large
+    /// saturates.
+    fn with(
+        mut self,
+        header_timeout_ms: Option<u64>,
+        idle_timeout_ms: Option<u64>,
+        connections_per_address: Option<u64>,
+    ) -> ConnectionLimits {
+        if let Some(ms) = header_timeout_ms {
+            self.header_timeout = Duration::from_millis(ms);
+        }
+        if let Some(ms) = idle_timeout_ms {
+            self.idle_timeout = Duration::from_millis(ms);
+        }
+        if let Some(n) = connections_per_address {
+            self.max_connections_per_address = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        self
+    }
+}
+
 /// Limits given as command-line options (`eons serve`, `eons-server`), each
 /// a whole number above 0; `None` leaves that limit to the environment or
 /// the default. Options win over the environment.
@@ -121,17 +193,26 @@ pub struct LimitOptions {
     pub max_sockets: Option<u64>,
     /// `--max-sockets-per-game`: [`TrafficLimits::max_sockets_per_game`].
     pub max_sockets_per_game: Option<u64>,
+    /// `--header-timeout-ms`: [`ConnectionLimits::header_timeout`] in milliseconds.
+    pub header_timeout_ms: Option<u64>,
+    /// `--idle-timeout-ms`: [`ConnectionLimits::idle_timeout`] in milliseconds.
+    pub idle_timeout_ms: Option<u64>,
+    /// `--max-connections-per-address`: [`ConnectionLimits::max_connections_per_address`].
+    pub max_connections_per_address: Option<u64>,
 }
 
 impl LimitOptions {
     /// The option names, as `set` takes them.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 9] = [
         "--bot-max-time-ms",
         "--bot-max-iterations",
         "--bot-max-threads",
         "--max-games-per-hour",
         "--max-sockets",
         "--max-sockets-per-game",
+        "--header-timeout-ms",
+        "--idle-timeout-ms",
+        "--max-connections-per-address",
     ];
 
     /// Sets the option called `name` (one of [`LimitOptions::NAMES`]);
@@ -144,6 +225,9 @@ impl LimitOptions {
             "--max-games-per-hour" => &mut self.max_games_per_hour,
             "--max-sockets" => &mut self.max_sockets,
             "--max-sockets-per-game" => &mut self.max_sockets_per_game,
+            "--header-timeout-ms" => &mut self.header_timeout_ms,
+            "--idle-timeout-ms" => &mut self.idle_timeout_ms,
+            "--max-connections-per-address" => &mut self.max_connections_per_address,
             _ => return false,
         };
         *field = Some(n);
@@ -179,6 +263,23 @@ impl LimitOptions {
         }
         Ok(Some(
             TrafficLimits::from_env()?.with(set[0], set[1], set[2]),
+        ))
+    }
+
+    /// The connection limits these options ask for: `None` when none of the
+    /// connection options is set, else [`ConnectionLimits::from_env`] with
+    /// the options on top.
+    pub fn connection_limits(&self) -> Result<Option<ConnectionLimits>, String> {
+        let set = [
+            self.header_timeout_ms,
+            self.idle_timeout_ms,
+            self.max_connections_per_address,
+        ];
+        if set.iter().all(Option::is_none) {
+            return Ok(None);
+        }
+        Ok(Some(
+            ConnectionLimits::from_env()?.with(set[0], set[1], set[2]),
         ))
     }
 }
@@ -308,6 +409,7 @@ mod tests {
         let mut o = LimitOptions::default();
         assert_eq!(o.bot_limits(), Ok(None));
         assert_eq!(o.traffic_limits(), Ok(None));
+        assert_eq!(o.connection_limits(), Ok(None));
         assert!(!o.set("--max-games", 3), "not an option");
         for name in LimitOptions::NAMES {
             let mut one = LimitOptions::default();
@@ -329,6 +431,14 @@ mod tests {
         assert!(o.set("--max-games-per-hour", u64::MAX));
         let t = o.traffic_limits().expect("readable").expect("set");
         assert_eq!(t.games_per_hour, u32::MAX, "saturates");
+        assert!(o.set("--idle-timeout-ms", 1500));
+        let c = o.connection_limits().expect("readable").expect("set");
+        assert_eq!(c.idle_timeout, Duration::from_millis(1500));
+        assert_eq!(c.header_timeout, ConnectionLimits::default().header_timeout);
+        assert_eq!(
+            c.max_connections_per_address,
+            ConnectionLimits::default().max_connections_per_address
+        );
     }
 
     #[test]

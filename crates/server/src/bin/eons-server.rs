@@ -7,19 +7,21 @@
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
 //!             [--trusted-proxy ADDR|NET ...]
+//!             [--header-timeout-ms 10000] [--idle-timeout-ms 60000]
+//!             [--max-connections-per-address 64] [--allowed-host NAME ...]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
 
 use eons_core::Seat;
-use eons_server::{games, LimitOptions, ServeConfig, TrustedProxies};
+use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md)."
     );
     ExitCode::from(2)
 }
@@ -105,6 +107,14 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
+            "--allowed-host" => match it.next().map(|v| AllowedHosts::parse(v)) {
+                Some(Ok(h)) => config.allow_hosts(h),
+                Some(Err(e)) => {
+                    eprintln!("eons-server: {e}");
+                    return usage();
+                }
+                None => return usage(),
+            },
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),
                 None => return usage(),
@@ -116,12 +126,17 @@ fn main() -> ExitCode {
             _ => return usage(),
         }
     }
-    match (limits.bot_limits(), limits.traffic_limits()) {
-        (Ok(bots), Ok(traffic)) => {
+    match (
+        limits.bot_limits(),
+        limits.traffic_limits(),
+        limits.connection_limits(),
+    ) {
+        (Ok(bots), Ok(traffic), Ok(connections)) => {
             config.bot_limits = bots;
             config.traffic_limits = traffic;
+            config.connection_limits = connections;
         }
-        (Err(e), _) | (_, Err(e)) => {
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
             eprintln!("eons-server: {e}");
             return ExitCode::FAILURE;
         }

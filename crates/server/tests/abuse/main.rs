@@ -10,6 +10,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod connection_flood;
+mod idle_connections;
+mod slow_headers;
+mod web_headers;
+
 use std::time::{Duration, Instant};
 
 /// What a well-behaved client may wait for one answer while (or right after)

@@ -1,0 +1,84 @@
+//! Idle connections: a keep-alive connection that sends no request within
+//! `--idle-timeout-ms` is closed, but a WebSocket (an upgraded connection)
+//! is not cut by it and keeps receiving the game's moves.
+
+use super::{common, well_behaved, LATENCY_BOUND};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const IDLE: Duration = Duration::from_millis(800);
+
+#[tokio::test]
+async fn idle_keep_alive_connections_close_but_websockets_stay() {
+    let dir = common::temp_dir("abuse-idle");
+    let db = dir.join("eons.sqlite").display().to_string();
+    let server = common::Server::start_with(
+        &db,
+        0,
+        &["--idle-timeout-ms", &IDLE.as_millis().to_string()],
+    );
+    let addr: SocketAddr = server
+        .base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("server address");
+    let c = common::client();
+    let (id, first, second) = common::two_humans(&server, &c, 7).await;
+    let mut tokens = Vec::new();
+    for (invite, name) in [(first, "Ann"), (second, "Ben")] {
+        let r = common::post(
+            &c,
+            &server.url("/api/claim"),
+            &serde_json::json!({"token": invite, "name": name}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "claim: {:?}", r.body);
+        tokens.push(r.body["token"].as_str().expect("token").to_string());
+    }
+    let (mut ws, _) = common::suite::ws_connect(&server.ws_url(&id, None)).await;
+
+    // A keep-alive connection answered once, then left idle.
+    let mut idle = TcpStream::connect(addr).await.expect("connect");
+    idle.write_all(b"GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .await
+        .expect("send");
+    let answered = Instant::now();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut closed_after = None;
+    while closed_after.is_none() {
+        match tokio::time::timeout(IDLE + LATENCY_BOUND, idle.read(&mut buf)).await {
+            Err(_) => panic!("an idle keep-alive connection was left open"),
+            Ok(Ok(0)) | Ok(Err(_)) => closed_after = Some(answered.elapsed()),
+            Ok(Ok(_)) => {} // the answer
+        }
+    }
+    assert!(closed_after >= Some(IDLE), "closed only once idle");
+
+    // The WebSocket, open all along (longer than the idle timeout), still
+    // gets the next move.
+    tokio::time::sleep(IDLE).await;
+    let spectator = common::get(&c, &server.url(&format!("/api/games/{id}/view"))).await;
+    let to_move = spectator.body["to_move"].as_u64().expect("to_move") as usize;
+    let token = &tokens[to_move];
+    let view = common::get(
+        &c,
+        &server.url(&format!("/api/games/{id}/view?token={token}")),
+    )
+    .await
+    .body;
+    let n = view["move"].as_i64().expect("move");
+    let r = common::post(
+        &c,
+        &server.url(&format!("/api/games/{id}/choice?token={token}")),
+        &serde_json::json!({"move": n, "choice": view["legal"][0]["choice"]}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    let m = tokio::time::timeout(LATENCY_BOUND, common::suite::ws_until_move(&mut ws, n + 1))
+        .await
+        .expect("the WebSocket got the move in time");
+    assert!(m["state"]["move"].as_i64() >= Some(n + 1));
+    well_behaved(&server).await;
+}

@@ -77,11 +77,14 @@ export const api = {
   replayStep: (id, step) => call('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`),
   /** The rematch of a finished game for my seat: {id, token} (made by the first seat to ask). */
   rematch: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {}, token),
-  wsUrl: (id, token) => {
+  wsUrl: (id) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
-    return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws${q}`;
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`;
   },
+  /** A game's WebSocket: the seat's token travels as the subprotocol
+   *  `eons.token.TOKEN` (the server answers `eons`), never in the URL, which
+   *  proxies log. Without a token: a spectator's socket. */
+  openSocket: (id, token) => new WebSocket(api.wsUrl(id), token ? ['eons', `eons.token.${token}`] : ['eons']),
 };
 
 const KEY = 'eons.games';

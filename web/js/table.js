@@ -104,7 +104,7 @@ async function takeToken(id, root) {
 function connect(ctx) {
   let retry = 500;
   const open = () => {
-    const ws = new WebSocket(api.wsUrl(ctx.id, ctx.token));
+    const ws = api.openSocket(ctx.id, ctx.token);
     ctx.ws = ws;
     // Another seat's socket (hotseat): this one goes quietly.
     ctx.reconnect = () => {

@@ -46,6 +46,16 @@ pub struct ServeArgs {
     /// `$EONS_MAX_SOCKETS_PER_GAME`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_sockets_per_game: Option<u64>,
+    /// Most WebSockets open at once from one client address (default 20, or
+    /// `$EONS_MAX_SOCKETS_PER_ADDRESS`); more get 429. Spectators may use
+    /// three quarters of the server's and a game's caps, a seat's own socket
+    /// all of them.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_sockets_per_address: Option<u64>,
+    /// Milliseconds between the server's pings on every WebSocket (default
+    /// 20000, or `$EONS_WS_PING_MS`); a socket silent for two of them is closed.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub ws_ping_ms: Option<u64>,
     /// A reverse proxy whose `X-Forwarded-For` names the client, for the
     /// games-per-address limit: an address or a network such as 10.0.0.0/8
     /// (repeatable or comma-separated; default none, or
@@ -118,6 +128,8 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         header_timeout_ms: a.header_timeout_ms,
         idle_timeout_ms: a.idle_timeout_ms,
         max_connections_per_address: a.max_connections_per_address,
+        max_sockets_per_address: a.max_sockets_per_address,
+        ws_ping_ms: a.ws_ping_ms,
     };
     config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
     config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;

@@ -5,7 +5,8 @@
 //! p50/p90/p99 latency of an acknowledged (committed) move.
 //!
 //! ```text
-//! eons-server --addr 127.0.0.1:8090 --db load.sqlite --bot-pace-ms 0 &
+//! eons-server --addr 127.0.0.1:8090 --db load.sqlite --bot-pace-ms 0 \
+//!     --max-games-per-hour 100000 --max-sockets 100000 --max-sockets-per-address 100000 &
 //! cargo build --profile test -p eons-server --example load
 //! target/debug/examples/load --server http://127.0.0.1:8090 --games 16 --moves 400
 //! ```
@@ -18,6 +19,7 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 struct Args {
@@ -76,8 +78,17 @@ async fn play_game(
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(usize, Value)>();
     let ws_base = a.server.replacen("http://", "ws://", 1);
     for (seat, t) in tokens.iter().enumerate() {
-        let url = format!("{ws_base}/api/games/{id}/ws?token={t}");
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        // The seat's token goes as a subprotocol, never in the URL.
+        let mut request = format!("{ws_base}/api/games/{id}/ws")
+            .into_client_request()
+            .map_err(|e| e.to_string())?;
+        request.headers_mut().insert(
+            "sec-websocket-protocol",
+            format!("eons, eons.token.{t}")
+                .parse()
+                .map_err(|e| format!("{e}"))?,
+        );
+        let (ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .map_err(|e| e.to_string())?;
         let tx = tx.clone();

@@ -16,34 +16,34 @@
 //! | GET | `/api/games/{id}/replay` | a finished game's replay (409 before the end): `{steps, seats, outcome, final_score, log}`, the log as a spectator reads it, entry `i` being step `i + 1` |
 //! | GET | `/api/games/{id}/replay/{step}` | the board after `step` choices of a finished game (0: the start), as a spectator's view |
 //! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it, later ones by any seat answer the same game |
-//! | GET | `/api/games/{id}/ws` | WebSocket: the seat's snapshot on connect and after every move |
+//! | GET | `/api/games/{id}/ws` | WebSocket ([`crate::ws`]): the seat's snapshot on connect and after every move; the seat's token in the subprotocol `eons.token.TOKEN` beside `eons`, never in the URL (`?token=` is 400) |
 //!
-//! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`.
+//! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`
+//! (the WebSocket: as a subprotocol, see [`crate::ws`]).
 //!
 //! Limits ([`crate::limits::TrafficLimits`]): one client address (the TCP
 //! peer, or behind a trusted proxy the address it forwards: see
 //! [`crate::proxies`]) creates at most so many games per hour (then 429
 //! `too_many_requests` with
-//! `Retry-After`), and the server and each game hold at most so many open
-//! WebSockets (then the upgrade is refused with 503 `busy`).
+//! `Retry-After`); one client address holds at most so many open WebSockets
+//! (then 429), and the server and each game at most so many (then the
+//! upgrade is refused with 503 `busy`; spectators may use three quarters of
+//! those two caps, a seat's own socket all of it).
 
 use crate::error::ApiError;
 use crate::hub::{CreateGame, GameHandle, Hub, SeatSpec};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use eons_core::Seat;
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio::sync::broadcast::error::RecvError;
 
 /// The API router (mounted at the root; paths start with `/api`).
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -65,7 +65,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(crate::replay::replay_step),
         )
         .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/games/{id}/ws", get(ws))
+        .route("/api/games/{id}/ws", get(crate::ws::ws))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .with_state(hub)
 }
@@ -85,14 +85,20 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
+/// The token of an `Authorization: Bearer TOKEN` header.
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<String> {
+    let v = headers.get("authorization").and_then(|v| v.to_str().ok())?;
+    // The scheme is case-insensitive (RFC 9110 §11.1): "bearer", "BEARER".
+    let (scheme, t) = v.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| t.trim().to_string())
+}
+
+/// The token of the `Authorization` header, else of the `token` parameter.
 fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
-    if let Some(v) = headers.get("authorization").and_then(|v| v.to_str().ok()) {
-        // The scheme is case-insensitive (RFC 9110 §11.1): "bearer", "BEARER".
-        if let Some((scheme, t)) = v.trim().split_once(' ') {
-            if scheme.eq_ignore_ascii_case("bearer") {
-                return Some(t.trim().to_string());
-            }
-        }
+    if let Some(t) = bearer_token(headers) {
+        return Some(t);
     }
     q.get("token")
         .map(|t| t.trim().to_string())
@@ -110,7 +116,10 @@ async fn acting_seat(
 }
 
 /// The seat of a token in a game; `Ok(None)` without a token.
-async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, ApiError> {
+pub(crate) async fn seat_for(
+    h: &GameHandle,
+    token: Option<&str>,
+) -> Result<Option<Seat>, ApiError> {
     let Some(t) = token else { return Ok(None) };
     let g = h.inner.lock().await;
     match g.seat_of_token(t) {
@@ -120,7 +129,7 @@ async fn seat_for(h: &GameHandle, token: Option<&str>) -> Result<Option<Seat>, A
 }
 
 /// Loads a game and, on PostgreSQL, catches up with other processes.
-async fn load(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+pub(crate) async fn load(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
     let h = hub.get(id).await?;
     if hub.store.is_postgres() {
         hub.sync(&h).await?;
@@ -438,97 +447,6 @@ async fn rematch(
     let h = load(&hub, &id).await?;
     let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
     Ok(Json(hub.rematch(&h, &token).await?))
-}
-
-async fn ws(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
-    let h = load(&hub, &id).await?;
-    let token = token_of(&headers, &q);
-    let seat = seat_for(&h, token.as_deref()).await?;
-    let hash = token.as_deref().map(crate::hub::token_hash);
-    let permit = hub.open_socket(&h)?;
-    Ok(upgrade
-        .max_message_size(WS_MAX_INBOUND)
-        .max_frame_size(WS_MAX_INBOUND)
-        .on_upgrade(move |socket| async move {
-            push_updates(socket, h, seat, hash).await;
-            drop(permit);
-        }))
-}
-
-/// The largest message a client may send on the WebSocket. The socket only
-/// pushes; clients send nothing but control frames (choices go by POST), so a
-/// larger message closes the connection instead of being buffered.
-pub const WS_MAX_INBOUND: usize = 4096;
-
-/// Sends the seat's snapshot (and the new log lines it may read) on connect and
-/// after every change. Each connection builds its own seat's view: nothing
-/// another seat may not see is ever serialised for it. A seat's connection
-/// closes once its token no longer opens the seat (an invite token whose seat
-/// was claimed).
-async fn push_updates(
-    socket: WebSocket,
-    h: Arc<GameHandle>,
-    seat: Option<Seat>,
-    token_hash: Option<String>,
-) {
-    let mut rx = h.tx.subscribe();
-    let (mut out, mut inp) = socket.split();
-    let mut sent_log = 0usize;
-    loop {
-        let msg = {
-            let g = h.inner.lock().await;
-            if let (Some(s), Some(hash)) = (seat, token_hash.as_deref()) {
-                if g.seat_of_hash(hash) != Some(s) {
-                    drop(g);
-                    let _ = out.send(Message::Close(None)).await;
-                    return;
-                }
-            }
-            let log: Vec<Value> = g
-                .log
-                .iter()
-                .skip(sent_log)
-                .map(|e| e.for_seat(seat))
-                .collect();
-            let from = sent_log;
-            sent_log = g.log.len();
-            json!({
-                "type": "state",
-                "state": g.snapshot(h.kind.as_ref(), seat),
-                "log_from": from,
-                "log": log,
-            })
-        };
-        if out
-            .send(Message::Text(msg.to_string().into()))
-            .await
-            .is_err()
-        {
-            return;
-        }
-        loop {
-            tokio::select! {
-                r = rx.recv() => match r {
-                    Ok(_) | Err(RecvError::Lagged(_)) => {
-                        // Drain what else is queued: one snapshot covers it all.
-                        while rx.try_recv().is_ok() {}
-                        break;
-                    }
-                    Err(RecvError::Closed) => return,
-                },
-                m = inp.next() => match m {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(_)) => {}
-                },
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -14,14 +14,16 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bots;
 mod pace;
+mod sockets;
 mod undo;
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
+pub use sockets::{Audience, SocketPermit};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 use undo::UndoPoint;
@@ -310,27 +312,6 @@ pub struct GameHandle {
     sockets: AtomicUsize,
 }
 
-/// One open WebSocket, counted on its game and on the hub until dropped.
-pub struct SocketPermit {
-    hub: Arc<Hub>,
-    game: Arc<GameHandle>,
-}
-
-impl Drop for SocketPermit {
-    fn drop(&mut self) {
-        self.game.sockets.fetch_sub(1, Ordering::AcqRel);
-        self.hub.sockets.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// Adds one to `n` unless it is at `max` already; true if it added.
-fn take_one(n: &AtomicUsize, max: usize) -> bool {
-    n.fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
-        (v < max).then_some(v + 1)
-    })
-    .is_ok()
-}
-
 /// What a successful submission returns.
 #[derive(Debug, Serialize)]
 pub struct Submitted {
@@ -358,8 +339,8 @@ pub struct Hub {
     /// Reverse proxies whose `X-Forwarded-For` names the client.
     pub proxies: TrustedProxies,
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
-    /// WebSockets open on the whole server.
-    sockets: AtomicUsize,
+    /// WebSockets open on the whole server and per client address.
+    sockets: sockets::SocketCounts,
     /// Games created per client address (a token bucket per [`limit_key`]).
     new_games: DefaultKeyedRateLimiter<IpAddr>,
 }
@@ -383,7 +364,7 @@ impl Hub {
             traffic,
             proxies,
             games: StdMutex::new(HashMap::new()),
-            sockets: AtomicUsize::new(0),
+            sockets: sockets::SocketCounts::default(),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
         })
     }
@@ -416,28 +397,6 @@ impl Hub {
     /// now and then, so the table does not keep every address ever seen).
     pub fn forget_idle_addresses(&self) {
         self.new_games.retain_recent();
-    }
-
-    /// A permit for one more WebSocket on game `h`; refused (503) when the
-    /// server or the game has as many open as its limits allow.
-    pub fn open_socket(self: &Arc<Self>, h: &Arc<GameHandle>) -> Result<SocketPermit, ApiError> {
-        if !take_one(&self.sockets, self.traffic.max_sockets) {
-            return Err(ApiError::Busy(format!(
-                "this server has {} connections open, its most; try again later",
-                self.traffic.max_sockets
-            )));
-        }
-        if !take_one(&h.sockets, self.traffic.max_sockets_per_game) {
-            self.sockets.fetch_sub(1, Ordering::AcqRel);
-            return Err(ApiError::Busy(format!(
-                "this game has {} connections open, its most; close a tab or try again later",
-                self.traffic.max_sockets_per_game
-            )));
-        }
-        Ok(SocketPermit {
-            hub: self.clone(),
-            game: h.clone(),
-        })
     }
 
     /// The game kind with this id.

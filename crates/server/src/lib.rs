@@ -37,6 +37,7 @@ pub mod score_ui;
 pub mod store;
 pub mod testgame;
 pub mod web;
+pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -1,10 +1,11 @@
 //! Server-side limits. [`BotLimits`]: what a bot seat may cost (a bot spec
 //! from `POST /api/games` is refused when its budget exceeds them, and a
 //! stored spec from before a limit was lowered is clamped to them when it
-//! runs). [`TrafficLimits`]: how many games one client address may create
-//! and how many WebSockets may be open. [`ConnectionLimits`]: how long a
-//! connection may take to send a request head or sit idle, and how many TCP
-//! connections one client address may hold open.
+//! runs). [`TrafficLimits`]: how many games one client address may create,
+//! how many WebSockets may be open (on the server, on one game, from one
+//! client address) and how often the server pings them. [`ConnectionLimits`]:
+//! how long a connection may take to send a request head or sit idle, and
+//! how many TCP connections one client address may hold open.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::net::{IpAddr, Ipv6Addr};
@@ -23,6 +24,10 @@ pub const ENV_MAX_GAMES_PER_HOUR: &str = "EONS_MAX_GAMES_PER_HOUR";
 pub const ENV_MAX_SOCKETS: &str = "EONS_MAX_SOCKETS";
 /// Environment variable: most WebSockets open at once on one game.
 pub const ENV_MAX_SOCKETS_PER_GAME: &str = "EONS_MAX_SOCKETS_PER_GAME";
+/// Environment variable: most WebSockets open at once from one client address.
+pub const ENV_MAX_SOCKETS_PER_ADDRESS: &str = "EONS_MAX_SOCKETS_PER_ADDRESS";
+/// Environment variable: milliseconds between the server's pings on a WebSocket.
+pub const ENV_WS_PING_MS: &str = "EONS_WS_PING_MS";
 
 /// Environment variable: milliseconds a connection may take to send a whole request head.
 pub const ENV_HEADER_TIMEOUT_MS: &str = "EONS_HEADER_TIMEOUT_MS";
@@ -43,7 +48,8 @@ fn env_number(name: &str) -> Result<Option<u64>, String> {
     }
 }
 
-/// The key under which the new-games limit counts client `ip`: an IPv4
+/// The key under which the per-address limits (new games, open sockets)
+/// count client `ip`: an IPv4
 /// address itself, an IPv6 address by its /64 network (the block one
 /// household or host is usually given, whose addresses it may use freely,
 /// so that rotating through them does not multiply the allowance). An
@@ -57,7 +63,15 @@ pub fn limit_key(ip: IpAddr) -> IpAddr {
 
 /// How much traffic the server takes: new games per client address, and
 /// open WebSockets. Over a limit the request is refused (429 with
-/// `Retry-After` for new games, 503 `busy` for sockets) and nothing changes.
+/// `Retry-After` for new games and for sockets over the per-address cap, 503
+/// `busy` for sockets over the server's or a game's cap) and nothing changes.
+///
+/// Seats before spectators: a socket opened without a seat token (a
+/// spectator's) is admitted only while the server, and its game, have fewer
+/// than three quarters of their caps open ([`spectator_share`]); a seat's own
+/// socket (a valid seat token) may use the whole cap. So spectators alone
+/// never fill a game or the server, and a seat's socket is refused only once
+/// the other quarter is taken by seats' sockets too.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TrafficLimits {
     /// Most games one client address (the TCP peer) may create per hour, all
@@ -67,39 +81,54 @@ pub struct TrafficLimits {
     pub max_sockets: usize,
     /// Most WebSockets open at once on one game (every seat and spectator).
     pub max_sockets_per_game: usize,
+    /// Most WebSockets open at once from one client address (counted by
+    /// [`limit_key`]), seats' and spectators' alike.
+    pub max_sockets_per_address: usize,
+    /// How often the server pings every WebSocket; a socket from which
+    /// nothing (no pong, no other frame) came for two of these is closed.
+    pub ws_ping: Duration,
+}
+
+/// How many of `cap` sockets spectators may hold: three quarters, rounded
+/// down (the rest, at least one place, is kept for seats' own sockets).
+pub fn spectator_share(cap: usize) -> usize {
+    cap - cap.div_ceil(4)
 }
 
 impl Default for TrafficLimits {
-    /// 60 new games per hour per address, 1,000 sockets, 50 per game.
+    /// 60 new games per hour per address, 1,000 sockets, 50 per game, 20
+    /// per client address, a ping every 20 s.
     fn default() -> Self {
         TrafficLimits {
             games_per_hour: 60,
             max_sockets: 1000,
             max_sockets_per_game: 50,
+            max_sockets_per_address: 20,
+            ws_ping: Duration::from_secs(20),
         }
     }
 }
 
 impl TrafficLimits {
     /// The defaults, overridden by [`ENV_MAX_GAMES_PER_HOUR`],
-    /// [`ENV_MAX_SOCKETS`] and [`ENV_MAX_SOCKETS_PER_GAME`] where set. A set
+    /// [`ENV_MAX_SOCKETS`], [`ENV_MAX_SOCKETS_PER_GAME`],
+    /// [`ENV_MAX_SOCKETS_PER_ADDRESS`] and [`ENV_WS_PING_MS`] where set. A set
     /// but unreadable (or zero) value is an error naming the variable.
     pub fn from_env() -> Result<TrafficLimits, String> {
-        Ok(TrafficLimits::default().with(
+        Ok(TrafficLimits::default().with([
             env_number(ENV_MAX_GAMES_PER_HOUR)?,
             env_number(ENV_MAX_SOCKETS)?,
             env_number(ENV_MAX_SOCKETS_PER_GAME)?,
-        ))
+            env_number(ENV_MAX_SOCKETS_PER_ADDRESS)?,
+            env_number(ENV_WS_PING_MS)?,
+        ]))
     }
 
     /// These limits with the given ones put in place (games per hour, sockets,
-    /// sockets per game); `None` keeps a limit, a value too large saturates.
-    fn with(
-        mut self,
-        games_per_hour: Option<u64>,
-        sockets: Option<u64>,
-        sockets_per_game: Option<u64>,
-    ) -> TrafficLimits {
+    /// sockets per game, sockets per address, ping milliseconds); `None`
+    /// keeps a limit, a value too large saturates.
+    fn with(mut self, set: [Option<u64>; 5]) -> TrafficLimits {
+        let [games_per_hour, sockets, sockets_per_game, sockets_per_address, ping_ms] = set;
         if let Some(n) = games_per_hour {
             self.games_per_hour = u32::try_from(n).unwrap_or(u32::MAX);
         }
@@ -108,6 +137,12 @@ impl TrafficLimits {
         }
         if let Some(n) = sockets_per_game {
             self.max_sockets_per_game = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = sockets_per_address {
+            self.max_sockets_per_address = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(ms) = ping_ms {
+            self.ws_ping = Duration::from_millis(ms);
         }
         self
     }
@@ -199,11 +234,15 @@ pub struct LimitOptions {
     pub idle_timeout_ms: Option<u64>,
     /// `--max-connections-per-address`: [`ConnectionLimits::max_connections_per_address`].
     pub max_connections_per_address: Option<u64>,
+    /// `--max-sockets-per-address`: [`TrafficLimits::max_sockets_per_address`].
+    pub max_sockets_per_address: Option<u64>,
+    /// `--ws-ping-ms`: [`TrafficLimits::ws_ping`] in milliseconds.
+    pub ws_ping_ms: Option<u64>,
 }
 
 impl LimitOptions {
     /// The option names, as `set` takes them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: &'static [&'static str] = &[
         "--bot-max-time-ms",
         "--bot-max-iterations",
         "--bot-max-threads",
@@ -213,6 +252,8 @@ impl LimitOptions {
         "--header-timeout-ms",
         "--idle-timeout-ms",
         "--max-connections-per-address",
+        "--max-sockets-per-address",
+        "--ws-ping-ms",
     ];
 
     /// Sets the option called `name` (one of [`LimitOptions::NAMES`]);
@@ -228,6 +269,8 @@ impl LimitOptions {
             "--header-timeout-ms" => &mut self.header_timeout_ms,
             "--idle-timeout-ms" => &mut self.idle_timeout_ms,
             "--max-connections-per-address" => &mut self.max_connections_per_address,
+            "--max-sockets-per-address" => &mut self.max_sockets_per_address,
+            "--ws-ping-ms" => &mut self.ws_ping_ms,
             _ => return false,
         };
         *field = Some(n);
@@ -257,13 +300,13 @@ impl LimitOptions {
             self.max_games_per_hour,
             self.max_sockets,
             self.max_sockets_per_game,
+            self.max_sockets_per_address,
+            self.ws_ping_ms,
         ];
         if set.iter().all(Option::is_none) {
             return Ok(None);
         }
-        Ok(Some(
-            TrafficLimits::from_env()?.with(set[0], set[1], set[2]),
-        ))
+        Ok(Some(TrafficLimits::from_env()?.with(set)))
     }
 
     /// The connection limits these options ask for: `None` when none of the
@@ -428,6 +471,11 @@ mod tests {
         let b = o.bot_limits().expect("readable").expect("set");
         assert_eq!(b.max_time, Duration::from_millis(250));
         assert_eq!(b.max_iterations, BotLimits::default().max_iterations);
+        assert!(o.set("--ws-ping-ms", 300));
+        assert!(o.set("--max-sockets-per-address", 2));
+        let t = o.traffic_limits().expect("readable").expect("set");
+        assert_eq!(t.ws_ping, Duration::from_millis(300));
+        assert_eq!(t.max_sockets_per_address, 2);
         assert!(o.set("--max-games-per-hour", u64::MAX));
         let t = o.traffic_limits().expect("readable").expect("set");
         assert_eq!(t.games_per_hour, u32::MAX, "saturates");
@@ -439,6 +487,22 @@ mod tests {
             c.max_connections_per_address,
             ConnectionLimits::default().max_connections_per_address
         );
+    }
+
+    #[test]
+    fn spectators_keep_a_quarter_of_each_cap_for_seats() {
+        for (cap, share) in [
+            (0, 0),
+            (1, 0),
+            (2, 1),
+            (3, 2),
+            (4, 3),
+            (5, 3),
+            (50, 37),
+            (1000, 750),
+        ] {
+            assert_eq!(spectator_share(cap), share, "{cap}");
+        }
     }
 
     #[test]

@@ -106,7 +106,7 @@ async fn postgres_two_processes_share_games_and_pushes() {
     let t0 = tokens[0].clone().expect("t0");
     let t1 = tokens[1].clone().expect("t1");
     // A client of process B watches seat 1.
-    let (mut ws_b, first) = ws_connect(&b.ws_url(&id, Some(&t1))).await;
+    let (mut ws_b, first) = ws_connect(b.ws_request(&id, Some(&t1))).await;
     assert_eq!(first["state"]["move"], 0);
     let mut n = 0i64;
     for round in 0..6 {
@@ -202,4 +202,10 @@ async fn postgres_a_finished_game_replays_step_by_step() {
 async fn postgres_a_finished_game_has_one_rematch_for_every_seat() {
     let Some(db) = pg() else { return };
     common::lookback::rematch_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_websocket_takes_the_token_as_a_subprotocol() {
+    let Some(db) = pg() else { return };
+    suite::websocket_takes_the_token_as_a_subprotocol(&db).await;
 }

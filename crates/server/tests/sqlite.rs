@@ -208,3 +208,9 @@ async fn sqlite_a_finished_game_has_one_rematch_for_every_seat() {
     let (db, _) = db("rematch");
     common::lookback::rematch_of_a_finished_game(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_websocket_takes_the_token_as_a_subprotocol() {
+    let (db, _) = db("wsproto");
+    suite::websocket_takes_the_token_as_a_subprotocol(&db).await;
+}

@@ -14,6 +14,8 @@ mod connection_flood;
 mod idle_connections;
 mod slow_headers;
 mod web_headers;
+mod dead_socket;
+mod socket_flood;
 
 use std::time::{Duration, Instant};
 

@@ -89,14 +89,37 @@ impl Server {
         format!("{}{}", self.base, path)
     }
 
-    /// The WebSocket URL of a game.
-    pub fn ws_url(&self, id: &str, token: Option<&str>) -> String {
+    /// The WebSocket URL of a game (it carries no token: see [`Server::ws_request`]).
+    pub fn ws_url(&self, id: &str) -> String {
         let base = self.base.replacen("http://", "ws://", 1);
-        match token {
-            Some(t) => format!("{base}/api/games/{id}/ws?token={t}"),
-            None => format!("{base}/api/games/{id}/ws"),
-        }
+        format!("{base}/api/games/{id}/ws")
     }
+
+    /// The WebSocket request of a game as the web client makes it: the
+    /// subprotocol `eons`, and the seat's token (if any) as the subprotocol
+    /// `eons.token.TOKEN`.
+    pub fn ws_request(&self, id: &str, token: Option<&str>) -> WsRequest {
+        ws_request(&self.ws_url(id), token)
+    }
+}
+
+/// A WebSocket handshake request (for `tokio_tungstenite::connect_async`).
+pub type WsRequest = tokio_tungstenite::tungstenite::handshake::client::Request;
+
+/// The WebSocket request for `url` offering the subprotocol `eons` and, with
+/// a token, `eons.token.TOKEN` (the seat's token never goes in the URL).
+pub fn ws_request(url: &str, token: Option<&str>) -> WsRequest {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut r = url.into_client_request().expect("a WebSocket URL");
+    let protocols = match token {
+        Some(t) => format!("eons, eons.token.{t}"),
+        None => "eons".to_string(),
+    };
+    r.headers_mut().insert(
+        "sec-websocket-protocol",
+        protocols.parse().expect("a header value"),
+    );
+    r
 }
 
 impl Drop for Server {

@@ -15,8 +15,8 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Connects a WebSocket and returns it with its first message.
-pub async fn ws_connect(url: &str) -> (Ws, Value) {
-    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+pub async fn ws_connect(request: WsRequest) -> (Ws, Value) {
+    let (mut ws, _) = tokio_tungstenite::connect_async(request)
         .await
         .expect("ws connect");
     let first = ws_next(&mut ws).await;
@@ -312,12 +312,12 @@ pub async fn websocket_refuses_large_client_messages(db: &str) {
         json!({"game": "ds", "players": 2, "seed": 31, "seats": [{}, {}]}),
     )
     .await;
-    let (mut small, _) = ws_connect(&s.ws_url(&id, None)).await;
+    let (mut small, _) = ws_connect(s.ws_request(&id, None)).await;
     small
         .send(Message::Text("ping".into()))
         .await
         .expect("a small message is sent");
-    let (mut big, _) = ws_connect(&s.ws_url(&id, None)).await;
+    let (mut big, _) = ws_connect(s.ws_request(&id, None)).await;
     let _ = big.send(Message::Binary(vec![0u8; 1 << 20].into())).await;
     let closed = tokio::time::timeout(PATIENCE, async {
         loop {
@@ -331,7 +331,7 @@ pub async fn websocket_refuses_large_client_messages(db: &str) {
     .unwrap_or(false);
     assert!(closed, "the server closes a connection that sends 1 MiB");
     // The small connection is still served.
-    let (_, again) = ws_connect(&s.ws_url(&id, None)).await;
+    let (_, again) = ws_connect(s.ws_request(&id, None)).await;
     assert_eq!(again["type"], "state");
     let r = get(&c, &s.url(&format!("/api/games/{id}"))).await;
     assert_eq!(r.status, 200);
@@ -342,9 +342,9 @@ pub async fn websocket_pushes_updates(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
     let (id, t0, t1) = two_humans(&s, &c, 21).await;
-    let (mut w0, first0) = ws_connect(&s.ws_url(&id, Some(&t0))).await;
-    let (mut w1, first1) = ws_connect(&s.ws_url(&id, Some(&t1))).await;
-    let (mut spec, first_spec) = ws_connect(&s.ws_url(&id, None)).await;
+    let (mut w0, first0) = ws_connect(s.ws_request(&id, Some(&t0))).await;
+    let (mut w1, first1) = ws_connect(s.ws_request(&id, Some(&t1))).await;
+    let (mut spec, first_spec) = ws_connect(s.ws_request(&id, None)).await;
     assert_eq!(first0["type"], "state");
     assert_eq!(first0["state"]["seat"], 0);
     assert_eq!(first1["state"]["seat"], 1);
@@ -393,8 +393,92 @@ pub async fn websocket_pushes_updates(db: &str) {
         assert_eq!(m["log"][0]["choice"], pick["text"]);
     }
     // A bad token cannot open a seat's socket.
-    let bad = tokio_tungstenite::connect_async(s.ws_url(&id, Some("forged"))).await;
+    let bad = tokio_tungstenite::connect_async(s.ws_request(&id, Some("forged"))).await;
     assert!(bad.is_err(), "a forged token is refused");
+}
+
+/// The WebSocket takes the seat's token as the subprotocol
+/// `eons.token.TOKEN` beside `eons` (the server answers `eons`), never in
+/// its URL: `?token=` is refused with 400 and a message saying how to pass
+/// it. A spectator offers `eons` or nothing.
+pub async fn websocket_takes_the_token_as_a_subprotocol(db: &str) {
+    use tokio_tungstenite::tungstenite::Error as WsError;
+    let s = Server::start(db, 0);
+    let c = client();
+    let (id, t0, t1) = two_humans(&s, &c, 22).await;
+    let refused = |r: Result<_, WsError>| match r {
+        Err(WsError::Http(resp)) => {
+            let body: Value = serde_json::from_slice(resp.body().as_deref().unwrap_or_default())
+                .unwrap_or(Value::Null);
+            (resp.status().as_u16(), body)
+        }
+        Err(e) => panic!("refused without an answer: {e}"),
+        Ok(_) => panic!("accepted"),
+    };
+    // A token in the URL: 400, whether offered as a seat or not.
+    for request in [
+        ws_request(&format!("{}?token={t0}", s.ws_url(&id)), None),
+        ws_request(&format!("{}?a=1&token={t0}", s.ws_url(&id)), Some(&t0)),
+    ] {
+        let (status, body) = refused(tokio_tungstenite::connect_async(request).await.map(|_| ()));
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["error"]["code"], "bad_request");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("eons.token."), "says how: {message}");
+        assert!(!message.contains(&t0), "does not echo the token: {message}");
+    }
+    // Not a WebSocket at all, the same answer.
+    let r = get(
+        &c,
+        &format!("{}?token={t0}", s.url(&format!("/api/games/{id}/ws"))),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    // The token offered without `eons`, which the server would answer: 400.
+    let mut bare = ws_request(&s.ws_url(&id), None);
+    bare.headers_mut().insert(
+        "sec-websocket-protocol",
+        format!("eons.token.{t0}").parse().expect("header"),
+    );
+    let (status, _) = refused(tokio_tungstenite::connect_async(bare).await.map(|_| ()));
+    assert_eq!(status, 400);
+
+    // The subprotocol opens the seat, and the server answers `eons`.
+    let (mut w0, response) = tokio_tungstenite::connect_async(s.ws_request(&id, Some(&t0)))
+        .await
+        .expect("the seat's socket opens");
+    assert_eq!(
+        response
+            .headers()
+            .get("sec-websocket-protocol")
+            .and_then(|v| v.to_str().ok()),
+        Some("eons")
+    );
+    let first = ws_next(&mut w0).await;
+    assert_eq!(first["state"]["seat"], 0);
+    // A spectator with `eons`, or with no protocol at all.
+    let (_, first) = ws_connect(s.ws_request(&id, None)).await;
+    assert_eq!(first["state"]["seat"], Value::Null);
+    let (mut plain, response) = tokio_tungstenite::connect_async(s.ws_url(&id))
+        .await
+        .expect("a spectator without a protocol");
+    assert!(response.headers().get("sec-websocket-protocol").is_none());
+    assert_eq!(ws_next(&mut plain).await["state"]["seat"], Value::Null);
+    // A client that can set headers may still use Authorization.
+    let mut bearer = ws_request(&s.ws_url(&id), None);
+    bearer.headers_mut().insert(
+        "authorization",
+        format!("Bearer {t1}").parse().expect("header"),
+    );
+    let (_, first) = ws_connect(bearer).await;
+    assert_eq!(first["state"]["seat"], 1);
+    // A forged token in the subprotocol is refused as anywhere else.
+    let (status, body) = refused(
+        tokio_tungstenite::connect_async(s.ws_request(&id, Some("forged")))
+            .await
+            .map(|_| ()),
+    );
+    assert_eq!(status, 403, "{body}");
 }
 
 /// Seat A never receives seat B's secrets: not in views, legal choices, the
@@ -422,8 +506,8 @@ pub async fn secrets_never_leak(db: &str) {
             .collect()
     };
     let view = |k: usize| s.url(&format!("/api/games/{id}/view?token={}", t[k]));
-    let (mut ws_b, first_b) = ws_connect(&s.ws_url(&id, Some(&t[1]))).await;
-    let (mut ws_spec, _) = ws_connect(&s.ws_url(&id, None)).await;
+    let (mut ws_b, first_b) = ws_connect(s.ws_request(&id, Some(&t[1]))).await;
+    let (mut ws_spec, _) = ws_connect(s.ws_request(&id, None)).await;
     assert_eq!(hand(&first_b["state"]).len(), 3);
 
     // Seat 0 draws in secret, then plays; seat 1 plays; repeat until over.
@@ -975,7 +1059,7 @@ pub async fn claim_replaces_the_invite_token(db: &str) {
     let log = |t: &str| s.url(&format!("/api/games/{id}/log?token={t}"));
     let choice = |t: &str| s.url(&format!("/api/games/{id}/choice?token={t}"));
     // A socket opened with the invite token before the claim.
-    let (mut old_ws, first) = ws_connect(&s.ws_url(&id, Some(&invite1))).await;
+    let (mut old_ws, first) = ws_connect(s.ws_request(&id, Some(&invite1))).await;
     assert_eq!(first["state"]["seat"], 1);
 
     let r = post(
@@ -1012,7 +1096,7 @@ pub async fn claim_replaces_the_invite_token(db: &str) {
     }
     let r = post(&c, &choice(&invite1), &json!({"move": 0, "index": 0})).await;
     assert_eq!(r.status, 403, "{:?}", r.body);
-    let bad = tokio_tungstenite::connect_async(s.ws_url(&id, Some(&invite1))).await;
+    let bad = tokio_tungstenite::connect_async(s.ws_request(&id, Some(&invite1))).await;
     assert!(bad.is_err(), "the invite token cannot open a socket");
     let r = post(
         &c,
@@ -1049,7 +1133,7 @@ pub async fn claim_replaces_the_invite_token(db: &str) {
     assert_eq!(v.status, 200, "{:?}", v.body);
     assert_eq!(v.body["seat"], 1);
     assert_eq!(get(&c, &log(&t1)).await.status, 200);
-    let (mut ws1, first) = ws_connect(&s.ws_url(&id, Some(&t1))).await;
+    let (mut ws1, first) = ws_connect(s.ws_request(&id, Some(&t1))).await;
     assert_eq!(first["state"]["seat"], 1);
     let tokens = [t0.clone(), t1.clone()];
     let mut seen_seat1 = false;
@@ -1076,7 +1160,8 @@ pub async fn claim_replaces_the_invite_token(db: &str) {
 /// Traffic limits: one address creates at most `--max-games-per-hour` games
 /// (then 429 with `Retry-After`); a game holds at most
 /// `--max-sockets-per-game` open WebSockets and the server `--max-sockets`
-/// (then 503 `busy`); a closed socket frees its place.
+/// (then 503 `busy`), spectators three quarters of each, a seat's own socket
+/// all of it; a closed socket frees its place.
 pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
     let s = Server::start_with(
         db,
@@ -1085,16 +1170,19 @@ pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
             "--max-games-per-hour",
             "3",
             "--max-sockets",
-            "3",
+            "6",
             "--max-sockets-per-game",
-            "2",
+            "4",
         ],
     );
     let c = client();
     let new = json!({"game": "ds", "players": 2, "seed": 31, "seats": [{}, {}]});
     let mut ids = Vec::new();
+    let mut seat_tokens = Vec::new();
     for _ in 0..3 {
-        ids.push(create(&s, &c, new.clone()).await.0);
+        let (id, tokens) = create(&s, &c, new.clone()).await;
+        ids.push(id);
+        seat_tokens.push(tokens);
     }
     let r = c
         .post(s.url("/api/games"))
@@ -1130,20 +1218,42 @@ pub async fn traffic_limits_refuse_games_and_sockets(db: &str) {
         Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => resp.status().as_u16() == 503,
         _ => false,
     };
-    let (a1, _) = ws_connect(&s.ws_url(&ids[0], None)).await;
-    let (_a2, _) = ws_connect(&s.ws_url(&ids[0], None)).await;
-    let third = tokio_tungstenite::connect_async(s.ws_url(&ids[0], None)).await;
-    assert!(busy(third.map(|_| ())), "a game's third socket is refused");
-    let (_b1, _) = ws_connect(&s.ws_url(&ids[1], None)).await;
-    let fourth = tokio_tungstenite::connect_async(s.ws_url(&ids[2], None)).await;
+    let (a, b, d) = (&ids[0], &ids[1], &ids[2]);
+    // A seat's (invite) token opens its seat's socket.
+    let seat = |game: usize, k: usize| seat_tokens[game][k].clone().expect("a seat token");
+    // Game A: three spectators (3/4 of its 4), a fourth is refused…
+    let (a1, _) = ws_connect(s.ws_request(a, None)).await;
+    let (_a2, _) = ws_connect(s.ws_request(a, None)).await;
+    let (_a3, _) = ws_connect(s.ws_request(a, None)).await;
+    let fourth = tokio_tungstenite::connect_async(s.ws_request(a, None)).await;
     assert!(
         busy(fourth.map(|_| ())),
-        "the server's fourth socket is refused"
+        "a game's fourth spectator is refused"
+    );
+    // …but a seat's own socket gets the place kept for seats, and then the
+    // game is full for everyone.
+    let (_a_seat, first) = ws_connect(s.ws_request(a, Some(&seat(0, 0)))).await;
+    assert_eq!(first["state"]["seat"], 0);
+    let over = tokio_tungstenite::connect_async(s.ws_request(a, Some(&seat(0, 1)))).await;
+    assert!(busy(over.map(|_| ())), "a game's fifth socket is refused");
+    // The server has 4 of its 6 open: no more spectators (3/4 of 6 is 4)…
+    let spectator = tokio_tungstenite::connect_async(s.ws_request(b, None)).await;
+    assert!(
+        busy(spectator.map(|_| ())),
+        "spectators are refused once they would crowd out seats"
+    );
+    // …but seats still connect, up to the server's whole cap.
+    let (_b_seat, _) = ws_connect(s.ws_request(b, Some(&seat(1, 0)))).await;
+    let (_d_seat, _) = ws_connect(s.ws_request(d, Some(&seat(2, 0)))).await;
+    let seventh = tokio_tungstenite::connect_async(s.ws_request(d, Some(&seat(2, 1)))).await;
+    assert!(
+        busy(seventh.map(|_| ())),
+        "the server's seventh socket is refused"
     );
     drop(a1);
     let freed = tokio::time::timeout(PATIENCE, async {
         loop {
-            match tokio_tungstenite::connect_async(s.ws_url(&ids[2], None)).await {
+            match tokio_tungstenite::connect_async(s.ws_request(d, Some(&seat(2, 1)))).await {
                 Ok(ws) => return ws,
                 Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
             }

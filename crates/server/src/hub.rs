@@ -18,6 +18,7 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bots;
+pub mod lease;
 mod pace;
 mod sockets;
 mod undo;
@@ -343,6 +344,8 @@ pub struct Hub {
     sockets: sockets::SocketCounts,
     /// Games created per client address (a token bucket per [`limit_key`]).
     new_games: DefaultKeyedRateLimiter<IpAddr>,
+    /// The games whose bots this process runs (see [`lease`]).
+    leases: lease::Leases,
 }
 
 impl Hub {
@@ -356,6 +359,7 @@ impl Hub {
         proxies: TrustedProxies,
     ) -> Arc<Hub> {
         let per_hour = NonZeroU32::new(traffic.games_per_hour).unwrap_or(NonZeroU32::MIN);
+        let leases = lease::Leases::new(store.is_postgres());
         Arc::new(Hub {
             store,
             kinds,
@@ -366,6 +370,7 @@ impl Hub {
             games: StdMutex::new(HashMap::new()),
             sockets: sockets::SocketCounts::default(),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
+            leases,
         })
     }
 
@@ -710,7 +715,18 @@ impl Hub {
             status: "active".into(),
             outcome: None,
         };
-        self.store.create_game(&row, &seats).await?;
+        // Leased before it is stored, so that its bots start here and
+        // nowhere else.
+        let has_bots = seats.iter().any(|s| s.kind == "bot");
+        if has_bots {
+            self.lease_new_game(&id).await;
+        }
+        if let Err(e) = self.store.create_game(&row, &seats).await {
+            if has_bots {
+                self.give_up_lease(&id).await;
+            }
+            return Err(e.into());
+        }
         let h = self.get(&id).await?;
         self.kick(h);
         Ok(json!({ "id": id, "game": kind.id(), "tokens": tokens }))

@@ -202,16 +202,20 @@ pub async fn serve_until(
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
+    let lease_hub = hub.clone();
     on_bound(addr);
     // The edge gives handlers the peer address: it (or, from a trusted
     // proxy, its X-Forwarded-For) is the key of the new-games limit.
     let app = edge::protect(app(hub, config.web_dir.clone()), hosts);
     edge::serve(listener, app, connections, shutdown).await;
+    // The other processes take this one's games over at once.
+    lease_hub.release_leases().await;
     Ok(())
 }
 
 /// Resumes stored games (bots carry on), listens for other processes' moves
-/// (PostgreSQL), and kicks idle bots now and then.
+/// and keeps this process's game leases (PostgreSQL), and kicks idle bots
+/// now and then.
 async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     if let Some(mut listener) = hub.store.listener().await? {
         let h = hub.clone();
@@ -238,6 +242,9 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     if resumed > 0 {
         eprintln!("eons-server: resumed {resumed} unfinished game(s)");
     }
+    // PostgreSQL: run the bots only of the games this process holds the
+    // lease of, and take over those of a process that died.
+    hub.start_leases();
     let h = hub.clone();
     tokio::spawn(async move {
         let mut t = tokio::time::interval(Duration::from_secs(10));

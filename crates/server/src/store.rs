@@ -18,6 +18,9 @@ use std::borrow::Cow;
 use std::str::FromStr;
 use std::time::Duration;
 
+mod leases;
+pub use leases::Renewal;
+
 /// The PostgreSQL channel on which committed moves are announced (payload: game id).
 pub const NOTIFY_CHANNEL: &str = "eons_moves";
 
@@ -169,6 +172,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "bot_pace",
         include_str!("../migrations/sqlite/0004_bot_pace.sql"),
     ),
+    (
+        7,
+        "leases",
+        include_str!("../migrations/sqlite/0007_leases.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -190,6 +198,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "bot_pace",
         include_str!("../migrations/postgres/0004_bot_pace.sql"),
+    ),
+    (
+        7,
+        "leases",
+        include_str!("../migrations/postgres/0007_leases.sql"),
     ),
 ];
 

@@ -8,13 +8,14 @@ use eons_core::Turn;
 use std::sync::Arc;
 
 impl Hub {
-    /// Starts the bot task of a game if a bot is to move and none runs.
+    /// Starts the bot task of a game if a bot is to move, none runs, and
+    /// this process holds the game's lease (see [`super::lease`]).
     pub fn kick(self: &Arc<Self>, h: Arc<GameHandle>) {
         let hub = self.clone();
         tokio::spawn(async move {
             {
                 let mut g = h.inner.lock().await;
-                if g.bot_busy || !bot_to_move(&g) {
+                if g.bot_busy || !bot_to_move(&g) || !hub.holds_lease(&g.row.id) {
                     return;
                 }
                 g.bot_busy = true;
@@ -39,6 +40,10 @@ impl Hub {
                 if g.pace.paused() {
                     continue;
                 }
+                // The lease was lost: another process runs this game now.
+                if !self.holds_lease(&g.row.id) {
+                    return;
+                }
                 let Turn::Seat(seat) = g.state.turn() else {
                     return;
                 };
@@ -51,9 +56,16 @@ impl Hub {
                     Err(_) => BotSpec::random(),
                 };
                 let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);
-                (g.state.clone_box(), spec, seed, seat, g.moves)
+                (
+                    g.state.clone_box(),
+                    spec,
+                    seed,
+                    seat,
+                    g.moves,
+                    g.row.id.clone(),
+                )
             };
-            let (state, spec, seed, seat, n) = job;
+            let (state, spec, seed, seat, n, id) = job;
             let choice =
                 tokio::task::spawn_blocking(move || state.bot_choice(&spec, seed, seat)).await;
             let Ok(Some(choice)) = choice else {
@@ -64,8 +76,17 @@ impl Hub {
             if h.inner.lock().await.pace.paused() {
                 continue;
             }
+            // The lease was lost while this one was thinking.
+            if !self.holds_lease(&id) {
+                return;
+            }
             match self.submit(h, seat, n, &choice).await {
-                Ok(_) | Err(ApiError::Stale { .. }) => {}
+                Ok(_) => {
+                    tracing::info!(game = %id, move = n, seat = seat.0, "bot decision");
+                }
+                Err(ApiError::Stale { .. }) => {
+                    tracing::info!(game = %id, move = n, "bot decision lost: another process stored this move first");
+                }
                 Err(e) => {
                     eprintln!("eons-server: bot move failed: {e}");
                     return;

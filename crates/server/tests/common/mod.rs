@@ -45,6 +45,23 @@ impl Server {
 
     /// Like [`Server::start`], with more command-line arguments.
     pub fn start_with(db: &str, bot_pace_ms: u64, extra: &[&str]) -> Server {
+        Server::start_logged(db, bot_pace_ms, extra, &[], None)
+    }
+
+    /// Like [`Server::start_with`], with more environment variables (such
+    /// as `RUST_LOG`) and, when `stderr` names a file, the process's
+    /// standard error (its log) written to that file.
+    pub fn start_logged(
+        db: &str,
+        bot_pace_ms: u64,
+        extra: &[&str],
+        env: &[(&str, &str)],
+        stderr: Option<&std::path::Path>,
+    ) -> Server {
+        let errors = match stderr {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("create the stderr file")),
+            None => Stdio::inherit(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
             .args([
                 "--addr",
@@ -56,8 +73,9 @@ impl Server {
                 "--test-games",
             ])
             .args(extra)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(errors)
             .spawn()
             .expect("start eons-server");
         let stdout = child.stdout.take().expect("stdout");

@@ -203,3 +203,9 @@ async fn postgres_a_finished_game_has_one_rematch_for_every_seat() {
     let Some(db) = pg() else { return };
     common::lookback::rematch_of_a_finished_game(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_seat_names_are_stored_clean() {
+    let Some(db) = pg() else { return };
+    suite::seat_names_are_stored_clean(&db).await;
+}

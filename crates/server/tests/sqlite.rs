@@ -208,3 +208,15 @@ async fn sqlite_a_finished_game_has_one_rematch_for_every_seat() {
     let (db, _) = db("rematch");
     common::lookback::rematch_of_a_finished_game(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_seat_names_are_stored_clean() {
+    let (db, _) = db("names");
+    suite::seat_names_are_stored_clean(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_echoed_values_are_cut() {
+    let (db, _) = db("echo");
+    suite::echoed_values_are_cut(&db).await;
+}

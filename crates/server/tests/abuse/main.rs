@@ -10,6 +10,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod failed_creates;
+mod huge_options;
+mod same_token_race;
+
 use std::time::{Duration, Instant};
 
 /// What a well-behaved client may wait for one answer while (or right after)

@@ -83,3 +83,13 @@ export async function copy(text) {
 
 /** "Mammals" from "mammals". */
 export const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
+
+/**
+ * The "bot" badge of a seat whose `bot` field names its bot spec (null for
+ * a human): a bot is told by that field, never by its name, which anyone
+ * can type. Null for a human seat.
+ */
+export function botBadge(seat) {
+  if (!seat || typeof seat.bot !== 'string' || !seat.bot) return null;
+  return h('span', { class: 'bot-badge', title: `A bot (${seat.bot}) plays this seat` }, 'bot');
+}

@@ -2,7 +2,7 @@
 // (the engine's score sheet, sent as `final_score` with a finished game's
 // view), the tie-break the ranking used, and the way on: rematch, replay.
 import { api, mine } from './api.js';
-import { h, toast } from './dom.js';
+import { h, toast, botBadge } from './dom.js';
 
 /**
  * The end-of-game panel of a finished game's snapshot `st`.
@@ -17,7 +17,7 @@ export function finalPanel(st, { name, role = null, token = null, replayLink = t
   const tied = (seat) => o.scores.filter((x) => x === o.scores[seat]).length > 1;
   const rows = o.ranking.map((seat, place) => h('tr', { class: st.seat === seat ? 'me' : '' },
     h('td', {}, `${place + 1}.`),
-    h('td', {}, name(seat), role ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
+    h('td', {}, name(seat), botBadge(st.seats && st.seats[seat]), role ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
     h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
   const anyTie = o.ranking.some((seat) => tied(seat));
   return h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
@@ -48,7 +48,7 @@ function breakdown(st, fs, o, name) {
     if (!sc) return null;
     const open = seat === o.ranking[0] || seat === st.seat;
     return h('details', { class: 'score-seat', 'data-seat': seat, 'data-total': sc.total, open: open || null },
-      h('summary', {}, h('span', { class: 'score-who' }, name(seat)),
+      h('summary', {}, h('span', { class: 'score-who' }, name(seat)), botBadge(st.seats && st.seats[seat]),
         sc.counted ? h('span', { class: 'muted small' }, ` counted: ${sc.counted}`) : null,
         h('span', { class: 'score-total' }, String(sc.total))),
       h('table', { class: 'score-parts' }, h('tbody', {}, sc.parts.map((p) => [

@@ -1,6 +1,6 @@
 // The lobby: create a game, see my games, copy invite links, watch others.
 import { api, mine, inviteLink } from './api.js';
-import { h, toast, copy } from './dom.js';
+import { h, toast, copy, botBadge } from './dom.js';
 import { optionControls } from './setup-form.js';
 import { claimHotseat } from './hotseat.js';
 
@@ -190,8 +190,13 @@ function seatLabel(sum, seat) {
   return (s && s.name) || `seat ${seat + 1}`;
 }
 
+/** The seats of a game, "Ann vs Ben": each name, with a "bot" badge on a seat its `bot` field says a bot plays. */
 function seatsText(sum) {
-  return sum.seats.map((s) => s.name || (s.kind === 'bot' ? `bot` : `seat ${s.seat + 1}${s.claimed ? '' : ' (open)'}`)).join(' vs ');
+  return sum.seats.flatMap((s, i) => [
+    i > 0 ? ' vs ' : null,
+    h('span', { class: 'lobby-seat' }, s.name || (s.bot ? s.bot : `seat ${s.seat + 1}${s.claimed ? '' : ' (open)'}`)),
+    botBadge(s),
+  ]).filter(Boolean);
 }
 
 function finalText(sum, seat) {

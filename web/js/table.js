@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink } from './api.js';
-import { h, fill, toast, copy } from './dom.js';
+import { h, fill, toast, copy, botBadge } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -292,6 +292,7 @@ function renderPlayers(ctx, r) {
     const inv = entry && !s.claimed && (entry.invites || []).find((x) => x.seat === i);
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
       h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
+      botBadge(s),
       extra,
       s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,
       s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);

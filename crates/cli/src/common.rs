@@ -28,18 +28,22 @@ pub fn clock_seed() -> u64 {
     mix(nanos ^ u64::from(std::process::id()))
 }
 
-/// Builds a setup, naming the game and its options on error.
+/// Builds a setup, naming the game and its options on error. Options the
+/// game does not list, and an option given twice, are refused first
+/// ([`eons_core::check_options`]), as the server refuses them.
 pub fn make_setup<G: Game>(players: usize, options: &[String]) -> Result<G::Setup> {
-    G::setup(players, options).map_err(|e| {
-        let mut msg = format!("{}: {e}", G::NAME);
-        if !G::OPTIONS.is_empty() {
-            msg.push_str("\noptions of this game:");
-            for o in G::OPTIONS {
-                msg.push_str(&format!("\n  --opt {:<16} {}", o.name, o.help));
+    eons_core::check_options(G::OPTIONS, options)
+        .and_then(|()| G::setup(players, options))
+        .map_err(|e| {
+            let mut msg = format!("{}: {e}", G::NAME);
+            if !G::OPTIONS.is_empty() {
+                msg.push_str("\noptions of this game:");
+                for o in G::OPTIONS {
+                    msg.push_str(&format!("\n  --opt {:<16} {}", o.name, o.help));
+                }
             }
-        }
-        anyhow!(msg)
-    })
+            anyhow!(msg)
+        })
 }
 
 /// A number and its noun, agreeing: "1 choice", "3 choices".

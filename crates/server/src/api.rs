@@ -80,7 +80,10 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
             // Over the body limit (crate::edge::MAX_BODY_BYTES) while reading.
             ApiError::PayloadTooLarge(crate::edge::MAX_BODY_BYTES)
         } else {
-            ApiError::BadRequest(format!("malformed body: {}", e.body_text()))
+            ApiError::BadRequest(format!(
+                "malformed body: {}",
+                crate::error::with_quotes_echoed(&e.body_text())
+            ))
         }
     })
 }
@@ -164,7 +167,12 @@ async fn catalog(
         .find(|k| k.id() == game)
         .and_then(|k| k.catalog())
         .map(Json)
-        .ok_or_else(|| ApiError::NotFound(format!("no game kind `{game}` with a catalog")))
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "no game kind `{}` with a catalog",
+                crate::error::echoed(&game)
+            ))
+        })
 }
 
 #[derive(Deserialize)]
@@ -172,14 +180,30 @@ async fn catalog(
 struct CreateBody {
     game: String,
     players: usize,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounded::options")]
     options: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::bounded::seats")]
     seats: Vec<SeatSpec>,
     #[serde(default)]
     seed: Option<Value>,
 }
 
+/// A create request's seed: a whole number, as a number or a string.
+fn seed_of(seed: Option<Value>) -> Result<Option<u64>, ApiError> {
+    let refused = || ApiError::BadRequest("seed must be a whole number from 0 to 2^64-1".into());
+    match seed {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n.as_u64().map(Some).ok_or_else(refused),
+        Some(Value::String(s)) => s.trim().parse::<u64>().map(Some).map_err(|_| refused()),
+        Some(_) => Err(ApiError::BadRequest(
+            "seed must be a number or a string".into(),
+        )),
+    }
+}
+
+/// Creates a game. The whole request is checked first ([`Hub::prepare`]);
+/// only a request that would be stored takes one from the client's
+/// games-per-hour allowance, so refused requests never use it up.
 async fn create_game(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -187,33 +211,16 @@ async fn create_game(
     b: Result<Json<CreateBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
+    let seed = seed_of(b.seed)?;
+    let game = hub.prepare(CreateGame {
+        game: b.game,
+        players: b.players,
+        options: b.options,
+        seats: b.seats,
+        seed,
+    })?;
     hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
-    let seed = match b.seed {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(n.as_u64().ok_or_else(|| {
-            ApiError::BadRequest("seed must be a whole number from 0 to 2^64-1".into())
-        })?),
-        Some(Value::String(s)) => Some(s.trim().parse::<u64>().map_err(|_| {
-            ApiError::BadRequest("seed must be a whole number from 0 to 2^64-1".into())
-        })?),
-        Some(_) => {
-            return Err(ApiError::BadRequest(
-                "seed must be a number or a string".into(),
-            ))
-        }
-    };
-    if b.players == 0 || b.players > 16 {
-        return Err(ApiError::BadRequest(format!("{} players", b.players)));
-    }
-    let out = hub
-        .create(CreateGame {
-            game: b.game,
-            players: b.players,
-            options: b.options,
-            seats: b.seats,
-            seed,
-        })
-        .await?;
+    let out = hub.store_new(game).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
@@ -270,6 +277,9 @@ async fn claim(
 ) -> Result<Json<Value>, ApiError> {
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
+    let name = crate::names::requested_name(b.name.as_deref())
+        .map_err(ApiError::BadRequest)?
+        .unwrap_or_default();
     let hash = crate::hub::token_hash(b.token.trim());
     let Some((game, seat)) = hub.store.seat_of_token(&hash).await? else {
         // The same claim again (its reply was lost): the seat already holds
@@ -290,7 +300,6 @@ async fn claim(
             "no open seat has this invite token (an invite link works once)".into(),
         ));
     };
-    let name: String = b.name.unwrap_or_default().trim().chars().take(40).collect();
     let h = load(&hub, &game).await?;
     let (token, name) = hub.claim(&h, seat, hash, name, new_token).await?;
     Ok(Json(
@@ -391,9 +400,12 @@ async fn log(
     let h = load(&hub, &id).await?;
     let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
     let since = match q.get("since") {
-        Some(s) => s
-            .parse::<usize>()
-            .map_err(|_| ApiError::BadRequest(format!("since=`{s}` is not a whole number")))?,
+        Some(s) => s.parse::<usize>().map_err(|_| {
+            ApiError::BadRequest(format!(
+                "since=`{}` is not a whole number",
+                crate::error::echoed(s)
+            ))
+        })?,
         None => 0,
     };
     let g = h.inner.lock().await;

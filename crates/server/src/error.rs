@@ -1,5 +1,8 @@
 //! API errors: every refusal is a JSON body `{"error": {"code", "message"}}`
-//! with an HTTP status, and changes nothing.
+//! with an HTTP status, and changes nothing. A server failure (500) is
+//! logged with its details and answered without them; a unique key taken
+//! by a concurrent request is a conflict (409); values the client sent are
+//! repeated at most [`ECHO_CHARS`] characters long ([`echoed`]).
 
 use crate::games::ApplyError;
 use crate::store::StoreError;
@@ -107,9 +110,61 @@ impl ApiError {
     }
 }
 
+/// The most characters of a client's value an error message repeats.
+pub const ECHO_CHARS: usize = 16;
+
+/// A value the client sent, as an error message repeats it: at most
+/// [`ECHO_CHARS`] characters, then `…` when it was longer (so that an
+/// error never sends back, or logs, a megabyte the client made up).
+pub fn echoed(value: &str) -> String {
+    let mut chars = value.chars();
+    let mut out: String = chars.by_ref().take(ECHO_CHARS).collect();
+    if chars.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// A message from a parser that may quote what the client sent (serde's
+/// "unknown field `…`", "invalid type: string \"…\""): every quoted part
+/// cut as [`echoed`] cuts it.
+pub fn with_quotes_echoed(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(256));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..open + 1];
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        match inside.find(quote) {
+            Some(close) => {
+                out.push_str(&echoed(&inside[..close]));
+                out.push_str(quote);
+                rest = &inside[close + 1..];
+            }
+            None => {
+                out.push_str(&echoed(inside));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What a client reads of a server failure: its details (a database's
+/// words, a stored row that does not read) are logged, never sent.
+const INTERNAL_MESSAGE: &str = "the server failed to answer this request; try again later";
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "error": { "code": self.code(), "message": self.to_string() } });
+        let message = match &self {
+            ApiError::Internal(detail) => {
+                tracing::error!(detail = %detail, "a request failed inside the server");
+                INTERNAL_MESSAGE.to_string()
+            }
+            other => other.to_string(),
+        };
+        let mut body = json!({ "error": { "code": self.code(), "message": message } });
         if let ApiError::Stale { current, .. } = self {
             body["move"] = json!(current);
         }
@@ -134,8 +189,8 @@ impl From<StoreError> for ApiError {
                 );
             }
         }
-        eprintln!("eons-server: storage error: {e}");
-        ApiError::Internal("the server could not store or read the game; try again".into())
+        tracing::error!(error = %e, "storage error");
+        ApiError::Internal("the server could not store or read the game".into())
     }
 }
 
@@ -146,5 +201,52 @@ impl From<ApplyError> for ApiError {
             ApplyError::Over | ApplyError::NotYourTurn(_) => ApiError::Conflict(e.to_string()),
             ApplyError::Illegal(m) => ApiError::Illegal(m),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_echoed_value_is_cut_at_sixteen_characters() {
+        assert_eq!(echoed("abc"), "abc");
+        assert_eq!(echoed(&"x".repeat(16)), "x".repeat(16));
+        assert_eq!(echoed(&"é".repeat(1000)), format!("{}…", "é".repeat(16)));
+    }
+
+    #[test]
+    fn quoted_parts_of_a_parser_message_are_cut() {
+        let long = "y".repeat(1000);
+        let message = format!("unknown field `{long}`, expected `game` at line 1 column 1009");
+        assert_eq!(
+            with_quotes_echoed(&message),
+            format!(
+                "unknown field `{}…`, expected `game` at line 1 column 1009",
+                "y".repeat(16)
+            )
+        );
+        let message = format!("invalid type: string \"{long}\", expected u64");
+        assert!(with_quotes_echoed(&message).len() < 80);
+        assert_eq!(
+            with_quotes_echoed(&format!("`{long}")),
+            format!("`{}…", "y".repeat(16))
+        );
+    }
+
+    #[test]
+    fn a_server_failure_is_answered_without_its_details() {
+        let response =
+            ApiError::Internal("UNIQUE constraint failed: seats.token_hash".into()).into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = futures_util::FutureExt::now_or_never(axum::body::to_bytes(
+            response.into_body(),
+            usize::MAX,
+        ))
+        .expect("a ready body")
+        .expect("the body");
+        let text = String::from_utf8_lossy(&body);
+        assert!(!text.contains("UNIQUE"), "{text}");
+        assert!(text.contains("\"internal\""), "{text}");
     }
 }

@@ -172,7 +172,9 @@ pub trait DynGame: Send + Sync + 'static {
     /// [`Game::HIDDEN_INFORMATION`]: seats see different things, so players
     /// sharing one screen pass it between turns.
     fn hidden_information(&self) -> bool;
-    /// Builds and validates a setup, as JSON.
+    /// Builds and validates a setup, as JSON. Options the game does not
+    /// list, or lists once and are given twice, are refused first (the
+    /// error names the option: [`eons_core::check_options`]).
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String>;
     /// A new game from a stored setup and seed.
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String>;
@@ -300,6 +302,8 @@ impl<G: Game> DynGame for Adapter<G> {
         (1..=8).filter(|&n| G::setup(n, &[]).is_ok()).collect()
     }
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String> {
+        // Unknown and repeated options are refused before the game reads any.
+        eons_core::check_options(G::OPTIONS, options).map_err(|e| e.to_string())?;
         let s = G::setup(players, options).map_err(|e| e.to_string())?;
         serde_json::to_value(&s).map_err(|e| e.to_string())
     }

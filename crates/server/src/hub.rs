@@ -6,7 +6,6 @@ use crate::games::{DynGame, DynState, EventText};
 use crate::limits::{limit_key, BotLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
-use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};
 use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Serialize;
@@ -18,10 +17,12 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bots;
+mod create;
 pub mod lease;
 mod pace;
 mod sockets;
 mod undo;
+pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
 pub use sockets::{Audience, SocketPermit};
@@ -418,7 +419,7 @@ impl Hub {
         if let Some(h) = self.cached(id) {
             return Ok(h);
         }
-        let not_found = || ApiError::NotFound(format!("no game `{id}`"));
+        let not_found = || ApiError::NotFound(format!("no game `{}`", crate::error::echoed(id)));
         if id.is_empty() || id.len() > 64 {
             return Err(not_found());
         }
@@ -558,6 +559,9 @@ impl Hub {
                 "no open seat has this invite token (an invite link works once)".into(),
             ));
         }
+        // Cleaned here too, so that every way in (a claim, a rematch's seat)
+        // stores a clean name; nothing left of it is the seat's default.
+        let name = crate::names::clean_name(&name);
         let name = if name.is_empty() {
             row.name
                 .clone()
@@ -597,139 +601,6 @@ impl Hub {
         // Every connection rechecks its token (sockets of the invite token close).
         let _ = h.tx.send(g.moves);
         Ok((token, name))
-    }
-
-    /// Creates a game: validates everything, stores it, and starts its bots.
-    pub async fn create(self: &Arc<Self>, req: CreateGame) -> Result<Value, ApiError> {
-        let kind = self.kind(&req.game).ok_or_else(|| {
-            ApiError::NotFound(format!(
-                "unknown game `{}` (this server offers: {})",
-                req.game,
-                self.kinds
-                    .iter()
-                    .map(|k| k.id())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?;
-        let setup = kind
-            .setup(req.players, &req.options)
-            .map_err(ApiError::BadRequest)?;
-        let seed = match req.seed {
-            Some(s) => s,
-            None => random_seed()?,
-        };
-        let state = kind.start(&setup, seed).map_err(ApiError::BadRequest)?;
-        let n = state.seats();
-        let seat_specs = if req.seats.is_empty() {
-            vec![SeatSpec::default(); n]
-        } else {
-            req.seats.clone()
-        };
-        if seat_specs.len() != n {
-            return Err(ApiError::BadRequest(format!(
-                "{} seats given for a {n}-seat game",
-                seat_specs.len()
-            )));
-        }
-        let id = random_hex(6)?;
-        let mut seats = Vec::new();
-        let mut tokens = Vec::new();
-        // Unnamed bots of one kind are numbered, so that two read apart.
-        let bot_text = |s: &SeatSpec| s.bot.clone().unwrap_or_else(|| "greedy".into());
-        let unnamed_bots: Vec<String> = seat_specs
-            .iter()
-            .filter(|s| s.kind == "bot" && s.name.as_deref().is_none_or(|n| n.trim().is_empty()))
-            .map(bot_text)
-            .collect();
-        let mut bots_named: HashMap<String, usize> = HashMap::new();
-        for (i, s) in seat_specs.iter().enumerate() {
-            let name = s
-                .name
-                .as_ref()
-                .map(|x| x.trim().chars().take(40).collect::<String>());
-            match s.kind.as_str() {
-                "human" => {
-                    let token = random_hex(16)?;
-                    seats.push(SeatRow {
-                        seat: i as i64,
-                        kind: "human".into(),
-                        bot: None,
-                        name: name.clone().filter(|x| !x.is_empty()),
-                        token_hash: Some(token_hash(&token)),
-                        claimed: false,
-                    });
-                    tokens.push(json!({ "seat": i, "token": token }));
-                }
-                "bot" => {
-                    let text = bot_text(s);
-                    let unnamed = name.as_deref().is_none_or(str::is_empty);
-                    let number = if unnamed {
-                        let n = bots_named.entry(text.clone()).or_default();
-                        *n += 1;
-                        *n
-                    } else {
-                        0
-                    };
-                    let alike = unnamed_bots.iter().filter(|b| **b == text).count();
-                    let spec = BotSpec::parse(&text)
-                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
-                    self.bot_limits
-                        .check(&spec)
-                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
-                    seats.push(SeatRow {
-                        seat: i as i64,
-                        kind: "bot".into(),
-                        bot: Some(spec.to_string()),
-                        name: Some(name.filter(|x| !x.is_empty()).unwrap_or_else(|| {
-                            if alike > 1 {
-                                format!("bot {number} ({spec})")
-                            } else {
-                                format!("bot ({spec})")
-                            }
-                        })),
-                        token_hash: None,
-                        claimed: true,
-                    });
-                }
-                other => {
-                    return Err(ApiError::BadRequest(format!(
-                        "seat {}: kind `{other}` (expected human or bot)",
-                        i + 1
-                    )))
-                }
-            }
-        }
-        let now = now_ms();
-        let row = GameRow {
-            id: id.clone(),
-            game: kind.id().to_string(),
-            players: req.players as i64,
-            setup: setup.to_string(),
-            options: serde_json::to_string(&req.options).unwrap_or_else(|_| "[]".into()),
-            seed,
-            seed_chosen: req.seed.is_some(),
-            created_at: now,
-            updated_at: now,
-            moves: 0,
-            status: "active".into(),
-            outcome: None,
-        };
-        // Leased before it is stored, so that its bots start here and
-        // nowhere else.
-        let has_bots = seats.iter().any(|s| s.kind == "bot");
-        if has_bots {
-            self.lease_new_game(&id).await;
-        }
-        if let Err(e) = self.store.create_game(&row, &seats).await {
-            if has_bots {
-                self.give_up_lease(&id).await;
-            }
-            return Err(e.into());
-        }
-        let h = self.get(&id).await?;
-        self.kick(h);
-        Ok(json!({ "id": id, "game": kind.id(), "tokens": tokens }))
     }
 
     /// Submits `choice` for `seat`, expecting the game at move `expected`.
@@ -841,48 +712,4 @@ impl Hub {
             Err(e) => Err(e.into()),
         }
     }
-}
-
-/// One seat in a create request.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatSpec {
-    /// `human` or `bot`.
-    #[serde(default = "human")]
-    pub kind: String,
-    /// Bot spec (`random`, `greedy`, `mcts:500ms`) for bot seats.
-    #[serde(default)]
-    pub bot: Option<String>,
-    /// Display name.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-fn human() -> String {
-    "human".into()
-}
-
-impl Default for SeatSpec {
-    fn default() -> Self {
-        SeatSpec {
-            kind: human(),
-            bot: None,
-            name: None,
-        }
-    }
-}
-
-/// A create request.
-#[derive(Clone, Debug)]
-pub struct CreateGame {
-    /// Game kind id.
-    pub game: String,
-    /// Player count.
-    pub players: usize,
-    /// Setup options.
-    pub options: Vec<String>,
-    /// Seats (empty: all human).
-    pub seats: Vec<SeatSpec>,
-    /// Seed (None: random).
-    pub seed: Option<u64>,
 }

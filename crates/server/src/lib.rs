@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+mod bounded;
 mod catalog;
 pub mod changes;
 mod ds_ui;
@@ -30,6 +31,7 @@ pub mod error;
 pub mod games;
 pub mod hub;
 pub mod limits;
+pub mod names;
 pub mod proxies;
 pub mod rematch;
 pub mod replay;

@@ -136,9 +136,12 @@ pub async fn replay_step(
     Path((id, step)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
     let f = finished(&hub, &id).await?;
-    let step: usize = step
-        .parse()
-        .map_err(|_| ApiError::BadRequest(format!("step `{step}` is not a whole number")))?;
+    let step: usize = step.parse().map_err(|_| {
+        ApiError::BadRequest(format!(
+            "step `{}` is not a whole number",
+            crate::error::echoed(&step)
+        ))
+    })?;
     if step > f.steps.len() {
         return Err(ApiError::NotFound(format!(
             "game {id} has steps 0 to {}",

@@ -209,3 +209,9 @@ async fn postgres_websocket_takes_the_token_as_a_subprotocol() {
     let Some(db) = pg() else { return };
     suite::websocket_takes_the_token_as_a_subprotocol(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_seat_names_are_stored_clean() {
+    let Some(db) = pg() else { return };
+    suite::seat_names_are_stored_clean(&db).await;
+}

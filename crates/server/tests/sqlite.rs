@@ -214,3 +214,15 @@ async fn sqlite_websocket_takes_the_token_as_a_subprotocol() {
     let (db, _) = db("wsproto");
     suite::websocket_takes_the_token_as_a_subprotocol(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_seat_names_are_stored_clean() {
+    let (db, _) = db("names");
+    suite::seat_names_are_stored_clean(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_echoed_values_are_cut() {
+    let (db, _) = db("echo");
+    suite::echoed_values_are_cut(&db).await;
+}

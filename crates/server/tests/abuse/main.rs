@@ -16,6 +16,9 @@ mod slow_headers;
 mod web_headers;
 mod dead_socket;
 mod socket_flood;
+mod failed_creates;
+mod huge_options;
+mod same_token_race;
 
 use std::time::{Duration, Instant};
 

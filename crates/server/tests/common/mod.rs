@@ -102,6 +102,11 @@ impl Server {
         let _ = self.child.wait();
     }
 
+    /// The server's process id (to read its memory in `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// A URL under the server.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)

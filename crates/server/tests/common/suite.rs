@@ -1629,3 +1629,106 @@ pub async fn pause_holds_bots_until_continued(db: &str) {
         v = wait_my_turn(&s, &c, &id, &token).await;
     }
 }
+
+/// Seat names are stored clean (issue 20): control characters and
+/// bidirectional overrides, isolates and marks are removed from the names a
+/// create and a claim send, what is left is trimmed, and a name with
+/// nothing left is the seat's default. A bot seat is marked by its `bot`
+/// field (null for a human), whatever its name says.
+pub async fn seat_names_are_stored_clean(db: &str) {
+    let s = Server::start(db, 3_600_000);
+    let c = client();
+    let (id, tokens) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 3, "seats": [
+            {"name": "\u{202E}nnA\u{0}\u{7}  "},
+            {"name": " \u{2066}\u{200F}\t"},
+            {"kind": "bot", "bot": "random", "name": "Ro\u{202D}bo\u{1b}[2J"},
+        ]}),
+    )
+    .await;
+    let summary = get(&c, &s.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(summary.status, 200, "{:?}", summary.body);
+    let seats = &summary.body["seats"];
+    assert_eq!(seats[0]["name"], "nnA");
+    assert_eq!(seats[1]["name"], Value::Null, "nothing left: no name");
+    assert_eq!(seats[2]["name"], "Robo[2J");
+    assert_eq!(seats[0]["bot"], Value::Null, "a human seat has no bot spec");
+    assert_eq!(seats[2]["bot"], "random", "a bot seat says it is one");
+
+    let claim = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": tokens[1], "name": "\u{202E}B\u{200E}e\u{0}n\r\n\u{2069} "}),
+    )
+    .await;
+    assert_eq!(claim.status, 200, "{:?}", claim.body);
+    assert_eq!(claim.body["name"], "Ben");
+    let claim = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": tokens[0], "name": "\u{202E}\u{7}"}),
+    )
+    .await;
+    assert_eq!(claim.status, 200, "{:?}", claim.body);
+    assert_eq!(claim.body["name"], "nnA", "nothing left: the seat's name");
+    let long = post(
+        &c,
+        &s.url("/api/claim"),
+        &json!({"token": tokens[2].clone().unwrap_or_default(), "name": "x".repeat(1000)}),
+    )
+    .await;
+    assert_eq!(long.status, 400, "{:?}", long.body);
+
+    // Stored so: a fresh server reads the names back from the database.
+    drop(s);
+    let s = Server::start(db, 3_600_000);
+    let summary = get(&c, &s.url(&format!("/api/games/{id}"))).await;
+    let names: Vec<&Value> = summary.body["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|seat| &seat["name"])
+        .collect();
+    assert_eq!(names, [&json!("nnA"), &json!("Ben"), &json!("Robo[2J")]);
+}
+
+/// Values a client sent are repeated in errors at most 16 characters long.
+pub async fn echoed_values_are_cut(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let message = |r: &Resp| {
+        r.body["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    let id = "g".repeat(40);
+    let r = get(&c, &s.url(&format!("/api/games/{id}"))).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    assert_eq!(message(&r), format!("no game `{}…`", "g".repeat(16)));
+    let r = get(
+        &c,
+        &s.url(&format!("/api/kinds/{}/catalog", "k".repeat(100))),
+    )
+    .await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    assert!(
+        message(&r).contains(&format!("`{}…`", "k".repeat(16))),
+        "{}",
+        message(&r)
+    );
+    let games = s.url("/api/games");
+    let r = post(&c, &games, &json!({"game": "c".repeat(500), "players": 2})).await;
+    assert_eq!(r.status, 404, "{:?}", r.body);
+    assert!(
+        message(&r).contains(&format!("`{}…`", "c".repeat(16))),
+        "{}",
+        message(&r)
+    );
+    let field = "f".repeat(500);
+    let r = post(&c, &games, &json!({"game": "ds", "players": 2, field: 1})).await;
+    assert_eq!(r.status, 400, "{:?}", r.body);
+    assert!(!message(&r).contains(&"f".repeat(17)), "{}", message(&r));
+}

@@ -1,0 +1,257 @@
+//! Creating a game, in two steps: [`Hub::prepare`] checks the whole request
+//! (kind, player count, options, seats, names, bot specs) and builds the
+//! game without storing anything, and [`Hub::store_new`] stores it and
+//! starts its bots. The API takes one from the client's games-per-hour
+//! allowance between the two, so a refused request (400, 404) costs none.
+
+use super::{random_hex, random_seed, token_hash, Hub};
+use crate::error::{echoed, with_quotes_echoed, ApiError};
+use crate::games::DynGame;
+use crate::names::requested_name;
+use crate::store::{GameRow, SeatRow};
+use eons_bots::BotSpec;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The most players a game is created for (no game here seats more).
+pub const MAX_PLAYERS: usize = 16;
+
+/// The longest bot spec read, in bytes (`mcts:1000000it` is 14).
+const MAX_BOT_SPEC_BYTES: usize = 64;
+
+/// One seat in a create request.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// `human` or `bot`.
+    #[serde(default = "human")]
+    pub kind: String,
+    /// Bot spec (`random`, `greedy`, `mcts:500ms`) for bot seats.
+    #[serde(default)]
+    pub bot: Option<String>,
+    /// Display name (cleaned: [`crate::names::clean_name`]).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn human() -> String {
+    "human".into()
+}
+
+impl Default for SeatSpec {
+    fn default() -> Self {
+        SeatSpec {
+            kind: human(),
+            bot: None,
+            name: None,
+        }
+    }
+}
+
+/// A create request.
+#[derive(Clone, Debug)]
+pub struct CreateGame {
+    /// Game kind id.
+    pub game: String,
+    /// Player count.
+    pub players: usize,
+    /// Setup options.
+    pub options: Vec<String>,
+    /// Seats (empty: all human).
+    pub seats: Vec<SeatSpec>,
+    /// Seed (None: random).
+    pub seed: Option<u64>,
+}
+
+/// A create request checked in full and built: only storing it is left.
+pub struct PreparedGame {
+    /// The game kind.
+    kind: Arc<dyn DynGame>,
+    /// The game's stored header.
+    row: GameRow,
+    /// Its seats.
+    seats: Vec<SeatRow>,
+    /// The invite token of each human seat (`{seat, token}`).
+    tokens: Vec<Value>,
+}
+
+/// The bot spec of a bot seat as the request gave it (`greedy` when none).
+fn bot_text(s: &SeatSpec) -> String {
+    s.bot.clone().unwrap_or_else(|| "greedy".into())
+}
+
+impl Hub {
+    /// Checks a create request and builds its game, storing nothing:
+    /// refused with 404 for an unknown game kind and 400 for anything else
+    /// the request gets wrong (player count, an unknown or repeated option,
+    /// seats, a name too long to read, a bot spec or its limits).
+    pub fn prepare(&self, req: CreateGame) -> Result<PreparedGame, ApiError> {
+        let kind = self.kind(&req.game).ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "unknown game `{}` (this server offers: {})",
+                echoed(&req.game),
+                self.kinds
+                    .iter()
+                    .map(|k| k.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        if req.players == 0 || req.players > MAX_PLAYERS {
+            return Err(ApiError::BadRequest(format!("{} players", req.players)));
+        }
+        // Cheap caps first, before the game reads anything.
+        if req.seats.len() > req.players {
+            return Err(ApiError::BadRequest(format!(
+                "{} seats given for {} players",
+                req.seats.len(),
+                req.players
+            )));
+        }
+        let setup = kind
+            .setup(req.players, &req.options)
+            .map_err(|e| ApiError::BadRequest(with_quotes_echoed(&e)))?;
+        let seed = match req.seed {
+            Some(s) => s,
+            None => random_seed()?,
+        };
+        let state = kind.start(&setup, seed).map_err(ApiError::BadRequest)?;
+        let n = state.seats();
+        let seat_specs = if req.seats.is_empty() {
+            vec![SeatSpec::default(); n]
+        } else {
+            req.seats
+        };
+        if seat_specs.len() != n {
+            return Err(ApiError::BadRequest(format!(
+                "{} seats given for a {n}-seat game",
+                seat_specs.len()
+            )));
+        }
+        let names = seat_specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                requested_name(s.name.as_deref())
+                    .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // Unnamed bots of one kind are numbered, so that two read apart.
+        let unnamed_bots: Vec<String> = seat_specs
+            .iter()
+            .zip(&names)
+            .filter(|(s, name)| s.kind == "bot" && name.is_none())
+            .map(|(s, _)| bot_text(s))
+            .collect();
+        let mut bots_named: HashMap<String, usize> = HashMap::new();
+        let mut seats = Vec::new();
+        let mut tokens = Vec::new();
+        for (i, (s, name)) in seat_specs.iter().zip(names).enumerate() {
+            match s.kind.as_str() {
+                "human" => {
+                    let token = random_hex(16)?;
+                    seats.push(SeatRow {
+                        seat: i as i64,
+                        kind: "human".into(),
+                        bot: None,
+                        name,
+                        token_hash: Some(token_hash(&token)),
+                        claimed: false,
+                    });
+                    tokens.push(json!({ "seat": i, "token": token }));
+                }
+                "bot" => {
+                    let text = bot_text(s);
+                    if text.len() > MAX_BOT_SPEC_BYTES {
+                        return Err(ApiError::BadRequest(format!(
+                            "seat {}: bot spec `{}` is longer than {MAX_BOT_SPEC_BYTES} bytes",
+                            i + 1,
+                            echoed(&text)
+                        )));
+                    }
+                    let spec = BotSpec::parse(&text).map_err(|e| {
+                        let e = with_quotes_echoed(&e.to_string());
+                        ApiError::BadRequest(format!("seat {}: {e}", i + 1))
+                    })?;
+                    self.bot_limits
+                        .check(&spec)
+                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+                    let name = name.unwrap_or_else(|| {
+                        let alike = unnamed_bots.iter().filter(|b| **b == text).count();
+                        let number = bots_named.entry(text.clone()).or_default();
+                        *number += 1;
+                        if alike > 1 {
+                            format!("bot {number} ({spec})")
+                        } else {
+                            format!("bot ({spec})")
+                        }
+                    });
+                    seats.push(SeatRow {
+                        seat: i as i64,
+                        kind: "bot".into(),
+                        bot: Some(spec.to_string()),
+                        name: Some(name),
+                        token_hash: None,
+                        claimed: true,
+                    });
+                }
+                other => {
+                    return Err(ApiError::BadRequest(format!(
+                        "seat {}: kind `{}` (expected human or bot)",
+                        i + 1,
+                        echoed(other)
+                    )))
+                }
+            }
+        }
+        let now = super::now_ms();
+        let row = GameRow {
+            id: random_hex(6)?,
+            game: kind.id().to_string(),
+            players: req.players as i64,
+            setup: setup.to_string(),
+            options: serde_json::to_string(&req.options).unwrap_or_else(|_| "[]".into()),
+            seed,
+            seed_chosen: req.seed.is_some(),
+            created_at: now,
+            updated_at: now,
+            moves: 0,
+            status: "active".into(),
+            outcome: None,
+        };
+        Ok(PreparedGame {
+            kind,
+            row,
+            seats,
+            tokens,
+        })
+    }
+
+    /// Stores a prepared game and starts its bots: `{id, game, tokens}`.
+    pub async fn store_new(self: &Arc<Self>, game: PreparedGame) -> Result<Value, ApiError> {
+        let id = game.row.id.clone();
+        // Leased before it is stored, so that its bots start here and
+        // nowhere else.
+        let has_bots = game.seats.iter().any(|s| s.kind == "bot");
+        if has_bots {
+            self.lease_new_game(&id).await;
+        }
+        if let Err(e) = self.store.create_game(&game.row, &game.seats).await {
+            if has_bots {
+                self.give_up_lease(&id).await;
+            }
+            return Err(e.into());
+        }
+        let h = self.get(&id).await?;
+        self.kick(h);
+        Ok(json!({ "id": id, "game": game.kind.id(), "tokens": game.tokens }))
+    }
+
+    /// Creates a game: [`Hub::prepare`], then [`Hub::store_new`] (no
+    /// allowance taken: the API takes it between the two).
+    pub async fn create(self: &Arc<Self>, req: CreateGame) -> Result<Value, ApiError> {
+        let game = self.prepare(req)?;
+        self.store_new(game).await
+    }
+}

@@ -461,8 +461,10 @@ async fn ws(
 pub const WS_MAX_INBOUND: usize = 4096;
 
 /// Sends the seat's snapshot (and the new log lines it may read) on connect and
-/// after every change. Each connection builds its own seat's view: nothing
-/// another seat may not see is ever serialised for it. A seat's connection
+/// after every change. The text is built for the connection's seat only, once
+/// per change, and shared with that seat's other connections
+/// ([`crate::hub::views`]): nothing another seat may not see is ever
+/// serialised for it. A seat's connection
 /// closes once its token no longer opens the seat (an invite token whose seat
 /// was claimed).
 async fn push_updates(
@@ -475,35 +477,13 @@ async fn push_updates(
     let (mut out, mut inp) = socket.split();
     let mut sent_log = 0usize;
     loop {
-        let msg = {
-            let g = h.inner.lock().await;
-            if let (Some(s), Some(hash)) = (seat, token_hash.as_deref()) {
-                if g.seat_of_hash(hash) != Some(s) {
-                    drop(g);
-                    let _ = out.send(Message::Close(None)).await;
-                    return;
-                }
-            }
-            let log: Vec<Value> = g
-                .log
-                .iter()
-                .skip(sent_log)
-                .map(|e| e.for_seat(seat))
-                .collect();
-            let from = sent_log;
-            sent_log = g.log.len();
-            json!({
-                "type": "state",
-                "state": g.snapshot(h.kind.as_ref(), seat),
-                "log_from": from,
-                "log": log,
-            })
+        let Some(msg) =
+            crate::hub::views::next_push(&h, seat, token_hash.as_deref(), &mut sent_log).await
+        else {
+            let _ = out.send(Message::Close(None)).await;
+            return;
         };
-        if out
-            .send(Message::Text(msg.to_string().into()))
-            .await
-            .is_err()
-        {
+        if out.send(Message::Text(msg.as_ref().into())).await.is_err() {
             return;
         }
         loop {

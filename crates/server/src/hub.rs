@@ -18,12 +18,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bots;
+mod commits;
 mod pace;
 mod undo;
+pub mod views;
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{broadcast, Mutex, MutexGuard};
+use tokio::sync::{Mutex, MutexGuard};
 use undo::UndoPoint;
 pub use undo::{effective_moves, undo_marker};
 
@@ -304,8 +306,10 @@ pub struct GameHandle {
     pub kind: Arc<dyn DynGame>,
     /// The state.
     pub inner: Mutex<LiveGame>,
-    /// Announces the new move count after every change.
-    pub tx: broadcast::Sender<i64>,
+    /// Announces the new move count after every change (and counts the changes).
+    pub tx: views::Announcer,
+    /// The latest WebSocket pushes, shared by the sockets of one seat.
+    views: views::ViewCache,
     /// WebSockets open on this game.
     sockets: AtomicUsize,
 }
@@ -362,6 +366,8 @@ pub struct Hub {
     sockets: AtomicUsize,
     /// Games created per client address (a token bucket per [`limit_key`]).
     new_games: DefaultKeyedRateLimiter<IpAddr>,
+    /// Moves waiting to be committed together (SQLite).
+    commits: commits::GroupCommit,
 }
 
 impl Hub {
@@ -385,6 +391,7 @@ impl Hub {
             games: StdMutex::new(HashMap::new()),
             sockets: AtomicUsize::new(0),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
+            commits: commits::GroupCommit::default(),
         })
     }
 
@@ -490,11 +497,11 @@ impl Hub {
             live.replay_one(m)
                 .map_err(|e| ApiError::Internal(format!("game {id} does not replay: {e}")))?;
         }
-        let (tx, _) = broadcast::channel(64);
         let handle = Arc::new(GameHandle {
             kind,
             inner: Mutex::new(live),
-            tx,
+            tx: views::Announcer::new(64),
+            views: views::ViewCache::default(),
             sockets: AtomicUsize::new(0),
         });
         let mut map = self
@@ -841,15 +848,18 @@ impl Hub {
         row: &StoredRow,
     ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let r = self
-            .store
-            .append_move(&NewMove {
-                game_id: &g.row.id,
-                n: g.moves,
-                seat: i64::from(row.seat.0),
-                choice: &row.choice,
-                at: row.at,
-                outcome: row.outcome.as_deref(),
-            })
+            .commits
+            .append(
+                &self.store,
+                &NewMove {
+                    game_id: &g.row.id,
+                    n: g.moves,
+                    seat: i64::from(row.seat.0),
+                    choice: &row.choice,
+                    at: row.at,
+                    outcome: row.outcome.as_deref(),
+                },
+            )
             .await;
         match r {
             Ok(()) => Ok(g),

@@ -208,3 +208,9 @@ async fn sqlite_a_finished_game_has_one_rematch_for_every_seat() {
     let (db, _) = db("rematch");
     common::lookback::rematch_of_a_finished_game(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_grouped_appends_store_or_refuse_each_move_alone() {
+    let (db, _dir) = db("grouped");
+    common::appends::grouped_appends_answer_each_move(&db, "sqlite").await;
+}

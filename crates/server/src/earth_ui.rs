@@ -6,6 +6,7 @@
 use eons_core::{CornerId, Point};
 use eons_earth::{grid, CornerLabel, HexLabel};
 use serde_json::{json, Value};
+use std::sync::OnceLock;
 
 /// Every hex of the earth grid with its label, in hex id order:
 /// `[{q, r, label}]`.
@@ -24,6 +25,20 @@ pub fn hex_labels() -> Value {
 /// One corner of the earth grid as the board draws it: `{q, r, point,
 /// label}` (the corner as the east or west point of a hex, and its label).
 pub fn corner_place(id: CornerId) -> Value {
+    // The places never change: built once, copied after.
+    static PLACES: OnceLock<Vec<Value>> = OnceLock::new();
+    let places = PLACES.get_or_init(|| {
+        (0..grid().corner_count())
+            .map(|i| build_corner_place(CornerId(i as u8)))
+            .collect()
+    });
+    match places.get(usize::from(id.0)) {
+        Some(place) => place.clone(),
+        None => build_corner_place(id),
+    }
+}
+
+fn build_corner_place(id: CornerId) -> Value {
     let c = grid().corner(id);
     json!({
         "q": c.hex.q,
@@ -36,11 +51,16 @@ pub fn corner_place(id: CornerId) -> Value {
 /// Every corner of the earth grid with its label, in corner id order
 /// ([`corner_place`] each).
 pub fn corner_labels() -> Value {
-    Value::Array(
-        (0..grid().corner_count())
-            .map(|i| corner_place(CornerId(i as u8)))
-            .collect(),
-    )
+    static LABELS: OnceLock<Value> = OnceLock::new();
+    LABELS
+        .get_or_init(|| {
+            Value::Array(
+                (0..grid().corner_count())
+                    .map(|i| corner_place(CornerId(i as u8)))
+                    .collect(),
+            )
+        })
+        .clone()
 }
 
 /// The `ui` object sent beside a Marine view: its text rendering and the

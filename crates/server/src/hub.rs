@@ -19,15 +19,17 @@ use std::sync::{Arc, Mutex as StdMutex};
 mod bots;
 mod create;
 pub mod lease;
+mod commits;
 mod pace;
 mod sockets;
 mod undo;
 pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
+pub mod views;
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
 pub use sockets::{Audience, SocketPermit};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{broadcast, Mutex, MutexGuard};
+use tokio::sync::{Mutex, MutexGuard};
 use undo::UndoPoint;
 pub use undo::{effective_moves, undo_marker};
 
@@ -308,8 +310,10 @@ pub struct GameHandle {
     pub kind: Arc<dyn DynGame>,
     /// The state.
     pub inner: Mutex<LiveGame>,
-    /// Announces the new move count after every change.
-    pub tx: broadcast::Sender<i64>,
+    /// Announces the new move count after every change (and counts the changes).
+    pub tx: views::Announcer,
+    /// The latest WebSocket pushes, shared by the sockets of one seat.
+    views: views::ViewCache,
     /// WebSockets open on this game.
     sockets: AtomicUsize,
 }
@@ -347,6 +351,8 @@ pub struct Hub {
     new_games: DefaultKeyedRateLimiter<IpAddr>,
     /// The games whose bots this process runs (see [`lease`]).
     leases: lease::Leases,
+    /// Moves waiting to be committed together (SQLite).
+    commits: commits::GroupCommit,
 }
 
 impl Hub {
@@ -372,6 +378,7 @@ impl Hub {
             sockets: sockets::SocketCounts::default(),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
             leases,
+            commits: commits::GroupCommit::default(),
         })
     }
 
@@ -455,11 +462,11 @@ impl Hub {
             live.replay_one(m)
                 .map_err(|e| ApiError::Internal(format!("game {id} does not replay: {e}")))?;
         }
-        let (tx, _) = broadcast::channel(64);
         let handle = Arc::new(GameHandle {
             kind,
             inner: Mutex::new(live),
-            tx,
+            tx: views::Announcer::new(64),
+            views: views::ViewCache::default(),
             sockets: AtomicUsize::new(0),
         });
         let mut map = self
@@ -687,15 +694,18 @@ impl Hub {
         row: &StoredRow,
     ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let r = self
-            .store
-            .append_move(&NewMove {
-                game_id: &g.row.id,
-                n: g.moves,
-                seat: i64::from(row.seat.0),
-                choice: &row.choice,
-                at: row.at,
-                outcome: row.outcome.as_deref(),
-            })
+            .commits
+            .append(
+                &self.store,
+                &NewMove {
+                    game_id: &g.row.id,
+                    n: g.moves,
+                    seat: i64::from(row.seat.0),
+                    choice: &row.choice,
+                    at: row.at,
+                    outcome: row.outcome.as_deref(),
+                },
+            )
             .await;
         match r {
             Ok(()) => Ok(g),

@@ -5,7 +5,9 @@
 //! learn of each other's moves through `LISTEN/NOTIFY` on [`NOTIFY_CHANNEL`]).
 //! Schema changes are versioned migrations embedded in the binary
 //! (`migrations/<backend>/NNNN_name.sql`). A move is written in one
-//! transaction, and the server acknowledges it only after the commit.
+//! transaction (on SQLite together with the moves of other games queued
+//! meanwhile: [`Store::append_moves`]), and the server acknowledges it only
+//! after the commit.
 
 use futures_util::future::BoxFuture;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
@@ -394,6 +396,48 @@ impl Store {
         })
     }
 
+    /// Appends several moves (of different games, or of one game in order)
+    /// in one SQLite transaction: one commit, and so one sync of the log, for
+    /// all of them (group commit). Each move is stored or refused on its own,
+    /// as [`Store::append_move`] would (a savepoint each): the answer holds
+    /// one result per move, in order, and every `Ok` in it is committed when
+    /// this returns `Ok`. An `Err` (the transaction failed) stored none of
+    /// them. PostgreSQL stores them one by one.
+    pub async fn append_moves(
+        &self,
+        moves: &[NewMove<'_>],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let p = match self {
+            Store::Sqlite(p) => p,
+            Store::Postgres(_) => {
+                let mut out = Vec::with_capacity(moves.len());
+                for m in moves {
+                    out.push(self.append_move(m).await);
+                }
+                return Ok(out);
+            }
+        };
+        let mut tx = p.begin().await?;
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            // A nested transaction is a savepoint: a refused move leaves
+            // the others of the batch as they are.
+            let mut one = sqlx::Acquire::begin(&mut *tx).await?;
+            match append_in(&mut one, m).await {
+                Ok(()) => {
+                    one.commit().await?;
+                    out.push(Ok(()));
+                }
+                Err(e) => {
+                    one.rollback().await?;
+                    out.push(Err(e));
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(out)
+    }
+
     /// A game's header and seats.
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
         let g = with_pool!(self, p => {
@@ -650,4 +694,46 @@ impl Store {
             Ok(true)
         })
     }
+}
+
+/// The statements of one SQLite append (see [`Store::append_move`]), in the
+/// caller's transaction.
+async fn append_in(tx: &mut sqlx::SqliteConnection, m: &NewMove<'_>) -> Result<(), StoreError> {
+    let status = if m.outcome.is_some() {
+        "over"
+    } else {
+        "active"
+    };
+    let r =
+        sqlx::query("INSERT INTO moves (game_id, n, seat, choice, at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(m.game_id)
+            .bind(m.n)
+            .bind(m.seat)
+            .bind(m.choice)
+            .bind(m.at)
+            .execute(&mut *tx)
+            .await;
+    match r {
+        Ok(_) => {}
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            return Err(StoreError::Conflict(m.n));
+        }
+        Err(e) => return Err(e.into()),
+    }
+    let done = sqlx::query(
+        "UPDATE games SET moves = $1, updated_at = $2, status = $3, outcome = $4 \
+         WHERE id = $5 AND moves = $6",
+    )
+    .bind(m.n + 1)
+    .bind(m.at)
+    .bind(status)
+    .bind(m.outcome)
+    .bind(m.game_id)
+    .bind(m.n)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Conflict(m.n));
+    }
+    Ok(())
 }

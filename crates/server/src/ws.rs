@@ -132,26 +132,6 @@ pub async fn ws(
         }))
 }
 
-/// The message a socket of `seat` (None: a spectator) is sent now: the
-/// seat's snapshot and the log entries from `sent_log` on, which it moves to
-/// the log's end.
-fn state_message(g: &LiveGame, h: &GameHandle, seat: Option<Seat>, sent_log: &mut usize) -> Value {
-    let log: Vec<Value> = g
-        .log
-        .iter()
-        .skip(*sent_log)
-        .map(|e| e.for_seat(seat))
-        .collect();
-    let from = *sent_log;
-    *sent_log = g.log.len();
-    json!({
-        "type": "state",
-        "state": g.snapshot(h.kind.as_ref(), seat),
-        "log_from": from,
-        "log": log,
-    })
-}
-
 /// Sends `message`, giving up (false) when it fails or is not taken within
 /// `patience` (a client that stopped reading).
 async fn send_within(
@@ -186,18 +166,15 @@ async fn push_updates(
     pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut sent_log = 0usize;
     loop {
-        let message = {
-            let g = h.inner.lock().await;
-            if let (Some(s), Some(hash)) = (seat, token_hash.as_deref()) {
-                if g.seat_of_hash(hash) != Some(s) {
-                    drop(g);
-                    let _ = send_within(&mut out, Message::Close(None), silence).await;
-                    return;
-                }
-            }
-            state_message(&g, &h, seat, &mut sent_log)
+        // Built once per change for each seat and shared between its sockets
+        // (crate::hub::views); None once the token no longer opens the seat.
+        let Some(message) =
+            crate::hub::views::next_push(&h, seat, token_hash.as_deref(), &mut sent_log).await
+        else {
+            let _ = send_within(&mut out, Message::Close(None), silence).await;
+            return;
         };
-        if !send_within(&mut out, Message::Text(message.to_string().into()), silence).await {
+        if !send_within(&mut out, Message::Text(message.as_ref().into()), silence).await {
             return;
         }
         loop {

@@ -215,3 +215,14 @@ async fn postgres_seat_names_are_stored_clean() {
     let Some(db) = pg() else { return };
     suite::seat_names_are_stored_clean(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_grouped_appends_store_or_refuse_each_move_alone() {
+    let Some(db) = pg() else { return };
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let tag = format!("{}-{nanos}", std::process::id());
+    common::appends::grouped_appends_answer_each_move(&db, &tag).await;
+}

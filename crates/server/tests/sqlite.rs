@@ -226,3 +226,9 @@ async fn sqlite_echoed_values_are_cut() {
     let (db, _) = db("echo");
     suite::echoed_values_are_cut(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_grouped_appends_store_or_refuse_each_move_alone() {
+    let (db, _dir) = db("grouped");
+    common::appends::grouped_appends_answer_each_move(&db, "sqlite").await;
+}

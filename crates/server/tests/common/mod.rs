@@ -1,6 +1,7 @@
 //! Helpers for tests against a real `eons-server` process.
 #![allow(dead_code)]
 
+pub mod appends;
 pub mod lookback;
 pub mod suite;
 

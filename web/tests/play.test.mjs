@@ -69,6 +69,9 @@ test(`a full ${GAME} game clicked through in Chromium matches the stored record`
     await page.waitForURL(/\/play\/[0-9a-f]+#t=/);
     const id = page.url().match(/\/play\/([0-9a-f]+)/)[1];
     await page.waitForSelector('body[data-move]');
+    // The bot is told by its seat's `bot` field: one badge, on seat 2, none on mine.
+    await page.waitForSelector('#players .seat-list');
+    assert.deepEqual(await page.locator('#players .seat-list > li').evaluateAll((items) => items.map((li) => !!li.querySelector('.bot-badge'))), [false, true]);
 
     const pick = lcg(7);
     let actions = 0;

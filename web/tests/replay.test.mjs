@@ -127,6 +127,9 @@ test('the replay viewer steps through finished games of the three games; the end
     assert.equal((await shown(page)).visible, ds.move);
     await assertBreakdown(page, ds.outcome, 'ds replay end');
     await assertNoNullText(page, 'ds last step');
+    // Both seats are bots, told by their `bot` field: a badge in the seat list and the final table.
+    assert.equal(await page.locator('#players .bot-badge').count(), 2, 'a bot badge on each seat');
+    assert.equal(await page.locator('#final-scores .final-table .bot-badge').count(), 2, 'a bot badge in the final table');
     await page.keyboard.press('Home');
     await waitStep(page, 0);
     assert.equal((await shown(page)).visible, 0);
@@ -162,6 +165,7 @@ test('the replay viewer steps through finished games of the three games; the end
     // The lobby lists finished games with a Replay link.
     await page.goto(`${base}/`);
     await page.waitForSelector(`a.replay-link[href="/replay/${ds.id}"]`, { timeout: 20000 });
+    assert.ok(await page.locator('#recent .bot-badge').count() >= 2, 'the lobby marks bot seats');
 
     // A running game has no replay.
     const running = await json(base, 'POST', '/api/games', { game: 'ds', players: 2, seats: [{}, { kind: 'bot', bot: 'random' }] });

@@ -4,7 +4,7 @@
 //! |---|---|---|
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
-//! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}` |
+//! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
 //! | GET | `/api/games` | recent games (public summaries) |
 //! | GET | `/api/games/{id}` | one game's public summary |
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |

@@ -169,7 +169,13 @@ pub async fn serve_until(
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
+    // On shutdown the other processes take this one's games over at once
+    // (before the open connections have drained).
     let lease_hub = hub.clone();
+    let shutdown = async move {
+        shutdown.await;
+        lease_hub.release_leases().await;
+    };
     on_bound(addr);
     // The peer address (or, from a trusted proxy, its X-Forwarded-For) is
     // the key of the new-games limit.
@@ -178,8 +184,6 @@ pub async fn serve_until(
     axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await?;
-    // The other processes take this one's games over at once.
-    lease_hub.release_leases().await;
     Ok(())
 }
 

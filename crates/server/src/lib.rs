@@ -204,14 +204,18 @@ pub async fn serve_until(
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     start_background(&hub).await?;
+    // On shutdown the other processes take this one's games over at once
+    // (before the open connections have drained).
     let lease_hub = hub.clone();
+    let shutdown = async move {
+        shutdown.await;
+        lease_hub.release_leases().await;
+    };
     on_bound(addr);
     // The edge gives handlers the peer address: it (or, from a trusted
     // proxy, its X-Forwarded-For) is the key of the new-games limit.
     let app = edge::protect(app(hub, config.web_dir.clone()), hosts);
     edge::serve(listener, app, connections, shutdown).await;
-    // The other processes take this one's games over at once.
-    lease_hub.release_leases().await;
     Ok(())
 }
 

@@ -52,6 +52,10 @@ pub struct ServeArgs {
     /// `$EONS_TRUSTED_PROXIES`).
     #[arg(long = "trusted-proxy", value_name = "ADDR|NET", value_parser = parse_proxies)]
     pub trusted_proxies: Vec<eons_server::TrustedProxies>,
+    /// Serve Prometheus metrics at `http://ADDR/metrics`, on a listener of
+    /// their own (default off, or `$EONS_METRICS_ADDR`).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
@@ -59,7 +63,9 @@ fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
 }
 
 /// Runs the server until Ctrl-C.
+/// Logs go to stderr (`RUST_LOG`, `EONS_LOG_FORMAT=json`).
 pub fn run(a: ServeArgs) -> Result<()> {
+    eons_server::telemetry::init_logs();
     let config = config(a)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -76,6 +82,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         addr: a.addr,
         bot_pace: Duration::from_millis(a.bot_pace_ms),
         web_dir: a.web_dir,
+        metrics_addr: a.metrics_addr,
         ..eons_server::ServeConfig::default()
     };
     if let Some(db) = a.db {
@@ -131,7 +138,16 @@ mod tests {
     #[test]
     fn without_the_option_the_server_reads_the_environment() {
         let a = parse(&[]).expect("arguments parse");
-        assert_eq!(config(a).expect("config").trusted_proxies, None);
+        let c = config(a).expect("config");
+        assert_eq!(c.trusted_proxies, None);
+        assert_eq!(c.metrics_addr, None);
+    }
+
+    #[test]
+    fn the_metrics_address_is_passed_on() {
+        let a = parse(&["--metrics-addr", "127.0.0.1:9090"]).expect("arguments parse");
+        let want: SocketAddr = "127.0.0.1:9090".parse().expect("address");
+        assert_eq!(config(a).expect("config").metrics_addr, Some(want));
     }
 
     #[test]

@@ -123,7 +123,7 @@ impl From<StoreError> for ApiError {
                 );
             }
         }
-        eprintln!("eons-server: storage error: {e}");
+        tracing::error!(error = %e, "storage error");
         ApiError::Internal("the server could not store or read the game; try again".into())
     }
 }

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bots;
+mod census;
 mod pace;
 mod undo;
 use pace::BotPace;
@@ -774,9 +775,15 @@ impl Hub {
         let hub = self.clone();
         let h = h.clone();
         let choice = choice.clone();
-        tokio::spawn(async move { hub.submit_now(&h, seat, expected, &choice).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("the move failed: {e}")))?
+        tokio::spawn(async move {
+            let submitted = hub.submit_now(&h, seat, expected, &choice).await;
+            if submitted.is_ok() {
+                metrics::counter!(crate::telemetry::MOVES).increment(1);
+            }
+            submitted
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the move failed: {e}")))?
     }
 
     async fn submit_now(

@@ -34,6 +34,7 @@ pub mod rematch;
 pub mod replay;
 pub mod score_ui;
 pub mod store;
+pub mod telemetry;
 pub mod testgame;
 pub mod web;
 
@@ -74,6 +75,9 @@ pub struct ServeConfig {
     /// new-games limit). `None`: [`TrustedProxies::from_env`]
     /// (`EONS_TRUSTED_PROXIES`, none when unset).
     pub trusted_proxies: Option<TrustedProxies>,
+    /// Where to serve `GET /metrics` (Prometheus text format), on a listener
+    /// of its own. `None`: `EONS_METRICS_ADDR` when set, otherwise no metrics.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for ServeConfig {
@@ -92,6 +96,7 @@ impl Default for ServeConfig {
             bot_limits: None,
             traffic_limits: None,
             trusted_proxies: None,
+            metrics_addr: None,
         }
     }
 }
@@ -123,27 +128,41 @@ pub enum ServeError {
     Config(String),
 }
 
-/// The whole application (API, WebSocket and UI) over a hub. Serve it with
+/// The addresses the server listens on, once bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The application's address.
+    pub addr: SocketAddr,
+    /// The metrics listener's address, when metrics are served.
+    pub metrics: Option<SocketAddr>,
+}
+
+/// The whole application (API, WebSocket and UI) over a hub, with a span
+/// and metrics per request ([`telemetry::observe_requests`]). Serve it with
 /// `into_make_service_with_connect_info::<SocketAddr>()`, as [`serve_until`]
 /// does: the new-games limit is kept per client address (the peer, or what a
 /// trusted proxy says), so creating a game needs the peer address.
 pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
-    api::router(hub).merge(web::router(web_dir))
+    telemetry::observe_requests(api::router(hub).merge(web::router(web_dir)))
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
-    serve_until(config, shutdown_signal(), |addr| {
-        println!("eons-server listening on http://{addr}/");
+    serve_until(config, shutdown_signal(), |bound| {
+        println!("eons-server listening on http://{}/", bound.addr);
+        if let Some(metrics) = bound.metrics {
+            println!("eons-server metrics on http://{metrics}/metrics");
+        }
     })
     .await
 }
 
-/// Runs the server until `shutdown` completes; `on_bound` is told the bound address.
+/// Runs the server until `shutdown` completes; `on_bound` is told the bound
+/// addresses (then the startup line is logged).
 pub async fn serve_until(
     config: ServeConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
-    on_bound: impl FnOnce(SocketAddr),
+    on_bound: impl FnOnce(Bound),
 ) -> Result<(), ServeError> {
     let bot_limits = match config.bot_limits {
         Some(l) => l,
@@ -157,6 +176,11 @@ pub async fn serve_until(
         Some(p) => p,
         None => TrustedProxies::from_env().map_err(ServeError::Config)?,
     };
+    let metrics_addr = match config.metrics_addr {
+        Some(a) => Some(a),
+        None => telemetry::metrics_addr_from_env().map_err(ServeError::Config)?,
+    };
+    let trusted_proxies = format!("{proxies:?}");
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -168,8 +192,25 @@ pub async fn serve_until(
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    let metrics = match metrics_addr {
+        Some(a) => Some(telemetry::MetricsServer::start(a, hub.clone()).await?),
+        None => None,
+    };
     start_background(&hub).await?;
-    on_bound(addr);
+    let metrics_addr = metrics.as_ref().map(telemetry::MetricsServer::addr);
+    on_bound(Bound {
+        addr,
+        metrics: metrics_addr,
+    });
+    tracing::info!(
+        %addr,
+        metrics = ?metrics_addr,
+        database = %telemetry::describe_database(&config.database),
+        bot_limits = ?bot_limits,
+        traffic_limits = ?traffic,
+        trusted_proxies = %trusted_proxies,
+        "eons-server started"
+    );
     // The peer address (or, from a trusted proxy, its X-Forwarded-For) is
     // the key of the new-games limit.
     let service =
@@ -192,12 +233,12 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
                         let id = n.payload().to_string();
                         if let Ok(g) = h.get(&id).await {
                             if let Err(e) = h.sync(&g).await {
-                                eprintln!("eons-server: sync {id}: {e}");
+                                tracing::warn!(game = %id, error = %e, "cannot catch up with another server's move");
                             }
                         }
                     }
                     Err(e) => {
-                        eprintln!("eons-server: listen: {e}");
+                        tracing::warn!(error = %e, "the database's move notifications failed; listening again");
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }
@@ -206,7 +247,7 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     }
     let resumed = hub.resume_all().await?;
     if resumed > 0 {
-        eprintln!("eons-server: resumed {resumed} unfinished game(s)");
+        tracing::info!(games = resumed, "resumed unfinished games");
     }
     let h = hub.clone();
     tokio::spawn(async move {

@@ -6,10 +6,13 @@
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
-//!             [--trusted-proxy ADDR|NET ...]
+//!             [--trusted-proxy ADDR|NET ...] [--metrics-addr 127.0.0.1:9090]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
+//!
+//! Logs go to stderr (`RUST_LOG`, `EONS_LOG_FORMAT=json`); see the
+//! `telemetry` module of the library.
 
 use eons_core::Seat;
 use eons_server::{games, LimitOptions, ServeConfig, TrustedProxies};
@@ -19,7 +22,7 @@ use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...] [--metrics-addr HOST:PORT]\n       eons-server replay RECORD.json\n\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default)."
     );
     ExitCode::from(2)
 }
@@ -105,6 +108,10 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
+            "--metrics-addr" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(v) => config.metrics_addr = Some(v),
+                None => return usage(),
+            },
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),
                 None => return usage(),
@@ -126,6 +133,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    eons_server::telemetry::init_logs();
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -35,6 +35,19 @@ pub struct Server {
     pub base: String,
     /// The database given to it.
     pub db: String,
+    /// `http://127.0.0.1:PORT/metrics` when started with `--metrics-addr`.
+    pub metrics: Option<String>,
+}
+
+/// How to start a server beyond its database and bot pace.
+#[derive(Default)]
+pub struct Launch<'a> {
+    /// More command-line arguments.
+    pub args: &'a [&'a str],
+    /// Environment variables to set.
+    pub env: &'a [(&'a str, &'a str)],
+    /// A file to write its stderr to (else the test's stderr).
+    pub stderr: Option<&'a std::path::Path>,
 }
 
 impl Server {
@@ -45,6 +58,24 @@ impl Server {
 
     /// Like [`Server::start`], with more command-line arguments.
     pub fn start_with(db: &str, bot_pace_ms: u64, extra: &[&str]) -> Server {
+        Server::launch(
+            db,
+            bot_pace_ms,
+            Launch {
+                args: extra,
+                ..Launch::default()
+            },
+        )
+    }
+
+    /// Like [`Server::start`], with more arguments, environment variables and
+    /// a file for its stderr. With `--metrics-addr` among the arguments,
+    /// reads the metrics line after the listening line.
+    pub fn launch(db: &str, bot_pace_ms: u64, how: Launch) -> Server {
+        let stderr = match how.stderr {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("stderr file")),
+            None => Stdio::inherit(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
             .args([
                 "--addr",
@@ -55,14 +86,16 @@ impl Server {
                 &bot_pace_ms.to_string(),
                 "--test-games",
             ])
-            .args(extra)
+            .args(how.args)
+            .envs(how.env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start eons-server");
         let stdout = child.stdout.take().expect("stdout");
+        let mut stdout = BufReader::new(stdout);
         let mut line = String::new();
-        BufReader::new(stdout)
+        stdout
             .read_line(&mut line)
             .expect("read the listening line");
         let base = line
@@ -71,10 +104,19 @@ impl Server {
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .trim_end_matches('/')
             .to_string();
+        let metrics = how.args.contains(&"--metrics-addr").then(|| {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read the metrics line");
+            line.trim()
+                .strip_prefix("eons-server metrics on ")
+                .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
+                .to_string()
+        });
         Server {
             child,
             base,
             db: db.to_string(),
+            metrics,
         }
     }
 

@@ -79,6 +79,10 @@ pub struct ServeArgs {
     /// host gets 421, against DNS rebinding.
     #[arg(long = "allowed-host", value_name = "NAME", value_parser = parse_hosts)]
     pub allowed_hosts: Vec<eons_server::AllowedHosts>,
+    /// Serve Prometheus metrics at `http://ADDR/metrics`, on a listener of
+    /// their own (default off, or `$EONS_METRICS_ADDR`).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
@@ -90,7 +94,9 @@ fn parse_hosts(s: &str) -> Result<eons_server::AllowedHosts, String> {
 }
 
 /// Runs the server until Ctrl-C.
+/// Logs go to stderr (`RUST_LOG`, `EONS_LOG_FORMAT=json`).
 pub fn run(a: ServeArgs) -> Result<()> {
+    eons_server::telemetry::init_logs();
     let config = config(a)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -107,6 +113,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         addr: a.addr,
         bot_pace: Duration::from_millis(a.bot_pace_ms),
         web_dir: a.web_dir,
+        metrics_addr: a.metrics_addr,
         ..eons_server::ServeConfig::default()
     };
     if let Some(db) = a.db {
@@ -175,6 +182,7 @@ mod tests {
         assert_eq!(c.trusted_proxies, None);
         assert_eq!(c.connection_limits, None);
         assert_eq!(c.allowed_hosts, None);
+        assert_eq!(c.metrics_addr, None);
     }
 
     #[test]
@@ -204,6 +212,13 @@ mod tests {
         }
         assert!(!h.allows(Some("attacker.example")));
         assert!(parse(&["--allowed-host", "x.org:80"]).is_err());
+    }
+
+    #[test]
+    fn the_metrics_address_is_passed_on() {
+        let a = parse(&["--metrics-addr", "127.0.0.1:9090"]).expect("arguments parse");
+        let want: SocketAddr = "127.0.0.1:9090".parse().expect("address");
+        assert_eq!(config(a).expect("config").metrics_addr, Some(want));
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod bots;
 mod create;
 pub mod lease;
 mod commits;
+mod census;
 mod pace;
 mod sockets;
 mod undo;
@@ -627,9 +628,15 @@ impl Hub {
         let hub = self.clone();
         let h = h.clone();
         let choice = choice.clone();
-        tokio::spawn(async move { hub.submit_now(&h, seat, expected, &choice).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("the move failed: {e}")))?
+        tokio::spawn(async move {
+            let submitted = hub.submit_now(&h, seat, expected, &choice).await;
+            if submitted.is_ok() {
+                metrics::counter!(crate::telemetry::MOVES).increment(1);
+            }
+            submitted
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the move failed: {e}")))?
     }
 
     async fn submit_now(

@@ -37,6 +37,7 @@ pub mod rematch;
 pub mod replay;
 pub mod score_ui;
 pub mod store;
+pub mod telemetry;
 pub mod testgame;
 pub mod web;
 pub mod ws;
@@ -87,6 +88,9 @@ pub struct ServeConfig {
     /// The host names the server answers for (others get 421). `None`:
     /// [`AllowedHosts::from_env`] (`EONS_ALLOWED_HOSTS`; any host when unset).
     pub allowed_hosts: Option<AllowedHosts>,
+    /// Where to serve `GET /metrics` (Prometheus text format), on a listener
+    /// of its own. `None`: `EONS_METRICS_ADDR` when set, otherwise no metrics.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for ServeConfig {
@@ -107,6 +111,7 @@ impl Default for ServeConfig {
             trusted_proxies: None,
             connection_limits: None,
             allowed_hosts: None,
+            metrics_addr: None,
         }
     }
 }
@@ -146,31 +151,47 @@ pub enum ServeError {
     Config(String),
 }
 
+/// The addresses the server listens on, once bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The application's address.
+    pub addr: SocketAddr,
+    /// The metrics listener's address, when metrics are served.
+    pub metrics: Option<SocketAddr>,
+}
+
 /// The whole application (API, WebSocket and UI) over a hub, reading
-/// request bodies up to [`edge::MAX_BODY_BYTES`]. Requests need the peer
+/// request bodies up to [`edge::MAX_BODY_BYTES`], with a span and metrics
+/// per request ([`telemetry::observe_requests`]). Requests need the peer
 /// address as `ConnectInfo<SocketAddr>` (as [`edge::serve`] gives it, or
 /// `into_make_service_with_connect_info::<SocketAddr>()`): the new-games
 /// limit is kept per client address (the peer, or what a trusted proxy
 /// says). [`serve_until`] also puts it behind [`edge::protect`].
 pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
-    api::router(hub)
-        .merge(web::router(web_dir))
-        .layer(axum::extract::DefaultBodyLimit::max(edge::MAX_BODY_BYTES))
+    telemetry::observe_requests(
+        api::router(hub)
+            .merge(web::router(web_dir))
+            .layer(axum::extract::DefaultBodyLimit::max(edge::MAX_BODY_BYTES)),
+    )
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM).
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
-    serve_until(config, shutdown_signal(), |addr| {
-        println!("eons-server listening on http://{addr}/");
+    serve_until(config, shutdown_signal(), |bound| {
+        println!("eons-server listening on http://{}/", bound.addr);
+        if let Some(metrics) = bound.metrics {
+            println!("eons-server metrics on http://{metrics}/metrics");
+        }
     })
     .await
 }
 
-/// Runs the server until `shutdown` completes; `on_bound` is told the bound address.
+/// Runs the server until `shutdown` completes; `on_bound` is told the bound
+/// addresses (then the startup line is logged).
 pub async fn serve_until(
     config: ServeConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
-    on_bound: impl FnOnce(SocketAddr),
+    on_bound: impl FnOnce(Bound),
 ) -> Result<(), ServeError> {
     let bot_limits = match config.bot_limits {
         Some(l) => l,
@@ -192,6 +213,11 @@ pub async fn serve_until(
         Some(h) => h,
         None => AllowedHosts::from_env().map_err(ServeError::Config)?,
     };
+    let metrics_addr = match config.metrics_addr {
+        Some(a) => Some(a),
+        None => telemetry::metrics_addr_from_env().map_err(ServeError::Config)?,
+    };
+    let trusted_proxies = format!("{proxies:?}");
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -203,6 +229,10 @@ pub async fn serve_until(
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    let metrics = match metrics_addr {
+        Some(a) => Some(telemetry::MetricsServer::start(a, hub.clone()).await?),
+        None => None,
+    };
     start_background(&hub).await?;
     // On shutdown the other processes take this one's games over at once
     // (before the open connections have drained).
@@ -211,7 +241,22 @@ pub async fn serve_until(
         shutdown.await;
         lease_hub.release_leases().await;
     };
-    on_bound(addr);
+    let metrics_addr = metrics.as_ref().map(telemetry::MetricsServer::addr);
+    on_bound(Bound {
+        addr,
+        metrics: metrics_addr,
+    });
+    tracing::info!(
+        %addr,
+        metrics = ?metrics_addr,
+        database = %telemetry::describe_database(&config.database),
+        bot_limits = ?bot_limits,
+        traffic_limits = ?traffic,
+        connection_limits = ?connections,
+        allowed_hosts = ?hosts,
+        trusted_proxies = %trusted_proxies,
+        "eons-server started"
+    );
     // The edge gives handlers the peer address: it (or, from a trusted
     // proxy, its X-Forwarded-For) is the key of the new-games limit.
     let app = edge::protect(app(hub, config.web_dir.clone()), hosts);
@@ -232,12 +277,12 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
                         let id = n.payload().to_string();
                         if let Ok(g) = h.get(&id).await {
                             if let Err(e) = h.sync(&g).await {
-                                eprintln!("eons-server: sync {id}: {e}");
+                                tracing::warn!(game = %id, error = %e, "cannot catch up with another server's move");
                             }
                         }
                     }
                     Err(e) => {
-                        eprintln!("eons-server: listen: {e}");
+                        tracing::warn!(error = %e, "the database's move notifications failed; listening again");
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }
@@ -246,7 +291,7 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     }
     let resumed = hub.resume_all().await?;
     if resumed > 0 {
-        eprintln!("eons-server: resumed {resumed} unfinished game(s)");
+        tracing::info!(games = resumed, "resumed unfinished games");
     }
     // PostgreSQL: run the bots only of the games this process holds the
     // lease of, and take over those of a process that died.

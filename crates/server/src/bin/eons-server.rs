@@ -10,9 +10,13 @@
 //!             [--trusted-proxy ADDR|NET ...]
 //!             [--header-timeout-ms 10000] [--idle-timeout-ms 60000]
 //!             [--max-connections-per-address 64] [--allowed-host NAME ...]
+//!             [--metrics-addr 127.0.0.1:9090]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
+//!
+//! Logs go to stderr (`RUST_LOG`, `EONS_LOG_FORMAT=json`); see the
+//! `telemetry` module of the library.
 
 use eons_core::Seat;
 use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
@@ -24,7 +28,7 @@ use tracing_subscriber::EnvFilter;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md)."
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default)."
     );
     ExitCode::from(2)
 }
@@ -124,6 +128,10 @@ fn main() -> ExitCode {
                 }
                 None => return usage(),
             },
+            "--metrics-addr" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(v) => config.metrics_addr = Some(v),
+                None => return usage(),
+            },
             "--web-dir" => match it.next() {
                 Some(v) => config.web_dir = Some(v.into()),
                 None => return usage(),
@@ -150,6 +158,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    eons_server::telemetry::init_logs();
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -69,7 +69,8 @@ impl Hub {
             let choice =
                 tokio::task::spawn_blocking(move || state.bot_choice(&spec, seed, seat)).await;
             let Ok(Some(choice)) = choice else {
-                eprintln!("eons-server: game {}: bot for {seat} found no choice", n);
+                let game = h.inner.lock().await.row.id.clone();
+                tracing::warn!(%game, %seat, moves = n, "the bot found no choice");
                 return;
             };
             // A seat paused the bots while this one was thinking.
@@ -88,7 +89,8 @@ impl Hub {
                     tracing::info!(game = %id, move = n, "bot decision lost: another process stored this move first");
                 }
                 Err(e) => {
-                    eprintln!("eons-server: bot move failed: {e}");
+                    let game = h.inner.lock().await.row.id.clone();
+                    tracing::warn!(%game, %seat, error = %e, "the bot's move failed");
                     return;
                 }
             }
@@ -105,7 +107,7 @@ impl Hub {
                     self.kick(h);
                     n += 1;
                 }
-                Err(e) => eprintln!("eons-server: cannot resume game {id}: {e}"),
+                Err(e) => tracing::warn!(game = %id, error = %e, "cannot resume the game"),
             }
         }
         Ok(n)

@@ -36,6 +36,19 @@ pub struct Server {
     pub base: String,
     /// The database given to it.
     pub db: String,
+    /// `http://127.0.0.1:PORT/metrics` when started with `--metrics-addr`.
+    pub metrics: Option<String>,
+}
+
+/// How to start a server beyond its database and bot pace.
+#[derive(Default)]
+pub struct Launch<'a> {
+    /// More command-line arguments.
+    pub args: &'a [&'a str],
+    /// Environment variables to set.
+    pub env: &'a [(&'a str, &'a str)],
+    /// A file to write its stderr to (else the test's stderr).
+    pub stderr: Option<&'a std::path::Path>,
 }
 
 impl Server {
@@ -46,7 +59,14 @@ impl Server {
 
     /// Like [`Server::start`], with more command-line arguments.
     pub fn start_with(db: &str, bot_pace_ms: u64, extra: &[&str]) -> Server {
-        Server::start_logged(db, bot_pace_ms, extra, &[], None)
+        Server::launch(
+            db,
+            bot_pace_ms,
+            Launch {
+                args: extra,
+                ..Launch::default()
+            },
+        )
     }
 
     /// Like [`Server::start_with`], with more environment variables (such
@@ -59,8 +79,23 @@ impl Server {
         env: &[(&str, &str)],
         stderr: Option<&std::path::Path>,
     ) -> Server {
-        let errors = match stderr {
-            Some(path) => Stdio::from(std::fs::File::create(path).expect("create the stderr file")),
+        Server::launch(
+            db,
+            bot_pace_ms,
+            Launch {
+                args: extra,
+                env,
+                stderr,
+            },
+        )
+    }
+
+    /// Like [`Server::start`], with more arguments, environment variables and
+    /// a file for its stderr. With `--metrics-addr` among the arguments,
+    /// reads the metrics line after the listening line.
+    pub fn launch(db: &str, bot_pace_ms: u64, how: Launch) -> Server {
+        let stderr = match how.stderr {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("stderr file")),
             None => Stdio::inherit(),
         };
         let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
@@ -73,15 +108,16 @@ impl Server {
                 &bot_pace_ms.to_string(),
                 "--test-games",
             ])
-            .args(extra)
-            .envs(env.iter().copied())
+            .args(how.args)
+            .envs(how.env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(errors)
+            .stderr(stderr)
             .spawn()
             .expect("start eons-server");
         let stdout = child.stdout.take().expect("stdout");
+        let mut stdout = BufReader::new(stdout);
         let mut line = String::new();
-        BufReader::new(stdout)
+        stdout
             .read_line(&mut line)
             .expect("read the listening line");
         let base = line
@@ -90,10 +126,19 @@ impl Server {
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .trim_end_matches('/')
             .to_string();
+        let metrics = how.args.contains(&"--metrics-addr").then(|| {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read the metrics line");
+            line.trim()
+                .strip_prefix("eons-server metrics on ")
+                .unwrap_or_else(|| panic!("unexpected second line {line:?}"))
+                .to_string()
+        });
         Server {
             child,
             base,
             db: db.to_string(),
+            metrics,
         }
     }
 

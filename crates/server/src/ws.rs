@@ -23,7 +23,7 @@
 
 use crate::api::{bearer_token, load, seat_for};
 use crate::error::ApiError;
-use crate::hub::{Audience, GameHandle, Hub, LiveGame};
+use crate::hub::{Audience, GameHandle, Hub};
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -33,7 +33,6 @@ use axum::response::{IntoResponse, Response};
 use eons_core::Seat;
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,6 @@
 //! What the hub holds right now, for the metrics read at scrape time.
 
 use super::Hub;
-use std::sync::atomic::Ordering;
 
 impl Hub {
     /// How many games are loaded in memory.
@@ -11,6 +10,6 @@ impl Hub {
 
     /// How many WebSockets are open on the server.
     pub fn open_sockets(&self) -> usize {
-        self.sockets.load(Ordering::Acquire)
+        self.sockets.open()
     }
 }

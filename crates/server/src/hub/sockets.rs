@@ -48,6 +48,13 @@ pub(super) struct SocketCounts {
 }
 
 impl SocketCounts {
+    /// WebSockets open on the whole server now.
+    pub(super) fn open(&self) -> usize {
+        self.total.load(Ordering::Acquire)
+    }
+}
+
+impl SocketCounts {
     /// Counts one more socket from `address` unless it has `max` open; true
     /// if it counted.
     fn take_address(&self, address: IpAddr, max: usize) -> bool {

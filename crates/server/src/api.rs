@@ -172,7 +172,8 @@ async fn create_game(
     b: Result<Json<CreateBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
-    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
+    let client = hub.proxies.client(peer.ip(), &headers);
+    hub.allow_new_game(client)?;
     let seed = match b.seed {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => Some(n.as_u64().ok_or_else(|| {
@@ -197,6 +198,7 @@ async fn create_game(
             options: b.options,
             seats: b.seats,
             seed,
+            creator: Some(crate::limits::limit_key(client).to_string()),
         })
         .await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())

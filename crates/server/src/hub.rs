@@ -17,11 +17,14 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 
+mod bot_games;
 mod bots;
 mod pace;
+pub mod pool;
 mod undo;
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
+use pool::BotPool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 use undo::UndoPoint;
@@ -353,6 +356,11 @@ pub struct Hub {
     pub bot_pace: Duration,
     /// The most a bot decision may cost.
     pub bot_limits: BotLimits,
+    /// The search threads shared by every game's bot decisions.
+    pub bot_pool: BotPool,
+    /// Held from counting a client's bot games to storing its new one, so
+    /// that two creates at once cannot both take the last place.
+    bot_games: Mutex<()>,
     /// New games per address, open sockets.
     pub traffic: TrafficLimits,
     /// Reverse proxies whose `X-Forwarded-For` names the client.
@@ -379,6 +387,8 @@ impl Hub {
             store,
             kinds,
             bot_pace,
+            bot_pool: BotPool::new(bot_limits.pool_threads),
+            bot_games: Mutex::new(()),
             bot_limits,
             traffic,
             proxies,
@@ -751,7 +761,16 @@ impl Hub {
             status: "active".into(),
             outcome: None,
         };
-        self.store.create_game(&row, &seats).await?;
+        let has_bot = seats.iter().any(|s| s.kind == "bot");
+        let creator = req.creator.as_deref();
+        // Counting and storing under one lock: two creates at once cannot
+        // both take an address's last bot game.
+        let slot = match creator {
+            Some(key) if has_bot => Some(self.allow_bot_game(key).await?),
+            _ => None,
+        };
+        self.store.create_game(&row, &seats, creator).await?;
+        drop(slot);
         let h = self.get(&id).await?;
         self.kick(h);
         Ok(json!({ "id": id, "game": kind.id(), "tokens": tokens }))
@@ -910,4 +929,8 @@ pub struct CreateGame {
     pub seats: Vec<SeatSpec>,
     /// Seed (None: random).
     pub seed: Option<u64>,
+    /// The [`limit_key`] of the client address that asked for it (as text),
+    /// stored with the game: its unfinished bot games count against the
+    /// address (see [`BotLimits::max_games_per_address`]). `None`: not counted.
+    pub creator: Option<String>,
 }

@@ -325,11 +325,13 @@ impl BotLimits {
     }
 
     /// How many of the pool's threads a decision of `spec` holds while it
-    /// searches: its search threads, at most the pool's size.
+    /// searches: its search threads, at most the pool's size; 0 for the
+    /// random bot, which does not search (it need not wait in line).
     pub fn pool_share(&self, spec: &BotSpec) -> usize {
         let threads = match spec.kind {
             BotKind::Mcts(c) => c.threads,
-            BotKind::Random | BotKind::Greedy { .. } => 1,
+            BotKind::Greedy { .. } => 1,
+            BotKind::Random => return 0,
         };
         threads.clamp(1, self.pool_threads.max(1))
     }
@@ -473,6 +475,7 @@ mod tests {
             max_threads: 8,
             ..limits()
         };
+        assert_eq!(l.pool_share(&spec("random")), 0);
         assert_eq!(l.pool_share(&spec("greedy")), 1);
         assert_eq!(l.pool_share(&spec("mcts:1s,threads=2")), 2);
         assert_eq!(l.pool_share(&spec("mcts:1s,threads=8")), 3);

@@ -5,6 +5,7 @@
 //! eons-server [--addr 127.0.0.1:8080] [--db eons.sqlite | --db postgres://…]
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
+//!             [--bot-pool-threads N] [--max-bot-games-per-address 10]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
 //!             [--trusted-proxy ADDR|NET ...]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
@@ -19,7 +20,7 @@ use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
     );
     ExitCode::from(2)
 }

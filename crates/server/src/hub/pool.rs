@@ -7,7 +7,8 @@
 //! searches with (a `threads=N` search N of them, at most the pool's size),
 //! holds them while its search runs on one of tokio's blocking threads (so
 //! the async runtime keeps answering), and gives them back when the search
-//! ends. Waiting decisions are served first come, first served (tokio's
+//! ends. A decision that does not search (the random bot) takes no
+//! permit and runs at once. Waiting decisions are served first come, first served (tokio's
 //! semaphore is fair: a decision waiting for two permits is not overtaken by
 //! later ones for one). Each game's bot task waits for one decision at a
 //! time and, once it has moved, queues again behind the games already
@@ -85,16 +86,23 @@ impl BotPool {
     }
 
     /// Runs `search` on a blocking thread once `threads` of the pool's
-    /// threads (at least 1, at most the pool's size) are free, in the order
-    /// decisions asked, and returns what it returns. The permits are held
-    /// until the search ends, even if the caller stops waiting for it. The
-    /// search runs inside the caller's current `tracing` span.
+    /// threads (at most the pool's size) are free, in the order decisions
+    /// asked, and returns what it returns; with `threads` 0 (a decision that
+    /// does not search) at once. The permits are held until the search
+    /// ends, even if the caller stops waiting for it. The search runs inside
+    /// the caller's current `tracing` span.
     pub async fn run<T, F>(&self, threads: usize, search: F) -> Result<T, PoolError>
     where
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
-        let wanted = u32::try_from(threads.clamp(1, self.size)).unwrap_or(u32::MAX);
+        if threads == 0 {
+            let span = tracing::Span::current();
+            return tokio::task::spawn_blocking(move || span.in_scope(search))
+                .await
+                .map_err(|e| PoolError::Failed(e.to_string()));
+        }
+        let wanted = u32::try_from(threads.min(self.size)).unwrap_or(u32::MAX);
         let permit = {
             let _waiting = Waiting::new(&self.waiting);
             self.permits
@@ -208,6 +216,15 @@ mod tests {
         wide.await.expect("wide");
         narrow.await.expect("narrow");
         assert_eq!(*ran.lock().expect("lock"), ["wide", "narrow"]);
+    }
+
+    /// A decision that does not search runs while every thread is taken.
+    #[tokio::test]
+    async fn a_decision_without_search_does_not_wait() {
+        let pool = Arc::new(BotPool::new(1));
+        let holder = hold_all(&pool).await;
+        assert_eq!(pool.run(0, || 7).await.expect("ran"), 7);
+        drop(holder);
     }
 
     /// At most the pool's size of threads search at once.

@@ -10,6 +10,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bot_budget;
+mod bot_games;
+
 use std::time::{Duration, Instant};
 
 /// What a well-behaved client may wait for one answer while (or right after)

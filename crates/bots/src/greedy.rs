@@ -9,10 +9,15 @@
 //! with the best average wins; exact ties are broken with the bot's seeded
 //! RNG. A choice that a determinization refuses (which a consistent game never
 //! does) is skipped for that sample.
+//!
+//! A deadline ([`GreedyBot::with_deadline`]) stops drawing further samples
+//! once it has passed (the first sample is always evaluated); a decision
+//! that ends before its deadline is the decision without one.
 
 use crate::{legal_for, Bot};
 use eons_core::{Game, GameRng, Seat};
 use std::marker::PhantomData;
+use std::time::{Duration, Instant};
 
 /// The default number of determinizations a greedy bot averages over.
 pub const DEFAULT_SAMPLES: u32 = 4;
@@ -26,6 +31,8 @@ pub struct GreedyBot<G: Game> {
     counts: Vec<u32>,
     ties: Vec<usize>,
     events: Vec<G::Event>,
+    /// The most wall-clock time a decision may take.
+    deadline: Option<Duration>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -40,8 +47,16 @@ impl<G: Game> GreedyBot<G> {
             counts: Vec::new(),
             ties: Vec::new(),
             events: Vec::new(),
+            deadline: None,
             _game: PhantomData,
         }
+    }
+
+    /// The same bot, each of whose decisions draws no further sample once
+    /// `deadline` has passed since it began (`None`: all its samples).
+    pub fn with_deadline(mut self, deadline: Option<Duration>) -> Self {
+        self.deadline = deadline;
+        self
     }
 }
 
@@ -58,7 +73,11 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         self.totals.resize(n, 0.0);
         self.counts.clear();
         self.counts.resize(n, 0);
-        for _ in 0..self.samples {
+        let end = self.deadline.and_then(|d| Instant::now().checked_add(d));
+        for sample in 0..self.samples {
+            if sample > 0 && end.is_some_and(|end| Instant::now() >= end) {
+                break;
+            }
             let det = G::determinize(state, seat, self.rng.next_u64());
             for (i, &c) in self.legal.iter().enumerate() {
                 let mut after = det.clone();

@@ -81,6 +81,12 @@
 //! # Budgets
 //!
 //! [`Budget::Iterations`] (deterministic) or [`Budget::Time`] (per decision).
+//! A bot may also be given a deadline ([`MctsBot::with_deadline`]): a
+//! wall-clock cap on every decision whatever its budget, so that a server
+//! can bound `mcts:1000000it` by its time limit. Every tree stops at the
+//! deadline (after at least one iteration); a search that ends before it
+//! is exactly the search without a deadline, so with an iteration budget
+//! the choice is the same unless the deadline cut it short.
 //! A decision with a single legal choice is answered without searching.
 //! Levels: see [`Level`].
 
@@ -251,6 +257,8 @@ pub struct MctsBot<G: Game> {
     last: SearchStats,
     /// Whether the last decision searched.
     searched: bool,
+    /// The most wall-clock time a decision may take, whatever the budget.
+    deadline: Option<Duration>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -264,8 +272,17 @@ impl<G: Game> MctsBot<G> {
             legal: Vec::new(),
             last: SearchStats::default(),
             searched: false,
+            deadline: None,
             _game: PhantomData,
         }
+    }
+
+    /// The same bot, each of whose decisions also stops once `deadline`
+    /// has passed since it began (`None`: only the budget stops it). See
+    /// "Budgets" in the module docs.
+    pub fn with_deadline(mut self, deadline: Option<Duration>) -> Self {
+        self.deadline = deadline;
+        self
     }
 
     /// The settings.
@@ -297,20 +314,25 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             .enumerate()
             .map(|(i, &c)| (c, i as u32))
             .collect();
+        // The bot's deadline, if any, caps every budget.
+        let cap = self.deadline.and_then(|d| start.checked_add(d));
         let limit = |t: usize| match self.config.budget {
             Budget::Iterations(total) => {
                 let k = threads as u64;
                 let share = total / k + u64::from((t as u64) < total % k);
                 Limit {
                     iterations: Some(share.max(1)),
-                    deadline: None,
+                    deadline: cap,
                     start,
                     early_stop: threads == 1 && self.config.early_stop,
                 }
             }
             Budget::Time(d) => Limit {
                 iterations: None,
-                deadline: Some(start + d),
+                deadline: match (start.checked_add(d), cap) {
+                    (Some(end), Some(cap)) => Some(end.min(cap)),
+                    (end, cap) => end.or(cap),
+                },
                 start,
                 early_stop: threads == 1 && self.config.early_stop,
             },

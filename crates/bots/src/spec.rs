@@ -83,13 +83,19 @@ pub enum BotKind {
 }
 
 /// A parsed bot spec. `Display` writes the canonical form, which parses back
-/// to the same spec.
+/// to the same spec (without its deadline, which is not part of the text).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct BotSpec {
     /// The bot and its settings.
     pub kind: BotKind,
     /// The level it was given, if any (kept for display).
     pub level: Option<Level>,
+    /// The most wall-clock time one decision may take whatever the budget
+    /// (a server's time limit); `None`: the budget alone. Set by
+    /// [`BotSpec::with_deadline`], never by the text. A decision that ends
+    /// before its deadline is the decision without one (same seed, same
+    /// choice).
+    pub deadline: Option<Duration>,
 }
 
 impl BotSpec {
@@ -98,6 +104,7 @@ impl BotSpec {
         BotSpec {
             kind: BotKind::Random,
             level: None,
+            deadline: None,
         }
     }
 
@@ -108,6 +115,7 @@ impl BotSpec {
                 samples: DEFAULT_SAMPLES,
             },
             level: None,
+            deadline: None,
         }
     }
 
@@ -116,15 +124,28 @@ impl BotSpec {
         BotSpec {
             kind: BotKind::Mcts(config),
             level: None,
+            deadline: None,
         }
+    }
+
+    /// This spec with at most `deadline` of wall-clock time per decision,
+    /// whatever its budget ("at most N iterations and at most T"); an
+    /// earlier deadline already set is kept.
+    pub fn with_deadline(mut self, deadline: Duration) -> Self {
+        self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
+        self
     }
 
     /// Builds the bot for game `G`, seeded with `seed`.
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot::<G>::new(seed)),
-            BotKind::Greedy { samples } => Box::new(GreedyBot::<G>::new(seed, samples)),
-            BotKind::Mcts(config) => Box::new(MctsBot::<G>::new(seed, config)),
+            BotKind::Greedy { samples } => {
+                Box::new(GreedyBot::<G>::new(seed, samples).with_deadline(self.deadline))
+            }
+            BotKind::Mcts(config) => {
+                Box::new(MctsBot::<G>::new(seed, config).with_deadline(self.deadline))
+            }
         }
     }
 
@@ -166,6 +187,7 @@ impl BotSpec {
                 Ok(BotSpec {
                     kind: BotKind::Greedy { samples },
                     level: None,
+                    deadline: None,
                 })
             }
             "mcts" => parse_mcts(&params),
@@ -352,6 +374,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     Ok(BotSpec {
         kind: BotKind::Mcts(config),
         level,
+        deadline: None,
     })
 }
 

@@ -441,3 +441,76 @@ fn mcts_beats_random_at_the_card_game() {
     // Random would win about a third (8 of 24).
     assert!(mcts_wins >= 13, "mcts won only {mcts_wins} of {games}");
 }
+
+/// A server's time limit stops even a huge iteration budget: with a short
+/// deadline `mcts:1000000000it` (which would search for hours) answers a
+/// legal choice after far fewer iterations, on one thread and on two; so
+/// does a long time budget.
+#[test]
+fn a_deadline_stops_a_huge_iteration_budget() {
+    let deadline = std::time::Duration::from_millis(50);
+    for (k, text) in [
+        "mcts:1000000000it,early-stop=off",
+        "mcts:1000000000it,threads=2",
+        "mcts:86400s,early-stop=off",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let s = mid_game(k as u64, 1);
+        let seat = to_move(&s);
+        let mut bot = spec(text)
+            .with_deadline(deadline)
+            .build::<HighCard>(k as u64);
+        let c = bot.choose(&s, seat).expect("a choice");
+        let mut legal = Vec::new();
+        HighCard::legal(&s, &mut legal);
+        assert!(legal.contains(&c), "{text}: {c:?} not in {legal:?}");
+        let st = bot.last_search().expect("it searched");
+        assert!(st.iterations >= 1, "{text}: {st:?}");
+        assert!(st.iterations < 1_000_000_000, "{text}: {st:?}");
+    }
+}
+
+/// A deadline the search does not reach changes nothing: the same seed and
+/// iteration budget give the same choices and the same search as without
+/// one (MCTS on one and two threads, greedy).
+#[test]
+fn a_deadline_not_reached_keeps_every_choice() {
+    let long = std::time::Duration::from_secs(3600);
+    for text in ["mcts:300it", "mcts:200it,threads=2", "mcts:easy", "greedy"] {
+        for seed in 0..6u64 {
+            let s = mid_game(seed, (seed % 3) as usize);
+            let seat = to_move(&s);
+            let mut plain = spec(text).build::<HighCard>(seed);
+            let mut capped = spec(text).with_deadline(long).build::<HighCard>(seed);
+            for round in 0..3 {
+                assert_eq!(
+                    plain.choose(&s, seat),
+                    capped.choose(&s, seat),
+                    "{text}, seed {seed}, decision {round}"
+                );
+                assert_eq!(
+                    plain
+                        .last_search()
+                        .map(|st| (st.iterations, st.chosen_visits)),
+                    capped
+                        .last_search()
+                        .map(|st| (st.iterations, st.chosen_visits)),
+                    "{text}, seed {seed}, decision {round}"
+                );
+            }
+        }
+    }
+}
+
+/// The deadline is no part of a spec's text, and the earlier of two stays.
+#[test]
+fn a_deadline_is_kept_out_of_the_spec_text() {
+    let d = spec("mcts:1000000it")
+        .with_deadline(std::time::Duration::from_secs(10))
+        .with_deadline(std::time::Duration::from_millis(500));
+    assert_eq!(d.to_string(), "mcts:1000000it");
+    assert_eq!(d.deadline, Some(std::time::Duration::from_millis(500)));
+    assert_eq!(spec(&d.to_string()).deadline, None);
+}

@@ -23,7 +23,8 @@ pub struct ServeArgs {
     #[arg(long)]
     pub web_dir: Option<PathBuf>,
     /// Most milliseconds of search a bot seat may spend per decision (default
-    /// 10000, or `$EONS_BOT_MAX_TIME_MS`); slower bot specs are refused.
+    /// 10000, or `$EONS_BOT_MAX_TIME_MS`); slower bot specs are refused, and
+    /// every decision stops here whatever its iteration budget.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_max_time_ms: Option<u64>,
     /// Most MCTS iterations a bot seat may spend per decision (default
@@ -34,6 +35,14 @@ pub struct ServeArgs {
     /// or `$EONS_BOT_MAX_THREADS`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_max_threads: Option<u64>,
+    /// Most search threads of all games' bot decisions at once (default:
+    /// the machine's cores, or `$EONS_BOT_POOL_THREADS`); more wait in line.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_pool_threads: Option<u64>,
+    /// Most unfinished games with a bot seat one client address may have
+    /// (default 10, or `$EONS_MAX_BOT_GAMES_PER_ADDRESS`); more get 429.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_bot_games_per_address: Option<u64>,
     /// Most games one client address may create per hour (default 60, or
     /// `$EONS_MAX_GAMES_PER_HOUR`); more get 429 with `Retry-After`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
@@ -129,6 +138,8 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         bot_max_time_ms: a.bot_max_time_ms,
         bot_max_iterations: a.bot_max_iterations,
         bot_max_threads: a.bot_max_threads,
+        bot_pool_threads: a.bot_pool_threads,
+        max_bot_games_per_address: a.max_bot_games_per_address,
         max_games_per_hour: a.max_games_per_hour.map(u64::from),
         max_sockets: a.max_sockets,
         max_sockets_per_game: a.max_sockets_per_game,

@@ -212,15 +212,18 @@ async fn create_game(
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
     let seed = seed_of(b.seed)?;
+    let client = hub.proxies.client(peer.ip(), &headers);
     let game = hub.prepare(CreateGame {
         game: b.game,
         players: b.players,
         options: b.options,
         seats: b.seats,
         seed,
+        creator: Some(crate::limits::limit_key(client).to_string()),
     })?;
-    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
-    let out = hub.store_new(game).await?;
+    let out = hub
+        .store_new(game, || hub.allow_new_game(client))
+        .await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 

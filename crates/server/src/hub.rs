@@ -16,6 +16,7 @@ use std::num::NonZeroU32;
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex as StdMutex};
 
+mod bot_games;
 mod bots;
 mod create;
 pub mod lease;
@@ -23,12 +24,14 @@ mod commits;
 mod census;
 mod pace;
 mod sockets;
+pub mod pool;
 mod undo;
 pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
 pub mod views;
 use pace::BotPace;
 pub use pace::{PaceAsk, MAX_PACE_MS, MIN_PACE_MS};
 pub use sockets::{Audience, SocketPermit};
+use pool::BotPool;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Mutex, MutexGuard};
 use undo::UndoPoint;
@@ -341,6 +344,11 @@ pub struct Hub {
     pub bot_pace: Duration,
     /// The most a bot decision may cost.
     pub bot_limits: BotLimits,
+    /// The search threads shared by every game's bot decisions.
+    pub bot_pool: BotPool,
+    /// Held from counting a client's bot games to storing its new one, so
+    /// that two creates at once cannot both take the last place.
+    bot_games: Mutex<()>,
     /// New games per address, open sockets.
     pub traffic: TrafficLimits,
     /// Reverse proxies whose `X-Forwarded-For` names the client.
@@ -372,6 +380,8 @@ impl Hub {
             store,
             kinds,
             bot_pace,
+            bot_pool: BotPool::new(bot_limits.pool_threads),
+            bot_games: Mutex::new(()),
             bot_limits,
             traffic,
             proxies,

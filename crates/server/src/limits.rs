@@ -1,11 +1,14 @@
 //! Server-side limits. [`BotLimits`]: what a bot seat may cost (a bot spec
-//! from `POST /api/games` is refused when its budget exceeds them, and a
+//! from `POST /api/games` is refused when its budget exceeds them, a
 //! stored spec from before a limit was lowered is clamped to them when it
-//! runs). [`TrafficLimits`]: how many games one client address may create,
-//! how many WebSockets may be open (on the server, on one game, from one
-//! client address) and how often the server pings them. [`ConnectionLimits`]:
-//! how long a connection may take to send a request head or sit idle, and
-//! how many TCP connections one client address may hold open.
+//! runs, and every decision stops at the time limit whatever its iteration
+//! budget), how many searches run at once, and how many unfinished bot
+//! games one client address may have. [`TrafficLimits`]: how many games one
+//! client address may create, how many WebSockets may be open (on the
+//! server, on one game, from one client address) and how often the server
+//! pings them. [`ConnectionLimits`]: how long a connection may take to send
+//! a request head or sit idle, and how many TCP connections one client
+//! address may hold open.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::net::{IpAddr, Ipv6Addr};
@@ -17,6 +20,10 @@ pub const ENV_MAX_TIME_MS: &str = "EONS_BOT_MAX_TIME_MS";
 pub const ENV_MAX_ITERATIONS: &str = "EONS_BOT_MAX_ITERATIONS";
 /// Environment variable: most search threads per bot decision.
 pub const ENV_MAX_THREADS: &str = "EONS_BOT_MAX_THREADS";
+/// Environment variable: most search threads of all bot decisions at once.
+pub const ENV_POOL_THREADS: &str = "EONS_BOT_POOL_THREADS";
+/// Environment variable: most unfinished bot games one client address may have.
+pub const ENV_MAX_BOT_GAMES_PER_ADDRESS: &str = "EONS_MAX_BOT_GAMES_PER_ADDRESS";
 
 /// Environment variable: most games one client address may create per hour.
 pub const ENV_MAX_GAMES_PER_HOUR: &str = "EONS_MAX_GAMES_PER_HOUR";
@@ -222,6 +229,10 @@ pub struct LimitOptions {
     pub bot_max_iterations: Option<u64>,
     /// `--bot-max-threads`: [`BotLimits::max_threads`].
     pub bot_max_threads: Option<u64>,
+    /// `--bot-pool-threads`: [`BotLimits::pool_threads`].
+    pub bot_pool_threads: Option<u64>,
+    /// `--max-bot-games-per-address`: [`BotLimits::max_games_per_address`].
+    pub max_bot_games_per_address: Option<u64>,
     /// `--max-games-per-hour`: [`TrafficLimits::games_per_hour`].
     pub max_games_per_hour: Option<u64>,
     /// `--max-sockets`: [`TrafficLimits::max_sockets`].
@@ -246,6 +257,8 @@ impl LimitOptions {
         "--bot-max-time-ms",
         "--bot-max-iterations",
         "--bot-max-threads",
+        "--bot-pool-threads",
+        "--max-bot-games-per-address",
         "--max-games-per-hour",
         "--max-sockets",
         "--max-sockets-per-game",
@@ -263,6 +276,8 @@ impl LimitOptions {
             "--bot-max-time-ms" => &mut self.bot_max_time_ms,
             "--bot-max-iterations" => &mut self.bot_max_iterations,
             "--bot-max-threads" => &mut self.bot_max_threads,
+            "--bot-pool-threads" => &mut self.bot_pool_threads,
+            "--max-bot-games-per-address" => &mut self.max_bot_games_per_address,
             "--max-games-per-hour" => &mut self.max_games_per_hour,
             "--max-sockets" => &mut self.max_sockets,
             "--max-sockets-per-game" => &mut self.max_sockets_per_game,
@@ -285,11 +300,13 @@ impl LimitOptions {
             self.bot_max_time_ms,
             self.bot_max_iterations,
             self.bot_max_threads,
+            self.bot_pool_threads,
+            self.max_bot_games_per_address,
         ];
         if set.iter().all(Option::is_none) {
             return Ok(None);
         }
-        Ok(Some(BotLimits::from_env()?.with(set[0], set[1], set[2])))
+        Ok(Some(BotLimits::from_env()?.with(set)))
     }
 
     /// The traffic limits these options ask for: `None` when none of the
@@ -327,50 +344,67 @@ impl LimitOptions {
     }
 }
 
-/// The most a bot decision may cost on this server.
+/// The most bot decisions may cost on this server.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BotLimits {
-    /// Most wall-clock time per decision (a time budget; each thread searches this long).
+    /// Most wall-clock time per decision: a time budget's most, and the
+    /// deadline of every decision whatever its budget (an iteration budget
+    /// stops here too).
     pub max_time: Duration,
     /// Most iterations per decision (an iteration budget, all threads together).
     pub max_iterations: u64,
     /// Most search threads per decision.
     pub max_threads: usize,
+    /// Most search threads of all games' decisions at once (the bot pool's
+    /// size): a decision waits in line for as many as it uses.
+    pub pool_threads: usize,
+    /// Most unfinished games with a bot seat that one client address may
+    /// have created (counted as the games-per-hour limit counts addresses,
+    /// games idle for a day left out); more are refused with 429.
+    pub max_games_per_address: u64,
+}
+
+/// The threads the machine runs in parallel (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Default for BotLimits {
-    /// 10 s per decision, 1,000,000 iterations, and as many threads as the
-    /// machine runs in parallel (`std::thread::available_parallelism`, 1 if unknown).
+    /// 10 s per decision, 1,000,000 iterations, as many threads per
+    /// decision and in the pool as the machine runs in parallel
+    /// (`std::thread::available_parallelism`, 1 if unknown), and 10
+    /// unfinished bot games per address.
     fn default() -> Self {
         BotLimits {
             max_time: Duration::from_secs(10),
             max_iterations: 1_000_000,
-            max_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_threads: cores(),
+            pool_threads: cores(),
+            max_games_per_address: 10,
         }
     }
 }
 
 impl BotLimits {
-    /// The defaults, overridden by [`ENV_MAX_TIME_MS`], [`ENV_MAX_ITERATIONS`]
-    /// and [`ENV_MAX_THREADS`] where set. A set but unreadable (or zero)
-    /// value is an error naming the variable.
+    /// The defaults, overridden by [`ENV_MAX_TIME_MS`], [`ENV_MAX_ITERATIONS`],
+    /// [`ENV_MAX_THREADS`], [`ENV_POOL_THREADS`] and
+    /// [`ENV_MAX_BOT_GAMES_PER_ADDRESS`] where set. A set but unreadable (or
+    /// zero) value is an error naming the variable.
     pub fn from_env() -> Result<BotLimits, String> {
-        Ok(BotLimits::default().with(
+        Ok(BotLimits::default().with([
             env_number(ENV_MAX_TIME_MS)?,
             env_number(ENV_MAX_ITERATIONS)?,
             env_number(ENV_MAX_THREADS)?,
-        ))
+            env_number(ENV_POOL_THREADS)?,
+            env_number(ENV_MAX_BOT_GAMES_PER_ADDRESS)?,
+        ]))
     }
 
     /// These limits with the given ones put in place (milliseconds,
-    /// iterations, threads); `None` keeps a limit, a value too large
-    /// saturates.
-    fn with(
-        mut self,
-        time_ms: Option<u64>,
-        iterations: Option<u64>,
-        threads: Option<u64>,
-    ) -> BotLimits {
+    /// iterations, threads per decision, pool threads, bot games per
+    /// address); `None` keeps a limit, a value too large saturates.
+    fn with(mut self, set: [Option<u64>; 5]) -> BotLimits {
+        let [time_ms, iterations, threads, pool, games] = set;
         if let Some(ms) = time_ms {
             self.max_time = Duration::from_millis(ms);
         }
@@ -379,6 +413,12 @@ impl BotLimits {
         }
         if let Some(n) = threads {
             self.max_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = pool {
+            self.pool_threads = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = games {
+            self.max_games_per_address = n;
         }
         self
     }
@@ -414,8 +454,10 @@ impl BotLimits {
         Ok(())
     }
 
-    /// The spec with its budget and threads lowered to the limits (for specs
-    /// stored before a limit was lowered).
+    /// The spec as it runs on this server: its budget and threads lowered
+    /// to the limits (for specs stored before a limit was lowered), and
+    /// [`BotLimits::max_time`] as the deadline of every decision whatever
+    /// its budget (so `mcts:1000000it` stops at the time limit too).
     pub fn clamp(&self, mut spec: BotSpec) -> BotSpec {
         if let BotKind::Mcts(ref mut c) = spec.kind {
             c.budget = match c.budget {
@@ -424,7 +466,19 @@ impl BotLimits {
             };
             c.threads = c.threads.clamp(1, self.max_threads.max(1));
         }
-        spec
+        spec.with_deadline(self.max_time)
+    }
+
+    /// How many of the pool's threads a decision of `spec` holds while it
+    /// searches: its search threads, at most the pool's size; 0 for the
+    /// random bot, which does not search (it need not wait in line).
+    pub fn pool_share(&self, spec: &BotSpec) -> usize {
+        let threads = match spec.kind {
+            BotKind::Mcts(c) => c.threads,
+            BotKind::Greedy { .. } => 1,
+            BotKind::Random => return 0,
+        };
+        threads.clamp(1, self.pool_threads.max(1))
     }
 }
 
@@ -520,6 +574,8 @@ mod tests {
             max_time: Duration::from_secs(10),
             max_iterations: 1_000_000,
             max_threads: 2,
+            pool_threads: 2,
+            max_games_per_address: 10,
         }
     }
 
@@ -561,5 +617,42 @@ mod tests {
         assert_eq!(c.to_string(), "mcts:10s,threads=2");
         let c = l.clamp(spec("mcts:1000000000it"));
         assert_eq!(c.to_string(), "mcts:1000000it");
+    }
+
+    /// Every spec the server runs stops at its time limit, whatever its
+    /// budget; the budget itself is what it was.
+    #[test]
+    fn clamp_gives_every_decision_the_time_limit_as_its_deadline() {
+        let l = BotLimits {
+            max_time: Duration::from_millis(500),
+            ..limits()
+        };
+        for text in [
+            "mcts:1000000it",
+            "mcts:2s",
+            "mcts:100ms",
+            "greedy",
+            "random",
+        ] {
+            let c = l.clamp(spec(text));
+            assert_eq!(c.deadline, Some(Duration::from_millis(500)), "{text}");
+        }
+        assert_eq!(
+            l.clamp(spec("mcts:1000000it")).to_string(),
+            "mcts:1000000it"
+        );
+    }
+
+    #[test]
+    fn a_decision_holds_its_threads_of_the_pool_at_most_the_pool() {
+        let l = BotLimits {
+            pool_threads: 3,
+            max_threads: 8,
+            ..limits()
+        };
+        assert_eq!(l.pool_share(&spec("random")), 0);
+        assert_eq!(l.pool_share(&spec("greedy")), 1);
+        assert_eq!(l.pool_share(&spec("mcts:1s,threads=2")), 2);
+        assert_eq!(l.pool_share(&spec("mcts:1s,threads=8")), 3);
     }
 }

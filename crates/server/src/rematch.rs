@@ -71,6 +71,9 @@ impl Hub {
                             options,
                             seats,
                             seed: None,
+                            // The rematch counts against whoever created
+                            // the first game, as that game did.
+                            creator: self.store.creator(&g.row.id).await?,
                         })
                         .await?;
                     let new_id = created

@@ -175,6 +175,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/sqlite/0004_bot_pace.sql"),
     ),
     (
+        5,
+        "creator",
+        include_str!("../migrations/sqlite/0005_creator.sql"),
+    ),
+    (
         7,
         "leases",
         include_str!("../migrations/sqlite/0007_leases.sql"),
@@ -200,6 +205,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "bot_pace",
         include_str!("../migrations/postgres/0004_bot_pace.sql"),
+    ),
+    (
+        5,
+        "creator",
+        include_str!("../migrations/postgres/0005_creator.sql"),
     ),
     (
         7,
@@ -302,13 +312,20 @@ impl Store {
         }
     }
 
-    /// Stores a new game and its seats in one transaction.
-    pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+    /// Stores a new game and its seats in one transaction; `creator` is the
+    /// limit key of the client address that created it (see
+    /// [`Store::active_bot_games`]).
+    pub async fn create_game(
+        &self,
+        g: &GameRow,
+        seats: &[SeatRow],
+        creator: Option<&str>,
+    ) -> Result<(), StoreError> {
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             sqlx::query(
-                "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active')",
+                "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, creator) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active', $10)",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -319,6 +336,7 @@ impl Store {
             .bind(i64::from(g.seed_chosen))
             .bind(g.created_at)
             .bind(g.updated_at)
+            .bind(creator)
             .execute(&mut *tx)
             .await?;
             for s in seats {
@@ -550,6 +568,39 @@ impl Store {
                 .fetch_all(p)
                 .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// How many games created by `creator` (a client's limit key) are not
+    /// over, have at least one bot seat and had a move (or were created) at
+    /// `since` (ms since the epoch) or later.
+    pub async fn active_bot_games(&self, creator: &str, since: i64) -> Result<i64, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query(
+                "SELECT COUNT(*) AS n FROM games g \
+                 WHERE g.creator = $1 AND g.status = 'active' AND g.updated_at >= $2 \
+                 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')",
+            )
+            .bind(creator)
+            .bind(since)
+            .fetch_one(p)
+            .await?;
+            Ok(row.try_get::<i64, _>("n")?)
+        })
+    }
+
+    /// The limit key of the client address that created game `id` (`None`
+    /// for no such game, or one created before it was stored).
+    pub async fn creator(&self, id: &str) -> Result<Option<String>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query("SELECT creator FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?;
+            match row {
+                Some(r) => Ok(r.try_get::<Option<String>, _>("creator")?),
+                None => Ok(None),
+            }
         })
     }
 

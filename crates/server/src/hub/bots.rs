@@ -1,11 +1,18 @@
 //! The bots of live games: a task per game that plays the bot seats at the
 //! pace the human seats asked, and the restart of every unfinished game.
+//!
+//! Each decision runs with the server's [`BotLimits`](crate::BotLimits)
+//! (its time limit is every decision's deadline, whatever the budget) in
+//! the shared [`BotPool`](super::pool::BotPool), inside a `bot_decision`
+//! span; a committed decision is logged as `bot decision`, and one that
+//! another process stored first (PostgreSQL) as `bot decision lost`.
 
-use super::{GameHandle, Hub, LiveGame};
+use super::{undo_marker, GameHandle, Hub, LiveGame};
 use crate::error::ApiError;
 use eons_bots::BotSpec;
-use eons_core::Turn;
+use eons_core::{Seat, Turn};
 use std::sync::Arc;
+use tracing::Instrument;
 
 impl Hub {
     /// Starts the bot task of a game if a bot is to move, none runs, and
@@ -57,21 +64,32 @@ impl Hub {
                 };
                 let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);
                 (
+                    g.row.id.clone(),
                     g.state.clone_box(),
                     spec,
                     seed,
                     seat,
                     g.moves,
-                    g.row.id.clone(),
                 )
             };
-            let (state, spec, seed, seat, n, id) = job;
-            let choice =
-                tokio::task::spawn_blocking(move || state.bot_choice(&spec, seed, seat)).await;
-            let Ok(Some(choice)) = choice else {
-                let game = h.inner.lock().await.row.id.clone();
-                tracing::warn!(%game, %seat, moves = n, "the bot found no choice");
-                return;
+            let (id, state, spec, seed, seat, n) = job;
+            let threads = self.bot_limits.pool_share(&spec);
+            let span = tracing::info_span!("bot_decision", game = %id, "move" = n, seat = seat.0);
+            let choice = self
+                .bot_pool
+                .run(threads, move || state.bot_choice(&spec, seed, seat))
+                .instrument(span)
+                .await;
+            let choice = match choice {
+                Ok(Some(choice)) => choice,
+                Ok(None) => {
+                    tracing::warn!(game = %id, "move" = n, seat = seat.0, "bot found no choice");
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!(game = %id, "move" = n, seat = seat.0, "bot decision failed: {e}");
+                    return;
+                }
             };
             // A seat paused the bots while this one was thinking.
             if h.inner.lock().await.pace.paused() {
@@ -83,17 +101,37 @@ impl Hub {
             }
             match self.submit(h, seat, n, &choice).await {
                 Ok(_) => {
-                    tracing::info!(game = %id, move = n, seat = seat.0, "bot decision");
+                    tracing::info!(game = %id, "move" = n, seat = seat.0, "bot decision");
                 }
-                Err(ApiError::Stale { .. }) => {
-                    tracing::info!(game = %id, move = n, "bot decision lost: another process stored this move first");
-                }
+                Err(ApiError::Stale { .. }) => self.note_stale_decision(&id, n, seat).await,
                 Err(e) => {
-                    let game = h.inner.lock().await.row.id.clone();
-                    tracing::warn!(%game, %seat, error = %e, "the bot's move failed");
+                    tracing::warn!(game = %id, "move" = n, seat = seat.0, "bot move failed: {e}");
                     return;
                 }
             }
+        }
+    }
+
+    /// Logs why the decision of `seat` for move `n` of game `id` came too
+    /// late: another process (PostgreSQL) stored that move first, for the
+    /// same bot seat, or the game changed under it (a seat took a choice back).
+    async fn note_stale_decision(&self, id: &str, n: i64, seat: Seat) {
+        let stored = match self.store.moves_from(id, n).await {
+            Ok(rows) => rows.into_iter().find(|m| m.n == n),
+            Err(e) => {
+                tracing::warn!(game = %id, "move" = n, "cannot read the stored move: {e}");
+                return;
+            }
+        };
+        let by_this_seat = stored.is_some_and(|m| {
+            m.seat == i64::from(seat.0)
+                && serde_json::from_str::<serde_json::Value>(&m.choice)
+                    .is_ok_and(|c| c != undo_marker())
+        });
+        if by_this_seat {
+            tracing::info!(game = %id, "move" = n, "bot decision lost: another process stored this move first");
+        } else {
+            tracing::debug!(game = %id, "move" = n, "bot decision dropped: the game changed while the bot searched");
         }
     }
 

@@ -62,6 +62,12 @@ pub struct CreateGame {
     pub seats: Vec<SeatSpec>,
     /// Seed (None: random).
     pub seed: Option<u64>,
+    /// The [`limit_key`](crate::limits::limit_key) of the client address
+    /// that asked for it (as text), stored with the game: its unfinished bot
+    /// games count against the address (see
+    /// [`BotLimits::max_games_per_address`](crate::BotLimits::max_games_per_address)).
+    /// `None`: not counted.
+    pub creator: Option<String>,
 }
 
 /// A create request checked in full and built: only storing it is left.
@@ -74,6 +80,8 @@ pub struct PreparedGame {
     seats: Vec<SeatRow>,
     /// The invite token of each human seat (`{seat, token}`).
     tokens: Vec<Value>,
+    /// The creating client's limit key (see [`CreateGame::creator`]).
+    creator: Option<String>,
 }
 
 /// The bot spec of a bot seat as the request gave it (`greedy` when none).
@@ -225,24 +233,46 @@ impl Hub {
             row,
             seats,
             tokens,
+            creator: req.creator,
         })
     }
 
     /// Stores a prepared game and starts its bots: `{id, game, tokens}`.
-    pub async fn store_new(self: &Arc<Self>, game: PreparedGame) -> Result<Value, ApiError> {
+    /// A game with a bot seat first takes one of its creator's unfinished
+    /// bot games (429 when none is left); then `allowance` is asked (the
+    /// API's games-per-hour), so that a create refused for either reason
+    /// uses up neither.
+    pub async fn store_new(
+        self: &Arc<Self>,
+        game: PreparedGame,
+        allowance: impl FnOnce() -> Result<(), ApiError>,
+    ) -> Result<Value, ApiError> {
         let id = game.row.id.clone();
+        let has_bots = game.seats.iter().any(|s| s.kind == "bot");
+        let creator = game.creator.as_deref();
+        // Counting and storing under one lock: two creates at once cannot
+        // both take an address's last bot game.
+        let slot = match creator {
+            Some(key) if has_bots => Some(self.allow_bot_game(key).await?),
+            _ => None,
+        };
+        allowance()?;
         // Leased before it is stored, so that its bots start here and
         // nowhere else.
-        let has_bots = game.seats.iter().any(|s| s.kind == "bot");
         if has_bots {
             self.lease_new_game(&id).await;
         }
-        if let Err(e) = self.store.create_game(&game.row, &game.seats).await {
+        if let Err(e) = self
+            .store
+            .create_game(&game.row, &game.seats, creator)
+            .await
+        {
             if has_bots {
                 self.give_up_lease(&id).await;
             }
             return Err(e.into());
         }
+        drop(slot);
         let h = self.get(&id).await?;
         self.kick(h);
         Ok(json!({ "id": id, "game": game.kind.id(), "tokens": game.tokens }))
@@ -252,6 +282,6 @@ impl Hub {
     /// allowance taken: the API takes it between the two).
     pub async fn create(self: &Arc<Self>, req: CreateGame) -> Result<Value, ApiError> {
         let game = self.prepare(req)?;
-        self.store_new(game).await
+        self.store_new(game, || Ok(())).await
     }
 }

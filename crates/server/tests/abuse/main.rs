@@ -19,6 +19,8 @@ mod socket_flood;
 mod failed_creates;
 mod huge_options;
 mod same_token_race;
+mod bot_budget;
+mod bot_games;
 
 use std::time::{Duration, Instant};
 

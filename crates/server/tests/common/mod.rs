@@ -107,6 +107,12 @@ impl Server {
                 "--bot-pace-ms",
                 &bot_pace_ms.to_string(),
                 "--test-games",
+                // A PostgreSQL test database outlives a run: the bot games
+                // earlier runs left unfinished would count against
+                // 127.0.0.1. Tests of that cap pass a lower one in `extra`
+                // (the last option wins).
+                "--max-bot-games-per-address",
+                "1000000",
             ])
             .args(how.args)
             .envs(how.env.iter().copied())

@@ -221,9 +221,7 @@ async fn create_game(
         seed,
         creator: Some(crate::limits::limit_key(client).to_string()),
     })?;
-    let out = hub
-        .store_new(game, || hub.allow_new_game(client))
-        .await?;
+    let out = hub.store_new(game, || hub.allow_new_game(client)).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 

@@ -284,9 +284,15 @@ async fn no_token_reaches_the_logs_even_at_trace() {
         .await
         .expect("unmatched");
     assert!(r.status().is_client_error() || r.status().is_success());
-    // A WebSocket with the token in its URL (whether the server takes it
-    // there or not).
-    if let Ok((mut ws, _)) = tokio_tungstenite::connect_async(s.ws_url(&id, Some(&invite0))).await {
+    // A WebSocket with the token in its URL (refused: the token goes in
+    // the subprotocol header) and one with it in that header.
+    let in_url = format!("{}?token={invite0}", s.ws_url(&id));
+    if let Ok((mut ws, _)) = tokio_tungstenite::connect_async(in_url).await {
+        let _ = ws.close(None).await;
+    }
+    if let Ok((mut ws, _)) =
+        tokio_tungstenite::connect_async(s.ws_request(&id, Some(&invite0))).await
+    {
         let _ = ws.close(None).await;
     }
     // A move that fails, so that errors are logged too.

@@ -37,7 +37,7 @@ async fn idle_keep_alive_connections_close_but_websockets_stay() {
         assert_eq!(r.status, 200, "claim: {:?}", r.body);
         tokens.push(r.body["token"].as_str().expect("token").to_string());
     }
-    let (mut ws, _) = common::suite::ws_connect(&server.ws_url(&id, None)).await;
+    let (mut ws, _) = common::suite::ws_connect(server.ws_request(&id, None)).await;
 
     // A keep-alive connection answered once, then left idle.
     let mut idle = TcpStream::connect(addr).await.expect("connect");

@@ -10,17 +10,17 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod connection_flood;
-mod idle_connections;
-mod slow_headers;
-mod web_headers;
-mod dead_socket;
-mod socket_flood;
-mod failed_creates;
-mod huge_options;
-mod same_token_race;
 mod bot_budget;
 mod bot_games;
+mod connection_flood;
+mod dead_socket;
+mod failed_creates;
+mod huge_options;
+mod idle_connections;
+mod same_token_race;
+mod slow_headers;
+mod socket_flood;
+mod web_headers;
 
 use std::time::{Duration, Instant};
 

@@ -52,7 +52,7 @@ pub async fn grouped_appends_answer_each_move(url: &str, tag: &str) {
     let b = format!("grp-b-{tag}");
     for id in [&a, &b] {
         store
-            .create_game(&game(id), &[seat(0), seat(1)])
+            .create_game(&game(id), &[seat(0), seat(1)], None)
             .await
             .expect("create");
     }

@@ -187,6 +187,16 @@ mod tests {
     }
 
     #[test]
+    fn socket_options_reach_the_traffic_limits() {
+        let a = parse(&["--max-sockets-per-address", "3", "--ws-ping-ms", "250"])
+            .expect("arguments parse");
+        let t = config(a).expect("config").traffic_limits.expect("set");
+        assert_eq!(t.max_sockets_per_address, 3);
+        assert_eq!(t.ws_ping, Duration::from_millis(250));
+        assert!(parse(&["--ws-ping-ms", "0"]).is_err(), "0 is refused");
+    }
+
+    #[test]
     fn without_the_option_the_server_reads_the_environment() {
         let a = parse(&[]).expect("arguments parse");
         let c = config(a).expect("config");

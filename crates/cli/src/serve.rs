@@ -52,6 +52,15 @@ pub struct ServeArgs {
     /// `$EONS_TRUSTED_PROXIES`).
     #[arg(long = "trusted-proxy", value_name = "ADDR|NET", value_parser = parse_proxies)]
     pub trusted_proxies: Vec<eons_server::TrustedProxies>,
+    /// Seconds a game stays in memory with nobody using it (default 600,
+    /// or `$EONS_EVICT_IDLE_AFTER_S`); it loads back from storage on demand.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub evict_idle_after_s: Option<u64>,
+    /// Stored moves between two snapshots of a game's state (default 200,
+    /// or `$EONS_SNAPSHOT_EVERY`): loading replays only the moves after the
+    /// latest snapshot.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub snapshot_every: Option<u64>,
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
@@ -91,9 +100,12 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         max_games_per_hour: a.max_games_per_hour.map(u64::from),
         max_sockets: a.max_sockets,
         max_sockets_per_game: a.max_sockets_per_game,
+        evict_idle_after_s: a.evict_idle_after_s,
+        snapshot_every: a.snapshot_every,
     };
     config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
     config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;
+    config.memory_limits = limits.memory_limits().map_err(|e| anyhow!(e))?;
     Ok(config)
 }
 

@@ -44,7 +44,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::{BotLimits, LimitOptions, TrafficLimits};
+pub use limits::{BotLimits, LimitOptions, MemoryLimits, TrafficLimits};
 pub use proxies::TrustedProxies;
 pub use store::{Store, StoreError};
 
@@ -74,6 +74,10 @@ pub struct ServeConfig {
     /// new-games limit). `None`: [`TrustedProxies::from_env`]
     /// (`EONS_TRUSTED_PROXIES`, none when unset).
     pub trusted_proxies: Option<TrustedProxies>,
+    /// When idle games leave memory and how often snapshots are stored.
+    /// `None`: [`MemoryLimits::from_env`] (10 minutes, every 200 moves,
+    /// unless `EONS_EVICT_IDLE_AFTER_S`, `EONS_SNAPSHOT_EVERY` say otherwise).
+    pub memory_limits: Option<MemoryLimits>,
 }
 
 impl Default for ServeConfig {
@@ -92,6 +96,7 @@ impl Default for ServeConfig {
             bot_limits: None,
             traffic_limits: None,
             trusted_proxies: None,
+            memory_limits: None,
         }
     }
 }
@@ -157,6 +162,10 @@ pub async fn serve_until(
         Some(p) => p,
         None => TrustedProxies::from_env().map_err(ServeError::Config)?,
     };
+    let memory = match config.memory_limits {
+        Some(l) => l,
+        None => MemoryLimits::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -165,6 +174,7 @@ pub async fn serve_until(
         bot_limits,
         traffic,
         proxies,
+        memory,
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
@@ -190,7 +200,9 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
                 match listener.recv().await {
                     Ok(n) => {
                         let id = n.payload().to_string();
-                        if let Ok(g) = h.get(&id).await {
+                        // A game not in memory loads with the move when
+                        // next asked for.
+                        if let Some(g) = h.cached(&id) {
                             if let Err(e) = h.sync(&g).await {
                                 eprintln!("eons-server: sync {id}: {e}");
                             }
@@ -215,6 +227,21 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
             t.tick().await;
             h.kick_all();
             h.forget_idle_addresses();
+        }
+    });
+    // Idle games leave memory; checked at least every 10 s (more often when
+    // they may idle less than 20 s, as in tests).
+    let h = hub.clone();
+    let every =
+        (h.memory.evict_idle_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+    tokio::spawn(async move {
+        let mut t = tokio::time::interval(every);
+        loop {
+            t.tick().await;
+            let gone = h.evict_idle(&h.memory);
+            if gone > 0 {
+                tracing::debug!(gone, "idle games left memory");
+            }
         }
     });
     Ok(())

@@ -6,6 +6,7 @@
 //!             [--bot-pace-ms 700] [--test-games] [--web-dir web/]
 //!             [--bot-max-time-ms 10000] [--bot-max-iterations 1000000] [--bot-max-threads N]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
+//!             [--evict-idle-after-s 600] [--snapshot-every 200]
 //!             [--trusted-proxy ADDR|NET ...]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
@@ -19,7 +20,7 @@ use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--trusted-proxy ADDR|NET ...]\n       eons-server replay RECORD.json"
     );
     ExitCode::from(2)
 }
@@ -116,12 +117,17 @@ fn main() -> ExitCode {
             _ => return usage(),
         }
     }
-    match (limits.bot_limits(), limits.traffic_limits()) {
-        (Ok(bots), Ok(traffic)) => {
+    match (
+        limits.bot_limits(),
+        limits.traffic_limits(),
+        limits.memory_limits(),
+    ) {
+        (Ok(bots), Ok(traffic), Ok(memory)) => {
             config.bot_limits = bots;
             config.traffic_limits = traffic;
+            config.memory_limits = memory;
         }
-        (Err(e), _) | (_, Err(e)) => {
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
             eprintln!("eons-server: {e}");
             return ExitCode::FAILURE;
         }

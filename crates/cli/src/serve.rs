@@ -92,6 +92,15 @@ pub struct ServeArgs {
     /// their own (default off, or `$EONS_METRICS_ADDR`).
     #[arg(long, value_name = "ADDR")]
     pub metrics_addr: Option<SocketAddr>,
+    /// Seconds a game stays in memory with nobody using it (default 600,
+    /// or `$EONS_EVICT_IDLE_AFTER_S`); it loads back from storage on demand.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub evict_idle_after_s: Option<u64>,
+    /// Stored moves between two snapshots of a game's state (default 200,
+    /// or `$EONS_SNAPSHOT_EVERY`): loading replays only the moves after the
+    /// latest snapshot.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub snapshot_every: Option<u64>,
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
@@ -148,10 +157,13 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         max_connections_per_address: a.max_connections_per_address,
         max_sockets_per_address: a.max_sockets_per_address,
         ws_ping_ms: a.ws_ping_ms,
+        evict_idle_after_s: a.evict_idle_after_s,
+        snapshot_every: a.snapshot_every,
     };
     config.bot_limits = limits.bot_limits().map_err(|e| anyhow!(e))?;
     config.traffic_limits = limits.traffic_limits().map_err(|e| anyhow!(e))?;
     config.connection_limits = limits.connection_limits().map_err(|e| anyhow!(e))?;
+    config.memory_limits = limits.memory_limits().map_err(|e| anyhow!(e))?;
     Ok(config)
 }
 

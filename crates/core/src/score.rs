@@ -45,7 +45,7 @@ pub struct ScorePart {
 }
 
 /// One scoring within a source.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ScoreItem {
     /// What scored, in words ("D7 desert, 1st place").
     pub text: String,

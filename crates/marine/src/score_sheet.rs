@@ -13,7 +13,7 @@ use eons_core::score::add_item;
 use eons_core::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
 
 /// Where an animal's VP came from, in the order the panel lists them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Source {
     /// VP an animal starts with (the random earth setup, p.22).
     Start,
@@ -69,7 +69,8 @@ impl Source {
 /// with [`ScoreSheet::new`] on the state a game begins with, feed it every
 /// event in order with [`ScoreSheet::record`], and read
 /// [`ScoreSheet::breakdown`] of the final state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialisable, so that a server may store it with a snapshot of the game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScoreSheet {
     /// Per animal (by [`Animal::index`]), per source: the scored items.
     items: [[Vec<ScoreItem>; 9]; ANIMALS],

@@ -8,11 +8,11 @@
 //! named by the labels the board and the texts use ("D7", "D7/E6/E8", Pangea's
 //! "B3").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A kind of board piece.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PieceKind {
     /// Species cubes of an animal on a tile (Dominant Species, Marine).
@@ -52,7 +52,7 @@ pub struct Pieces {
 type Key = (String, PieceKind, String);
 
 /// The signed change of one count of pieces.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delta {
     /// The place's label.
     pub place: String,

@@ -181,6 +181,10 @@ pub trait DynGame: Send + Sync + 'static {
     /// The game's presentation catalog (every card with its text, the
     /// tables the UI draws), or None when the game has none.
     fn catalog(&self) -> Option<Value>;
+    /// A game read back from [`DynState::save`]'s JSON: its state and score
+    /// sheet as they were (a snapshot, so that loading a long game needs
+    /// not replay every choice).
+    fn restore(&self, saved: &str) -> Result<Box<dyn DynState>, String>;
 }
 
 /// A game in progress, erased.
@@ -215,6 +219,11 @@ pub trait DynState: Send + Sync {
     /// The pieces on the board as everyone sees them (the spectator's view),
     /// for marking what a move changed; empty without a pieces helper.
     fn board_pieces(&self) -> Vec<crate::changes::Pieces>;
+    /// The state and score sheet as JSON (`{"state", "sheet"}`), for a
+    /// snapshot; [`DynGame::restore`] reads it back.
+    /// The JSON is text, not a [`Value`]: a state may hold numbers a
+    /// `Value` cannot (the 128-bit state of a random generator).
+    fn save(&self) -> Result<String, String>;
 }
 
 /// Presentation helper: extra JSON for the web UI, computed from a view.
@@ -321,6 +330,41 @@ impl<G: Game> DynGame for Adapter<G> {
     }
     fn catalog(&self) -> Option<Value> {
         self.catalog.map(|f| f())
+    }
+    fn restore(&self, saved: &str) -> Result<Box<dyn DynState>, String> {
+        /// [`DynState::save`]'s JSON.
+        #[derive(serde::Deserialize)]
+        #[serde(bound = "S: serde::de::DeserializeOwned")]
+        struct Saved<S> {
+            state: S,
+            sheet: Value,
+        }
+        let saved: Saved<G::State> =
+            serde_json::from_str(saved).map_err(|e| format!("snapshot state: {e}"))?;
+        let state = saved.state;
+        // The sheet's kind comes from the adapter: a fresh game's sheet reads
+        // the saved one back.
+        let sheet = match self.sheet {
+            None => None,
+            Some(_) if saved.sheet.is_null() => {
+                return Err("snapshot without the score sheet".into())
+            }
+            Some(new) => {
+                let blank = new(&state);
+                Some(
+                    blank
+                        .load(&saved.sheet)
+                        .map_err(|e| format!("snapshot sheet: {e}"))?,
+                )
+            }
+        };
+        Ok(Box::new(Live::<G> {
+            state,
+            ui: self.ui,
+            private: self.private,
+            pieces: self.pieces,
+            sheet,
+        }))
     }
 }
 
@@ -494,6 +538,14 @@ impl<G: Game> DynState for Live<G> {
             Some(f) => f(&G::view(&self.state, None)),
             None => Vec::new(),
         }
+    }
+    fn save(&self) -> Result<String, String> {
+        let state = serde_json::to_string(&self.state).map_err(|e| e.to_string())?;
+        let sheet = match &self.sheet {
+            Some(s) => s.save()?,
+            None => Value::Null,
+        };
+        Ok(format!(r#"{{"state":{state},"sheet":{sheet}}}"#))
     }
 }
 

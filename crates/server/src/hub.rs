@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText};
-use crate::limits::{limit_key, BotLimits, TrafficLimits};
+use crate::limits::{limit_key, BotLimits, MemoryLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
 use eons_core::{Seat, Turn};
@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
 
 mod bot_games;
@@ -22,6 +22,7 @@ mod census;
 mod commits;
 mod create;
 pub mod lease;
+mod memory;
 mod pace;
 pub mod pool;
 mod sockets;
@@ -131,6 +132,8 @@ pub struct LiveGame {
     pace: BotPace,
     /// The id of this finished game's rematch, once a seat asked for one.
     pub rematch: Option<String>,
+    /// The snapshot it was loaded from (see [`LiveGame::restored_from`]).
+    restored_from: Option<i64>,
 }
 
 impl LiveGame {
@@ -320,6 +323,16 @@ pub struct GameHandle {
     views: views::ViewCache,
     /// WebSockets open on this game.
     sockets: AtomicUsize,
+    /// When it was last asked for or seen in use (ms since the epoch), for
+    /// the eviction of idle games.
+    last_used: AtomicI64,
+}
+
+impl GameHandle {
+    /// Notes that the game is in use at `now` (ms).
+    fn touch(&self, now: i64) {
+        self.last_used.fetch_max(now, Ordering::AcqRel);
+    }
 }
 
 /// What a successful submission returns.
@@ -353,6 +366,8 @@ pub struct Hub {
     pub traffic: TrafficLimits,
     /// Reverse proxies whose `X-Forwarded-For` names the client.
     pub proxies: TrustedProxies,
+    /// When idle games leave memory, how often snapshots are stored.
+    pub memory: MemoryLimits,
     games: StdMutex<HashMap<String, Arc<GameHandle>>>,
     /// WebSockets open on the whole server and per client address.
     sockets: sockets::SocketCounts,
@@ -373,6 +388,7 @@ impl Hub {
         bot_limits: BotLimits,
         traffic: TrafficLimits,
         proxies: TrustedProxies,
+        memory: MemoryLimits,
     ) -> Arc<Hub> {
         let per_hour = NonZeroU32::new(traffic.games_per_hour).unwrap_or(NonZeroU32::MIN);
         let leases = lease::Leases::new(store.is_postgres());
@@ -385,6 +401,7 @@ impl Hub {
             bot_limits,
             traffic,
             proxies,
+            memory,
             games: StdMutex::new(HashMap::new()),
             sockets: sockets::SocketCounts::default(),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
@@ -428,63 +445,44 @@ impl Hub {
         self.kinds.iter().find(|k| k.id() == id).cloned()
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<GameHandle>> {
-        self.games.lock().ok().and_then(|m| m.get(id).cloned())
+    /// The game `id` if it is in memory (not loading it).
+    pub fn cached(&self, id: &str) -> Option<Arc<GameHandle>> {
+        let h = self.games.lock().ok().and_then(|m| m.get(id).cloned())?;
+        h.touch(now_ms());
+        Some(h)
     }
 
-    /// The game `id`, loaded from storage by replay if needed.
-    pub async fn get(&self, id: &str) -> Result<Arc<GameHandle>, ApiError> {
+    /// The game `id`, loaded from storage if needed (from its latest
+    /// snapshot, then by replaying the moves after it); a game loaded here
+    /// with a bot to move has its bots started.
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
         if let Some(h) = self.cached(id) {
             return Ok(h);
         }
-        let not_found = || ApiError::NotFound(format!("no game `{}`", crate::error::echoed(id)));
-        if id.is_empty() || id.len() > 64 {
-            return Err(not_found());
-        }
-        let (row, seats) = self.store.game(id).await?.ok_or_else(not_found)?;
-        let kind = self.kind(&row.game).ok_or_else(|| {
-            ApiError::Internal(format!(
-                "game {id} is of kind `{}`, which this server does not offer",
-                row.game
-            ))
-        })?;
-        let setup: Value = serde_json::from_str(&row.setup)
-            .map_err(|e| ApiError::Internal(format!("game {id}: stored setup: {e}")))?;
-        let state = kind
-            .start(&setup, row.seed)
-            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-        let moves = self.store.moves_from(id, 0).await?;
-        let mut pace = BotPace::new(self.bot_pace);
-        pace.restore(&self.store.pace_asks(id).await?);
-        let mut live = LiveGame {
-            row,
-            seats,
-            state,
-            moves: 0,
-            log: Vec::new(),
-            bot_busy: false,
-            undo: Vec::new(),
-            effective: Vec::new(),
-            pace,
-            rematch: self.store.rematch_of(id).await?,
-        };
-        live.row.moves = 0;
-        for m in &moves {
-            live.replay_one(m)
-                .map_err(|e| ApiError::Internal(format!("game {id} does not replay: {e}")))?;
-        }
+        let (kind, live) = self.load_game(id, true).await?;
+        let (tx, _) = broadcast::channel(64);
         let handle = Arc::new(GameHandle {
             kind,
             inner: Mutex::new(live),
             tx: views::Announcer::new(64),
             views: views::ViewCache::default(),
             sockets: AtomicUsize::new(0),
+            last_used: AtomicI64::new(now_ms()),
         });
-        let mut map = self
-            .games
-            .lock()
-            .map_err(|_| ApiError::Internal("game table poisoned".into()))?;
-        Ok(map.entry(id.to_string()).or_insert(handle).clone())
+        let (h, fresh, loaded) = {
+            let mut map = self
+                .games
+                .lock()
+                .map_err(|_| ApiError::Internal("game table poisoned".into()))?;
+            let h = map.entry(id.to_string()).or_insert(handle.clone()).clone();
+            let fresh = Arc::ptr_eq(&h, &handle);
+            (h, fresh, map.len())
+        };
+        if fresh {
+            self.count_loaded(loaded);
+            self.kick(h.clone());
+        }
+        Ok(h)
     }
 
     /// Applies moves and seat claims another process committed (PostgreSQL),
@@ -689,9 +687,13 @@ impl Hub {
             changes: applied.changes,
         });
         let moves = g.moves;
+        let snapshot = g.snapshot_due(self.memory.snapshot_every);
         drop(g);
         let _ = h.tx.send(moves);
         self.kick(h.clone());
+        if let Some(s) = snapshot {
+            self.store_snapshot(s);
+        }
         Ok(Submitted {
             moves,
             choice: applied.text,

@@ -50,7 +50,7 @@ use std::time::Duration;
 pub use edge::AllowedHosts;
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::{BotLimits, ConnectionLimits, LimitOptions, TrafficLimits};
+pub use limits::{BotLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits};
 pub use proxies::TrustedProxies;
 pub use store::{Store, StoreError};
 
@@ -91,6 +91,10 @@ pub struct ServeConfig {
     /// Where to serve `GET /metrics` (Prometheus text format), on a listener
     /// of its own. `None`: `EONS_METRICS_ADDR` when set, otherwise no metrics.
     pub metrics_addr: Option<SocketAddr>,
+    /// When idle games leave memory and how often snapshots are stored.
+    /// `None`: [`MemoryLimits::from_env`] (10 minutes, every 200 moves,
+    /// unless `EONS_EVICT_IDLE_AFTER_S`, `EONS_SNAPSHOT_EVERY` say otherwise).
+    pub memory_limits: Option<MemoryLimits>,
 }
 
 impl Default for ServeConfig {
@@ -112,6 +116,7 @@ impl Default for ServeConfig {
             connection_limits: None,
             allowed_hosts: None,
             metrics_addr: None,
+            memory_limits: None,
         }
     }
 }
@@ -218,6 +223,10 @@ pub async fn serve_until(
         None => telemetry::metrics_addr_from_env().map_err(ServeError::Config)?,
     };
     let trusted_proxies = format!("{proxies:?}");
+    let memory = match config.memory_limits {
+        Some(l) => l,
+        None => MemoryLimits::from_env().map_err(ServeError::Config)?,
+    };
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -226,6 +235,7 @@ pub async fn serve_until(
         bot_limits,
         traffic,
         proxies,
+        memory,
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
@@ -275,7 +285,9 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
                 match listener.recv().await {
                     Ok(n) => {
                         let id = n.payload().to_string();
-                        if let Ok(g) = h.get(&id).await {
+                        // A game not in memory loads with the move when
+                        // next asked for.
+                        if let Some(g) = h.cached(&id) {
                             if let Err(e) = h.sync(&g).await {
                                 tracing::warn!(game = %id, error = %e, "cannot catch up with another server's move");
                             }
@@ -303,6 +315,21 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
             t.tick().await;
             h.kick_all();
             h.forget_idle_addresses();
+        }
+    });
+    // Idle games leave memory; checked at least every 10 s (more often when
+    // they may idle less than 20 s, as in tests).
+    let h = hub.clone();
+    let every =
+        (h.memory.evict_idle_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+    tokio::spawn(async move {
+        let mut t = tokio::time::interval(every);
+        loop {
+            t.tick().await;
+            let gone = h.evict_idle(&h.memory);
+            if gone > 0 {
+                tracing::debug!(gone, "idle games left memory");
+            }
         }
     });
     Ok(())

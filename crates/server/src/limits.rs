@@ -8,7 +8,8 @@
 //! server, on one game, from one client address) and how often the server
 //! pings them. [`ConnectionLimits`]: how long a connection may take to send
 //! a request head or sit idle, and how many TCP connections one client
-//! address may hold open.
+//! address may hold open. [`MemoryLimits`]: when an idle game leaves
+//! memory, and how often a game's state is stored as a snapshot.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::net::{IpAddr, Ipv6Addr};
@@ -42,6 +43,11 @@ pub const ENV_HEADER_TIMEOUT_MS: &str = "EONS_HEADER_TIMEOUT_MS";
 pub const ENV_IDLE_TIMEOUT_MS: &str = "EONS_IDLE_TIMEOUT_MS";
 /// Environment variable: most TCP connections open at once from one client address.
 pub const ENV_MAX_CONNECTIONS_PER_ADDRESS: &str = "EONS_MAX_CONNECTIONS_PER_ADDRESS";
+
+/// Environment variable: seconds a game stays in memory with nobody using it.
+pub const ENV_EVICT_IDLE_AFTER_S: &str = "EONS_EVICT_IDLE_AFTER_S";
+/// Environment variable: moves between two stored snapshots of a game.
+pub const ENV_SNAPSHOT_EVERY: &str = "EONS_SNAPSHOT_EVERY";
 
 /// A whole number above 0 from the environment variable `name`; `None` when
 /// unset or empty, an error naming the variable when unreadable or zero.
@@ -218,6 +224,67 @@ impl ConnectionLimits {
     }
 }
 
+/// How the server keeps games in memory. A game nobody used for
+/// `evict_idle_after` (no request, no open WebSocket, no bot playing or
+/// waiting to) leaves memory and loads back from storage on demand; a
+/// finished game leaves after at most [`MemoryLimits::FINISHED_IDLE`]. Every
+/// `snapshot_every` stored moves the game's state is stored too, so that
+/// loading replays only the moves after the latest snapshot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MemoryLimits {
+    /// How long a game stays in memory unused.
+    pub evict_idle_after: Duration,
+    /// Stored moves (choices and undos) between two snapshots.
+    pub snapshot_every: u64,
+}
+
+impl Default for MemoryLimits {
+    /// 10 minutes idle, a snapshot every 200 moves.
+    fn default() -> Self {
+        MemoryLimits {
+            evict_idle_after: Duration::from_secs(600),
+            snapshot_every: 200,
+        }
+    }
+}
+
+impl MemoryLimits {
+    /// The longest a finished game stays in memory unused (less if
+    /// `evict_idle_after` is less): nobody moves in it any more.
+    pub const FINISHED_IDLE: Duration = Duration::from_secs(60);
+
+    /// The defaults, overridden by [`ENV_EVICT_IDLE_AFTER_S`] and
+    /// [`ENV_SNAPSHOT_EVERY`] where set. A set but unreadable (or zero)
+    /// value is an error naming the variable.
+    pub fn from_env() -> Result<MemoryLimits, String> {
+        Ok(MemoryLimits::default().with(
+            env_number(ENV_EVICT_IDLE_AFTER_S)?,
+            env_number(ENV_SNAPSHOT_EVERY)?,
+        ))
+    }
+
+    /// These limits with the given ones put in place (seconds idle, moves
+    /// between snapshots); `None` keeps a limit.
+    fn with(mut self, idle_s: Option<u64>, snapshot_every: Option<u64>) -> MemoryLimits {
+        if let Some(s) = idle_s {
+            self.evict_idle_after = Duration::from_secs(s);
+        }
+        if let Some(n) = snapshot_every {
+            self.snapshot_every = n;
+        }
+        self
+    }
+
+    /// How long a game with this outcome stays in memory unused.
+    pub fn idle_limit(&self, over: bool) -> Duration {
+        if over {
+            self.evict_idle_after.min(Self::FINISHED_IDLE)
+        } else {
+            self.evict_idle_after
+        }
+    }
+}
+
 /// Limits given as command-line options (`eons serve`, `eons-server`), each
 /// a whole number above 0; `None` leaves that limit to the environment or
 /// the default. Options win over the environment.
@@ -249,6 +316,10 @@ pub struct LimitOptions {
     pub max_sockets_per_address: Option<u64>,
     /// `--ws-ping-ms`: [`TrafficLimits::ws_ping`] in milliseconds.
     pub ws_ping_ms: Option<u64>,
+    /// `--evict-idle-after-s`: [`MemoryLimits::evict_idle_after`] in seconds.
+    pub evict_idle_after_s: Option<u64>,
+    /// `--snapshot-every`: [`MemoryLimits::snapshot_every`].
+    pub snapshot_every: Option<u64>,
 }
 
 impl LimitOptions {
@@ -267,6 +338,8 @@ impl LimitOptions {
         "--max-connections-per-address",
         "--max-sockets-per-address",
         "--ws-ping-ms",
+        "--evict-idle-after-s",
+        "--snapshot-every",
     ];
 
     /// Sets the option called `name` (one of [`LimitOptions::NAMES`]);
@@ -286,6 +359,8 @@ impl LimitOptions {
             "--max-connections-per-address" => &mut self.max_connections_per_address,
             "--max-sockets-per-address" => &mut self.max_sockets_per_address,
             "--ws-ping-ms" => &mut self.ws_ping_ms,
+            "--evict-idle-after-s" => &mut self.evict_idle_after_s,
+            "--snapshot-every" => &mut self.snapshot_every,
             _ => return false,
         };
         *field = Some(n);
@@ -340,6 +415,18 @@ impl LimitOptions {
         }
         Ok(Some(
             ConnectionLimits::from_env()?.with(set[0], set[1], set[2]),
+        ))
+    }
+
+    /// The memory limits these options ask for: `None` when neither memory
+    /// option is set, else [`MemoryLimits::from_env`] with the options on
+    /// top.
+    pub fn memory_limits(&self) -> Result<Option<MemoryLimits>, String> {
+        if self.evict_idle_after_s.is_none() && self.snapshot_every.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(
+            MemoryLimits::from_env()?.with(self.evict_idle_after_s, self.snapshot_every),
         ))
     }
 }
@@ -540,6 +627,19 @@ mod tests {
         assert_eq!(
             c.max_connections_per_address,
             ConnectionLimits::default().max_connections_per_address
+        );
+        assert_eq!(o.memory_limits(), Ok(None));
+        assert!(o.set("--snapshot-every", 50));
+        let m = o.memory_limits().expect("readable").expect("set");
+        assert_eq!(m.snapshot_every, 50);
+        assert_eq!(m.evict_idle_after, MemoryLimits::default().evict_idle_after);
+        assert!(o.set("--evict-idle-after-s", 30));
+        let m = o.memory_limits().expect("readable").expect("set");
+        assert_eq!(m.evict_idle_after, Duration::from_secs(30));
+        assert_eq!(m.idle_limit(true), Duration::from_secs(30));
+        assert_eq!(
+            MemoryLimits::default().idle_limit(true),
+            MemoryLimits::FINISHED_IDLE
         );
     }
 

@@ -7,6 +7,8 @@ use eons_core::{Game, ScoreBreakdown};
 use eons_dominant_species::DominantSpecies;
 use eons_marine::Marine;
 use eons_pangea::Pangea;
+use serde::Deserialize;
+use serde_json::Value;
 
 /// A game's score sheet: fed every event, it splits the final score by source.
 pub trait ScoreTally<G: Game>: Send + Sync {
@@ -16,6 +18,10 @@ pub trait ScoreTally<G: Game>: Send + Sync {
     fn breakdown(&self, state: &G::State) -> ScoreBreakdown;
     /// A copy (the state is copied for undo and for trial applies).
     fn clone_box(&self) -> Box<dyn ScoreTally<G>>;
+    /// The sheet as JSON, for a snapshot of the game.
+    fn save(&self) -> Result<Value, String>;
+    /// A sheet of the same kind read back from [`ScoreTally::save`]'s JSON.
+    fn load(&self, saved: &Value) -> Result<Box<dyn ScoreTally<G>>, String>;
 }
 
 impl ScoreTally<DominantSpecies> for eons_dominant_species::score_sheet::ScoreSheet {
@@ -27,6 +33,14 @@ impl ScoreTally<DominantSpecies> for eons_dominant_species::score_sheet::ScoreSh
     }
     fn clone_box(&self) -> Box<dyn ScoreTally<DominantSpecies>> {
         Box::new(self.clone())
+    }
+    fn save(&self) -> Result<Value, String> {
+        serde_json::to_value(self).map_err(|e| e.to_string())
+    }
+    fn load(&self, saved: &Value) -> Result<Box<dyn ScoreTally<DominantSpecies>>, String> {
+        Ok(Box::new(
+            Self::deserialize(saved).map_err(|e| e.to_string())?,
+        ))
     }
 }
 
@@ -40,6 +54,14 @@ impl ScoreTally<Marine> for eons_marine::score_sheet::ScoreSheet {
     fn clone_box(&self) -> Box<dyn ScoreTally<Marine>> {
         Box::new(self.clone())
     }
+    fn save(&self) -> Result<Value, String> {
+        serde_json::to_value(self).map_err(|e| e.to_string())
+    }
+    fn load(&self, saved: &Value) -> Result<Box<dyn ScoreTally<Marine>>, String> {
+        Ok(Box::new(
+            Self::deserialize(saved).map_err(|e| e.to_string())?,
+        ))
+    }
 }
 
 impl ScoreTally<Pangea> for eons_pangea::score_sheet::ScoreSheet {
@@ -51,6 +73,14 @@ impl ScoreTally<Pangea> for eons_pangea::score_sheet::ScoreSheet {
     }
     fn clone_box(&self) -> Box<dyn ScoreTally<Pangea>> {
         Box::new(self.clone())
+    }
+    fn save(&self) -> Result<Value, String> {
+        serde_json::to_value(self).map_err(|e| e.to_string())
+    }
+    fn load(&self, saved: &Value) -> Result<Box<dyn ScoreTally<Pangea>>, String> {
+        Ok(Box::new(
+            Self::deserialize(saved).map_err(|e| e.to_string())?,
+        ))
     }
 }
 

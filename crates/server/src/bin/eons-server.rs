@@ -8,6 +8,7 @@
 //!             [--bot-pool-threads N] [--max-bot-games-per-address 10]
 //!             [--max-games-per-hour 60] [--max-sockets 1000] [--max-sockets-per-game 50]
 //!             [--max-sockets-per-address 20] [--ws-ping-ms 20000]
+//!             [--evict-idle-after-s 600] [--snapshot-every 200]
 //!             [--trusted-proxy ADDR|NET ...]
 //!             [--header-timeout-ms 10000] [--idle-timeout-ms 60000]
 //!             [--max-connections-per-address 64] [--allowed-host NAME ...]
@@ -29,7 +30,7 @@ use tracing_subscriber::EnvFilter;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default)."
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default)."
     );
     ExitCode::from(2)
 }
@@ -148,13 +149,15 @@ fn main() -> ExitCode {
         limits.bot_limits(),
         limits.traffic_limits(),
         limits.connection_limits(),
+        limits.memory_limits(),
     ) {
-        (Ok(bots), Ok(traffic), Ok(connections)) => {
+        (Ok(bots), Ok(traffic), Ok(connections), Ok(memory)) => {
             config.bot_limits = bots;
             config.traffic_limits = traffic;
             config.connection_limits = connections;
+            config.memory_limits = memory;
         }
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+        (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             eprintln!("eons-server: {e}");
             return ExitCode::FAILURE;
         }

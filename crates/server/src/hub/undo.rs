@@ -17,13 +17,13 @@ use std::sync::Arc;
 /// A choice that may still be taken back.
 pub(super) struct UndoPoint {
     /// The state before it.
-    before: Box<dyn DynState>,
+    pub(super) before: Box<dyn DynState>,
     /// Who made it.
-    seat: u8,
+    pub(super) seat: u8,
     /// It, as its maker read it.
-    text: String,
+    pub(super) text: String,
     /// It, as everyone else read it.
-    public_text: String,
+    pub(super) public_text: String,
 }
 
 /// The stored form of an undo: a row of `moves` whose choice is this JSON
@@ -158,9 +158,13 @@ impl Hub {
         let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.take_back(n, at);
         let moves = g.moves;
+        let snapshot = g.snapshot_due(self.memory.snapshot_every);
         drop(g);
         let _ = h.tx.send(moves);
         self.kick(h.clone());
+        if let Some(s) = snapshot {
+            self.store_snapshot(s);
+        }
         Ok(moves)
     }
 }

@@ -78,7 +78,7 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     b.map(|Json(x)| x).map_err(|e| {
         ApiError::BadRequest(format!(
             "malformed body: {}",
-            crate::error::with_quotes_echoed(&e.body_text())
+            crate::error::with_values_echoed(&e.body_text())
         ))
     })
 }

@@ -82,7 +82,7 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         } else {
             ApiError::BadRequest(format!(
                 "malformed body: {}",
-                crate::error::with_quotes_echoed(&e.body_text())
+                crate::error::with_values_echoed(&e.body_text())
             ))
         }
     })

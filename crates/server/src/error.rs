@@ -151,6 +151,24 @@ pub fn with_quotes_echoed(message: &str) -> String {
     out
 }
 
+/// A request parser's message (serde through axum), which may repeat what
+/// the client sent quoted ([`with_quotes_echoed`]) and unquoted (the path
+/// to a field, `ffff…: unknown field`): quoted parts and every other word
+/// cut as [`echoed`] cuts them.
+pub fn with_values_echoed(message: &str) -> String {
+    with_quotes_echoed(message)
+        .split(' ')
+        .map(|word| {
+            if word.starts_with(['`', '"']) {
+                word.to_string()
+            } else {
+                echoed(word)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// What a client reads of a server failure: its details (a database's
 /// words, a stored row that does not read) are logged, never sent.
 const INTERNAL_MESSAGE: &str = "the server failed to answer this request; try again later";
@@ -232,6 +250,16 @@ mod tests {
             with_quotes_echoed(&format!("`{long}")),
             format!("`{}…", "y".repeat(16))
         );
+    }
+
+    #[test]
+    fn a_field_path_of_a_parser_message_is_cut() {
+        let long = "f".repeat(500);
+        let message =
+            format!("into the target type: {long}: unknown field `{long}`, expected `game`");
+        let cut = with_values_echoed(&message);
+        assert!(!cut.contains(&"f".repeat(17)), "{cut}");
+        assert!(cut.ends_with("expected `game`"), "{cut}");
     }
 
     #[test]

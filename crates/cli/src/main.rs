@@ -45,7 +45,8 @@ enum Command {
     /// List the games and their setup options.
     Games,
     /// Serve the browser table on localhost: create games, invite friends, add bots.
-    Serve(serve::ServeArgs),
+    // Boxed: its many limit options make it far larger than the other commands.
+    Serve(Box<serve::ServeArgs>),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -56,7 +57,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tournament(a) => games::dispatch(&a.game.clone(), a),
         Command::Replay(a) => replay::run(a),
         Command::Check(a) => check::run(a),
-        Command::Serve(a) => serve::run(a),
+        Command::Serve(a) => serve::run(*a),
         Command::Games => {
             let stdout = std::io::stdout();
             let mut out = stdout.lock();

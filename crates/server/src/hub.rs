@@ -460,7 +460,6 @@ impl Hub {
             return Ok(h);
         }
         let (kind, live) = self.load_game(id, true).await?;
-        let (tx, _) = broadcast::channel(64);
         let handle = Arc::new(GameHandle {
             kind,
             inner: Mutex::new(live),

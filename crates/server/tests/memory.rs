@@ -8,7 +8,7 @@ mod common;
 
 use common::{replay_record, temp_dir, Lcg, PATIENCE};
 use eons_core::{Seat, Turn};
-use eons_server::hub::{CreateGame, LiveGame, SeatSpec};
+use eons_server::hub::{Audience, CreateGame, LiveGame, SeatSpec};
 use eons_server::{games, BotLimits, Hub, MemoryLimits, Store, TrafficLimits, TrustedProxies};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -59,6 +59,7 @@ async fn create(
             options: Vec::new(),
             seats,
             seed: Some(seed),
+            creator: None,
         })
         .await
         .expect("create");
@@ -314,7 +315,13 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
     tokio::time::sleep(Duration::from_millis(400)).await;
     // Held by a request (a handle) or a WebSocket: stays.
     let h = hub.get(&id).await.expect("get");
-    let permit = hub.open_socket(&h).expect("a socket");
+    let permit = hub
+        .open_socket(
+            &h,
+            std::net::IpAddr::from([127, 0, 0, 1]),
+            Audience::Spectator,
+        )
+        .expect("a socket");
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_eq!(hub.evict_idle(&hub.memory), 0, "a socket is open");
     drop(permit);

@@ -283,7 +283,7 @@ impl Hub {
         id: &str,
         use_snapshot: bool,
     ) -> Result<(Arc<dyn DynGame>, LiveGame), ApiError> {
-        let not_found = || ApiError::NotFound(format!("no game `{id}`"));
+        let not_found = || ApiError::NotFound(format!("no game `{}`", crate::error::echoed(id)));
         if id.is_empty() || id.len() > 64 {
             return Err(not_found());
         }

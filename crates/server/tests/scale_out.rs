@@ -23,6 +23,11 @@ const PACE_MS: u64 = 30;
 /// a loaded machine. A bound on waiting, not a timing assertion.
 const TAKEOVER_BOUND: Duration = Duration::from_secs(30);
 
+/// One test at a time: every live process on the database takes over games
+/// nobody holds, so the processes of a test running alongside could take
+/// this test's game over instead of its own second process.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn pg() -> Option<String> {
     match std::env::var("EONS_TEST_DATABASE_URL") {
         Ok(u) if !u.trim().is_empty() => Some(u),
@@ -145,6 +150,7 @@ fn logs(dir: &Path) -> (PathBuf, PathBuf) {
 #[tokio::test]
 async fn the_survivor_finishes_a_killed_processs_bot_game() {
     let Some(db) = pg() else { return };
+    let _alone = ONE_AT_A_TIME.lock().await;
     let dir = temp_dir("scale-out-kill");
     let (log_a, log_b) = logs(&dir);
     let a = logged_server(&db, &log_a);
@@ -256,6 +262,7 @@ async fn the_survivor_finishes_a_killed_processs_bot_game() {
 #[tokio::test]
 async fn two_live_processes_play_each_bot_game_once() {
     let Some(db) = pg() else { return };
+    let _alone = ONE_AT_A_TIME.lock().await;
     let dir = temp_dir("scale-out-live");
     let (log_a, log_b) = logs(&dir);
     let a = logged_server(&db, &log_a);
@@ -293,58 +300,4 @@ async fn two_live_processes_play_each_bot_game_once() {
             "game {id}: a move decided twice"
         );
     }
-}
-
-/// A process stopped gracefully (SIGTERM) gives its leases up as it exits:
-/// the other takes its bot game over within a round instead of when the
-/// lease would have expired, and finishes it.
-#[tokio::test]
-async fn a_graceful_stop_hands_the_games_over() {
-    let Some(db) = pg() else { return };
-    let dir = temp_dir("scale-out-stop");
-    let (log_a, log_b) = logs(&dir);
-    let a = logged_server(&db, &log_a);
-    let b = logged_server(&db, &log_b);
-    let c = client();
-    let (id, _) = create(&a, &c, greedy_bots(77)).await;
-    let start = Instant::now();
-    while summary(&a, &c, &id).await["move"].as_u64().unwrap_or(0) < 20 {
-        assert!(start.elapsed() < PATIENCE, "the bots of A do not play");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    a.terminate();
-    let stopped = Instant::now();
-    let text = std::fs::read_to_string(&log_a).unwrap_or_default();
-    assert!(
-        text.lines().any(|l| plain(l).contains("leases released")),
-        "A logs that it gave its leases up:\n{text}"
-    );
-    loop {
-        if !read_log(&log_b, &id).decided.is_empty() {
-            break;
-        }
-        assert!(
-            stopped.elapsed() < TAKEOVER_BOUND,
-            "B did not take the game over within {TAKEOVER_BOUND:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    eprintln!(
-        "takeover after a graceful stop: B's first decision {:.1} s after A exited",
-        stopped.elapsed().as_secs_f64()
-    );
-    let over = wait_over(&b, &c, &id).await;
-    let total = over["move"].as_u64().expect("move") as usize;
-    let said_a = read_log(&log_a, &id);
-    let said_b = wait_logged(&log_b, &id, total.saturating_sub(said_a.decided.len())).await;
-    for (n, times) in said_a.decided.iter().chain(&said_b.decided) {
-        assert_eq!(*times, 1, "move {n} decided {times} times");
-    }
-    assert!(
-        said_a
-            .decided
-            .keys()
-            .all(|n| !said_b.decided.contains_key(n)),
-        "a move decided by both"
-    );
 }

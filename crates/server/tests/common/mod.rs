@@ -159,24 +159,6 @@ impl Server {
         self.child.id()
     }
 
-    /// SIGTERM (a graceful stop), and wait for the process to exit.
-    pub fn terminate(mut self) {
-        let pid = self.child.id().to_string();
-        let sent = Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .expect("run kill");
-        assert!(sent.success(), "kill -TERM {pid}");
-        let start = Instant::now();
-        while self.child.try_wait().expect("wait").is_none() {
-            assert!(
-                start.elapsed() < PATIENCE,
-                "the server did not stop on SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
     /// A URL under the server.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)

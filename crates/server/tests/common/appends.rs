@@ -92,7 +92,7 @@ pub async fn grouped_appends_answer_each_move(url: &str, tag: &str) {
         .iter()
         .map(|m| (m.n, m.at))
         .collect();
-    assert_eq!(moves, vec![(0, 10), (1, 11), (2, 12)]);
+    assert_eq!(moves, vec![(0, 10), (1, 11)]);
     let (over, _) = store.game(&b).await.expect("read").expect("game b");
     assert_eq!(over.status, "over");
     assert_eq!(over.outcome.as_deref(), Some("{\"winner\":0}"));

@@ -30,6 +30,7 @@
 //! upgrade is refused with 503 `busy`; spectators may use three quarters of
 //! those two caps, a seat's own socket all of it).
 
+use crate::access::{bearer_token, load, seat_for};
 use crate::error::ApiError;
 use crate::hub::{CreateGame, GameHandle, Hub, SeatSpec};
 use axum::extract::rejection::JsonRejection;
@@ -88,16 +89,6 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
-/// The token of an `Authorization: Bearer TOKEN` header.
-pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<String> {
-    let v = headers.get("authorization").and_then(|v| v.to_str().ok())?;
-    // The scheme is case-insensitive (RFC 9110 §11.1): "bearer", "BEARER".
-    let (scheme, t) = v.trim().split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
-        .then(|| t.trim().to_string())
-}
-
 /// The token of the `Authorization` header, else of the `token` parameter.
 fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
     if let Some(t) = bearer_token(headers) {
@@ -116,28 +107,6 @@ async fn acting_seat(
 ) -> Result<Seat, ApiError> {
     let token = token_of(headers, q).ok_or(ApiError::NoToken)?;
     seat_for(h, Some(&token)).await?.ok_or(ApiError::NoToken)
-}
-
-/// The seat of a token in a game; `Ok(None)` without a token.
-pub(crate) async fn seat_for(
-    h: &GameHandle,
-    token: Option<&str>,
-) -> Result<Option<Seat>, ApiError> {
-    let Some(t) = token else { return Ok(None) };
-    let g = h.inner.lock().await;
-    match g.seat_of_token(t) {
-        Some(s) => Ok(Some(s)),
-        None => Err(ApiError::WrongToken(g.row.id.clone())),
-    }
-}
-
-/// Loads a game and, on PostgreSQL, catches up with other processes.
-pub(crate) async fn load(hub: &Arc<Hub>, id: &str) -> Result<Arc<GameHandle>, ApiError> {
-    let h = hub.get(id).await?;
-    if hub.store.is_postgres() {
-        hub.sync(&h).await?;
-    }
-    Ok(h)
 }
 
 async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {

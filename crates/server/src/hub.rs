@@ -638,7 +638,7 @@ impl Hub {
         tokio::spawn(async move {
             let submitted = hub.submit_now(&h, seat, expected, &choice).await;
             if submitted.is_ok() {
-                metrics::counter!(crate::telemetry::MOVES).increment(1);
+                metrics::counter!(crate::metric_names::MOVES).increment(1);
             }
             submitted
         })

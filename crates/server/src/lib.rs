@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod access;
 pub mod api;
 mod bounded;
 mod catalog;
@@ -31,6 +32,7 @@ pub mod error;
 pub mod games;
 pub mod hub;
 pub mod limits;
+pub mod metric_names;
 pub mod names;
 pub mod proxies;
 pub mod rematch;

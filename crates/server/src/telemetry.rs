@@ -31,22 +31,10 @@ use tracing_subscriber::EnvFilter;
 /// own lines from `info` up, the HTTP layer's only when something is wrong.
 pub const DEFAULT_FILTER: &str = "eons_server=info,tower_http=warn";
 
-/// Counter: HTTP requests answered, by `route`, `method` and `status`.
-pub const HTTP_REQUESTS: &str = "eons_http_requests_total";
-/// Histogram: seconds from a request's arrival to its response's head, by `route`.
-pub const HTTP_DURATION: &str = "eons_http_request_duration_seconds";
-/// Counter: choices committed (by humans and bots); moves per second is its rate.
-pub const MOVES: &str = "eons_moves_total";
-/// Gauge: games loaded in the server's memory (read at scrape time).
-pub const GAMES_IN_MEMORY: &str = "eons_games_in_memory";
-/// Gauge: WebSockets open on the server (read at scrape time).
-pub const OPEN_SOCKETS: &str = "eons_open_sockets";
-/// Gauge: bot decisions waiting for a search worker (emitted by the bot pool).
-pub const BOT_QUEUE_DEPTH: &str = "eons_bot_queue_depth";
-/// Histogram: seconds a bot decision took to search (emitted by the bot pool).
-pub const BOT_DECISION: &str = "eons_bot_decision_seconds";
-/// Counter: bot decisions made (emitted by the bot pool).
-pub const BOT_DECISIONS: &str = "eons_bot_decisions_total";
+pub use crate::metric_names::{
+    BOT_DECISION, BOT_DECISIONS, BOT_QUEUE_DEPTH, GAMES_IN_MEMORY, HTTP_DURATION, HTTP_REQUESTS,
+    MOVES, OPEN_SOCKETS,
+};
 
 /// The route label of requests that matched no route (one label for all of
 /// them, so that scanners cannot grow the metrics without bound).

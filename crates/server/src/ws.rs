@@ -21,7 +21,7 @@
 //! for two of those, or that takes as long to accept what is sent to it;
 //! closing frees its permit.
 
-use crate::api::{bearer_token, load, seat_for};
+use crate::access::{bearer_token, load, seat_for};
 use crate::error::ApiError;
 use crate::hub::{Audience, GameHandle, Hub};
 use axum::body::Bytes;

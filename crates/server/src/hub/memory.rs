@@ -392,7 +392,7 @@ impl Hub {
 
     /// Reports the games in memory to the metrics.
     pub(super) fn count_loaded(&self, n: usize) {
-        metrics::gauge!("eons_games_in_memory").set(n as f64);
+        metrics::gauge!(crate::metric_names::GAMES_IN_MEMORY).set(n as f64);
     }
 
     /// Drops from memory every game that nothing uses (no request, no open

@@ -52,7 +52,7 @@ struct Waiting<'a>(&'a AtomicUsize);
 impl<'a> Waiting<'a> {
     fn new(count: &'a AtomicUsize) -> Self {
         count.fetch_add(1, Ordering::AcqRel);
-        metrics::gauge!("eons_bot_queue_depth").increment(1.0);
+        metrics::gauge!(crate::metric_names::BOT_QUEUE_DEPTH).increment(1.0);
         Waiting(count)
     }
 }
@@ -60,7 +60,7 @@ impl<'a> Waiting<'a> {
 impl Drop for Waiting<'_> {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::AcqRel);
-        metrics::gauge!("eons_bot_queue_depth").decrement(1.0);
+        metrics::gauge!(crate::metric_names::BOT_QUEUE_DEPTH).decrement(1.0);
     }
 }
 
@@ -117,9 +117,9 @@ impl BotPool {
             let started = Instant::now();
             let out = search();
             drop(permit);
-            metrics::histogram!("eons_bot_decision_seconds")
+            metrics::histogram!(crate::metric_names::BOT_DECISION)
                 .record(started.elapsed().as_secs_f64());
-            metrics::counter!("eons_bot_decisions_total").increment(1);
+            metrics::counter!(crate::metric_names::BOT_DECISIONS).increment(1);
             out
         })
         .await

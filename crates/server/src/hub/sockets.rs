@@ -83,7 +83,8 @@ impl SocketCounts {
 
     /// Sets the gauge `eons_open_sockets` to the server's open sockets.
     fn report(&self) {
-        metrics::gauge!("eons_open_sockets").set(self.total.load(Ordering::Acquire) as f64);
+        metrics::gauge!(crate::metric_names::OPEN_SOCKETS)
+            .set(self.total.load(Ordering::Acquire) as f64);
     }
 }
 

@@ -42,6 +42,29 @@ fn pg() -> Option<String> {
     }
 }
 
+/// The database URL `url` narrowed to a schema of its own, `schema`, made
+/// empty here: the processes of this test see only the games it creates.
+/// Other tests leave unfinished bot games in the shared test database
+/// (some with 10 s searches); a process here would take them over and make
+/// this test's bots wait behind their searches.
+async fn own_schema(url: &str, schema: &str) -> String {
+    let pool = sqlx::postgres::PgPool::connect(url)
+        .await
+        .expect("connect to the test database");
+    for statement in [
+        format!("DROP SCHEMA IF EXISTS {schema} CASCADE"),
+        format!("CREATE SCHEMA {schema}"),
+    ] {
+        sqlx::query(&statement)
+            .execute(&pool)
+            .await
+            .expect("make the test's schema");
+    }
+    pool.close().await;
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{joiner}options=-c%20search_path%3D{schema}")
+}
+
 /// A server process whose log (at info for this crate) goes to `log`.
 fn logged_server(db: &str, log: &Path) -> Server {
     Server::start_logged(
@@ -151,6 +174,7 @@ fn logs(dir: &Path) -> (PathBuf, PathBuf) {
 async fn the_survivor_finishes_a_killed_processs_bot_game() {
     let Some(db) = pg() else { return };
     let _alone = ONE_AT_A_TIME.lock().await;
+    let db = own_schema(&db, "scale_out_kill").await;
     let dir = temp_dir("scale-out-kill");
     let (log_a, log_b) = logs(&dir);
     let a = logged_server(&db, &log_a);
@@ -263,6 +287,7 @@ async fn the_survivor_finishes_a_killed_processs_bot_game() {
 async fn two_live_processes_play_each_bot_game_once() {
     let Some(db) = pg() else { return };
     let _alone = ONE_AT_A_TIME.lock().await;
+    let db = own_schema(&db, "scale_out_live").await;
     let dir = temp_dir("scale-out-live");
     let (log_a, log_b) = logs(&dir);
     let a = logged_server(&db, &log_a);

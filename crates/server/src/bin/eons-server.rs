@@ -23,10 +23,8 @@
 use eons_core::Seat;
 use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
 use serde_json::{json, Value};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
-use tracing_subscriber::EnvFilter;
 
 fn usage() -> ExitCode {
     eprintln!(
@@ -84,12 +82,6 @@ fn main() -> ExitCode {
             }
         };
     }
-    // Logs to stderr, filtered by RUST_LOG (errors only when it is unset).
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::from_default_env())
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
     let mut config = ServeConfig::default();
     let mut limits = LimitOptions::default();
     let mut it = args.iter();

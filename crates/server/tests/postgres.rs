@@ -8,20 +8,6 @@ use common::suite::{self, ws_connect, ws_until_move};
 use common::*;
 use serde_json::json;
 
-fn pg() -> Option<String> {
-    match std::env::var("EONS_TEST_DATABASE_URL") {
-        Ok(u) if !u.trim().is_empty() => Some(u),
-        _ => {
-            assert!(
-                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
-                "CI=true but EONS_TEST_DATABASE_URL is not set: run scripts/ci-server.sh first"
-            );
-            eprintln!("skipped: EONS_TEST_DATABASE_URL is not set");
-            None
-        }
-    }
-}
-
 #[tokio::test]
 async fn postgres_bots_play_to_end_and_the_record_replays() {
     let Some(db) = pg() else { return };

@@ -28,20 +28,6 @@ const TAKEOVER_BOUND: Duration = Duration::from_secs(30);
 /// this test's game over instead of its own second process.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-fn pg() -> Option<String> {
-    match std::env::var("EONS_TEST_DATABASE_URL") {
-        Ok(u) if !u.trim().is_empty() => Some(u),
-        _ => {
-            assert!(
-                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
-                "CI=true but EONS_TEST_DATABASE_URL is not set: run scripts/ci-server.sh first"
-            );
-            eprintln!("skipped: EONS_TEST_DATABASE_URL is not set");
-            None
-        }
-    }
-}
-
 /// The database URL `url` narrowed to a schema of its own, `schema`, made
 /// empty here: the processes of this test see only the games it creates.
 /// Other tests leave unfinished bot games in the shared test database

@@ -86,15 +86,7 @@ async fn racing_claims_with_one_new_token_get_one_seat_and_conflicts() {
 /// otherwise, and failed when `CI=true`).
 #[tokio::test]
 async fn racing_claims_with_one_new_token_on_postgres() {
-    let url = std::env::var("EONS_TEST_DATABASE_URL").unwrap_or_default();
-    if url.trim().is_empty() {
-        assert!(
-            std::env::var("CI").map_or(true, |v| v != "true"),
-            "CI=true but EONS_TEST_DATABASE_URL is not set"
-        );
-        eprintln!("EONS_TEST_DATABASE_URL is not set: the PostgreSQL race is skipped");
-        return;
-    }
+    let Some(url) = common::pg() else { return };
     let server = common::Server::start_with(&url, 0, &["--max-games-per-hour", "1000"]);
     race(&server).await;
 }

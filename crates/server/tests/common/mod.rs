@@ -372,3 +372,20 @@ pub async fn play_humans(
         }
     }
 }
+
+/// The PostgreSQL test database (`EONS_TEST_DATABASE_URL`, set by
+/// `scripts/ci-server.sh`): `None` (the test is skipped) when unset, except
+/// that with `CI=true` a missing database fails the test.
+pub fn pg() -> Option<String> {
+    match std::env::var("EONS_TEST_DATABASE_URL") {
+        Ok(u) if !u.trim().is_empty() => Some(u),
+        _ => {
+            assert!(
+                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
+                "CI=true but EONS_TEST_DATABASE_URL is not set: run scripts/ci-server.sh first"
+            );
+            eprintln!("skipped: EONS_TEST_DATABASE_URL is not set");
+            None
+        }
+    }
+}

@@ -10,7 +10,7 @@ use axum::body::Body;
 use hyper::body::{Bytes, Frame, SizeHint};
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -28,6 +28,10 @@ pub(super) struct Activity {
     in_flight: AtomicUsize,
     /// Bytes arrived while no request was in flight: a request head has begun.
     head_begun: AtomicBool,
+    /// How many requests have been handed to the application so far: the
+    /// watchdog may see a whole request (its head, its answer) in one change,
+    /// and this tells it that its clock must start again.
+    begun: AtomicU64,
     /// Told of each change above.
     changed: Notify,
 }
@@ -41,14 +45,15 @@ pub(super) enum Expiry {
     Idle,
 }
 
-/// What the watchdog is timing.
+/// What the watchdog is timing. `Head` and `Idle` hold the instant their
+/// clock started and the number of requests begun by then.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
     /// Waiting for a request head, since this instant (the connection opened,
     /// or the first byte of the next request arrived).
-    Head(Instant),
+    Head(Instant, u64),
     /// Idle between requests since this instant.
-    Idle(Instant),
+    Idle(Instant, u64),
     /// A request is in flight: no timeout (the application answers it).
     Busy,
 }
@@ -62,8 +67,8 @@ impl Phase {
         idle_timeout: Duration,
     ) -> Option<(Instant, Expiry)> {
         match self {
-            Phase::Head(since) => Some((since + header_timeout, Expiry::Head)),
-            Phase::Idle(since) => Some((since + idle_timeout, Expiry::Idle)),
+            Phase::Head(since, _) => Some((since + header_timeout, Expiry::Head)),
+            Phase::Idle(since, _) => Some((since + idle_timeout, Expiry::Idle)),
             Phase::Busy => None,
         }
     }
@@ -79,6 +84,7 @@ impl Activity {
     /// request is in flight until the returned value is dropped.
     pub(super) fn begin(self: &Arc<Self>) -> InFlight {
         self.head_begun.store(false, Ordering::SeqCst);
+        self.begun.fetch_add(1, Ordering::SeqCst);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         self.changed.notify_one();
         InFlight(self.clone())
@@ -93,19 +99,23 @@ impl Activity {
         }
     }
 
-    /// The phase after a change, coming from `phase`.
+    /// The phase after a change, coming from `phase`. A clock keeps running
+    /// only while no request has begun since it started: a request begun and
+    /// answered between two looks of the watchdog starts it again.
     fn next(&self, phase: Phase, now: Instant) -> Phase {
         if self.in_flight.load(Ordering::SeqCst) > 0 {
-            Phase::Busy
-        } else if self.head_begun.load(Ordering::SeqCst) {
+            return Phase::Busy;
+        }
+        let begun = self.begun.load(Ordering::SeqCst);
+        if self.head_begun.load(Ordering::SeqCst) {
             match phase {
-                Phase::Head(since) => Phase::Head(since),
-                Phase::Idle(_) | Phase::Busy => Phase::Head(now),
+                Phase::Head(since, seen) if seen == begun => Phase::Head(since, seen),
+                _ => Phase::Head(now, begun),
             }
         } else {
             match phase {
-                Phase::Idle(since) => Phase::Idle(since),
-                Phase::Head(_) | Phase::Busy => Phase::Idle(now),
+                Phase::Idle(since, seen) if seen == begun => Phase::Idle(since, seen),
+                _ => Phase::Idle(now, begun),
             }
         }
     }
@@ -115,7 +125,7 @@ impl Activity {
     /// request head, or `idle_timeout` after its last response without a new
     /// request. Never while a request is in flight.
     pub(super) async fn watch(&self, header_timeout: Duration, idle_timeout: Duration) -> Expiry {
-        let mut phase = Phase::Head(Instant::now());
+        let mut phase = Phase::Head(Instant::now(), 0);
         loop {
             let deadline = phase.deadline(header_timeout, idle_timeout);
             let expired = async {
@@ -267,14 +277,14 @@ mod tests {
         let t0 = Instant::now();
         let at = |s: u64| t0 + Duration::from_secs(s);
         // Opened: a head is due within the header timeout, even before a byte.
-        let opened = Phase::Head(t0);
+        let opened = Phase::Head(t0, 0);
         assert_eq!(opened.deadline(HEAD, IDLE), Some((at(10), Expiry::Head)));
         // The first bytes do not restart the clock (one line every few seconds).
         a.bytes_arrived();
         let reading = a.next(opened, at(3));
-        assert_eq!(reading, Phase::Head(t0));
+        assert_eq!(reading, Phase::Head(t0, 0));
         a.bytes_arrived();
-        assert_eq!(a.next(reading, at(9)), Phase::Head(t0));
+        assert_eq!(a.next(reading, at(9)), Phase::Head(t0, 0));
         // A whole head: in flight, no deadline however long it takes.
         let request = a.begin();
         let busy = a.next(reading, at(9));
@@ -286,13 +296,13 @@ mod tests {
         // Answered: idle from then, with the idle timeout.
         drop(request);
         let idle = a.next(busy, at(600));
-        assert_eq!(idle, Phase::Idle(at(600)));
+        assert_eq!(idle, Phase::Idle(at(600), 1));
         assert_eq!(idle.deadline(HEAD, IDLE), Some((at(660), Expiry::Idle)));
-        assert_eq!(a.next(idle, at(610)), Phase::Idle(at(600)), "kept");
+        assert_eq!(a.next(idle, at(610)), Phase::Idle(at(600), 1), "kept");
         // A new request begins: its head is due within the header timeout.
         a.bytes_arrived();
         let next_head = a.next(idle, at(630));
-        assert_eq!(next_head, Phase::Head(at(630)));
+        assert_eq!(next_head, Phase::Head(at(630), 1));
         assert_eq!(
             next_head.deadline(HEAD, IDLE),
             Some((at(640), Expiry::Head))
@@ -308,6 +318,26 @@ mod tests {
         drop(first);
         assert_eq!(a.next(Phase::Busy, t0), Phase::Busy);
         drop(second);
-        assert_eq!(a.next(Phase::Busy, t0), Phase::Idle(t0));
+        assert_eq!(a.next(Phase::Busy, t0), Phase::Idle(t0, 2));
+    }
+
+    /// A request whose head arrives and is answered between two looks of the
+    /// watchdog (a fast answer, all in one turn of the connection's task)
+    /// still starts the idle clock again.
+    #[test]
+    fn a_request_seen_whole_in_one_change_restarts_the_idle_clock() {
+        let a = Activity::new();
+        let t0 = Instant::now();
+        let at = |s: u64| t0 + Duration::from_secs(s);
+        let idle = a.next(Phase::Head(t0, 0), at(1));
+        assert_eq!(idle, Phase::Idle(at(1), 0));
+        a.bytes_arrived();
+        drop(a.begin());
+        assert_eq!(a.next(idle, at(50)), Phase::Idle(at(50), 1));
+        // The same while a head was being timed: the next head's clock starts anew.
+        let head = Phase::Head(at(50), 1);
+        drop(a.begin());
+        a.bytes_arrived();
+        assert_eq!(a.next(head, at(55)), Phase::Head(at(55), 2));
     }
 }

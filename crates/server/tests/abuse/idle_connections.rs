@@ -1,6 +1,7 @@
 //! Idle connections: a keep-alive connection that sends no request within
 //! `--idle-timeout-ms` is closed, but a WebSocket (an upgraded connection)
-//! is not cut by it and keeps receiving the game's moves.
+//! is not cut by it and keeps receiving the game's moves, and a keep-alive
+//! connection in steady use is never idle however long it lives.
 
 use super::{common, well_behaved, LATENCY_BOUND};
 use std::net::SocketAddr;
@@ -80,5 +81,74 @@ async fn idle_keep_alive_connections_close_but_websockets_stay() {
         .await
         .expect("the WebSocket got the move in time");
     assert!(m["state"]["move"].as_i64() >= Some(n + 1));
+    well_behaved(&server).await;
+}
+
+/// Reads one HTTP/1.1 response with a `Content-Length` from `stream`, and
+/// returns its status; `None` if the connection closed first.
+async fn read_response(stream: &mut TcpStream) -> Option<u16> {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .map(|v| v.trim().parse().expect("content-length"))
+                .expect("a content-length");
+            if got.len() >= end + 4 + length {
+                let status = head.split(' ').nth(1).expect("a status");
+                return Some(status.parse().expect("a numeric status"));
+            }
+        }
+        match tokio::time::timeout(LATENCY_BOUND, stream.read(&mut buf)).await {
+            Err(_) => panic!("no whole response within {LATENCY_BOUND:?}"),
+            Ok(Ok(0)) | Ok(Err(_)) => return None,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// The idle timeout counts from a connection's last answer: a keep-alive
+/// connection that sends a request every quarter of the timeout is answered
+/// every time for three whole timeouts (before, one whose requests were each
+/// answered within a single turn of the server was cut one timeout after it
+/// first fell idle, with a request possibly on its way: a browser test's
+/// `fetch` failed so).
+#[tokio::test]
+async fn a_keep_alive_connection_in_steady_use_is_never_idle() {
+    let dir = common::temp_dir("abuse-busy-keep-alive");
+    let db = dir.join("eons.sqlite").display().to_string();
+    let server = common::Server::start_with(
+        &db,
+        0,
+        &["--idle-timeout-ms", &IDLE.as_millis().to_string()],
+    );
+    let addr: SocketAddr = server
+        .base
+        .trim_start_matches("http://")
+        .parse()
+        .expect("server address");
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let opened = Instant::now();
+    let mut answered = 0;
+    while opened.elapsed() < 3 * IDLE {
+        stream
+            .write_all(b"GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            .await
+            .expect("send");
+        let status = read_response(&mut stream).await;
+        assert_eq!(
+            status,
+            Some(200),
+            "request {} after {:?} on one connection",
+            answered + 1,
+            opened.elapsed()
+        );
+        answered += 1;
+        tokio::time::sleep(IDLE / 4).await;
+    }
+    assert!(answered >= 8, "{answered} requests in three idle timeouts");
     well_behaved(&server).await;
 }

@@ -29,6 +29,10 @@
 //! a push is read for its move number, `over` and the number of legal
 //! choices only (the rest is skipped, not built). All traffic goes to the
 //! given loopback server; the run is bounded and stops by itself.
+//!
+//! `--ws-token query` sends each socket's seat token as `?token=` instead of
+//! a subprotocol, for measuring a server from before the subprotocol side by
+//! side with this one (same client).
 
 use futures_util::StreamExt;
 use serde::de::IgnoredAny;
@@ -55,6 +59,10 @@ struct Args {
     warmup: u64,
     think: (u64, u64),
     bot: String,
+    /// Where a socket's seat token goes: a subprotocol (this server), or
+    /// `?token=` for a server older than the subprotocol (to measure a base
+    /// commit side by side with the same client).
+    token_in_query: bool,
 }
 
 fn args() -> Result<Args, String> {
@@ -67,6 +75,7 @@ fn args() -> Result<Args, String> {
         warmup: 10,
         think: (500, 2000),
         bot: "greedy".into(),
+        token_in_query: false,
     };
     let v: Vec<String> = std::env::args().skip(1).collect();
     let mut it = v.iter();
@@ -96,6 +105,13 @@ fn args() -> Result<Args, String> {
                 }
             }
             "--bot" => a.bot = val.clone(),
+            "--ws-token" => {
+                a.token_in_query = match val.as_str() {
+                    "subprotocol" => false,
+                    "query" => true,
+                    _ => return Err("--ws-token subprotocol|query".into()),
+                }
+            }
             _ => return Err(format!("unknown argument {k}")),
         }
     }
@@ -198,16 +214,21 @@ impl Run {
         let ws_base = self.a.server.replacen("http://", "ws://", 1);
         let mut readers = Vec::new();
         for (seat, t) in g.tokens.iter().enumerate() {
-            // The seat's token goes as a subprotocol, never in the URL.
-            let mut request = format!("{ws_base}/api/games/{}/ws", g.id)
-                .into_client_request()
-                .map_err(|e| e.to_string())?;
-            request.headers_mut().insert(
-                "sec-websocket-protocol",
-                format!("eons, eons.token.{}", t.token)
-                    .parse()
-                    .map_err(|e| format!("{e}"))?,
-            );
+            // The seat's token goes as a subprotocol, never in the URL
+            // (but for a server older than that, `--ws-token query`).
+            let url = match self.a.token_in_query {
+                true => format!("{ws_base}/api/games/{}/ws?token={}", g.id, t.token),
+                false => format!("{ws_base}/api/games/{}/ws", g.id),
+            };
+            let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+            if !self.a.token_in_query {
+                request.headers_mut().insert(
+                    "sec-websocket-protocol",
+                    format!("eons, eons.token.{}", t.token)
+                        .parse()
+                        .map_err(|e| format!("{e}"))?,
+                );
+            }
             let (ws, _) = tokio_tungstenite::connect_async(request)
                 .await
                 .map_err(|e| e.to_string())?;

@@ -282,7 +282,7 @@ async fn view(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<crate::hub::Snapshot>, ApiError> {
     let h = load(&hub, &id).await?;
     let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
     let g = h.inner.lock().await;

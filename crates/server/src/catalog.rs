@@ -2,7 +2,8 @@
 //! `GET /api/kinds/{game}/catalog` — the engine's own `catalog()` (every
 //! card with its full text and `reconstructed` mark, and the tables the
 //! browser draws), plus, for the two games on earth, the place labels of
-//! every hex and corner (`labels`, `corner_labels`, as in the view's `ui`).
+//! every hex and corner (`labels`, `corner_labels`): the board takes them
+//! from here, once per page, and no push repeats them.
 //! One source of truth: the browser keeps no copy of any of it.
 //! Each catalog is built once and kept.
 

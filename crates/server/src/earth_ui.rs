@@ -3,10 +3,30 @@
 //! that the browser board prints the same "D7" and "D7/E6/E8" every text
 //! uses (one source of truth: the browser never computes a label).
 
-use eons_core::{CornerId, Point};
+use eons_core::{CornerId, HexId, Point};
 use eons_earth::{grid, CornerLabel, HexLabel};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
+
+/// The label of a hex of the earth grid ("D7"), written once and kept.
+pub fn hex_label(id: HexId) -> &'static str {
+    static LABELS: OnceLock<Vec<String>> = OnceLock::new();
+    let labels = LABELS.get_or_init(|| HexLabel::all().map(|l| l.to_string()).collect());
+    labels.get(usize::from(id.0)).map_or("", String::as_str)
+}
+
+/// The label of a corner of the earth grid ("D7/E6/E8"), written once and
+/// kept.
+pub fn corner_label(id: CornerId) -> &'static str {
+    static LABELS: OnceLock<Vec<String>> = OnceLock::new();
+    let labels = LABELS.get_or_init(|| {
+        (0..grid().corner_count())
+            .map(|i| CornerLabel::of(CornerId(i as u8)).to_string())
+            .collect()
+    });
+    labels.get(usize::from(id.0)).map_or("", String::as_str)
+}
 
 /// Every hex of the earth grid with its label, in hex id order:
 /// `[{q, r, label}]`.
@@ -44,7 +64,7 @@ fn build_corner_place(id: CornerId) -> Value {
         "q": c.hex.q,
         "r": c.hex.r,
         "point": match c.point { Point::E => "E", Point::W => "W" },
-        "label": CornerLabel::of(id).to_string(),
+        "label": corner_label(id),
     })
 }
 
@@ -63,15 +83,14 @@ pub fn corner_labels() -> Value {
         .clone()
 }
 
-/// The `ui` object sent beside a Marine view: its text rendering and the
-/// labels of every hex and corner.
-pub fn marine_ui(v: &eons_marine::View) -> Value {
+/// The `ui` object sent beside a Marine view, as JSON text: its text
+/// rendering. The labels of every hex and corner never change: the game's
+/// catalog carries them (`GET /api/kinds/marine/catalog`), not every move's
+/// push.
+pub fn marine_ui(v: &eons_marine::View) -> Box<RawValue> {
     use eons_core::Game;
-    json!({
-        "text": eons_marine::Marine::render(v),
-        "labels": hex_labels(),
-        "corner_labels": corner_labels(),
-    })
+    serde_json::value::to_raw_value(&json!({ "text": eons_marine::Marine::render(v) }))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

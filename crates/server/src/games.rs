@@ -16,6 +16,7 @@ use crate::score_ui::ScoreTally;
 use eons_bots::BotSpec;
 use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, Turn};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -200,7 +201,7 @@ pub trait DynState: Send + Sync {
     /// Applies `choice` (a JSON choice, or `{"index": i}` into [`DynState::legal`]) for `seat`.
     fn apply(&mut self, seat: Seat, choice: &Value) -> Result<Applied, ApplyError>;
     /// What `seat` (None: a spectator) may see, plus the game's UI helpers.
-    fn view(&self, seat: Option<Seat>) -> Value;
+    fn view(&self, seat: Option<Seat>) -> SeatView;
     /// Current scores per seat.
     fn scores(&self) -> Vec<i64>;
     /// Once the game is over, every seat's final score split by source and
@@ -226,8 +227,28 @@ pub trait DynState: Send + Sync {
     fn save(&self) -> Result<String, String>;
 }
 
-/// Presentation helper: extra JSON for the web UI, computed from a view.
-pub type UiFn<G> = fn(&<G as Game>::View) -> Value;
+/// What one seat (or a spectator) sees of a state, as JSON text: the
+/// engine's view, serialised straight from it, and the game's UI helpers
+/// drawn from that same view. Text, not a [`Value`] tree: a push embeds it
+/// as it is.
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    /// The engine's [`Game::View`] for the seat.
+    pub view: Box<RawValue>,
+    /// The game's UI helper object (`{"text": …}` without one).
+    pub ui: Box<RawValue>,
+}
+
+/// JSON text for a value that may fail to serialise: `null` then (the
+/// engines' views and UI helpers never fail; this keeps a bug from
+/// panicking a socket).
+fn raw(value: &impl Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).unwrap_or_default()
+}
+
+/// Presentation helper: extra JSON for the web UI, computed from a view (as
+/// text: it goes into every push as it is).
+pub type UiFn<G> = fn(&<G as Game>::View) -> Box<RawValue>;
 /// Presentation helper: the seat that alone may read an event (None: public).
 pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
 /// Presentation helper: the board pieces of a view ([`crate::changes`]).
@@ -493,23 +514,14 @@ impl<G: Game> DynState for Live<G> {
             changes,
         })
     }
-    fn view(&self, seat: Option<Seat>) -> Value {
+    fn view(&self, seat: Option<Seat>) -> SeatView {
         let v = G::view(&self.state, seat);
-        let mut out = serde_json::Map::new();
-        out.insert(
-            "view".into(),
-            serde_json::to_value(&v).unwrap_or(Value::Null),
-        );
-        match self.ui {
-            Some(f) => {
-                out.insert("ui".into(), f(&v));
-            }
+        let ui = match self.ui {
+            Some(f) => f(&v),
             // No drawing of its own: the game's text rendering of this same view.
-            None => {
-                out.insert("ui".into(), serde_json::json!({ "text": G::render(&v) }));
-            }
-        }
-        Value::Object(out)
+            None => raw(&serde_json::json!({ "text": G::render(&v) })),
+        };
+        SeatView { view: raw(&v), ui }
     }
     fn scores(&self) -> Vec<i64> {
         G::scores(&self.state)

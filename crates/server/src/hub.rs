@@ -2,13 +2,14 @@
 //! time, announced to WebSocket clients, and played by bots on their seats.
 
 use crate::error::ApiError;
-use crate::games::{DynGame, DynState, EventText};
+use crate::games::{DynGame, DynState, EventText, LegalChoice, SeatView};
 use crate::limits::{limit_key, BotLimits, MemoryLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
 use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
-use eons_core::{Seat, Turn};
+use eons_core::{Outcome, Seat, Turn};
 use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -107,6 +108,59 @@ impl LogEntry {
     }
 }
 
+/// What one seat (or a spectator) may see of a live game at one moment
+/// ([`LiveGame::snapshot`]): the body of `GET /api/games/{id}/view` and the
+/// `state` of every WebSocket push. Serialised straight to text: the seat's
+/// view comes as text already ([`SeatView`]).
+#[derive(Debug, Serialize)]
+pub struct Snapshot {
+    /// The game's id.
+    pub id: String,
+    /// The game kind's id (`ds`).
+    pub game: &'static str,
+    /// The game kind's name.
+    pub game_name: &'static str,
+    /// The number of seats.
+    pub players: i64,
+    /// When the game was created (ms since the epoch).
+    pub created_at: i64,
+    /// Moves made so far (the number the next choice must name).
+    #[serde(rename = "move")]
+    pub moves: i64,
+    /// The seat this is for (None: a spectator).
+    pub seat: Option<u8>,
+    /// The seat to move (None once over).
+    pub to_move: Option<u8>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// What the seat to move is asked.
+    pub prompt: String,
+    /// For a seat: whether it may take back its last choice, and why not.
+    pub undo: Option<Value>,
+    /// The engine's view for this seat.
+    pub view: Box<RawValue>,
+    /// The game's UI helpers drawn from that view.
+    pub ui: Box<RawValue>,
+    /// The seat's legal choices (empty unless it is to move).
+    pub legal: Vec<LegalChoice>,
+    /// The outcome once over.
+    pub outcome: Option<Outcome>,
+    /// The public seat list.
+    pub seats: Vec<Value>,
+    /// Whether the creator chose the seed.
+    pub seed_chosen: bool,
+    /// Log entries so far.
+    pub log_len: usize,
+    /// Every seat's last move on the board.
+    pub marks: Vec<crate::changes::SeatMarks>,
+    /// The bots' pace as this seat sees it.
+    pub bot_pace: Value,
+    /// Every seat's final score, once over.
+    pub final_score: Option<Value>,
+    /// The rematch's id, once one was made.
+    pub rematch: Option<Value>,
+}
+
 /// A game in memory.
 pub struct LiveGame {
     /// The stored header.
@@ -176,8 +230,9 @@ impl LiveGame {
             .collect()
     }
 
-    /// What `seat` (None: a spectator) may see now.
-    pub fn snapshot(&self, kind: &dyn DynGame, seat: Option<Seat>) -> Value {
+    /// What `seat` (None: a spectator) may see now: the body of
+    /// `GET …/view` and the `state` of every push.
+    pub fn snapshot(&self, kind: &dyn DynGame, seat: Option<Seat>) -> Snapshot {
         let turn = self.state.turn();
         let to_move = match turn {
             Turn::Seat(s) => Some(s.0),
@@ -187,19 +242,19 @@ impl LiveGame {
             (Turn::Seat(s), Some(me)) if s == me => self.state.legal(),
             _ => Vec::new(),
         };
-        let view = self.state.view(seat);
-        json!({
-            "id": self.row.id,
-            "game": kind.id(),
-            "game_name": kind.name(),
-            "players": self.row.players,
-            "created_at": self.row.created_at,
-            "move": self.moves,
-            "seat": seat.map(|s| s.0),
-            "to_move": to_move,
-            "over": turn == Turn::Over,
-            "prompt": self.state.prompt(),
-            "undo": seat.map(|s| match self.undo_refusal(s) {
+        let SeatView { view, ui } = self.state.view(seat);
+        Snapshot {
+            id: self.row.id.clone(),
+            game: kind.id(),
+            game_name: kind.name(),
+            players: self.row.players,
+            created_at: self.row.created_at,
+            moves: self.moves,
+            seat: seat.map(|s| s.0),
+            to_move,
+            over: turn == Turn::Over,
+            prompt: self.state.prompt(),
+            undo: seat.map(|s| match self.undo_refusal(s) {
                 None => json!({ "allowed": true }),
                 Some(why) => json!({
                     "allowed": false,
@@ -207,21 +262,21 @@ impl LiveGame {
                     "own_last_choice": self.last_choice_is(s),
                 }),
             }),
-            "view": view.get("view").cloned().unwrap_or(Value::Null),
-            "ui": view.get("ui").cloned().unwrap_or(Value::Null),
-            "legal": legal,
-            "outcome": self.state.outcome(),
-            "seats": self.seats_json(),
-            "seed_chosen": self.row.seed_chosen,
-            "log_len": self.log.len(),
-            "marks": crate::changes::last_moves(
+            view,
+            ui,
+            legal,
+            outcome: self.state.outcome(),
+            seats: self.seats_json(),
+            seed_chosen: self.row.seed_chosen,
+            log_len: self.log.len(),
+            marks: crate::changes::last_moves(
                 self.log.iter().map(|e| (e.seat, e.n, e.changes.as_slice())),
                 self.state.seats(),
             ),
-            "bot_pace": self.pace.json(seat),
-            "final_score": self.state.final_score(),
-            "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
-        })
+            bot_pace: self.pace.json(seat),
+            final_score: self.state.final_score(),
+            rematch: self.rematch.as_ref().map(|id| json!({ "id": id })),
+        }
     }
 
     /// A short public summary for lists.

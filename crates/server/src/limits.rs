@@ -458,15 +458,17 @@ fn cores() -> usize {
 
 impl Default for BotLimits {
     /// 10 s per decision, 1,000,000 iterations, as many threads per
-    /// decision and in the pool as the machine runs in parallel
-    /// (`std::thread::available_parallelism`, 1 if unknown), and 10
-    /// unfinished bot games per address.
+    /// decision as the machine runs in parallel
+    /// (`std::thread::available_parallelism`, 1 if unknown), one fewer in
+    /// the pool (at least 1: the bots of every game together never hold
+    /// every core, so the requests of the humans are answered while they
+    /// search), and 10 unfinished bot games per address.
     fn default() -> Self {
         BotLimits {
             max_time: Duration::from_secs(10),
             max_iterations: 1_000_000,
             max_threads: cores(),
-            pool_threads: cores(),
+            pool_threads: cores().saturating_sub(1).max(1),
             max_games_per_address: 10,
         }
     }

@@ -1,6 +1,8 @@
 //! `GET /api/kinds/{game}/catalog` against a real server: every card of each
 //! game with a non-empty text, and each card's `reconstructed` flag as the
-//! data files under `data/` mark it (read here independently of the engines).
+//! data files under `data/` mark it (read here independently of the engines);
+//! and the earth's place labels there, which the board takes from the
+//! catalog once rather than from every push.
 
 mod common;
 
@@ -152,4 +154,67 @@ async fn every_card_of_every_game_is_served_with_its_text_and_mark() {
     let r = get(&c, &s.url("/api/kinds/chess/catalog")).await;
     assert_eq!(r.status, 404);
     assert_eq!(r.body["error"]["code"], "not_found");
+}
+
+/// The corner of `labels` (the catalog's `corner_labels`) at `q`, `r`,
+/// `point`.
+fn corner_at<'a>(labels: &'a Value, q: &Value, r: &Value, point: &Value) -> &'a Value {
+    labels
+        .as_array()
+        .and_then(|all| {
+            all.iter()
+                .find(|c| &c["q"] == q && &c["r"] == r && &c["point"] == point)
+        })
+        .unwrap_or_else(|| panic!("no corner ({q}, {r}, {point}) in the catalog"))
+}
+
+/// The two games on earth: a view's `ui` draws hexes and discs by the
+/// labels the texts use, and leaves the labels of every hex and corner (which
+/// never change) to the catalog, where the board finds them.
+#[tokio::test]
+async fn the_board_labels_come_from_the_catalog_and_not_with_every_view() {
+    let dir = temp_dir("catalog-labels");
+    let s = Server::start(&dir.join("eons.sqlite").display().to_string(), 0);
+    let c = client();
+    for game in ["ds", "marine"] {
+        let catalog = get(&c, &s.url(&format!("/api/kinds/{game}/catalog")))
+            .await
+            .body;
+        let hexes = catalog["labels"].as_array().expect("hex labels");
+        let centre = hexes
+            .iter()
+            .find(|h| h["q"] == 0 && h["r"] == 0)
+            .expect("the centre hex");
+        assert_eq!(centre["label"], "D7", "{game}");
+        let east = corner_at(&catalog["corner_labels"], &0.into(), &0.into(), &"E".into());
+        assert_eq!(east["label"], "D7/E6/E8", "{game}");
+
+        let (id, _) = common::create(
+            &s,
+            &c,
+            serde_json::json!({"game": game, "players": 2, "seats": [{}, {}]}),
+        )
+        .await;
+        let view = get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body;
+        let ui = &view["ui"];
+        assert!(ui.get("corner_labels").is_none(), "{game}: {ui}");
+        assert!(ui.get("labels").is_none(), "{game}: {ui}");
+        if game == "ds" {
+            let d7 = ui["hexes"]
+                .as_array()
+                .and_then(|all| all.iter().find(|h| h["q"] == 0 && h["r"] == 0))
+                .expect("the centre hex in the ui");
+            assert_eq!(d7["label"], "D7");
+            assert_eq!(d7["species"].as_array().map(Vec::len), Some(6));
+            let discs = ui["elements"].as_array().expect("element discs");
+            assert!(!discs.is_empty(), "the earth starts with element discs");
+            for d in discs {
+                let corner = corner_at(&catalog["corner_labels"], &d["q"], &d["r"], &d["point"]);
+                assert_eq!(corner["label"], d["label"], "disc {d}");
+                assert!(d["element"].is_string(), "disc {d}");
+            }
+        } else {
+            assert!(ui["text"].is_string(), "marine: {ui}");
+        }
+    }
 }

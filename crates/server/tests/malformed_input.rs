@@ -197,7 +197,7 @@ fn random_text(rng: &mut GameRng) -> Option<Value> {
 fn fingerprint(s: &dyn DynState) -> Value {
     let views: Vec<Value> = std::iter::once(None)
         .chain((0..s.seats()).map(|i| Some(Seat(i as u8))))
-        .map(|seat| s.view(seat))
+        .map(|seat| serde_json::to_value(s.view(seat)).expect("a view serialises"))
         .collect();
     json!({
         "turn": format!("{:?}", s.turn()),

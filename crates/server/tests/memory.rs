@@ -86,7 +86,10 @@ fn picture(kind: &dyn games::DynGame, g: &LiveGame) -> Value {
     let seats: Vec<Option<Seat>> = std::iter::once(None)
         .chain((0..g.state.seats()).map(|s| Some(Seat(s as u8))))
         .collect();
-    let views: Vec<Value> = seats.iter().map(|&s| g.snapshot(kind, s)).collect();
+    let views: Vec<Value> = seats
+        .iter()
+        .map(|&s| serde_json::to_value(g.snapshot(kind, s)).expect("a snapshot serialises"))
+        .collect();
     let logs: Vec<Value> = seats
         .iter()
         .map(|&s| Value::Array(g.log.iter().map(|e| e.for_seat(s)).collect()))

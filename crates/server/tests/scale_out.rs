@@ -3,7 +3,7 @@
 //! when it dies another takes the game over and finishes it, deciding no
 //! move twice and keeping every acknowledged move.
 //!
-//! Each process runs with `RUST_LOG=eons_server=info`, its log (stderr)
+//! Each process runs with `RUST_LOG=eons_server::hub::bots=debug,eons_server=info`, its log (stderr)
 //! written to a file; the tests read the `bot decision` lines there. Like
 //! `tests/postgres.rs`, these tests need `EONS_TEST_DATABASE_URL`: without it
 //! they are skipped locally, and FAIL when `CI=true`.
@@ -57,7 +57,10 @@ fn logged_server(db: &str, log: &Path) -> Server {
         db,
         PACE_MS,
         &[],
-        &[("RUST_LOG", "eons_server=info"), ("NO_COLOR", "1")],
+        &[
+            ("RUST_LOG", "eons_server::hub::bots=debug,eons_server=info"),
+            ("NO_COLOR", "1"),
+        ],
         Some(log),
     )
 }

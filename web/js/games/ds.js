@@ -142,14 +142,14 @@ export function render(board, st, ctx) {
 
   board.replaceChildren(h('div', { class: 'ds' },
     h('div', { class: 'ds-top' },
-      earth(v, st, map, legalAttr, local),
+      earth(v, st, map, legalAttr, local, ctx.catalog),
       actionDisplay(v, map, legalAttr, ctx.catalog)),
     animalsPanel(v, st),
     cardsPanel(v, map, legalAttr, ctx.catalog)));
   markTargets(board, map);
 }
 
-function earth(v, st, map, legalAttr, local) {
+function earth(v, st, map, legalAttr, local, catalog) {
   const ui = st.ui || { hexes: [], elements: [] };
   const tiles = s('g', { class: 'tiles' });
   const marks = s('g', { class: 'marks' });
@@ -209,7 +209,7 @@ function earth(v, st, map, legalAttr, local) {
     const [q, r, p] = key.slice(7).split(',');
     const [x, y] = cornerPos(Number(q), Number(r), p);
     const a = legalAttr(key);
-    const label = cornerLabel(ui.corner_labels, Number(q), Number(r), p);
+    const label = cornerLabel(catalog && catalog.corner_labels, Number(q), Number(r), p);
     const g = s('g', { class: `element vacant ${a.class}`, 'data-key': key, 'data-place': label });
     g.addEventListener('click', a.onclick);
     g.append(s('circle', { cx: x, cy: y, r: 17, class: 'hit' }), s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' },

@@ -1,7 +1,7 @@
 // The place labels of the earth (Dominant Species and Marine), printed on the
 // board's edges as 18xx maps do: each column's letter above and below it, each
-// half-row's number on both sides. The labels come from the engine (`ui.labels`,
-// `ui.corner_labels`); nothing here computes one.
+// half-row's number on both sides. The labels come from the engine (the game's
+// catalog: `labels`, `corner_labels`); nothing here computes one.
 import { s } from '../dom.js';
 
 /**

@@ -35,12 +35,13 @@ const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
 }).join(' ');
 
 /**
- * The grid as the engine builds it, from the engine's labels: hexes in id order
+ * The grid as the engine builds it, from the engine's labels in the game's
+ * catalog (fetched once per page, never with every move): hexes in id order
  * ({q, r, label}) and corners in id order ({q, r, point, label}).
  */
-const grid = (st) => ({
-  hexes: (st.ui && st.ui.labels) || [],
-  corners: (st.ui && st.ui.corner_labels) || [],
+const grid = (catalog) => ({
+  hexes: (catalog && catalog.labels) || [],
+  corners: (catalog && catalog.corner_labels) || [],
 });
 const cornerXY = (corners, id) => {
   const c = corners[id];
@@ -125,7 +126,7 @@ export const render = generic.withTextFallback(draw);
 function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local, grid(st).hexes);
+  const map = targets(ctx.legal, local, grid(ctx.catalog).hexes);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
   const legal = (key) => {
@@ -138,7 +139,7 @@ function draw(board, st, ctx) {
     };
   };
   board.replaceChildren(h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, grid(st), map, legal, local, st.over), actionDisplay(v, legal, ctx.catalog)),
+    h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st.over), actionDisplay(v, legal, ctx.catalog)),
     animalsPanel(v, st, ctx.catalog),
     cardsPanel(v, legal, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'

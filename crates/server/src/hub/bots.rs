@@ -4,7 +4,8 @@
 //! Each decision runs with the server's [`BotLimits`](crate::BotLimits)
 //! (its time limit is every decision's deadline, whatever the budget) in
 //! the shared [`BotPool`](super::pool::BotPool), inside a `bot_decision`
-//! span; a committed decision is logged as `bot decision`, and one that
+//! span; a committed decision is logged as `bot decision` (debug: one line
+//! per bot move would drown everything else at info), and one that
 //! another process stored first (PostgreSQL) as `bot decision lost`.
 
 use super::{undo_marker, GameHandle, Hub, LiveGame};
@@ -101,7 +102,7 @@ impl Hub {
             }
             match self.submit(h, seat, n, &choice).await {
                 Ok(_) => {
-                    tracing::info!(game = %id, "move" = n, seat = seat.0, "bot decision");
+                    tracing::debug!(game = %id, "move" = n, seat = seat.0, "bot decision");
                 }
                 Err(ApiError::Stale { .. }) => self.note_stale_decision(&id, n, seat).await,
                 Err(e) => {

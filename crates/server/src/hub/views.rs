@@ -14,8 +14,9 @@
 //! socket that reads the count under the game's lock never takes a text older
 //! than the state it was told about.
 
-use super::GameHandle;
+use super::{GameHandle, Snapshot};
 use eons_core::Seat;
+use serde::Serialize;
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
@@ -96,11 +97,22 @@ impl ViewCache {
     }
 }
 
+/// One push: `{"type":"state","state":…,"log_from":k,"log":[…]}`.
+#[derive(Serialize)]
+struct Push<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    state: &'a Snapshot,
+    log_from: usize,
+    log: &'a [Value],
+}
+
 /// The next push for a socket of `seat` (None: a spectator) that opened with
 /// the token of hash `token_hash` and has sent the log up to `sent_log`
 /// (advanced here): `{"type":"state","state":…,"log_from":k,"log":[…]}`.
 /// None when the token no longer opens the seat (an invite token whose seat
-/// was claimed): the socket must close.
+/// was claimed), or should a push ever fail to serialise: the socket must
+/// close.
 pub async fn next_push(
     h: &GameHandle,
     seat: Option<Seat>,
@@ -131,15 +143,15 @@ pub async fn next_push(
     let log_len = g.log.len();
     let state = g.snapshot(h.kind.as_ref(), seat);
     drop(g);
-    // The same object as `json!({type, state, log_from, log})`, written
-    // without building it.
-    let text: Arc<str> = format!(
-        "{{\"log\":{},\"log_from\":{},\"state\":{},\"type\":\"state\"}}",
-        Value::Array(log),
-        key.log_from,
-        state
-    )
-    .into();
+    let push = Push {
+        kind: "state",
+        state: &state,
+        log_from: key.log_from,
+        log: &log,
+    };
+    // A snapshot and log entries always serialise; a bug that broke one
+    // closes the socket (None) rather than sending half a push.
+    let text: Arc<str> = serde_json::to_string(&push).ok()?.into();
     h.views.keep(key, log_len, text.clone());
     *sent_log = log_len;
     Some(text)

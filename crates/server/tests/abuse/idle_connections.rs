@@ -11,20 +11,27 @@ use tokio::net::TcpStream;
 
 const IDLE: Duration = Duration::from_millis(800);
 
-#[tokio::test]
-async fn idle_keep_alive_connections_close_but_websockets_stay() {
-    let dir = common::temp_dir("abuse-idle");
+/// A server closing keep-alive connections idle for [`IDLE`], in a fresh
+/// directory named after `test`, and its address.
+fn start(test: &str) -> (common::Server, SocketAddr) {
+    let dir = common::temp_dir(test);
     let db = dir.join("eons.sqlite").display().to_string();
     let server = common::Server::start_with(
         &db,
         0,
         &["--idle-timeout-ms", &IDLE.as_millis().to_string()],
     );
-    let addr: SocketAddr = server
+    let addr = server
         .base
         .trim_start_matches("http://")
         .parse()
         .expect("server address");
+    (server, addr)
+}
+
+#[tokio::test]
+async fn idle_keep_alive_connections_close_but_websockets_stay() {
+    let (server, addr) = start("abuse-idle");
     let c = common::client();
     let (id, first, second) = common::two_humans(&server, &c, 7).await;
     let mut tokens = Vec::new();
@@ -118,18 +125,7 @@ async fn read_response(stream: &mut TcpStream) -> Option<u16> {
 /// `fetch` failed so).
 #[tokio::test]
 async fn a_keep_alive_connection_in_steady_use_is_never_idle() {
-    let dir = common::temp_dir("abuse-busy-keep-alive");
-    let db = dir.join("eons.sqlite").display().to_string();
-    let server = common::Server::start_with(
-        &db,
-        0,
-        &["--idle-timeout-ms", &IDLE.as_millis().to_string()],
-    );
-    let addr: SocketAddr = server
-        .base
-        .trim_start_matches("http://")
-        .parse()
-        .expect("server address");
+    let (server, addr) = start("abuse-busy-keep-alive");
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let opened = Instant::now();
     let mut answered = 0;

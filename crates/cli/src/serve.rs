@@ -36,7 +36,8 @@ pub struct ServeArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_max_threads: Option<u64>,
     /// Most search threads of all games' bot decisions at once (default:
-    /// the machine's cores, or `$EONS_BOT_POOL_THREADS`); more wait in line.
+    /// one fewer than the machine's cores, at least 1, or
+    /// `$EONS_BOT_POOL_THREADS`); more wait in line.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub bot_pool_threads: Option<u64>,
     /// Most unfinished games with a bot seat one client address may have
@@ -71,8 +72,9 @@ pub struct ServeArgs {
     /// `$EONS_TRUSTED_PROXIES`).
     #[arg(long = "trusted-proxy", value_name = "ADDR|NET", value_parser = parse_proxies)]
     pub trusted_proxies: Vec<eons_server::TrustedProxies>,
-    /// Milliseconds a connection may take to send a whole request head
-    /// (default 10000, or `$EONS_HEADER_TIMEOUT_MS`); slower ones are closed.
+    /// Milliseconds a connection may take to send a whole request head, and
+    /// then a request its whole body (default 10000, or
+    /// `$EONS_HEADER_TIMEOUT_MS`); slower ones are closed (a late body: 408).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_ms: Option<u64>,
     /// Milliseconds a keep-alive connection may sit idle between requests

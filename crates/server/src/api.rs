@@ -77,7 +77,9 @@ async fn api_not_found() -> ApiError {
 
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     b.map(|Json(x)| x).map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        if let Some(late) = crate::edge::late_body(&e) {
+            ApiError::RequestTimeout(late.0)
+        } else if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             // Over the body limit (crate::edge::MAX_BODY_BYTES) while reading.
             ApiError::PayloadTooLarge(crate::edge::MAX_BODY_BYTES)
         } else {

@@ -11,6 +11,8 @@
 //! - a connection must send a whole request head within `header_timeout` of
 //!   opening, or of the first byte of its next request (a client sending one
 //!   header line every few seconds is closed);
+//! - a request's body must arrive whole within `header_timeout` of its head
+//!   ([`BodyLate`], answered 408; see the `deadline` module);
 //! - a keep-alive connection with no request in flight is closed after
 //!   `idle_timeout`. A connection upgraded to a WebSocket has left HTTP: these
 //!   timeouts no longer apply to it (the socket's own pings do), though it
@@ -26,9 +28,11 @@
 //! [`limit_key`]: crate::limits::limit_key
 
 mod activity;
+mod deadline;
 mod guard;
 mod per_address;
 
+pub use deadline::{late as late_body, BodyLate};
 pub use guard::{
     protect, AllowedHosts, CONTENT_SECURITY_POLICY, ENV_ALLOWED_HOSTS, MAX_BODY_BYTES,
 };
@@ -138,7 +142,8 @@ async fn connection(
         let in_flight = requests.begin();
         let mut app = app.clone();
         async move {
-            let response = app.call(request.map(Body::new)).await?;
+            let request = request.map(|body| deadline::within(body, limits.header_timeout));
+            let response = app.call(request).await?;
             Ok::<_, Infallible>(response.map(|body| Body::new(in_flight.around(body))))
         }
     });

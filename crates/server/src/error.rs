@@ -60,6 +60,10 @@ pub enum ApiError {
     /// An undo the rules of undo refuse (a barrier, another seat's choice).
     #[error("this cannot be taken back: {0}")]
     UndoRefused(String),
+    /// The request body did not arrive whole within this time of its head
+    /// (`crate::edge::BodyLate`).
+    #[error("the request body did not arrive within {0:?} of its head")]
+    RequestTimeout(std::time::Duration),
     /// The request body is larger than any real request needs.
     #[error("the request body is over {0} bytes")]
     PayloadTooLarge(usize),
@@ -85,6 +89,7 @@ impl ApiError {
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnknownHost(_) => StatusCode::MISDIRECTED_REQUEST,
         }
     }
@@ -105,6 +110,7 @@ impl ApiError {
             ApiError::Internal(_) => "internal",
             ApiError::UndoRefused(_) => "undo_refused",
             ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::RequestTimeout(_) => "request_timeout",
             ApiError::UnknownHost(_) => "unknown_host",
         }
     }

@@ -37,7 +37,8 @@ pub const ENV_MAX_SOCKETS_PER_ADDRESS: &str = "EONS_MAX_SOCKETS_PER_ADDRESS";
 /// Environment variable: milliseconds between the server's pings on a WebSocket.
 pub const ENV_WS_PING_MS: &str = "EONS_WS_PING_MS";
 
-/// Environment variable: milliseconds a connection may take to send a whole request head.
+/// Environment variable: milliseconds a connection may take to send a whole
+/// request head (and then a request its whole body).
 pub const ENV_HEADER_TIMEOUT_MS: &str = "EONS_HEADER_TIMEOUT_MS";
 /// Environment variable: milliseconds a keep-alive connection may sit idle.
 pub const ENV_IDLE_TIMEOUT_MS: &str = "EONS_IDLE_TIMEOUT_MS";
@@ -168,7 +169,9 @@ impl TrafficLimits {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionLimits {
     /// A connection that has not sent a whole request head this long after it
-    /// opened (or after the first byte of a later request) is closed.
+    /// opened (or after the first byte of a later request) is closed; a
+    /// request whose body has not arrived whole this long after its head is
+    /// answered 408 and its connection closed.
     pub header_timeout: Duration,
     /// A keep-alive connection with no request in flight and no new request
     /// begun for this long is closed. An upgraded connection (a WebSocket) is

@@ -1,6 +1,6 @@
 //! The abuse suite: the real `eons-server` binary on 127.0.0.1, attacked by
 //! bounded versions of what an abusive client does (slow headers, a socket
-//! flood from one address, huge option lists, a bot with a huge iteration
+//! flood from one address, slow request bodies, huge option lists, a bot with a huge iteration
 //! budget, racing claims with one chosen token, …). Each attack runs for a
 //! bounded time and then asserts that the server still answers a
 //! well-behaved client (see [`well_behaved`]) within [`LATENCY_BOUND`].
@@ -18,6 +18,7 @@ mod failed_creates;
 mod huge_options;
 mod idle_connections;
 mod same_token_race;
+mod slow_body;
 mod slow_headers;
 mod socket_flood;
 mod web_headers;

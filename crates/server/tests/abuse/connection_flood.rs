@@ -52,11 +52,7 @@ async fn connections_over_the_cap_are_closed_at_once_and_others_served() {
     let db = dir.join("eons.sqlite").display().to_string();
     let server =
         common::Server::start_with(&db, 0, &["--max-connections-per-address", &CAP.to_string()]);
-    let addr: SocketAddr = server
-        .base
-        .trim_start_matches("http://")
-        .parse()
-        .expect("server address");
+    let addr: SocketAddr = server.addr();
     let mut held = Vec::new();
     for _ in 0..CAP {
         held.push(TcpStream::connect(addr).await.expect("connect"));

@@ -21,11 +21,7 @@ fn start(test: &str) -> (common::Server, SocketAddr) {
         0,
         &["--idle-timeout-ms", &IDLE.as_millis().to_string()],
     );
-    let addr = server
-        .base
-        .trim_start_matches("http://")
-        .parse()
-        .expect("server address");
+    let addr = server.addr();
     (server, addr)
 }
 

@@ -80,11 +80,7 @@ async fn slow_request_bodies_are_refused_and_others_are_still_answered() {
         0,
         &["--header-timeout-ms", &TIMEOUT.as_millis().to_string()],
     );
-    let addr: SocketAddr = server
-        .base
-        .trim_start_matches("http://")
-        .parse()
-        .expect("server address");
+    let addr: SocketAddr = server.addr();
     let clients: Vec<_> = (0..SLOW_CLIENTS)
         .map(|_| tokio::spawn(slow_client(addr)))
         .collect();

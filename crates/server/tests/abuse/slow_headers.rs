@@ -79,11 +79,7 @@ async fn slow_request_heads_are_closed_and_others_are_still_answered() {
             "1000",
         ],
     );
-    let addr: SocketAddr = server
-        .base
-        .trim_start_matches("http://")
-        .parse()
-        .expect("server address");
+    let addr: SocketAddr = server.addr();
     let clients: Vec<_> = (0..SLOW_CLIENTS)
         .map(|_| tokio::spawn(slow_client(addr)))
         .collect();

@@ -159,6 +159,14 @@ impl Server {
         self.child.id()
     }
 
+    /// The server's socket address, for raw TCP clients.
+    pub fn addr(&self) -> std::net::SocketAddr {
+        self.base
+            .trim_start_matches("http://")
+            .parse()
+            .expect("the server's address")
+    }
+
     /// A URL under the server.
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)

@@ -21,15 +21,15 @@
 //! `telemetry` module of the library.
 
 use eons_core::Seat;
+use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+use std::time::Duration;
 
 /// mimalloc rather than the system allocator: a loaded server spent ~40% of
 /// its CPU in glibc's malloc and free (the JSON of every push).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
-use serde_json::{json, Value};
-use std::process::ExitCode;
-use std::time::Duration;
 
 fn usage() -> ExitCode {
     eprintln!(

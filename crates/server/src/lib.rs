@@ -193,6 +193,12 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     .await
 }
 
+/// The setting the caller gave, else the one `from_env` reads from the
+/// environment (an unreadable one stops the server).
+fn given_or_env<T>(given: Option<T>, from_env: fn() -> Result<T, String>) -> Result<T, ServeError> {
+    given.map_or_else(from_env, Ok).map_err(ServeError::Config)
+}
+
 /// Runs the server until `shutdown` completes; `on_bound` is told the bound
 /// addresses (then the startup line is logged).
 pub async fn serve_until(
@@ -200,35 +206,17 @@ pub async fn serve_until(
     shutdown: impl Future<Output = ()> + Send + 'static,
     on_bound: impl FnOnce(Bound),
 ) -> Result<(), ServeError> {
-    let bot_limits = match config.bot_limits {
-        Some(l) => l,
-        None => BotLimits::from_env().map_err(ServeError::Config)?,
-    };
-    let traffic = match config.traffic_limits {
-        Some(l) => l,
-        None => TrafficLimits::from_env().map_err(ServeError::Config)?,
-    };
-    let proxies = match config.trusted_proxies {
-        Some(p) => p,
-        None => TrustedProxies::from_env().map_err(ServeError::Config)?,
-    };
-    let connections = match config.connection_limits {
-        Some(l) => l,
-        None => ConnectionLimits::from_env().map_err(ServeError::Config)?,
-    };
-    let hosts = match config.allowed_hosts {
-        Some(h) => h,
-        None => AllowedHosts::from_env().map_err(ServeError::Config)?,
-    };
-    let metrics_addr = match config.metrics_addr {
-        Some(a) => Some(a),
-        None => telemetry::metrics_addr_from_env().map_err(ServeError::Config)?,
-    };
+    let bot_limits = given_or_env(config.bot_limits, BotLimits::from_env)?;
+    let traffic = given_or_env(config.traffic_limits, TrafficLimits::from_env)?;
+    let proxies = given_or_env(config.trusted_proxies, TrustedProxies::from_env)?;
+    let connections = given_or_env(config.connection_limits, ConnectionLimits::from_env)?;
+    let hosts = given_or_env(config.allowed_hosts, AllowedHosts::from_env)?;
+    let metrics_addr = given_or_env(
+        config.metrics_addr.map(Some),
+        telemetry::metrics_addr_from_env,
+    )?;
     let trusted_proxies = format!("{proxies:?}");
-    let memory = match config.memory_limits {
-        Some(l) => l,
-        None => MemoryLimits::from_env().map_err(ServeError::Config)?,
-    };
+    let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,

@@ -58,6 +58,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/choice", post(choice))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/pace", post(pace))
+        .route("/api/games/{id}/back", post(back))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
@@ -157,6 +158,12 @@ struct CreateBody {
     seats: Vec<SeatSpec>,
     #[serde(default)]
     seed: Option<Value>,
+    /// The time control: `{per_decision_s?, bank_s?}`.
+    #[serde(default)]
+    clock: Option<crate::hub::clock::ClockSpec>,
+    /// The bot that decides for a seat whose time ran out.
+    #[serde(default)]
+    on_timeout: Option<String>,
 }
 
 /// A create request's seed: a whole number, as a number or a string.
@@ -191,6 +198,8 @@ async fn create_game(
         seats: b.seats,
         seed,
         creator: Some(crate::limits::limit_key(client).to_string()),
+        clock: b.clock.unwrap_or_default(),
+        on_timeout: b.on_timeout,
     })?;
     let out = hub.store_new(game, || hub.allow_new_game(client)).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -321,8 +330,25 @@ async fn choice(
             ))
         }
     };
+    // Acting takes an away seat back from its stand-in bot.
+    hub.come_back(&h, seat).await?;
     let r = hub.submit(&h, seat, b.expected, &c).await?;
     Ok(Json(json!(r)))
+}
+
+/// "I'm back": the token's seat takes itself back from the stand-in bot
+/// that decided for it since its time ran out ([`Hub::come_back`]) →
+/// `{away: false}`; nothing changes for a seat that is not away.
+async fn back(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let seat = acting_seat(&h, &headers, &q).await?;
+    hub.come_back(&h, seat).await?;
+    Ok(Json(json!({ "away": false })))
 }
 
 #[derive(Deserialize)]
@@ -345,6 +371,7 @@ async fn undo(
     let h = load(&hub, &id).await?;
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
+    hub.come_back(&h, seat).await?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))
 }

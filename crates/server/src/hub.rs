@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 mod bot_games;
 mod bots;
 mod census;
+pub mod clock;
 mod commits;
 mod create;
 pub mod lease;
@@ -159,6 +160,8 @@ pub struct Snapshot {
     pub final_score: Option<Value>,
     /// The rematch's id, once one was made.
     pub rematch: Option<Value>,
+    /// The game's clock (None: it has none).
+    pub clock: Option<clock::ClockView>,
 }
 
 /// A game in memory.
@@ -188,6 +191,8 @@ pub struct LiveGame {
     pub rematch: Option<String>,
     /// The snapshot it was loaded from (see [`LiveGame::restored_from`]).
     restored_from: Option<i64>,
+    /// The timer of the clock that runs now (see [`clock`]).
+    clock_timer: Option<clock::ClockTimer>,
 }
 
 impl LiveGame {
@@ -225,6 +230,7 @@ impl LiveGame {
                     "bot": s.bot,
                     "name": s.name,
                     "claimed": s.claimed || s.kind == "bot",
+                    "away": s.away,
                 })
             })
             .collect()
@@ -276,6 +282,7 @@ impl LiveGame {
             bot_pace: self.pace.json(seat),
             final_score: self.state.final_score(),
             rematch: self.rematch.as_ref().map(|id| json!({ "id": id })),
+            clock: self.clock_view(),
         }
     }
 
@@ -299,6 +306,7 @@ impl LiveGame {
             "seats": self.seats_json(),
             "seed_chosen": self.row.seed_chosen,
             "rematch": self.rematch.as_ref().map(|id| json!({ "id": id })),
+            "clock": self.clock_view(),
         })
     }
 
@@ -352,6 +360,8 @@ struct StoredRow {
     at: i64,
     /// The outcome, as JSON text, when the row ends the game.
     outcome: Option<String>,
+    /// The mover's time bank after it (see [`LiveGame::bank_after`]).
+    bank_ms: Option<i64>,
 }
 
 /// Refuses a move or an undo sent for another move count than the game's.
@@ -564,6 +574,9 @@ impl Hub {
             drop(g);
             if announce {
                 let _ = h.tx.send(n);
+                // A claim, an away seat or one back may start a clock or
+                // a stand-in bot here.
+                self.kick(h.clone());
             }
             return Ok(());
         }
@@ -598,9 +611,14 @@ impl Hub {
     ) -> Result<(String, String), ApiError> {
         let hub = self.clone();
         let h = h.clone();
-        tokio::spawn(async move { hub.claim_now(&h, seat, &invite_hash, name, new_token).await })
-            .await
-            .map_err(|e| ApiError::Internal(format!("claim failed: {e}")))?
+        tokio::spawn(async move {
+            let claimed = hub.claim_now(&h, seat, &invite_hash, name, new_token).await;
+            // The last claim starts the clock.
+            hub.kick(h);
+            claimed
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("claim failed: {e}")))?
     }
 
     async fn claim_now(
@@ -653,9 +671,10 @@ impl Hub {
             None => random_hex(16)?,
         };
         let new_hash = token_hash(&token);
+        let at = now_ms();
         if !self
             .store
-            .claim_seat(&id, seat, invite_hash, &new_hash, &name)
+            .claim_seat(&id, seat, invite_hash, &new_hash, &name, at)
             .await?
         {
             return Err(ApiError::Conflict(format!(
@@ -667,6 +686,7 @@ impl Hub {
             s.claimed = true;
             s.name = Some(name.clone());
             s.token_hash = Some(new_hash);
+            s.claimed_at = Some(at);
         }
         // Every connection rechecks its token (sockets of the invite token close).
         let _ = h.tx.send(g.moves);
@@ -720,8 +740,10 @@ impl Hub {
             choice: applied.choice.to_string(),
             at,
             outcome: outcome.as_ref().map(|o| json!(o).to_string()),
+            bank_ms: g.bank_after(seat, at),
         };
         let mut g = self.store_next_row(h, g, expected, &row).await?;
+        g.spend_bank(seat, row.bank_ms);
         let before = std::mem::replace(&mut g.state, next);
         g.note_choice(seat.0, before, &applied);
         g.moves += 1;
@@ -777,6 +799,7 @@ impl Hub {
                     choice: &row.choice,
                     at: row.at,
                     outcome: row.outcome.as_deref(),
+                    bank_ms: row.bank_ms,
                 },
             )
             .await;

@@ -74,6 +74,18 @@ impl Hub {
                             // The rematch counts against whoever created
                             // the first game, as that game did.
                             creator: self.store.creator(&g.row.id).await?,
+                            clock: g
+                                .row
+                                .clock
+                                .as_ref()
+                                .map(|c| crate::hub::clock::ClockSpec {
+                                    per_decision_s: c
+                                        .per_decision_ms
+                                        .and_then(|ms| u64::try_from(ms / 1000).ok()),
+                                    bank_s: c.bank_ms.and_then(|ms| u64::try_from(ms / 1000).ok()),
+                                })
+                                .unwrap_or_default(),
+                            on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
                         })
                         .await?;
                     let new_id = created

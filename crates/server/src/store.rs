@@ -61,6 +61,27 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
     /// Whether someone claimed the seat.
     pub claimed: bool,
+    /// When it was claimed (ms since the epoch; a bot seat: at creation).
+    pub claimed_at: Option<i64>,
+    /// Whether the seat is away: its time ran out, and the game's
+    /// `on_timeout` bot decides for it until the player comes back.
+    pub away: bool,
+    /// What is left of the seat's time bank (ms), once it spent some; None:
+    /// the whole bank of the game's clock.
+    pub bank_ms: Option<i64>,
+    /// When the seat last came back from away (ms since the epoch).
+    pub back_at: Option<i64>,
+}
+
+/// A game's time control as stored (see [`crate::hub::clock`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockRow {
+    /// Time for each decision before the bank is drawn on (ms).
+    pub per_decision_ms: Option<i64>,
+    /// Each seat's time bank at the start (ms).
+    pub bank_ms: Option<i64>,
+    /// The bot spec that decides for a seat whose time ran out.
+    pub on_timeout: String,
 }
 
 /// A game's header as stored.
@@ -90,6 +111,8 @@ pub struct GameRow {
     pub status: String,
     /// Final outcome JSON once over.
     pub outcome: Option<String>,
+    /// The game's time control (None: no clock).
+    pub clock: Option<ClockRow>,
 }
 
 /// One stored move.
@@ -119,6 +142,9 @@ pub struct NewMove<'a> {
     pub at: i64,
     /// Outcome JSON when this move ends the game.
     pub outcome: Option<&'a str>,
+    /// The mover's time bank after this move (ms), stored with it: a human
+    /// seat's move in a game with a clock.
+    pub bank_ms: Option<i64>,
 }
 
 /// A stored snapshot of a game (see [`Store::put_snapshot`]).
@@ -200,6 +226,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "leases",
         include_str!("../migrations/sqlite/0007_leases.sql"),
     ),
+    (
+        8,
+        "clocks",
+        include_str!("../migrations/sqlite/0008_clocks.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -236,6 +267,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         7,
         "leases",
         include_str!("../migrations/postgres/0007_leases.sql"),
+    ),
+    (
+        8,
+        "clocks",
+        include_str!("../migrations/postgres/0008_clocks.sql"),
     ),
 ];
 
@@ -345,8 +381,9 @@ impl Store {
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             sqlx::query(
-                "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, creator) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active', $10)",
+                "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, creator, \
+                 clock_per_decision_ms, clock_bank_ms, on_timeout) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active', $10, $11, $12, $13)",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -358,12 +395,15 @@ impl Store {
             .bind(g.created_at)
             .bind(g.updated_at)
             .bind(creator)
+            .bind(g.clock.as_ref().and_then(|c| c.per_decision_ms))
+            .bind(g.clock.as_ref().and_then(|c| c.bank_ms))
+            .bind(g.clock.as_ref().map(|c| c.on_timeout.as_str()))
             .execute(&mut *tx)
             .await?;
             for s in seats {
                 sqlx::query(
-                    "INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed, claimed_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(&g.id)
                 .bind(s.seat)
@@ -372,6 +412,7 @@ impl Store {
                 .bind(&s.name)
                 .bind(&s.token_hash)
                 .bind(i64::from(s.claimed))
+                .bind(s.claimed_at)
                 .execute(&mut *tx)
                 .await?;
             }
@@ -422,6 +463,14 @@ impl Store {
             .await?;
             if done.rows_affected() != 1 {
                 return Err(StoreError::Conflict(m.n));
+            }
+            if let Some(bank) = m.bank_ms {
+                sqlx::query(SET_BANK)
+                    .bind(bank)
+                    .bind(m.game_id)
+                    .bind(m.seat)
+                    .execute(&mut *tx)
+                    .await?;
             }
             if is_pg {
                 sqlx::query("SELECT pg_notify($1, $2)")
@@ -481,7 +530,8 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
         let g = with_pool!(self, p => {
             let row = sqlx::query(
-                "SELECT id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, outcome \
+                "SELECT id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, outcome, \
+                 clock_per_decision_ms, clock_bank_ms, on_timeout \
                  FROM games WHERE id = $1",
             )
             .bind(id)
@@ -490,6 +540,14 @@ impl Store {
             let Some(row) = row else { return Ok(None) };
             let seed: String = row.try_get("seed")?;
             let seed_chosen: i64 = row.try_get("seed_chosen")?;
+            let per_decision_ms: Option<i64> = row.try_get("clock_per_decision_ms")?;
+            let bank_ms: Option<i64> = row.try_get("clock_bank_ms")?;
+            let on_timeout: Option<String> = row.try_get("on_timeout")?;
+            let clock = (per_decision_ms.is_some() || bank_ms.is_some()).then(|| ClockRow {
+                per_decision_ms,
+                bank_ms,
+                on_timeout: on_timeout.unwrap_or_else(|| "greedy".into()),
+            });
             GameRow {
                 id: row.try_get("id")?,
                 game: row.try_get("game")?,
@@ -503,6 +561,7 @@ impl Store {
                 moves: row.try_get("moves")?,
                 status: row.try_get("status")?,
                 outcome: row.try_get("outcome")?,
+                clock,
             }
         });
         let seats = self.seats(id).await?;
@@ -513,7 +572,8 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT seat, kind, bot, name, token_hash, claimed FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at \
+                 FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id)
             .fetch_all(p)
@@ -521,6 +581,7 @@ impl Store {
             let mut seats = Vec::with_capacity(rows.len());
             for r in rows {
                 let claimed: i64 = r.try_get("claimed")?;
+                let away: i64 = r.try_get("away")?;
                 seats.push(SeatRow {
                     seat: r.try_get("seat")?,
                     kind: r.try_get("kind")?,
@@ -528,6 +589,10 @@ impl Store {
                     name: r.try_get("name")?,
                     token_hash: r.try_get("token_hash")?,
                     claimed: claimed != 0,
+                    claimed_at: r.try_get("claimed_at")?,
+                    away: away != 0,
+                    bank_ms: r.try_get("bank_ms")?,
+                    back_at: r.try_get("back_at")?,
                 });
             }
             Ok(seats)
@@ -791,12 +856,13 @@ impl Store {
         old_hash: &str,
         new_hash: &str,
         name: &str,
+        at: i64,
     ) -> Result<bool, StoreError> {
         let is_pg = self.is_postgres();
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             let done = sqlx::query(
-                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2 \
+                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $6 \
                  WHERE game_id = $3 AND seat = $4 AND token_hash = $5 AND claimed = 0",
             )
             .bind(name)
@@ -804,6 +870,52 @@ impl Store {
             .bind(id)
             .bind(seat)
             .bind(old_hash)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Marks seat `seat` of game `id` away (`away`: its time ran out) or
+    /// back at time `at`, and, when `bank_ms` is given, sets what is left of
+    /// its bank.
+    /// False when the seat already was so (another request or process was
+    /// first); nothing is changed then. Announced like a move on PostgreSQL,
+    /// so every process shows it.
+    pub async fn set_away(
+        &self,
+        id: &str,
+        seat: i64,
+        away: bool,
+        bank_ms: Option<i64>,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(
+                "UPDATE seats SET away = $1, bank_ms = COALESCE($2, bank_ms), \
+                 back_at = CASE WHEN $1 = 0 THEN $6 ELSE back_at END \
+                 WHERE game_id = $3 AND seat = $4 AND away = $5",
+            )
+            .bind(i64::from(away))
+            .bind(bank_ms)
+            .bind(id)
+            .bind(seat)
+            .bind(i64::from(!away))
+            .bind(at)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() != 1 {
@@ -861,5 +973,16 @@ async fn append_in(tx: &mut sqlx::SqliteConnection, m: &NewMove<'_>) -> Result<(
     if done.rows_affected() != 1 {
         return Err(StoreError::Conflict(m.n));
     }
+    if let Some(bank) = m.bank_ms {
+        sqlx::query(SET_BANK)
+            .bind(bank)
+            .bind(m.game_id)
+            .bind(m.seat)
+            .execute(&mut *tx)
+            .await?;
+    }
     Ok(())
 }
+
+/// Stores what is left of a seat's time bank, with the move that spent it.
+const SET_BANK: &str = "UPDATE seats SET bank_ms = $1 WHERE game_id = $2 AND seat = $3";

@@ -60,6 +60,8 @@ async fn create(
             seats,
             seed: Some(seed),
             creator: None,
+            clock: Default::default(),
+            on_timeout: None,
         })
         .await
         .expect("create");

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::clocks;
 use common::suite::{self, ws_connect, ws_until_move};
 use common::*;
 use serde_json::json;
@@ -211,4 +212,16 @@ async fn postgres_grouped_appends_store_or_refuse_each_move_alone() {
         .unwrap_or(0);
     let tag = format!("{}-{nanos}", std::process::id());
     common::appends::grouped_appends_answer_each_move(&db, &tag).await;
+}
+
+#[tokio::test]
+async fn postgres_a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_returns() {
+    let Some(db) = pg() else { return };
+    clocks::a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_returns(&db).await;
+}
+
+#[tokio::test]
+async fn postgres_a_restart_keeps_the_clocks_deadline() {
+    let Some(db) = pg() else { return };
+    clocks::a_restart_keeps_the_deadline(&db).await;
 }

@@ -108,6 +108,9 @@ struct Said {
     lost: usize,
     /// `lease taken` lines.
     leases_taken: usize,
+    /// Seats whose clock ran out (`clock ran out` lines), with how often each
+    /// is named.
+    expired: BTreeMap<u64, usize>,
 }
 
 fn read_log(path: &Path, id: &str) -> Said {
@@ -126,6 +129,11 @@ fn read_log(path: &Path, id: &str) -> Said {
             *said.decided.entry(n).or_default() += 1;
         } else if line.contains("lease taken") {
             said.leases_taken += 1;
+        } else if line.contains("clock ran out") {
+            let seat: u64 = field(&line, "seat")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("a clock line without its seat: {line}"));
+            *said.expired.entry(seat).or_default() += 1;
         }
     }
     said
@@ -312,6 +320,76 @@ async fn two_live_processes_play_each_bot_game_once() {
         assert!(
             ran.decided.values().all(|&t| t == 1),
             "game {id}: a move decided twice"
+        );
+    }
+}
+
+/// Clocks with two live processes (issue 21): games of two human seats
+/// with a 1 s clock, each created on one process and claimed on the other.
+/// Nobody acts, so both seats run out of time and their stand-in bots play
+/// the game to its end: each seat's expiry is acted on exactly once, by the
+/// process that holds the game's lease, which alone decides every move.
+#[tokio::test]
+async fn two_live_processes_act_on_an_expired_clock_exactly_once() {
+    let Some(db) = pg() else { return };
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = own_schema(&db, "scale_out_clock").await;
+    let dir = temp_dir("scale-out-clock");
+    let (log_a, log_b) = logs(&dir);
+    let a = logged_server(&db, &log_a);
+    let b = logged_server(&db, &log_b);
+    let c = client();
+    let mut games = Vec::new();
+    for (seed, (made_on, claimed_on, runs, idle)) in [
+        (&a, &b, &log_a, &log_b),
+        (&b, &a, &log_b, &log_a),
+        (&a, &b, &log_a, &log_b),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (id, tokens) = create(
+            made_on,
+            &c,
+            json!({
+                "game": "ds", "players": 2, "seed": 40 + seed,
+                "seats": [{}, {}],
+                "clock": {"per_decision_s": 1}, "on_timeout": "random",
+            }),
+        )
+        .await;
+        for invite in tokens.iter().flatten() {
+            common::clocks::claim(claimed_on, &c, invite, "away").await;
+        }
+        games.push((id, runs, idle));
+    }
+    for (id, runs, idle) in &games {
+        let over = wait_over(&a, &c, id).await;
+        let total = over["move"].as_u64().expect("move") as usize;
+        let ran = wait_logged(runs, id, total).await;
+        let other = read_log(idle, id);
+        assert_eq!(
+            ran.expired,
+            BTreeMap::from([(0, 1), (1, 1)]),
+            "game {id}: each seat ran out once, on the lease holder"
+        );
+        assert!(
+            other.expired.is_empty() && other.decided.is_empty(),
+            "game {id}: the other process acted: {other:?}"
+        );
+        assert_eq!(
+            ran.decided.keys().copied().collect::<Vec<u64>>(),
+            (0..total as u64).collect::<Vec<u64>>(),
+            "game {id}: every move decided by the stand-ins of its process"
+        );
+        assert!(
+            ran.decided.values().all(|&t| t == 1),
+            "game {id}: a move decided twice"
+        );
+        let seats = &over["seats"];
+        assert!(
+            seats[0]["away"] == json!(true) && seats[1]["away"] == json!(true),
+            "both seats away: {seats}"
         );
     }
 }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::suite;
 use common::temp_dir;
+use common::{clocks, suite};
 
 fn db(name: &str) -> (String, std::path::PathBuf) {
     let dir = temp_dir(name);
@@ -231,4 +231,22 @@ async fn sqlite_echoed_values_are_cut() {
 async fn sqlite_grouped_appends_store_or_refuse_each_move_alone() {
     let (db, _dir) = db("grouped");
     common::appends::grouped_appends_answer_each_move(&db, "sqlite").await;
+}
+
+#[tokio::test]
+async fn sqlite_a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_returns() {
+    let (db, _dir) = db("clock-away");
+    clocks::a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_returns(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_a_restart_keeps_the_clocks_deadline() {
+    let (db, _dir) = db("clock-restart");
+    clocks::a_restart_keeps_the_deadline(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_clock_requests_are_checked() {
+    let (db, _dir) = db("clock-checked");
+    clocks::clock_requests_are_checked(&db).await;
 }

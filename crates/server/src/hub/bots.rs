@@ -8,7 +8,7 @@
 //! per bot move would drown everything else at info), and one that
 //! another process stored first (PostgreSQL) as `bot decision lost`.
 
-use super::{undo_marker, GameHandle, Hub, LiveGame};
+use super::{undo_marker, GameHandle, Hub};
 use crate::error::ApiError;
 use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};
@@ -23,7 +23,8 @@ impl Hub {
         tokio::spawn(async move {
             {
                 let mut g = h.inner.lock().await;
-                if g.bot_busy || !bot_to_move(&g) || !hub.holds_lease(&g.row.id) {
+                hub.arm_clock(&h, &mut g);
+                if g.bot_busy || !g.bot_to_move() || !hub.holds_lease(&g.row.id) {
                     return;
                 }
                 g.bot_busy = true;
@@ -31,7 +32,7 @@ impl Hub {
             hub.run_bots(&h).await;
             h.inner.lock().await.bot_busy = false;
             // A human may have moved while the flag was being cleared.
-            let again = bot_to_move(&*h.inner.lock().await);
+            let again = h.inner.lock().await.bot_to_move();
             if again {
                 hub.kick(h);
             }
@@ -55,11 +56,11 @@ impl Hub {
                 let Turn::Seat(seat) = g.state.turn() else {
                     return;
                 };
-                let Some(row) = g.seat_row(seat) else { return };
-                if row.kind != "bot" {
+                // A bot seat's own bot, or the stand-in of an away seat.
+                let Some(decider) = g.decider(seat) else {
                     return;
-                }
-                let spec = match BotSpec::parse(row.bot.as_deref().unwrap_or("random")) {
+                };
+                let spec = match BotSpec::parse(decider) {
                     Ok(s) => self.bot_limits.clamp(s),
                     Err(_) => BotSpec::random(),
                 };
@@ -92,9 +93,13 @@ impl Hub {
                     return;
                 }
             };
-            // A seat paused the bots while this one was thinking.
-            if h.inner.lock().await.pace.paused() {
-                continue;
+            // A seat paused the bots while this one was thinking, or the
+            // away seat it decides for came back.
+            {
+                let g = h.inner.lock().await;
+                if g.pace.paused() || g.decider(seat).is_none() {
+                    continue;
+                }
             }
             // The lease was lost while this one was thinking.
             if !self.holds_lease(&id) {
@@ -161,12 +166,5 @@ impl Hub {
         for h in handles {
             self.kick(h);
         }
-    }
-}
-
-fn bot_to_move(g: &LiveGame) -> bool {
-    match g.state.turn() {
-        Turn::Seat(s) => g.seat_row(s).is_some_and(|r| r.kind == "bot"),
-        Turn::Over => false,
     }
 }

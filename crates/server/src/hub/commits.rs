@@ -28,6 +28,7 @@ struct Pending {
     choice: String,
     at: i64,
     outcome: Option<String>,
+    bank_ms: Option<i64>,
     answer: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -40,6 +41,7 @@ impl Pending {
             choice: &self.choice,
             at: self.at,
             outcome: self.outcome.as_deref(),
+            bank_ms: self.bank_ms,
         }
     }
 }
@@ -71,6 +73,7 @@ impl GroupCommit {
             choice: m.choice.to_string(),
             at: m.at,
             outcome: m.outcome.map(str::to_string),
+            bank_ms: m.bank_ms,
             answer,
         };
         if queue.send(pending).is_err() {

@@ -4,6 +4,7 @@
 //! starts its bots. The API takes one from the client's games-per-hour
 //! allowance between the two, so a refused request (400, 404) costs none.
 
+use super::clock::{on_timeout_spec, ClockSpec};
 use super::{random_hex, random_seed, token_hash, Hub};
 use crate::error::{echoed, with_quotes_echoed, ApiError};
 use crate::games::DynGame;
@@ -68,6 +69,11 @@ pub struct CreateGame {
     /// [`BotLimits::max_games_per_address`](crate::BotLimits::max_games_per_address)).
     /// `None`: not counted.
     pub creator: Option<String>,
+    /// The time control (none by default: see [`super::clock`]).
+    pub clock: ClockSpec,
+    /// The bot that decides for a seat whose time ran out (None:
+    /// [`super::clock::DEFAULT_ON_TIMEOUT`]); read only with a clock.
+    pub on_timeout: Option<String>,
 }
 
 /// A create request checked in full and built: only storing it is left.
@@ -166,6 +172,10 @@ impl Hub {
                         name,
                         token_hash: Some(token_hash(&token)),
                         claimed: false,
+                        claimed_at: None,
+                        away: false,
+                        bank_ms: None,
+                        back_at: None,
                     });
                     tokens.push(json!({ "seat": i, "token": token }));
                 }
@@ -202,6 +212,10 @@ impl Hub {
                         name: Some(name),
                         token_hash: None,
                         claimed: true,
+                        claimed_at: None,
+                        away: false,
+                        bank_ms: None,
+                        back_at: None,
                     });
                 }
                 other => {
@@ -213,6 +227,16 @@ impl Hub {
                 }
             }
         }
+        let clock = match req.clock.per_decision_s.or(req.clock.bank_s) {
+            None => None,
+            Some(_) => {
+                let spec = on_timeout_spec(req.on_timeout.as_deref())?;
+                self.bot_limits
+                    .check(&spec)
+                    .map_err(|e| ApiError::BadRequest(format!("on_timeout: {e}")))?;
+                req.clock.to_row(spec.to_string())?
+            }
+        };
         let now = super::now_ms();
         let row = GameRow {
             id: random_hex(6)?,
@@ -227,6 +251,7 @@ impl Hub {
             moves: 0,
             status: "active".into(),
             outcome: None,
+            clock,
         };
         Ok(PreparedGame {
             kind,
@@ -249,6 +274,9 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let id = game.row.id.clone();
         let has_bots = game.seats.iter().any(|s| s.kind == "bot");
+        // A game with bots or a clock is run (its bots, its clock) by the
+        // process that holds its lease.
+        let leased = has_bots || game.row.clock.is_some();
         let creator = game.creator.as_deref();
         // Counting and storing under one lock: two creates at once cannot
         // both take an address's last bot game.
@@ -259,7 +287,7 @@ impl Hub {
         allowance()?;
         // Leased before it is stored, so that its bots start here and
         // nowhere else.
-        if has_bots {
+        if leased {
             self.lease_new_game(&id).await;
         }
         if let Err(e) = self
@@ -267,7 +295,7 @@ impl Hub {
             .create_game(&game.row, &game.seats, creator)
             .await
         {
-            if has_bots {
+            if leased {
                 self.give_up_lease(&id).await;
             }
             return Err(e.into());

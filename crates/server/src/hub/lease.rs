@@ -196,7 +196,7 @@ impl Hub {
                 self.forget_lapsed_leases();
             }
         }
-        let unheld = match self.store.unheld_bot_games(TAKE_PER_ROUND).await {
+        let unheld = match self.store.unheld_games(TAKE_PER_ROUND).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot look for games nobody runs");

@@ -34,7 +34,7 @@ use crate::error::ApiError;
 use crate::games::{Audience, DynGame, DynState, EventText};
 use crate::limits::MemoryLimits;
 use crate::store::MoveRow;
-use eons_core::{Seat, Turn};
+use eons_core::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::atomic::Ordering;
@@ -233,15 +233,6 @@ impl LiveGame {
     pub fn restored_from(&self) -> Option<i64> {
         self.restored_from
     }
-
-    /// A bot seat is to move: the game must stay in memory, where its bot
-    /// task runs (or the periodic kick starts it again).
-    fn bot_to_move(&self) -> bool {
-        match self.state.turn() {
-            Turn::Seat(s) => self.seat_row(s).is_some_and(|r| r.kind == "bot"),
-            Turn::Over => false,
-        }
-    }
 }
 
 impl Hub {
@@ -313,6 +304,7 @@ impl Hub {
             pace,
             rematch: self.store.rematch_of(id).await?,
             restored_from: None,
+            clock_timer: None,
         };
         live.row.moves = 0;
         let snapshot = if use_snapshot {

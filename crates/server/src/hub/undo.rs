@@ -154,8 +154,10 @@ impl Hub {
             choice: undo_marker().to_string(),
             at,
             outcome: None,
+            bank_ms: g.bank_after(seat, at),
         };
         let mut g = self.store_next_row(h, g, expected, &row).await?;
+        g.spend_bank(seat, row.bank_ms);
         g.take_back(n, at);
         let moves = g.moves;
         let snapshot = g.snapshot_due(self.memory.snapshot_every);

@@ -98,10 +98,10 @@ impl Store {
         })
     }
 
-    /// Up to `limit` unfinished games with a bot seat whose lease is free
+    /// Up to `limit` unfinished games with a bot seat or a clock whose lease is free
     /// (never taken, or given up) or expired: the games nobody runs. Most
     /// recently changed first. None on SQLite.
-    pub async fn unheld_bot_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn unheld_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
         let Store::Postgres(p) = self else {
             return Ok(Vec::new());
         };
@@ -110,7 +110,8 @@ impl Store {
              LEFT JOIN game_leases l ON l.game_id = g.id \
              WHERE g.status = 'active' \
              AND (l.game_id IS NULL OR l.expires_at < now()) \
-             AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') \
+             AND (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') \
+                  OR g.clock_per_decision_ms IS NOT NULL OR g.clock_bank_ms IS NOT NULL) \
              ORDER BY g.updated_at DESC, g.id LIMIT $1",
         )
         .bind(limit)

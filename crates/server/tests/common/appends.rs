@@ -19,6 +19,7 @@ fn game(id: &str) -> GameRow {
         moves: 0,
         status: "active".into(),
         outcome: None,
+        clock: None,
     }
 }
 
@@ -30,6 +31,10 @@ fn seat(n: i64) -> SeatRow {
         name: None,
         token_hash: None,
         claimed: true,
+        claimed_at: None,
+        away: false,
+        bank_ms: None,
+        back_at: None,
     }
 }
 
@@ -41,6 +46,7 @@ fn row<'a>(game_id: &'a str, n: i64, outcome: Option<&'a str>) -> NewMove<'a> {
         choice: "{\"pick\":1}",
         at: 10 + n,
         outcome,
+        bank_ms: None,
     }
 }
 

@@ -9,7 +9,8 @@
 #      and runs them in headless Chromium (web/tests/*.test.mjs): a whole game
 #      clicked through, board targets over a whole game of each game, card texts,
 #      last-move marks and bot pace, hotseat and the lobby, the replay viewer and
-#      the end panel, take-back and its refusal.
+#      the end panel, take-back and its refusal, clocks and away seats, your-move
+#      alerts (sound, notification).
 # Nothing secret is exported: the PostgreSQL role is local and made for this run.
 #
 # Usage: scripts/ci-server.sh [--no-install]   (from anywhere; uses $CARGO_TARGET_DIR or ./target)
@@ -31,7 +32,7 @@ MODE="${1:-}"
 if [ "$MODE" = "--browser-only" ]; then
   cd "$ROOT/web/tests"
   npm ci --no-audit --no-fund --loglevel=error
-  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
   exit 0
 fi
 
@@ -82,4 +83,4 @@ cargo test -j "$JOBS" -p eons-server
 log "browser test (headless Chromium)"
 cd "$ROOT/web/tests"
 npm ci --no-audit --no-fund --loglevel=error
-EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs

@@ -70,6 +70,7 @@ export const api = {
   /** Takes back the seat's last choice; 409 `undo_refused` says why not. */
   undo: (id, token, move) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { move }, token),
   /** The bots' pace this seat asks for: {pace_ms, paused} (the slowest asked wins; any pause holds them). */
+  back: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/back`, {}, token),
   pace: (id, token, ask) => call('POST', `/api/games/${encodeURIComponent(id)}/pace`, ask, token),
   record: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/record`),
   /** A finished game's replay: {steps, seats, outcome, final_score, log}; and the board after `step` choices. */

@@ -1,5 +1,6 @@
 // The lobby: create a game, see my games, copy invite links, watch others.
 import { api, mine, inviteLink } from './api.js';
+import { clockText } from './clock.js';
 import { h, toast, copy, botBadge } from './dom.js';
 import { optionControls } from './setup-form.js';
 import { claimHotseat } from './hotseat.js';
@@ -10,6 +11,14 @@ const BOTS = [
   ['mcts:easy', 'Bot — MCTS easy'],
   ['mcts:medium', 'Bot — MCTS medium'],
   ['mcts:1s', 'Bot — MCTS 1 s/move'],
+];
+
+/** Time controls offered at creation: [value, words, the request's `clock`]. */
+const CLOCKS = [
+  ['none', 'No clock: the game waits for every player', null],
+  ['live', 'Live: 30 s a decision + 10 min bank', { per_decision_s: 30, bank_s: 600 }],
+  ['quick', 'Quick: 10 s a decision + 3 min bank', { per_decision_s: 10, bank_s: 180 }],
+  ['days', 'Over days: 24 h a decision + 3 days bank', { per_decision_s: 86400, bank_s: 259200 }],
 ];
 
 export async function lobby(root) {
@@ -51,6 +60,13 @@ function renderCreate(box, kinds) {
   const nameIn = h('input', { id: 'my-name', type: 'text', maxlength: 40, placeholder: 'Your name', value: mine.name() });
   const seedIn = h('input', { id: 'new-seed', type: 'text', inputmode: 'numeric', placeholder: 'random' });
   const go = h('button', { class: 'primary', id: 'create-game', type: 'submit' }, 'Create game');
+  const clockSel = h('select', { id: 'new-clock', name: 'clock' }, CLOCKS.map(([v, t]) => h('option', { value: v }, t)));
+  const timeoutSel = h('select', { id: 'new-on-timeout', name: 'on_timeout' }, BOTS.map(([v, t]) => h('option', { value: v }, t)));
+  timeoutSel.value = 'greedy';
+  const timeoutRow = h('label', { class: 'wide' }, h('span', {}, 'When a player runs out of time, their seat is played by'), timeoutSel);
+  const showTimeout = () => { timeoutRow.hidden = clockSel.value === 'none'; };
+  clockSel.addEventListener('change', showTimeout);
+  showTimeout();
 
   const kind = () => kinds.find((k) => k.id === gameSel.value) || kinds[0];
   // Online: me, friends by invite link, bots. Hotseat: players on this device (named here), bots.
@@ -107,6 +123,8 @@ function renderCreate(box, kinds) {
         : { kind: 'human', name: v === 'me' ? (myName || null) : v === 'local' ? names[i] : null }));
       const req = { game: gameSel.value, players: Number(playersSel.value), options, seats };
       if (seedIn.value.trim()) req.seed = seedIn.value.trim();
+      const clock = CLOCKS.find(([v]) => v === clockSel.value);
+      if (clock && clock[2]) { req.clock = clock[2]; req.on_timeout = timeoutSel.value; }
       const r = await api.create(req);
       if (hotseat()) {
         await claimHotseat({ ...r, game: gameSel.value }, names);
@@ -137,7 +155,9 @@ function renderCreate(box, kinds) {
     h('label', {}, h('span', {}, 'Players'), playersSel),
     h('label', { class: 'wide' }, h('span', {}, 'Where the players sit'), modeSel),
     nameRow,
-    h('label', {}, h('span', {}, 'Seed'), seedIn)),
+    h('label', {}, h('span', {}, 'Seed'), seedIn),
+    h('label', { class: 'wide' }, h('span', {}, 'Clock'), clockSel),
+    timeoutRow),
   h('h3', {}, 'Seats'), seatsBox,
   h('details', { class: 'more' }, h('summary', {}, 'Options'), optionsBox),
   h('div', { class: 'actions' }, go));
@@ -168,7 +188,7 @@ async function renderMine(box) {
         h('a', { href: link, class: 'game-link' }, `${sum ? sum.game_name : g.game} · ${g.id}`),
         h('span', { class: cls }, status),
         g.hotseat ? h('span', { class: 'badge' }, 'hotseat') : null,
-        sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`) : null),
+        sum ? h('div', { class: 'muted small' }, seatsText(sum), ` · move ${sum.move}`, sum.clock ? ` · ${clockText(sum.clock)}` : '') : null),
       h('div', { class: 'game-actions' },
         sum && sum.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : null,
         openInvites(g, sum).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
@@ -218,7 +238,7 @@ async function renderRecent(box) {
       h('div', { class: 'game-main' },
         h('a', { href: `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name} · ${g.id}`),
         h('span', { class: 'badge' }, g.over ? 'over' : `move ${g.move}`),
-        h('div', { class: 'muted small' }, seatsText(g))),
+        h('div', { class: 'muted small' }, seatsText(g), g.clock ? ` · ${clockText(g.clock)}` : '')),
       h('div', { class: 'game-actions' },
         g.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : null,
         h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, g.over ? 'Final scores' : 'Watch'))))));

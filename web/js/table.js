@@ -13,6 +13,8 @@ import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
 import { loadCatalog, infoButton } from './cards.js';
+import { noteClock, seatClock, runningClock, iAmAway, awayNotice, clockText } from './clock.js';
+import { yourMove, alertControls } from './notify.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -60,6 +62,7 @@ export async function table(root, id) {
     // The game's cards and tables (fetched once per game kind): ctx.catalog.
     ctx.catalog = await loadCatalog(st.game);
     ctx.state = st;
+    noteClock(st);
     const lg = await api.log(id, token);
     ctx.log = lg.entries;
     render(ctx);
@@ -122,6 +125,7 @@ function connect(ctx) {
       else ctx.log = ctx.log.slice(0, m.log_from).concat(m.log);
       const moved = !ctx.state || ctx.state.move !== m.state.move;
       ctx.state = m.state;
+      noteClock(ctx.state);
       if (moved) { ctx.local = {}; ctx.offerList = null; ctx.busy = false; }
       render(ctx);
     };
@@ -137,6 +141,7 @@ function connect(ctx) {
 async function refresh(ctx) {
   try {
     ctx.state = await api.view(ctx.id, ctx.token);
+    noteClock(ctx.state);
     ctx.log = (await api.log(ctx.id, ctx.token)).entries;
   } catch { /* keep what we have */ }
   ctx.local = {};
@@ -159,6 +164,16 @@ async function submit(ctx, choice) {
     toast(e.message, 'error');
     await refresh(ctx);
   }
+}
+
+/** "I'm back": the seat takes itself back from the bot that played it since its time ran out. */
+async function comeBack(ctx) {
+  try {
+    await api.back(ctx.id, ctx.token);
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+  await refresh(ctx);
 }
 
 async function takeBack(ctx) {
@@ -216,6 +231,11 @@ function render(ctx) {
   const st = ctx.state;
   const r = renderer(ctx);
   document.title = `${myTurn(ctx) ? '● ' : ''}Eons — ${st.game_name}`;
+  // It just became this seat's move: tell the player (not on the first
+  // draw, nor in a hotseat game, whose players share this screen).
+  const mineNow = myTurn(ctx);
+  if (ctx.wasMyTurn === false && mineNow && !ctx.hotseat) yourMove(st);
+  ctx.wasMyTurn = mineNow;
   document.body.classList.toggle('my-turn', myTurn(ctx));
   document.body.dataset.move = String(st.move);
   document.body.dataset.over = String(st.over);
@@ -243,6 +263,7 @@ function renderPrompt(ctx) {
   const bar = ctx.promptBar;
   const r = renderer(ctx);
   const parts = [];
+  if (!st.over && iAmAway(st)) parts.push(awayNotice(st, () => comeBack(ctx)));
   if (st.over) {
     const o = st.outcome;
     // The winners as the score sheet names them (a shared win, none), else the first of the ranking.
@@ -251,7 +272,7 @@ function renderPrompt(ctx) {
       : ` ${w.map((i) => seatName(st, i)).join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'} with ${o.scores[w[0]]} points.`;
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const buttons = [];
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
@@ -272,7 +293,8 @@ function renderPrompt(ctx) {
     parts.push(h('div', { class: 'prompt-buttons' }, buttons));
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    const away = st.to_move !== null && st.seats[st.to_move] && st.seats[st.to_move].away;
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, ` (away: a bot (${st.clock ? st.clock.on_timeout : 'bot'}) decides)`) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const undo = undoButton(ctx);
     if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
   }
@@ -293,13 +315,16 @@ function renderPlayers(ctx, r) {
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
       h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
       botBadge(s),
+      seatClock(st, i),
       extra,
       s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,
       s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);
   });
   mine.dropClaimedInvites(st.id, st.seats);
   fill(ctx.players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
-    st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null);
+    st.clock ? h('p', { class: 'muted small', id: 'clock-rule' }, `Clock: ${clockText(st.clock)}; out of time, a bot (${st.clock.on_timeout}) plays the seat.`) : null,
+    st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null,
+    st.seat !== null && !ctx.hotseat && !st.over ? alertControls() : null);
 }
 
 function renderChoices(ctx) {

@@ -32,6 +32,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/api.js"),
     ),
     (
+        "js/clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/clock.js"),
+    ),
+    (
+        "js/notify.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/notify.js"),
+    ),
+    (
         "js/lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/lobby.js"),

@@ -119,7 +119,27 @@ export const mine = {
   setName(n) { localStorage.setItem('eons.name', n); },
 };
 
-/** The invite link of a seat token. */
+/** What the server says of itself (GET /api/server), once loaded. */
+let server = null;
+
+/**
+ * Loads the server's own settings once: `public_url`, the origin invite
+ * links point at when the operator gave one (`--public-url`).
+ */
+export async function loadServer() {
+  if (!server) {
+    try { server = await call('GET', '/api/server'); } catch { server = { public_url: null }; }
+  }
+  return server;
+}
+
+/** Whether this page was opened at an address only this machine reaches. */
+export function onLoopback() {
+  return ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(location.hostname) || location.hostname.endsWith('.localhost');
+}
+
+/** The invite link of a seat token: at the server's public URL when it has one, else at this page's origin. */
 export function inviteLink(id, token) {
-  return `${location.origin}/play/${encodeURIComponent(id)}#t=${encodeURIComponent(token)}`;
+  const origin = (server && server.public_url) || location.origin;
+  return `${origin}/play/${encodeURIComponent(id)}#t=${encodeURIComponent(token)}`;
 }

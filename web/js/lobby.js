@@ -1,5 +1,5 @@
 // The lobby: create a game, see my games, copy invite links, watch others.
-import { api, mine, inviteLink } from './api.js';
+import { api, mine, inviteLink, loadServer, onLoopback } from './api.js';
 import { clockText } from './clock.js';
 import { h, toast, copy, botBadge } from './dom.js';
 import { optionControls } from './setup-form.js';
@@ -33,6 +33,15 @@ export async function lobby(root) {
       h('section', { class: 'panel', id: 'mine' }, h('h2', {}, 'My games')),
       h('section', { class: 'panel', id: 'recent' }, h('h2', {}, 'Games on this server'))));
   let kinds = [];
+  const server = await loadServer();
+  // Invite links made here would point at this machine only: say how to reach friends.
+  if (!server.public_url && onLoopback()) {
+    root.querySelector('.hero').append(h('p', { class: 'notice small', id: 'loopback-notice' },
+      `Invite links made here point at ${location.host}, which only this computer reaches. `,
+      'For friends on other machines, start Eons with ',
+      h('code', {}, '--addr 0.0.0.0:8080 --public-url http://THIS-COMPUTER:8080'),
+      ' (README: “Play with friends on other machines”).'));
+  }
   try {
     kinds = await api.kinds();
   } catch (e) {

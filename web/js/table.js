@@ -1,7 +1,7 @@
 // The table: one game seen by one seat (or a spectator), updated live over a
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
-import { api, mine, inviteLink } from './api.js';
+import { api, mine, inviteLink, loadServer } from './api.js';
 import { h, fill, toast, copy, botBadge } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
@@ -58,6 +58,7 @@ export async function table(root, id) {
   ctx.redraw = () => render(ctx);
 
   try {
+    await loadServer();
     const st = await api.view(id, token);
     // The game's cards and tables (fetched once per game kind): ctx.catalog.
     ctx.catalog = await loadCatalog(st.game);

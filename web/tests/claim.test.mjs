@@ -62,3 +62,28 @@ test('an invite whose claim reply was lost still opens its seat', { timeout: 120
     proc.kill('SIGKILL');
   }
 });
+
+test('invite links point at the server\'s public URL, not at the address the creator opened', { timeout: 120000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-web-public-'));
+  const { proc, base } = await startServer(dir, ['--public-url', 'http://friends.example:8080']);
+  const browser = await launch({ name: 'Ann' });
+  try {
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = browser.pages()[0] || await browser.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector('#create-game');
+    // With a public URL the lobby has nothing to warn about.
+    assert.equal(await page.locator('#loopback-notice').count(), 0);
+    await page.selectOption('select.seat-kind[data-seat="1"]', 'friend');
+    await page.click('#create-game');
+    await page.waitForSelector('#players');
+    await page.locator('#players button', { hasText: 'Copy invite' }).click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const id = new URL(page.url()).pathname.split('/').pop();
+    assert.match(link, new RegExp(`^http://friends\\.example:8080/play/${id}#t=[0-9a-f]{32}$`));
+  } finally {
+    await browser.close();
+    proc.kill('SIGKILL');
+  }
+});

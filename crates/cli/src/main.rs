@@ -51,6 +51,7 @@ enum Command {
     Games,
     /// Serve the browser table on localhost: create games, invite friends, add bots.
     // Boxed: its many limit options make it far larger than the other commands.
+    #[command(after_long_help = serve::NETWORK_HELP)]
     Serve(Box<serve::ServeArgs>),
 }
 

@@ -6,6 +6,25 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// How to serve to other machines, after `eons serve --help`.
+pub const NETWORK_HELP: &str = "\
+Playing with friends on other machines:
+  By default the server listens on 127.0.0.1, which only this machine reaches,
+  and so do the invite links it makes. Serve on an address others reach, and
+  say where they reach it (--public-url: invite links point there):
+
+  On your network (LAN):
+    eons serve --addr 0.0.0.0:8080 --public-url http://192.168.1.20:8080
+
+  On the internet, behind a reverse proxy with TLS on this machine (the proxy
+  must pass WebSocket upgrades and append X-Forwarded-For):
+    eons serve --public-url https://eons.example.org --trusted-proxy 127.0.0.1 \\
+               --allowed-host eons.example.org
+    Caddyfile:  eons.example.org {
+                    reverse_proxy 127.0.0.1:8080
+                }
+  An nginx example is in the README (\"Play with friends on other machines\").";
+
 /// Options of `eons serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -103,6 +122,16 @@ pub struct ServeArgs {
     /// latest snapshot.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub snapshot_every: Option<u64>,
+    /// The address other people reach this server at, such as
+    /// `https://eons.example.org` or `http://192.168.1.20:8080` (default:
+    /// `$EONS_PUBLIC_URL`, else the address the creator's browser used).
+    /// Invite links point there.
+    #[arg(long, value_name = "URL", value_parser = parse_public_url)]
+    pub public_url: Option<eons_server::PublicUrl>,
+}
+
+fn parse_public_url(s: &str) -> Result<eons_server::PublicUrl, String> {
+    eons_server::PublicUrl::parse(s)
 }
 
 fn parse_proxies(s: &str) -> Result<eons_server::TrustedProxies, String> {
@@ -134,6 +163,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         bot_pace: Duration::from_millis(a.bot_pace_ms),
         web_dir: a.web_dir,
         metrics_addr: a.metrics_addr,
+        public_url: a.public_url,
         ..eons_server::ServeConfig::default()
     };
     if let Some(db) = a.db {

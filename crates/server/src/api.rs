@@ -2,6 +2,7 @@
 //!
 //! | method | path | what |
 //! |---|---|---|
+//! | GET | `/api/server` | `{public_url, version}`: the origin invite links point at (`--public-url`; null: the page's own) |
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
@@ -49,6 +50,7 @@ use std::sync::Arc;
 /// The API router (mounted at the root; paths start with `/api`).
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
+        .route("/api/server", get(server_info))
         .route("/api/kinds", get(kinds))
         .route("/api/kinds/{game}/catalog", get(catalog))
         .route("/api/games", get(list_games).post(create_game))
@@ -110,6 +112,15 @@ async fn acting_seat(
 ) -> Result<Seat, ApiError> {
     let token = token_of(headers, q).ok_or(ApiError::NoToken)?;
     seat_for(h, Some(&token)).await?.ok_or(ApiError::NoToken)
+}
+
+/// What the web client needs of the server itself: `public_url`, the
+/// origin invite links point at (null: the page's own).
+async fn server_info(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({
+        "public_url": hub.public_url.get().map(crate::PublicUrl::as_str),
+        "version": env!("CARGO_PKG_VERSION"),
+    }))
 }
 
 async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {

@@ -442,6 +442,9 @@ pub struct Hub {
     leases: lease::Leases,
     /// Moves waiting to be committed together (SQLite).
     commits: commits::GroupCommit,
+    /// Where other people reach the server (invite links point there), when
+    /// the operator said so.
+    pub public_url: std::sync::OnceLock<crate::PublicUrl>,
 }
 
 impl Hub {
@@ -472,6 +475,7 @@ impl Hub {
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
             leases,
             commits: commits::GroupCommit::default(),
+            public_url: std::sync::OnceLock::new(),
         })
     }
 

@@ -35,6 +35,7 @@ pub mod limits;
 pub mod metric_names;
 pub mod names;
 pub mod proxies;
+pub mod public_url;
 pub mod rematch;
 pub mod replay;
 pub mod score_ui;
@@ -54,6 +55,7 @@ pub use error::ApiError;
 pub use hub::Hub;
 pub use limits::{BotLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits};
 pub use proxies::TrustedProxies;
+pub use public_url::PublicUrl;
 pub use store::{Store, StoreError};
 
 /// How to run the server.
@@ -97,6 +99,10 @@ pub struct ServeConfig {
     /// `None`: [`MemoryLimits::from_env`] (10 minutes, every 200 moves,
     /// unless `EONS_EVICT_IDLE_AFTER_S`, `EONS_SNAPSHOT_EVERY` say otherwise).
     pub memory_limits: Option<MemoryLimits>,
+    /// The address other people reach the server at: invite links point
+    /// there. `None`: `EONS_PUBLIC_URL` when set, otherwise the address the
+    /// creator's browser used.
+    pub public_url: Option<PublicUrl>,
 }
 
 impl Default for ServeConfig {
@@ -119,6 +125,7 @@ impl Default for ServeConfig {
             allowed_hosts: None,
             metrics_addr: None,
             memory_limits: None,
+            public_url: None,
         }
     }
 }
@@ -182,12 +189,20 @@ pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
     )
 }
 
-/// Runs the server until Ctrl-C (or SIGTERM).
-pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
-    serve_until(config, shutdown_signal(), |bound| {
+/// Runs the server until Ctrl-C (or SIGTERM). Prints `eons-server
+/// listening on http://ADDR/` once it accepts connections, the metrics
+/// address when it serves metrics, then the link to open (see
+/// [`public_url::open_lines`]).
+pub async fn serve(mut config: ServeConfig) -> Result<(), ServeError> {
+    config.public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
+    let public = config.public_url.clone();
+    serve_until(config, shutdown_signal(), move |bound| {
         println!("eons-server listening on http://{}/", bound.addr);
         if let Some(metrics) = bound.metrics {
             println!("eons-server metrics on http://{metrics}/metrics");
+        }
+        for line in public_url::open_lines(bound.addr, public.as_ref()) {
+            println!("{line}");
         }
     })
     .await
@@ -217,6 +232,7 @@ pub async fn serve_until(
     )?;
     let trusted_proxies = format!("{proxies:?}");
     let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
+    let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -227,6 +243,9 @@ pub async fn serve_until(
         proxies,
         memory,
     );
+    if let Some(p) = public_url.clone() {
+        let _ = hub.public_url.set(p);
+    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let metrics = match metrics_addr {
@@ -255,6 +274,7 @@ pub async fn serve_until(
         connection_limits = ?connections,
         allowed_hosts = ?hosts,
         trusted_proxies = %trusted_proxies,
+        public_url = public_url.as_ref().map(PublicUrl::as_str),
         "eons-server started"
     );
     // The edge gives handlers the peer address: it (or, from a trusted

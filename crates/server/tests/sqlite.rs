@@ -250,3 +250,86 @@ async fn sqlite_clock_requests_are_checked() {
     let (db, _dir) = db("clock-checked");
     clocks::clock_requests_are_checked(&db).await;
 }
+
+/// `--public-url` (or `EONS_PUBLIC_URL`): the start-up prints the link to
+/// open, `GET /api/server` tells the web client where invite links point,
+/// and a URL that is not an http(s) origin stops the server at once.
+#[tokio::test]
+async fn sqlite_invite_links_point_at_the_public_url() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let (db, _dir) = db("public-url");
+    let start = |args: &[&str], env: &[(&str, &str)]| {
+        Command::new(env!("CARGO_BIN_EXE_eons-server"))
+            .args(["--addr", "127.0.0.1:0", "--db", &db])
+            .args(args)
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start eons-server")
+    };
+    let c = common::client();
+    for (args, env) in [
+        (&["--public-url", "https://Eons.Example.org/"][..], &[][..]),
+        (
+            &[][..],
+            &[("EONS_PUBLIC_URL", "https://eons.example.org")][..],
+        ),
+    ] {
+        let mut child = start(args, env);
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut lines = Vec::new();
+        for _ in 0..2 {
+            let mut line = String::new();
+            out.read_line(&mut line).expect("a start-up line");
+            lines.push(line.trim().to_string());
+        }
+        assert_eq!(
+            lines[1], "Open https://eons.example.org/ in a browser; invite links point there.",
+            "{lines:?}"
+        );
+        let base = lines[0]
+            .strip_prefix("eons-server listening on ")
+            .expect("the listening line")
+            .trim_end_matches('/')
+            .to_string();
+        let r = common::get(&c, &format!("{base}/api/server")).await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.body["public_url"], "https://eons.example.org");
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    // Without one, the start-up says that only this machine reaches it.
+    let mut child = start(&[], &[]);
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut text = String::new();
+    for _ in 0..3 {
+        out.read_line(&mut text).expect("a start-up line");
+    }
+    assert!(text.contains("in a browser on this machine"), "{text}");
+    assert!(text.contains("--public-url"), "{text}");
+    let base = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("eons-server listening on "))
+        .expect("the listening line")
+        .trim_end_matches('/')
+        .to_string();
+    let r = common::get(&c, &format!("{base}/api/server")).await;
+    assert_eq!(r.body["public_url"], serde_json::Value::Null);
+    let _ = child.kill();
+    let _ = child.wait();
+
+    for (args, env) in [
+        (&["--public-url", "ftp://eons.example.org"][..], &[][..]),
+        (&[][..], &[("EONS_PUBLIC_URL", "eons.example.org/play")][..]),
+    ] {
+        let out = start(args, env)
+            .wait_with_output()
+            .expect("the server exits");
+        assert!(!out.status.success(), "{args:?} {env:?} started");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("public URL"), "{said}");
+    }
+}

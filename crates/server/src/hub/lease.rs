@@ -1,11 +1,11 @@
-//! Game leases: exactly one server process runs a game's bots (and, later,
-//! its clocks) at a time, when several share one PostgreSQL database.
+//! Game leases: exactly one server process runs a game's bots and
+//! its clock at a time, when several share one PostgreSQL database.
 //!
 //! Each process draws a random holder id at its start. A game it creates is
 //! leased to it before the game is stored. A background task
 //! ([`Hub::start_leases`]) renews, every [`RENEW_EVERY`], the leases the
 //! process holds for another [`LEASE_TERM`], and takes the leases of
-//! unfinished bot games that nobody holds (free, or expired because their
+//! unfinished games with bots or a clock that nobody holds (free, or expired because their
 //! holder died): it then loads such a game, catches up with its stored
 //! moves and starts its bots. A dead holder's games are thus taken over
 //! [`LEASE_TERM`] to [`LEASE_TERM`] + [`RENEW_EVERY`] after its last

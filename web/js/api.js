@@ -37,6 +37,28 @@ async function call(method, path, body, token) {
   return data;
 }
 
+/**
+ * Sends a request that gives a seat a token this browser drew itself (a
+ * claim, a join), kept under `key` until an answer comes, so that one whose
+ * reply was lost (network, reload) is asked again with the same token and
+ * answered as the first time.
+ */
+async function retried(key, send) {
+  let next = localStorage.getItem(key);
+  if (!next) { next = randomToken(); localStorage.setItem(key, next); }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const r = await send(next);
+      localStorage.removeItem(key);
+      return r;
+    } catch (e) {
+      if (e.status) { localStorage.removeItem(key); throw e; } // the server answered
+      if (attempt >= 3) throw e; // still unanswered: the next try (a reload) reuses `next`
+      await new Promise((ok) => setTimeout(ok, 500 * attempt));
+    }
+  }
+}
+
 export const api = {
   kinds: () => call('GET', '/api/kinds'),
   games: () => call('GET', '/api/games'),
@@ -48,22 +70,10 @@ export const api = {
    * answer comes, so a claim whose reply was lost (network, reload) is asked again with the same
    * token and answered as the first time.
    */
-  claim: async (invite, name) => {
-    const key = `eons.claim.${invite}`;
-    let next = localStorage.getItem(key);
-    if (!next) { next = randomToken(); localStorage.setItem(key, next); }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const r = await call('POST', '/api/claim', { token: invite, name, new_token: next });
-        localStorage.removeItem(key);
-        return r;
-      } catch (e) {
-        if (e.status) { localStorage.removeItem(key); throw e; } // the server answered
-        if (attempt >= 3) throw e; // still unanswered: the next try (a reload) reuses `next`
-        await new Promise((ok) => setTimeout(ok, 500 * attempt));
-      }
-    }
-  },
+  claim: (invite, name) => retried(`eons.claim.${invite}`, (next) => call('POST', '/api/claim', { token: invite, name, new_token: next })),
+  /** Takes a game's first open seat (anyone may join it): answers {game, seat, name, token}, retried as a claim is. */
+  join: (id, name) => retried(`eons.join.${id}`, (next) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { name, new_token: next })),
+  openGames: () => call('GET', '/api/games?open=1'),
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
   log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
   choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),

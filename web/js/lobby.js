@@ -31,6 +31,7 @@ export async function lobby(root) {
         h('p', {}, 'Create a table, invite friends with a link, fill the other seats with bots, and play in the browser.')),
       h('section', { class: 'panel', id: 'create' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading games…')),
       h('section', { class: 'panel', id: 'mine' }, h('h2', {}, 'My games')),
+      h('section', { class: 'panel', id: 'open-games' }, h('h2', {}, 'Open seats')),
       h('section', { class: 'panel', id: 'recent' }, h('h2', {}, 'Games on this server'))));
   let kinds = [];
   const server = await loadServer();
@@ -49,6 +50,7 @@ export async function lobby(root) {
   }
   renderCreate(document.getElementById('create'), kinds);
   renderMine(document.getElementById('mine'));
+  renderOpen(document.getElementById('open-games'));
   renderRecent(document.getElementById('recent'));
 }
 
@@ -84,6 +86,7 @@ function renderCreate(box, kinds) {
       hotseat() ? h('option', { value: 'local' }, 'Player on this device') : null,
       !hotseat() && i === 0 ? h('option', { value: 'me' }, 'Me') : null,
       !hotseat() ? h('option', { value: 'friend' }, 'A friend (invite link)') : null,
+      !hotseat() ? h('option', { value: 'open' }, 'Anyone (an open seat, listed in the lobby)') : null,
       BOTS.map(([v, t]) => h('option', { value: `bot:${v}` }, t)));
     sel.value = value;
     if (!sel.value) sel.value = hotseat() ? 'local' : i === 0 ? 'me' : 'friend';
@@ -129,6 +132,7 @@ function renderCreate(box, kinds) {
       const kinds_ = [...seatsBox.querySelectorAll('select.seat-kind')].map((s) => s.value);
       const names = [...seatsBox.querySelectorAll('.seat-player')].map((x, i) => x.value.trim() || `Player ${i + 1}`);
       const seats = kinds_.map((v, i) => (v.startsWith('bot:') ? { kind: 'bot', bot: v.slice(4) }
+        : v === 'open' ? { kind: 'open' }
         : { kind: 'human', name: v === 'me' ? (myName || null) : v === 'local' ? names[i] : null }));
       const req = { game: gameSel.value, players: Number(playersSel.value), options, seats };
       if (seedIn.value.trim()) req.seed = seedIn.value.trim();
@@ -223,7 +227,7 @@ function seatLabel(sum, seat) {
 function seatsText(sum) {
   return sum.seats.flatMap((s, i) => [
     i > 0 ? ' vs ' : null,
-    h('span', { class: 'lobby-seat' }, s.name || (s.bot ? s.bot : `seat ${s.seat + 1}${s.claimed ? '' : ' (open)'}`)),
+    h('span', { class: 'lobby-seat' }, s.open ? `seat ${s.seat + 1} (open)` : s.name || (s.bot ? s.bot : `seat ${s.seat + 1}${s.claimed ? '' : ' (invited)'}`)),
     botBadge(s),
   ]).filter(Boolean);
 }
@@ -233,6 +237,39 @@ function finalText(sum, seat) {
   const scores = sum.outcome.scores.join(' – ');
   if (seat === null || seat === undefined) return `Over (${scores})`;
   return sum.outcome.ranking[0] === seat ? `You won (${scores})` : `Over (${scores})`;
+}
+
+/** Games with a seat anyone may take, each with a "Join" button. */
+async function renderOpen(box) {
+  let list = [];
+  try { list = await api.openGames(); } catch { list = []; }
+  const here = new Set(mine.all().map((g) => g.id));
+  list = list.filter((g) => !here.has(g.id));
+  if (!list.length) {
+    box.replaceChildren(h('h2', {}, 'Open seats'), h('p', { class: 'muted' }, 'No game has an open seat now. Create one with a seat for "Anyone" to find players here.'));
+    return;
+  }
+  box.replaceChildren(h('h2', {}, 'Open seats'),
+    h('ul', { class: 'game-list', id: 'open-list' }, list.slice(0, 20).map((g) => h('li', { class: 'game-item' },
+      h('div', { class: 'game-main' },
+        h('a', { href: `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name} · ${g.id}`),
+        h('span', { class: 'badge' }, `${g.seats.filter((s) => s.open).length} open`),
+        h('div', { class: 'muted small' }, seatsText(g), g.clock ? ` · ${clockText(g.clock)}` : '')),
+      h('div', { class: 'game-actions' },
+        h('button', { class: 'small primary join-btn', 'data-game': g.id, onclick: (ev) => joinGame(g, ev.target) }, 'Join'))))));
+}
+
+/** Takes a game's open seat under this browser's name, then opens the table. */
+async function joinGame(g, button) {
+  button.disabled = true;
+  try {
+    const r = await api.join(g.id, mine.name() || null);
+    mine.add({ id: g.id, game: g.game, seat: r.seat, token: r.token, invites: [] });
+    location.assign(`/play/${encodeURIComponent(g.id)}#t=${encodeURIComponent(r.token)}`);
+  } catch (e) {
+    toast(e.message, 'error');
+    button.disabled = false;
+  }
 }
 
 async function renderRecent(box) {

@@ -167,6 +167,18 @@ async function submit(ctx, choice) {
   }
 }
 
+/** A spectator takes the game's open seat, then plays it. */
+async function joinSeat(ctx) {
+  try {
+    const r = await api.join(ctx.id, mine.name() || null);
+    mine.add({ id: ctx.id, game: ctx.state.game, seat: r.seat, token: r.token, invites: [] });
+    location.hash = `t=${encodeURIComponent(r.token)}`;
+    location.reload();
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}
+
 /** "I'm back": the seat takes itself back from the bot that played it since its time ran out. */
 async function comeBack(ctx) {
   try {
@@ -309,6 +321,8 @@ function choiceInfo(ctx, r, c) {
 
 function renderPlayers(ctx, r) {
   const st = ctx.state;
+  // A join takes the first open seat: only that one offers it.
+  const firstOpen = st.seats.findIndex((s) => s.open);
   const items = st.seats.map((s, i) => {
     const extra = r.seatInfo ? r.seatInfo(st, i) : null;
     const entry = mine.entry(st.id);
@@ -319,7 +333,8 @@ function renderPlayers(ctx, r) {
       seatClock(st, i),
       extra,
       s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,
-      s.kind === 'human' && !s.claimed && !inv ? h('span', { class: 'muted small' }, ' open seat') : null);
+      s.open && i === firstOpen && st.seat === null && !ctx.hotseat && !st.over ? h('button', { class: 'small primary', id: `join-seat-${i}`, onclick: () => joinSeat(ctx) }, 'Join this seat') : null,
+      s.kind === 'human' && !s.claimed && !inv && !(s.open && i === firstOpen && st.seat === null) ? h('span', { class: 'muted small' }, s.open ? ' open seat: anyone may join' : ' invited') : null);
   });
   mine.dropClaimedInvites(st.id, st.seats);
   fill(ctx.players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),

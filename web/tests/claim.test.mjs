@@ -87,3 +87,33 @@ test('invite links point at the server\'s public URL, not at the address the cre
     proc.kill('SIGKILL');
   }
 });
+
+test('the lobby lists a game with an open seat, and "Join" seats the player there', { timeout: 120000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-web-open-'));
+  const { proc, base } = await startServer(dir);
+  const browser = await launch({ name: 'Zoe' });
+  try {
+    const created = await (await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'ds', players: 2, seats: [{ kind: 'bot', bot: 'random' }, { kind: 'open' }] }),
+    })).json();
+    assert.equal(created.tokens.length, 0, 'an open seat has no invite');
+    const page = browser.pages()[0] || await browser.newPage();
+    await page.goto(`${base}/`);
+    const join = page.locator(`#open-list .join-btn[data-game="${created.id}"]`);
+    await join.waitFor();
+    await join.click();
+    await page.waitForSelector('body[data-move]');
+    assert.match(await page.textContent('#players'), /Zoe \(you\)/);
+    const token = page.url().match(/#t=([0-9a-f]{32})$/)[1];
+    const v = await (await fetch(`${base}/api/games/${created.id}/view?token=${token}`)).json();
+    assert.equal(v.seat, 1);
+    assert.equal(v.seats[1].name, 'Zoe');
+    // The game is no longer offered.
+    assert.deepEqual((await (await fetch(`${base}/api/games?open=1`)).json()).map((g) => g.id), []);
+  } finally {
+    await browser.close();
+    proc.kill('SIGKILL');
+  }
+});

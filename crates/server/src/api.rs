@@ -6,7 +6,9 @@
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
-//! | GET | `/api/games` | recent games (public summaries) |
+//! | GET | `/api/games` | recent games (public summaries); `?open=1`: the unfinished games with an open seat |
+//! | POST | `/api/games/{id}/join` | `{name?, new_token?}` → `{game, seat, name, token}`: take the game's first open seat (as a claim answers; 409 when none is open) |
+//! | POST | `/api/games/{id}/back` | "I'm back": the token's away seat takes itself back from its stand-in bot |
 //! | GET | `/api/games/{id}` | one game's public summary |
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
 //! | GET | `/api/games/{id}/view` | the view of the token's seat (or the public view), with its legal choices |
@@ -61,6 +63,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/back", post(back))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
@@ -216,8 +219,27 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
-async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let ids = hub.store.recent_games(50).await?;
+/// The 50 most recent games; with `open=1`, the newest unfinished games
+/// with an open seat (anyone may join).
+async fn list_games(
+    State(hub): State<Arc<Hub>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let open = match q.get("open").map(String::as_str) {
+        None | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "open=`{}`: 1 lists the games with an open seat, 0 all",
+                crate::error::echoed(other)
+            )))
+        }
+    };
+    let ids = if open {
+        hub.store.open_games(50).await?
+    } else {
+        hub.store.recent_games(50).await?
+    };
     let mut out = Vec::new();
     for id in ids {
         if let Ok(h) = hub.get(&id).await {
@@ -345,6 +367,51 @@ async fn choice(
     hub.come_back(&h, seat).await?;
     let r = hub.submit(&h, seat, b.expected, &c).await?;
     Ok(Json(json!(r)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    #[serde(default)]
+    name: Option<String>,
+    /// The seat's token after the join, chosen by the client, so that a
+    /// join whose reply was lost can be asked again with the same body.
+    #[serde(default)]
+    new_token: Option<String>,
+}
+
+/// Takes the game's first open seat ([`Hub::join`]) → `{game, seat, name,
+/// token}`, as a claim answers. Asking again with the same `new_token`
+/// after the join went through answers the same.
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    b: Result<Json<JoinBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let b = body(b)?;
+    let new_token = b.new_token.as_deref().map(client_token).transpose()?;
+    let name = crate::names::requested_name(b.name.as_deref())
+        .map_err(ApiError::BadRequest)?
+        .unwrap_or_default();
+    let h = load(&hub, &id).await?;
+    if let Some(t) = &new_token {
+        // The same join again (its reply was lost).
+        if let Some((game, seat)) = hub.store.seat_of_token(&crate::hub::token_hash(t)).await? {
+            let g = h.inner.lock().await;
+            if let (true, Some(row)) = (game == id, g.claimed_seat(seat)) {
+                return Ok(Json(
+                    json!({ "game": id, "seat": seat, "name": row.name, "token": t }),
+                ));
+            }
+        }
+    }
+    let joined = hub.join(&h, name, new_token).await?;
+    Ok(Json(json!({
+        "game": id,
+        "seat": joined.seat,
+        "name": joined.name,
+        "token": joined.token,
+    })))
 }
 
 /// "I'm back": the token's seat takes itself back from the stand-in bot

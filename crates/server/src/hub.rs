@@ -23,6 +23,7 @@ mod census;
 pub mod clock;
 mod commits;
 mod create;
+mod join;
 pub mod lease;
 mod memory;
 mod pace;
@@ -230,6 +231,7 @@ impl LiveGame {
                     "bot": s.bot,
                     "name": s.name,
                     "claimed": s.claimed || s.kind == "bot",
+                    "open": s.is_open(),
                     "away": s.away,
                 })
             })
@@ -651,29 +653,8 @@ impl Hub {
                 "no open seat has this invite token (an invite link works once)".into(),
             ));
         }
-        // Cleaned here too, so that every way in (a claim, a rematch's seat)
-        // stores a clean name; nothing left of it is the seat's default.
-        let name = crate::names::clean_name(&name);
-        let name = if name.is_empty() {
-            row.name
-                .clone()
-                .unwrap_or_else(|| format!("player {}", seat + 1))
-        } else {
-            name
-        };
-        // A token the client chose may be one it already holds; one the
-        // server drew (128 random bits) needs no such check.
-        let token = match new_token {
-            Some(t) => {
-                if self.store.seat_of_token(&token_hash(&t)).await?.is_some() {
-                    return Err(ApiError::Conflict(
-                        "that new token is already a seat's token; draw another".into(),
-                    ));
-                }
-                t
-            }
-            None => random_hex(16)?,
-        };
+        let name = join::seat_name(row, &name);
+        let token = self.fresh_token(new_token).await?;
         let new_hash = token_hash(&token);
         let at = now_ms();
         if !self

@@ -197,12 +197,19 @@ pub async fn serve(mut config: ServeConfig) -> Result<(), ServeError> {
     config.public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
     let public = config.public_url.clone();
     serve_until(config, shutdown_signal(), move |bound| {
-        println!("eons-server listening on http://{}/", bound.addr);
+        // Written, not `println!`: a reader that stopped reading (`| head
+        // -1`, a test that read the first line) must not stop the server.
+        let say = |line: String| {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        };
+        say(format!("eons-server listening on http://{}/", bound.addr));
         if let Some(metrics) = bound.metrics {
-            println!("eons-server metrics on http://{metrics}/metrics");
+            say(format!("eons-server metrics on http://{metrics}/metrics"));
         }
         for line in public_url::open_lines(bound.addr, public.as_ref()) {
-            println!("{line}");
+            say(line);
         }
     })
     .await

@@ -73,6 +73,14 @@ pub struct SeatRow {
     pub back_at: Option<i64>,
 }
 
+impl SeatRow {
+    /// An open seat: a human seat nobody took that has no invite, so anyone
+    /// may join it.
+    pub fn is_open(&self) -> bool {
+        self.kind == "human" && !self.claimed && self.token_hash.is_none()
+    }
+}
+
 /// A game's time control as stored (see [`crate::hub::clock`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
@@ -644,6 +652,66 @@ impl Store {
                 .fetch_all(p)
                 .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// Ids of up to `limit` unfinished games with an open seat (a human
+    /// seat nobody took that has no invite: anyone may join it), the
+    /// newest first.
+    pub async fn open_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT g.id AS id FROM games g WHERE g.status = 'active' AND EXISTS \
+                 (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' \
+                  AND s.claimed = 0 AND s.token_hash IS NULL) \
+                 ORDER BY g.created_at DESC, g.id LIMIT $1",
+            )
+            .bind(limit)
+            .fetch_all(p)
+            .await?;
+            rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        })
+    }
+
+    /// Takes open seat `seat` of game `id` for a joining player: names it,
+    /// gives it the token hash `new_hash` and marks it claimed at `at`.
+    /// False when it is no longer open (someone joined first); nothing is
+    /// changed then. Announced like a claim on PostgreSQL.
+    pub async fn take_open_seat(
+        &self,
+        id: &str,
+        seat: i64,
+        new_hash: &str,
+        name: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(
+                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3 \
+                 WHERE game_id = $4 AND seat = $5 AND kind = 'human' AND claimed = 0 \
+                 AND token_hash IS NULL",
+            )
+            .bind(name)
+            .bind(new_hash)
+            .bind(at)
+            .bind(id)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
         })
     }
 

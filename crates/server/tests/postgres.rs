@@ -225,3 +225,9 @@ async fn postgres_a_restart_keeps_the_clocks_deadline() {
     let Some(db) = pg() else { return };
     clocks::a_restart_keeps_the_deadline(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_twenty_joins_race_for_one_open_seat() {
+    let Some(db) = pg() else { return };
+    common::open_seats::twenty_joins_race_for_one_open_seat(&db).await;
+}

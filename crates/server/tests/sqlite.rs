@@ -333,3 +333,9 @@ async fn sqlite_invite_links_point_at_the_public_url() {
         assert!(said.contains("public URL"), "{said}");
     }
 }
+
+#[tokio::test]
+async fn sqlite_twenty_joins_race_for_one_open_seat() {
+    let (db, _dir) = db("open-seat");
+    common::open_seats::twenty_joins_race_for_one_open_seat(&db).await;
+}

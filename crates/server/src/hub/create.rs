@@ -25,7 +25,7 @@ const MAX_BOT_SPEC_BYTES: usize = 64;
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
-    /// `human` or `bot`.
+    /// `human` (invited by a link), `open` (anyone may join) or `bot`.
     #[serde(default = "human")]
     pub kind: String,
     /// Bot spec (`random`, `greedy`, `mcts:500ms`) for bot seats.
@@ -163,6 +163,20 @@ impl Hub {
         let mut tokens = Vec::new();
         for (i, (s, name)) in seat_specs.iter().zip(names).enumerate() {
             match s.kind.as_str() {
+                // An open seat is a human seat without an invite: anyone
+                // may join it (`POST /api/games/{id}/join`).
+                "open" => seats.push(SeatRow {
+                    seat: i as i64,
+                    kind: "human".into(),
+                    bot: None,
+                    name,
+                    token_hash: None,
+                    claimed: false,
+                    claimed_at: None,
+                    away: false,
+                    bank_ms: None,
+                    back_at: None,
+                }),
                 "human" => {
                     let token = random_hex(16)?;
                     seats.push(SeatRow {
@@ -220,7 +234,7 @@ impl Hub {
                 }
                 other => {
                     return Err(ApiError::BadRequest(format!(
-                        "seat {}: kind `{}` (expected human or bot)",
+                        "seat {}: kind `{}` (expected human, open or bot)",
                         i + 1,
                         echoed(other)
                     )))

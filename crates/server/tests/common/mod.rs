@@ -4,6 +4,7 @@
 pub mod appends;
 pub mod clocks;
 pub mod lookback;
+pub mod open_seats;
 pub mod suite;
 
 use serde_json::{json, Value};

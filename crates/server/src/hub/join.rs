@@ -1,0 +1,120 @@
+//! Open seats: a game may be created with seats anyone may take (`{"kind":
+//! "open"}`); the lobby lists such games (`GET /api/games?open=1`) and
+//! `POST /api/games/{id}/join` takes the first open seat for the caller,
+//! answering as a claim does (`{game, seat, name, token}`). Of joins that
+//! race for one seat exactly one wins: the game's lock orders the joins of
+//! one process, and the database takes a seat only while it is still open
+//! (`UPDATE … WHERE claimed = 0 AND token_hash IS NULL`), across processes.
+
+use super::{now_ms, random_hex, token_hash, GameHandle, Hub};
+use crate::error::ApiError;
+use crate::store::SeatRow;
+use std::sync::Arc;
+
+/// What a join answers: the seat taken, its name and its new token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The seat.
+    pub seat: i64,
+    /// Its name now.
+    pub name: String,
+    /// Its secret token, returned only here.
+    pub token: String,
+}
+
+/// The name a seat takes when claimed or joined: `asked`, cleaned (as
+/// every way in stores a clean name), else the name it was created with,
+/// else "player N".
+pub(super) fn seat_name(row: &SeatRow, asked: &str) -> String {
+    let name = crate::names::clean_name(asked);
+    if name.is_empty() {
+        row.name
+            .clone()
+            .unwrap_or_else(|| format!("player {}", row.seat + 1))
+    } else {
+        name
+    }
+}
+
+impl Hub {
+    /// A seat's new token: the one the client chose (refused with 409 when
+    /// it is some seat's token already), else 128 random bits drawn here
+    /// (which need no such check).
+    pub(super) async fn fresh_token(&self, chosen: Option<String>) -> Result<String, ApiError> {
+        match chosen {
+            Some(t) => {
+                if self.store.seat_of_token(&token_hash(&t)).await?.is_some() {
+                    return Err(ApiError::Conflict(
+                        "that new token is already a seat's token; draw another".into(),
+                    ));
+                }
+                Ok(t)
+            }
+            None => random_hex(16),
+        }
+    }
+
+    /// Takes the first open seat of game `h` for a player named `name`
+    /// (cleaned; empty: the seat's default), with the token the client chose
+    /// (`new_token`) or one drawn here. 409 when no seat is open (anymore).
+    /// Runs to completion even if the caller is dropped.
+    pub async fn join(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        name: String,
+        new_token: Option<String>,
+    ) -> Result<Joined, ApiError> {
+        let hub = self.clone();
+        let h = h.clone();
+        tokio::spawn(async move {
+            let joined = hub.join_now(&h, &name, new_token).await;
+            // The last seat taken starts the clock.
+            hub.kick(h);
+            joined
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("join failed: {e}")))?
+    }
+
+    async fn join_now(
+        &self,
+        h: &Arc<GameHandle>,
+        name: &str,
+        new_token: Option<String>,
+    ) -> Result<Joined, ApiError> {
+        let mut g = h.inner.lock().await;
+        let id = g.row.id.clone();
+        if g.state.outcome().is_some() {
+            return Err(ApiError::Conflict(format!("game {id} is over")));
+        }
+        let Some(row) = g.seats.iter().find(|s| s.is_open()) else {
+            return Err(ApiError::Conflict(format!("game {id} has no open seat")));
+        };
+        let seat = row.seat;
+        let name = seat_name(row, name);
+        let token = self.fresh_token(new_token).await?;
+        let hash = token_hash(&token);
+        let at = now_ms();
+        if !self
+            .store
+            .take_open_seat(&id, seat, &hash, &name, at)
+            .await?
+        {
+            // Another process took it first: catch up with its seats.
+            g.seats = self.store.seats(&id).await?;
+            let _ = h.tx.send(g.moves);
+            return Err(ApiError::Conflict(format!(
+                "seat {} of game {id} was just taken by someone else",
+                seat + 1
+            )));
+        }
+        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
+            s.claimed = true;
+            s.name = Some(name.clone());
+            s.token_hash = Some(hash);
+            s.claimed_at = Some(at);
+        }
+        let _ = h.tx.send(g.moves);
+        Ok(Joined { seat, name, token })
+    }
+}

@@ -32,7 +32,7 @@ MODE="${1:-}"
 if [ "$MODE" = "--browser-only" ]; then
   cd "$ROOT/web/tests"
   npm ci --no-audit --no-fund --loglevel=error
-  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs social.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
   exit 0
 fi
 
@@ -83,4 +83,4 @@ cargo test -j "$JOBS" -p eons-server
 log "browser test (headless Chromium)"
 cd "$ROOT/web/tests"
 npm ci --no-audit --no-fund --loglevel=error
-EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs social.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs

@@ -74,6 +74,8 @@ export const api = {
   /** Takes a game's first open seat (anyone may join it): answers {game, seat, name, token}, retried as a claim is. */
   join: (id, name) => retried(`eons.join.${id}`, (next) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { name, new_token: next })),
   openGames: () => call('GET', '/api/games?open=1'),
+  chat: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/chat`),
+  say: (id, token, text, name) => call('POST', `/api/games/${encodeURIComponent(id)}/chat`, { text, name: name || undefined }, token),
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),
   log: (id, token, since = 0) => call('GET', `/api/games/${encodeURIComponent(id)}/log?since=${since}`, undefined, token),
   choose: (id, token, move, choice) => call('POST', `/api/games/${encodeURIComponent(id)}/choice`, { move, choice }, token),

@@ -72,6 +72,7 @@ function renderCreate(box, kinds) {
   const seedIn = h('input', { id: 'new-seed', type: 'text', inputmode: 'numeric', placeholder: 'random' });
   const go = h('button', { class: 'primary', id: 'create-game', type: 'submit' }, 'Create game');
   const clockSel = h('select', { id: 'new-clock', name: 'clock' }, CLOCKS.map(([v, t]) => h('option', { value: v }, t)));
+  const spectatorChat = h('input', { type: 'checkbox', id: 'new-spectator-chat' });
   const timeoutSel = h('select', { id: 'new-on-timeout', name: 'on_timeout' }, BOTS.map(([v, t]) => h('option', { value: v }, t)));
   timeoutSel.value = 'greedy';
   const timeoutRow = h('label', { class: 'wide' }, h('span', {}, 'When a player runs out of time, their seat is played by'), timeoutSel);
@@ -138,6 +139,7 @@ function renderCreate(box, kinds) {
       if (seedIn.value.trim()) req.seed = seedIn.value.trim();
       const clock = CLOCKS.find(([v]) => v === clockSel.value);
       if (clock && clock[2]) { req.clock = clock[2]; req.on_timeout = timeoutSel.value; }
+      if (spectatorChat.checked) req.spectator_chat = true;
       const r = await api.create(req);
       if (hotseat()) {
         await claimHotseat({ ...r, game: gameSel.value }, names);
@@ -170,7 +172,8 @@ function renderCreate(box, kinds) {
     nameRow,
     h('label', {}, h('span', {}, 'Seed'), seedIn),
     h('label', { class: 'wide' }, h('span', {}, 'Clock'), clockSel),
-    timeoutRow),
+    timeoutRow,
+    h('label', { class: 'wide opt check', for: 'new-spectator-chat' }, spectatorChat, h('span', {}, 'Spectators may write in the chat (players always may)'))),
   h('h3', {}, 'Seats'), seatsBox,
   h('details', { class: 'more' }, h('summary', {}, 'Options'), optionsBox),
   h('div', { class: 'actions' }, go));

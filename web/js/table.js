@@ -42,16 +42,18 @@ export async function table(root, id) {
     offerList: null,    // choices offered after an ambiguous click
     ws: null,
     claimed: new Set(),
+    chat: [],
   };
   const promptBar = h('div', { class: 'promptbar', id: 'promptbar' });
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
   const choices = h('section', { class: 'panel choices', id: 'choices' });
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), h('ol', { class: 'log-list' }));
-  const side = h('aside', { class: 'side' }, players, choices, logBox);
+  const chatBox = h('section', { class: 'panel chat', id: 'chat' });
+  const side = h('aside', { class: 'side' }, players, choices, logBox, chatBox);
   root.replaceChildren(h('div', { class: 'table' }, promptBar, h('div', { class: 'table-grid' }, board, side)));
   linkTable(root.firstChild);
-  Object.assign(ctx, { promptBar, board, players, choices, logBox });
+  Object.assign(ctx, { promptBar, board, players, choices, logBox, chatBox });
 
   ctx.choose = (choice) => submit(ctx, choice);
   ctx.offer = (list, anchor, opts) => offer(ctx, list, anchor, opts);
@@ -66,7 +68,9 @@ export async function table(root, id) {
     noteClock(st);
     const lg = await api.log(id, token);
     ctx.log = lg.entries;
+    ctx.chat = (await api.chat(id)).messages;
     render(ctx);
+    buildChat(ctx);
   } catch (e) {
     root.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'Cannot open this game'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
     return;
@@ -117,10 +121,20 @@ function connect(ctx) {
       ws.close();
       open();
     };
-    ws.onopen = () => { retry = 500; document.body.classList.remove('offline'); };
+    ws.onopen = () => {
+      retry = 500;
+      document.body.classList.remove('offline');
+      // Messages sent while the socket was closed.
+      api.chat(ctx.id).then((c) => { ctx.chat = c.messages; renderChat(ctx); }).catch(() => {});
+    };
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type === 'chat') {
+        if (!ctx.chat.some((x) => x.n === m.message.n)) ctx.chat.push(m.message);
+        renderChat(ctx);
+        return;
+      }
       if (m.type !== 'state') return;
       if (m.log_from === 0) ctx.log = m.log;
       else ctx.log = ctx.log.slice(0, m.log_from).concat(m.log);
@@ -371,6 +385,43 @@ function renderLog(ctx) {
     h('span', { class: 'log-who' }, seatName(st, e.seat)), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   if (list.dataset.stick === '1') list.scrollTop = list.scrollHeight;
+}
+
+/** The chat panel: its messages (as text, never HTML) and, for those who may write, a line to write in. */
+function buildChat(ctx) {
+  const st = ctx.state;
+  const list = h('ol', { class: 'chat-list', id: 'chat-list' });
+  const canWrite = st.seat !== null || st.spectator_chat;
+  const input = h('input', { type: 'text', id: 'chat-input', maxlength: 500, placeholder: st.seat !== null ? 'Say something to the table' : 'Say something (as a spectator)', 'aria-label': 'Chat message' });
+  const form = canWrite ? h('form', { class: 'chat-form', onsubmit: async (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    input.disabled = true;
+    try {
+      const r = await api.say(ctx.id, st.seat !== null ? ctx.token : null, text, st.seat === null ? mine.name() : null);
+      if (!ctx.chat.some((x) => x.n === r.message.n)) ctx.chat.push(r.message);
+      input.value = '';
+      renderChat(ctx);
+    } catch (e) {
+      toast(e.message, 'error');
+    } finally {
+      input.disabled = false;
+      input.focus();
+    }
+  } }, input, h('button', { type: 'submit', class: 'small', id: 'chat-send' }, 'Send')) : h('p', { class: 'muted small' }, 'Only the players write here.');
+  ctx.chatBox.replaceChildren(h('h3', {}, 'Chat'), list, form);
+  renderChat(ctx);
+}
+
+function renderChat(ctx) {
+  const list = ctx.chatBox.querySelector('.chat-list');
+  if (!list) return;
+  const st = ctx.state;
+  list.replaceChildren(...ctx.chat.slice(-200).map((m) => h('li', { class: `chat-line ${st.seat !== null && m.seat === st.seat ? 'mine' : ''}` },
+    h('span', { class: 'chat-who' }, m.name), ': ', m.text)));
+  if (!ctx.chat.length) list.replaceChildren(h('li', { class: 'muted small' }, 'No messages yet.'));
+  list.scrollTop = list.scrollHeight;
 }
 
 function renderFinal(ctx, r) {

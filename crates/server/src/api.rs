@@ -8,6 +8,8 @@
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
 //! | GET | `/api/games` | recent games (public summaries); `?open=1`: the unfinished games with an open seat |
 //! | POST | `/api/games/{id}/join` | `{name?, new_token?}` → `{game, seat, name, token}`: take the game's first open seat (as a claim answers; 409 when none is open) |
+//! | GET | `/api/games/{id}/chat` | the game's chat, `{messages: [{n, seat, name, text, at}]}` (`?since=N`) |
+//! | POST | `/api/games/{id}/chat` | `{text, name?}`: a message, as the token's seat, or without a token as a spectator when the creator allowed it (`spectator_chat`); pushed to every socket as `{"type": "chat", "message"}` |
 //! | POST | `/api/games/{id}/back` | "I'm back": the token's away seat takes itself back from its stand-in bot |
 //! | GET | `/api/games/{id}` | one game's public summary |
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
@@ -64,6 +66,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/back", post(back))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/chat", get(chat).post(say))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
@@ -178,6 +181,9 @@ struct CreateBody {
     /// The bot that decides for a seat whose time ran out.
     #[serde(default)]
     on_timeout: Option<String>,
+    /// Whether spectators may write in the chat.
+    #[serde(default)]
+    spectator_chat: bool,
 }
 
 /// A create request's seed: a whole number, as a number or a string.
@@ -214,6 +220,7 @@ async fn create_game(
         creator: Some(crate::limits::limit_key(client).to_string()),
         clock: b.clock.unwrap_or_default(),
         on_timeout: b.on_timeout,
+        spectator_chat: b.spectator_chat,
     })?;
     let out = hub.store_new(game, || hub.allow_new_game(client)).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
@@ -367,6 +374,70 @@ async fn choice(
     hub.come_back(&h, seat).await?;
     let r = hub.submit(&h, seat, b.expected, &c).await?;
     Ok(Json(json!(r)))
+}
+
+/// The game's chat: `{messages: [{n, seat, name, text, at}]}` (`?since=N`:
+/// from message N on). Anyone who may see the game may read it.
+async fn chat(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let since = match q.get("since") {
+        Some(s) => s.parse::<usize>().map_err(|_| {
+            ApiError::BadRequest(format!(
+                "since=`{}` is not a whole number",
+                crate::error::echoed(s)
+            ))
+        })?,
+        None => 0,
+    };
+    let g = h.inner.lock().await;
+    let messages: Vec<&crate::store::ChatRow> = g.chat().iter().skip(since).collect();
+    Ok(Json(json!({ "messages": messages })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SayBody {
+    text: String,
+    /// A spectator's name (a seat writes under its own).
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Writes in the game's chat ([`Hub::say`]): with a seat's token as that
+/// seat, without one as a spectator (when the creator allowed it) →
+/// `{message}`.
+async fn say(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<SayBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let b = body(b)?;
+    let speaker = match token_of(&headers, &q) {
+        Some(t) => {
+            let seat = seat_for(&h, Some(&t)).await?.ok_or(ApiError::NoToken)?;
+            crate::hub::chat::Speaker::Seat(seat)
+        }
+        None => {
+            let name = crate::names::requested_name(b.name.as_deref())
+                .map_err(ApiError::BadRequest)?
+                .unwrap_or_default();
+            let client = hub.proxies.client(peer.ip(), &headers);
+            crate::hub::chat::Speaker::Spectator {
+                client: crate::limits::limit_key(client).to_string(),
+                name,
+            }
+        }
+    };
+    let message = hub.say(&h, speaker, &b.text).await?;
+    Ok(Json(json!({ "message": message })))
 }
 
 #[derive(Deserialize)]

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 mod bot_games;
 mod bots;
 mod census;
+pub mod chat;
 pub mod clock;
 mod commits;
 mod create;
@@ -163,6 +164,10 @@ pub struct Snapshot {
     pub rematch: Option<Value>,
     /// The game's clock (None: it has none).
     pub clock: Option<clock::ClockView>,
+    /// Whether spectators may write in the chat (seats always may).
+    pub spectator_chat: bool,
+    /// Chat messages so far (read them at `GET …/chat`).
+    pub chat_len: usize,
 }
 
 /// A game in memory.
@@ -194,6 +199,8 @@ pub struct LiveGame {
     restored_from: Option<i64>,
     /// The timer of the clock that runs now (see [`clock`]).
     clock_timer: Option<clock::ClockTimer>,
+    /// The game's chat, every message stored (see [`chat`]).
+    chat: Vec<crate::store::ChatRow>,
 }
 
 impl LiveGame {
@@ -285,6 +292,8 @@ impl LiveGame {
             final_score: self.state.final_score(),
             rematch: self.rematch.as_ref().map(|id| json!({ "id": id })),
             clock: self.clock_view(),
+            spectator_chat: self.row.spectator_chat,
+            chat_len: self.chat.len(),
         }
     }
 
@@ -386,6 +395,8 @@ pub struct GameHandle {
     pub inner: Mutex<LiveGame>,
     /// Announces the new move count after every change (and counts the changes).
     pub tx: views::Announcer,
+    /// Sends each new chat message, as its WebSocket text.
+    pub chat: tokio::sync::broadcast::Sender<Arc<str>>,
     /// The latest WebSocket pushes, shared by the sockets of one seat.
     views: views::ViewCache,
     /// WebSockets open on this game.
@@ -447,6 +458,8 @@ pub struct Hub {
     /// Where other people reach the server (invite links point there), when
     /// the operator said so.
     pub public_url: std::sync::OnceLock<crate::PublicUrl>,
+    /// Chat messages per writer.
+    pub chat_limiter: chat::ChatLimiter,
 }
 
 impl Hub {
@@ -478,6 +491,7 @@ impl Hub {
             leases,
             commits: commits::GroupCommit::default(),
             public_url: std::sync::OnceLock::new(),
+            chat_limiter: chat::ChatLimiter::default(),
         })
     }
 
@@ -509,6 +523,7 @@ impl Hub {
     /// now and then, so the table does not keep every address ever seen).
     pub fn forget_idle_addresses(&self) {
         self.new_games.retain_recent();
+        self.chat_limiter.forget_idle();
     }
 
     /// The game kind with this id.
@@ -535,6 +550,7 @@ impl Hub {
             kind,
             inner: Mutex::new(live),
             tx: views::Announcer::new(64),
+            chat: tokio::sync::broadcast::channel(64).0,
             views: views::ViewCache::default(),
             sockets: AtomicUsize::new(0),
             last_used: AtomicI64::new(now_ms()),
@@ -570,6 +586,8 @@ impl Hub {
         if announce {
             g.seats = seats;
         }
+        // Another process may have stored chat messages.
+        self.catch_up_chat(h, &mut g).await?;
         // Another process's table may have changed the bots' pace.
         let asks = self.store.pace_asks(&id).await?;
         if g.pace.restore(&asks) {

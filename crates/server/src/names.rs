@@ -39,6 +39,13 @@ fn kept(c: char) -> bool {
 /// characters. Empty when nothing is left (the caller then gives the seat
 /// its default name).
 pub fn clean_name(raw: &str) -> String {
+    clean_text(raw, MAX_NAME_CHARS)
+}
+
+/// Any typed text made safe to show on one line (a name, a chat message):
+/// the characters [`kept`] keeps, every run of white space as one space,
+/// trimmed, cut at `most` characters.
+pub fn clean_text(raw: &str, most: usize) -> String {
     let mut out = String::new();
     let mut chars = 0;
     let mut space = false;
@@ -53,7 +60,7 @@ pub fn clean_name(raw: &str) -> String {
             continue;
         }
         let needed = if space { 2 } else { 1 };
-        if chars + needed > MAX_NAME_CHARS {
+        if chars + needed > most {
             break;
         }
         if space {

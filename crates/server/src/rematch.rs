@@ -86,6 +86,7 @@ impl Hub {
                                 })
                                 .unwrap_or_default(),
                             on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
+                            spectator_chat: g.row.spectator_chat,
                         })
                         .await?;
                     let new_id = created

@@ -81,6 +81,21 @@ impl SeatRow {
     }
 }
 
+/// A chat message as stored.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChatRow {
+    /// Its number in the game's chat, from 0.
+    pub n: i64,
+    /// The seat that wrote it (None: a spectator).
+    pub seat: Option<i64>,
+    /// The name shown with it.
+    pub name: String,
+    /// What it says (cleaned: one line of text).
+    pub text: String,
+    /// When (ms since the epoch).
+    pub at: i64,
+}
+
 /// A game's time control as stored (see [`crate::hub::clock`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
@@ -121,6 +136,8 @@ pub struct GameRow {
     pub outcome: Option<String>,
     /// The game's time control (None: no clock).
     pub clock: Option<ClockRow>,
+    /// Whether spectators may write in the game's chat (seats always may).
+    pub spectator_chat: bool,
 }
 
 /// One stored move.
@@ -239,6 +256,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "clocks",
         include_str!("../migrations/sqlite/0008_clocks.sql"),
     ),
+    (
+        9,
+        "chat",
+        include_str!("../migrations/sqlite/0009_chat.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -280,6 +302,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         8,
         "clocks",
         include_str!("../migrations/postgres/0008_clocks.sql"),
+    ),
+    (
+        9,
+        "chat",
+        include_str!("../migrations/postgres/0009_chat.sql"),
     ),
 ];
 
@@ -390,8 +417,8 @@ impl Store {
             let mut tx = p.begin().await?;
             sqlx::query(
                 "INSERT INTO games (id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, creator, \
-                 clock_per_decision_ms, clock_bank_ms, on_timeout) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active', $10, $11, $12, $13)",
+                 clock_per_decision_ms, clock_bank_ms, on_timeout, spectator_chat) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, 'active', $10, $11, $12, $13, $14)",
             )
             .bind(&g.id)
             .bind(&g.game)
@@ -406,6 +433,7 @@ impl Store {
             .bind(g.clock.as_ref().and_then(|c| c.per_decision_ms))
             .bind(g.clock.as_ref().and_then(|c| c.bank_ms))
             .bind(g.clock.as_ref().map(|c| c.on_timeout.as_str()))
+            .bind(i64::from(g.spectator_chat))
             .execute(&mut *tx)
             .await?;
             for s in seats {
@@ -539,7 +567,7 @@ impl Store {
         let g = with_pool!(self, p => {
             let row = sqlx::query(
                 "SELECT id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, outcome, \
-                 clock_per_decision_ms, clock_bank_ms, on_timeout \
+                 clock_per_decision_ms, clock_bank_ms, on_timeout, spectator_chat \
                  FROM games WHERE id = $1",
             )
             .bind(id)
@@ -551,6 +579,7 @@ impl Store {
             let per_decision_ms: Option<i64> = row.try_get("clock_per_decision_ms")?;
             let bank_ms: Option<i64> = row.try_get("clock_bank_ms")?;
             let on_timeout: Option<String> = row.try_get("on_timeout")?;
+            let spectator_chat: i64 = row.try_get("spectator_chat")?;
             let clock = (per_decision_ms.is_some() || bank_ms.is_some()).then(|| ClockRow {
                 per_decision_ms,
                 bank_ms,
@@ -570,6 +599,7 @@ impl Store {
                 status: row.try_get("status")?,
                 outcome: row.try_get("outcome")?,
                 clock,
+                spectator_chat: spectator_chat != 0,
             }
         });
         let seats = self.seats(id).await?;
@@ -712,6 +742,67 @@ impl Store {
             }
             tx.commit().await?;
             Ok(true)
+        })
+    }
+
+    /// Game `id`'s chat messages from number `from` on, in order.
+    pub async fn chat_from(&self, id: &str, from: i64) -> Result<Vec<ChatRow>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT n, seat, name, text, at FROM chat WHERE game_id = $1 AND n >= $2 ORDER BY n",
+            )
+            .bind(id)
+            .bind(from)
+            .fetch_all(p)
+            .await?;
+            let mut out = Vec::with_capacity(rows.len());
+            for r in rows {
+                out.push(ChatRow {
+                    n: r.try_get("n")?,
+                    seat: r.try_get("seat")?,
+                    name: r.try_get("name")?,
+                    text: r.try_get("text")?,
+                    at: r.try_get("at")?,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    /// Stores chat message `m.n` of game `id`; [`StoreError::Conflict`] when
+    /// that number is taken (another process stored a message first).
+    /// Announced like a move on PostgreSQL.
+    pub async fn add_chat(&self, id: &str, m: &ChatRow) -> Result<(), StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let r = sqlx::query(
+                "INSERT INTO chat (game_id, n, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind(m.n)
+            .bind(m.seat)
+            .bind(&m.name)
+            .bind(&m.text)
+            .bind(m.at)
+            .execute(&mut *tx)
+            .await;
+            match r {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(StoreError::Conflict(m.n));
+                }
+                Err(e) => return Err(e.into()),
+            }
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
         })
     }
 

@@ -158,6 +158,7 @@ async fn push_updates(
     ping: Duration,
 ) {
     let mut rx = h.tx.subscribe();
+    let mut chat = h.chat.subscribe();
     let (mut out, mut inp) = socket.split();
     let silence = ping.saturating_mul(2);
     let mut heard = Instant::now();
@@ -184,6 +185,16 @@ async fn push_updates(
                         while rx.try_recv().is_ok() {}
                         break;
                     }
+                    Err(RecvError::Closed) => return,
+                },
+                c = chat.recv() => match c {
+                    Ok(text) => {
+                        if !send_within(&mut out, Message::Text(text.as_ref().into()), silence).await {
+                            return;
+                        }
+                    }
+                    // Missed messages: the client reads the chat again on reconnect.
+                    Err(RecvError::Lagged(_)) => {}
                     Err(RecvError::Closed) => return,
                 },
                 m = inp.next() => match m {

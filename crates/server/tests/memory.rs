@@ -62,6 +62,7 @@ async fn create(
             creator: None,
             clock: Default::default(),
             on_timeout: None,
+            spectator_chat: false,
         })
         .await
         .expect("create");

@@ -231,3 +231,9 @@ async fn postgres_twenty_joins_race_for_one_open_seat() {
     let Some(db) = pg() else { return };
     common::open_seats::twenty_joins_race_for_one_open_seat(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_chat_is_stored_pushed_and_limited() {
+    let Some(db) = pg() else { return };
+    common::chat::chat_is_stored_pushed_and_limited(&db).await;
+}

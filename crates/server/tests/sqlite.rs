@@ -339,3 +339,9 @@ async fn sqlite_twenty_joins_race_for_one_open_seat() {
     let (db, _dir) = db("open-seat");
     common::open_seats::twenty_joins_race_for_one_open_seat(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_chat_is_stored_pushed_and_limited() {
+    let (db, _dir) = db("chat");
+    common::chat::chat_is_stored_pushed_and_limited(&db).await;
+}

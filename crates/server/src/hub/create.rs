@@ -74,6 +74,8 @@ pub struct CreateGame {
     /// The bot that decides for a seat whose time ran out (None:
     /// [`super::clock::DEFAULT_ON_TIMEOUT`]); read only with a clock.
     pub on_timeout: Option<String>,
+    /// Whether spectators may write in the chat (seats always may).
+    pub spectator_chat: bool,
 }
 
 /// A create request checked in full and built: only storing it is left.
@@ -266,6 +268,7 @@ impl Hub {
             status: "active".into(),
             outcome: None,
             clock,
+            spectator_chat: req.spectator_chat,
         };
         Ok(PreparedGame {
             kind,

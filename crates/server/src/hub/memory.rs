@@ -305,6 +305,7 @@ impl Hub {
             rematch: self.store.rematch_of(id).await?,
             restored_from: None,
             clock_timer: None,
+            chat: self.store.chat_from(id, 0).await?,
         };
         live.row.moves = 0;
         let snapshot = if use_snapshot {

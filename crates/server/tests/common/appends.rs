@@ -20,6 +20,7 @@ fn game(id: &str) -> GameRow {
         status: "active".into(),
         outcome: None,
         clock: None,
+        spectator_chat: false,
     }
 }
 

@@ -3,6 +3,10 @@
 //! | method | path | what |
 //! |---|---|---|
 //! | GET | `/api/server` | `{public_url, version}`: the origin invite links point at (`--public-url`; null: the page's own) |
+//! | POST | `/api/profiles` | `{name}` → 201 `{name, key}`: a profile (unique name; the key, given only here, is its browser's secret) |
+//! | GET | `/api/me` | with `Authorization: Bearer KEY`: `{name}` of the key's profile |
+//! | GET | `/api/profiles/{name}` | a profile's ratings and latest games |
+//! | GET | `/api/leaderboard/{game}` | a game kind's ratings, players and bots apart, best first |
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
@@ -55,6 +59,10 @@ use std::sync::Arc;
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/api/server", get(server_info))
+        .route("/api/profiles", post(create_profile))
+        .route("/api/me", get(me))
+        .route("/api/profiles/{name}", get(profile))
+        .route("/api/leaderboard/{game}", get(leaderboard))
         .route("/api/kinds", get(kinds))
         .route("/api/kinds/{game}/catalog", get(catalog))
         .route("/api/games", get(list_games).post(create_game))
@@ -127,6 +135,105 @@ async fn server_info(State(hub): State<Arc<Hub>>) -> Json<Value> {
         "public_url": hub.public_url.get().map(crate::PublicUrl::as_str),
         "version": env!("CARGO_PKG_VERSION"),
     }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileBody {
+    name: String,
+}
+
+/// Makes a profile → 201 `{name, key}` (the key only here). Takes one from
+/// the client's hourly allowance, as a game does.
+async fn create_profile(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    b: Result<Json<ProfileBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let b = body(b)?;
+    let name = crate::names::requested_name(Some(&b.name)).map_err(ApiError::BadRequest)?;
+    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
+    let (name, key) = hub.create_profile(&name.unwrap_or_default()).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "name": name, "key": key })),
+    )
+        .into_response())
+}
+
+/// The profile of the key in `Authorization: Bearer KEY` → `{name}`.
+async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let key = bearer_token(&headers).ok_or(ApiError::NoToken)?;
+    Ok(Json(json!({ "name": hub.profile_of_key(&key).await? })))
+}
+
+/// A profile: `{name, bot, created_at, ratings: [{game, rating,
+/// uncertainty, games, wins}], games: [{id, game, game_name, seat, over,
+/// place, players, created_at, updated_at}]}` (its 50 latest games).
+async fn profile(
+    State(hub): State<Arc<Hub>>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let p = hub.store.profile(&name).await?.ok_or_else(|| {
+        ApiError::NotFound(format!("no profile `{}`", crate::error::echoed(&name)))
+    })?;
+    let ratings = hub.store.ratings_of(&p.name).await?;
+    let games: Vec<Value> = hub
+        .store
+        .games_of(&p.name, 50)
+        .await?
+        .into_iter()
+        .map(|g| {
+            let outcome: Option<eons_core::Outcome> = g
+                .outcome
+                .as_deref()
+                .and_then(|o| serde_json::from_str(o).ok());
+            let place = outcome.as_ref().and_then(|o| {
+                o.ranking
+                    .iter()
+                    .position(|s| i64::from(s.0) == g.seat)
+                    .map(|i| i + 1)
+            });
+            json!({
+                "id": g.game_id,
+                "game": g.game,
+                "game_name": hub.kind(&g.game).map(|k| k.name()),
+                "seat": g.seat,
+                "over": g.status == "over",
+                "place": place,
+                "players": outcome.as_ref().map(|o| o.ranking.len()),
+                "created_at": g.created_at,
+                "updated_at": g.updated_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "name": p.name,
+        "bot": p.bot,
+        "created_at": p.created_at,
+        "ratings": ratings,
+        "games": games,
+    })))
+}
+
+/// A game kind's ratings, best first (by mean less three uncertainties):
+/// `{game, game_name, players: [...], bots: [...]}`, 100 of each.
+async fn leaderboard(
+    State(hub): State<Arc<Hub>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let kind = hub.kind(&game).ok_or_else(|| {
+        ApiError::NotFound(format!("no game kind `{}`", crate::error::echoed(&game)))
+    })?;
+    let players = hub.store.leaderboard(kind.id(), false, 100).await?;
+    let bots = hub.store.leaderboard(kind.id(), true, 100).await?;
+    Ok(Json(json!({
+        "game": kind.id(),
+        "game_name": kind.name(),
+        "players": players,
+        "bots": bots,
+    })))
 }
 
 async fn kinds(State(hub): State<Arc<Hub>>) -> Json<Value> {
@@ -276,6 +383,9 @@ struct ClaimBody {
     /// claim whose reply was lost can be asked again with the same body.
     #[serde(default)]
     new_token: Option<String>,
+    /// A profile's key: the seat is taken for that profile.
+    #[serde(default)]
+    key: Option<String>,
 }
 
 /// A client-chosen seat token: 32 to 128 lowercase hex digits (at least 128
@@ -322,7 +432,11 @@ async fn claim(
         ));
     };
     let h = load(&hub, &game).await?;
-    let (token, name) = hub.claim(&h, seat, hash, name, new_token).await?;
+    let profile = match b.key.as_deref() {
+        Some(k) => Some(hub.profile_of_key(k).await?),
+        None => None,
+    };
+    let (token, name) = hub.claim(&h, seat, hash, name, new_token, profile).await?;
     Ok(Json(
         json!({ "game": game, "seat": seat, "name": name, "token": token }),
     ))
@@ -449,6 +563,9 @@ struct JoinBody {
     /// join whose reply was lost can be asked again with the same body.
     #[serde(default)]
     new_token: Option<String>,
+    /// A profile's key: the seat is taken for that profile.
+    #[serde(default)]
+    key: Option<String>,
 }
 
 /// Takes the game's first open seat ([`Hub::join`]) → `{game, seat, name,
@@ -476,7 +593,11 @@ async fn join(
             }
         }
     }
-    let joined = hub.join(&h, name, new_token).await?;
+    let profile = match b.key.as_deref() {
+        Some(k) => Some(hub.profile_of_key(k).await?),
+        None => None,
+    };
+    let joined = hub.join(&h, name, new_token, profile).await?;
     Ok(Json(json!({
         "game": id,
         "seat": joined.seat,

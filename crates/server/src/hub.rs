@@ -29,6 +29,7 @@ pub mod lease;
 mod memory;
 mod pace;
 pub mod pool;
+pub mod profiles;
 mod sockets;
 mod undo;
 pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
@@ -632,11 +633,14 @@ impl Hub {
         invite_hash: String,
         name: String,
         new_token: Option<String>,
+        profile: Option<String>,
     ) -> Result<(String, String), ApiError> {
         let hub = self.clone();
         let h = h.clone();
         tokio::spawn(async move {
-            let claimed = hub.claim_now(&h, seat, &invite_hash, name, new_token).await;
+            let claimed = hub
+                .claim_now(&h, seat, &invite_hash, name, new_token, profile)
+                .await;
             // The last claim starts the clock.
             hub.kick(h);
             claimed
@@ -652,6 +656,7 @@ impl Hub {
         invite_hash: &str,
         name: String,
         new_token: Option<String>,
+        profile: Option<String>,
     ) -> Result<(String, String), ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
@@ -671,13 +676,22 @@ impl Hub {
                 "no open seat has this invite token (an invite link works once)".into(),
             ));
         }
-        let name = join::seat_name(row, &name);
+        // A profile plays under its own name.
+        let name = join::seat_name(row, profile.as_deref().unwrap_or(&name));
         let token = self.fresh_token(new_token).await?;
         let new_hash = token_hash(&token);
         let at = now_ms();
         if !self
             .store
-            .claim_seat(&id, seat, invite_hash, &new_hash, &name, at)
+            .claim_seat(
+                &id,
+                seat,
+                invite_hash,
+                &new_hash,
+                &name,
+                at,
+                profile.as_deref(),
+            )
             .await?
         {
             return Err(ApiError::Conflict(format!(
@@ -690,6 +704,7 @@ impl Hub {
             s.name = Some(name.clone());
             s.token_hash = Some(new_hash);
             s.claimed_at = Some(at);
+            s.profile = profile;
         }
         // Every connection rechecks its token (sockets of the invite token close).
         let _ = h.tx.send(g.moves);
@@ -767,9 +782,13 @@ impl Hub {
         });
         let moves = g.moves;
         let snapshot = g.snapshot_due(self.memory.snapshot_every);
+        let ended = outcome.is_some().then(|| g.row.id.clone());
         drop(g);
         let _ = h.tx.send(moves);
         self.kick(h.clone());
+        if let Some(id) = ended {
+            self.rate_soon(id);
+        }
         if let Some(s) = snapshot {
             self.store_snapshot(s);
         }

@@ -322,6 +322,13 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     if resumed > 0 {
         tracing::info!(games = resumed, "resumed unfinished games");
     }
+    // Games that ended just before a stop are rated now (once: see
+    // hub::profiles).
+    match hub.rate_unrated().await {
+        Ok(0) => {}
+        Ok(rated) => tracing::info!(games = rated, "rated finished games left unrated"),
+        Err(e) => tracing::warn!(error = %e, "cannot look for unrated games"),
+    }
     // PostgreSQL: run the bots only of the games this process holds the
     // lease of, and take over those of a process that died.
     hub.start_leases();

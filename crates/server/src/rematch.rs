@@ -31,7 +31,7 @@ impl Hub {
         h: &Arc<GameHandle>,
         token: &str,
     ) -> Result<Value, ApiError> {
-        let (seat, rematch_id, name) = {
+        let (seat, rematch_id, name, profile) = {
             // Held while the rematch is created, so that two seats asking at
             // once get one game.
             let mut g = h.inner.lock().await;
@@ -105,16 +105,16 @@ impl Hub {
                 }
             };
             g.rematch = Some(rematch_id.clone());
-            let name = g
-                .claimed_seat(i64::from(seat.0))
-                .and_then(|s| s.name.clone())
-                .unwrap_or_default();
-            (seat, rematch_id, name)
+            let old = g.claimed_seat(i64::from(seat.0));
+            let name = old.and_then(|s| s.name.clone()).unwrap_or_default();
+            // The seat's profile plays the rematch too.
+            let profile = old.and_then(|s| s.profile.clone());
+            (seat, rematch_id, name, profile)
         };
         // Announce it: the old game's seats see the rematch in their view.
         let _ = h.tx.send(h.inner.lock().await.moves);
         let token = self
-            .take_rematch_seat(&rematch_id, seat, token, name)
+            .take_rematch_seat(&rematch_id, seat, token, name, profile)
             .await?;
         Ok(json!({ "id": rematch_id, "token": token }))
     }
@@ -127,6 +127,7 @@ impl Hub {
         seat: Seat,
         old_token: &str,
         name: String,
+        profile: Option<String>,
     ) -> Result<String, ApiError> {
         let new = self.get(rematch_id).await?;
         let token = rematch_token(rematch_id, old_token);
@@ -151,7 +152,7 @@ impl Hub {
                 .ok_or_else(|| ApiError::Internal("an open seat without token".into()))?
         };
         let (token, _) = self
-            .claim(&new, i64::from(seat.0), invite, name, Some(token))
+            .claim(&new, i64::from(seat.0), invite, name, Some(token), profile)
             .await?;
         Ok(token)
     }

@@ -71,6 +71,8 @@ pub struct SeatRow {
     pub bank_ms: Option<i64>,
     /// When the seat last came back from away (ms since the epoch).
     pub back_at: Option<i64>,
+    /// The profile that took it (a player's, or a bot's), if any.
+    pub profile: Option<String>,
 }
 
 impl SeatRow {
@@ -261,6 +263,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "chat",
         include_str!("../migrations/sqlite/0009_chat.sql"),
     ),
+    (
+        10,
+        "profiles",
+        include_str!("../migrations/sqlite/0010_profiles.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -308,6 +315,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         "chat",
         include_str!("../migrations/postgres/0009_chat.sql"),
     ),
+    (
+        10,
+        "profiles",
+        include_str!("../migrations/postgres/0010_profiles.sql"),
+    ),
 ];
 
 /// Runs `$body` with `$p` bound to whichever pool this store holds.
@@ -319,6 +331,9 @@ macro_rules! with_pool {
         }
     };
 }
+
+mod profiles;
+pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};
 
 fn seed_of(s: &str) -> Result<u64, StoreError> {
     s.parse()
@@ -438,8 +453,8 @@ impl Store {
             .await?;
             for s in seats {
                 sqlx::query(
-                    "INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed, claimed_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    "INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed, claimed_at, profile) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 )
                 .bind(&g.id)
                 .bind(s.seat)
@@ -449,6 +464,7 @@ impl Store {
                 .bind(&s.token_hash)
                 .bind(i64::from(s.claimed))
                 .bind(s.claimed_at)
+                .bind(&s.profile)
                 .execute(&mut *tx)
                 .await?;
             }
@@ -610,7 +626,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at \
+                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile \
                  FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id)
@@ -631,6 +647,7 @@ impl Store {
                     away: away != 0,
                     bank_ms: r.try_get("bank_ms")?,
                     back_at: r.try_get("back_at")?,
+                    profile: r.try_get("profile")?,
                 });
             }
             Ok(seats)
@@ -714,12 +731,13 @@ impl Store {
         new_hash: &str,
         name: &str,
         at: i64,
+        profile: Option<&str>,
     ) -> Result<bool, StoreError> {
         let is_pg = self.is_postgres();
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             let done = sqlx::query(
-                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3 \
+                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3, profile = $6 \
                  WHERE game_id = $4 AND seat = $5 AND kind = 'human' AND claimed = 0 \
                  AND token_hash IS NULL",
             )
@@ -728,6 +746,7 @@ impl Store {
             .bind(at)
             .bind(id)
             .bind(seat)
+            .bind(profile)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() != 1 {
@@ -1016,12 +1035,13 @@ impl Store {
         new_hash: &str,
         name: &str,
         at: i64,
+        profile: Option<&str>,
     ) -> Result<bool, StoreError> {
         let is_pg = self.is_postgres();
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             let done = sqlx::query(
-                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $6 \
+                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $6, profile = $7 \
                  WHERE game_id = $3 AND seat = $4 AND token_hash = $5 AND claimed = 0",
             )
             .bind(name)
@@ -1030,6 +1050,7 @@ impl Store {
             .bind(seat)
             .bind(old_hash)
             .bind(at)
+            .bind(profile)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() != 1 {

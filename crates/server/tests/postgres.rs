@@ -237,3 +237,9 @@ async fn postgres_chat_is_stored_pushed_and_limited() {
     let Some(db) = pg() else { return };
     common::chat::chat_is_stored_pushed_and_limited(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_ratings_change_once_per_finished_game() {
+    let Some(db) = pg() else { return };
+    common::ratings::ratings_change_once_per_finished_game(&db, "pg").await;
+}

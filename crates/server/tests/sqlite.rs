@@ -345,3 +345,9 @@ async fn sqlite_chat_is_stored_pushed_and_limited() {
     let (db, _dir) = db("chat");
     common::chat::chat_is_stored_pushed_and_limited(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_ratings_change_once_per_finished_game() {
+    let (db, _dir) = db("ratings");
+    common::ratings::ratings_change_once_per_finished_game(&db, "sqlite").await;
+}

@@ -178,6 +178,7 @@ impl Hub {
                     away: false,
                     bank_ms: None,
                     back_at: None,
+                    profile: None,
                 }),
                 "human" => {
                     let token = random_hex(16)?;
@@ -192,6 +193,7 @@ impl Hub {
                         away: false,
                         bank_ms: None,
                         back_at: None,
+                        profile: None,
                     });
                     tokens.push(json!({ "seat": i, "token": token }));
                 }
@@ -232,6 +234,7 @@ impl Hub {
                         away: false,
                         bank_ms: None,
                         back_at: None,
+                        profile: Some(super::profiles::bot_profile(&spec.to_string())),
                     });
                 }
                 other => {

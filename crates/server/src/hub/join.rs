@@ -55,19 +55,21 @@ impl Hub {
     }
 
     /// Takes the first open seat of game `h` for a player named `name`
-    /// (cleaned; empty: the seat's default), with the token the client chose
-    /// (`new_token`) or one drawn here. 409 when no seat is open (anymore).
+    /// (cleaned; empty: the seat's default) or for `profile` (under its
+    /// name), with the token the client chose (`new_token`) or one drawn
+    /// here. 409 when no seat is open (anymore).
     /// Runs to completion even if the caller is dropped.
     pub async fn join(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         name: String,
         new_token: Option<String>,
+        profile: Option<String>,
     ) -> Result<Joined, ApiError> {
         let hub = self.clone();
         let h = h.clone();
         tokio::spawn(async move {
-            let joined = hub.join_now(&h, &name, new_token).await;
+            let joined = hub.join_now(&h, &name, new_token, profile).await;
             // The last seat taken starts the clock.
             hub.kick(h);
             joined
@@ -81,6 +83,7 @@ impl Hub {
         h: &Arc<GameHandle>,
         name: &str,
         new_token: Option<String>,
+        profile: Option<String>,
     ) -> Result<Joined, ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
@@ -91,13 +94,14 @@ impl Hub {
             return Err(ApiError::Conflict(format!("game {id} has no open seat")));
         };
         let seat = row.seat;
-        let name = seat_name(row, name);
+        // A profile plays under its own name.
+        let name = seat_name(row, profile.as_deref().unwrap_or(name));
         let token = self.fresh_token(new_token).await?;
         let hash = token_hash(&token);
         let at = now_ms();
         if !self
             .store
-            .take_open_seat(&id, seat, &hash, &name, at)
+            .take_open_seat(&id, seat, &hash, &name, at, profile.as_deref())
             .await?
         {
             // Another process took it first: catch up with its seats.
@@ -113,6 +117,7 @@ impl Hub {
             s.name = Some(name.clone());
             s.token_hash = Some(hash);
             s.claimed_at = Some(at);
+            s.profile = profile;
         }
         let _ = h.tx.send(g.moves);
         Ok(Joined { seat, name, token })

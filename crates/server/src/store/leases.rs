@@ -1,5 +1,5 @@
-//! Game leases: which server process runs a game's bots (and, later, its
-//! clocks) when several processes share one PostgreSQL database.
+//! Game leases: which server process runs a game's bots and its
+//! clock when several processes share one PostgreSQL database.
 //!
 //! A lease is a row of `game_leases`: the game, the holder (a random id each
 //! process draws at its start) and when the lease expires, on the

@@ -36,6 +36,7 @@ fn seat(n: i64) -> SeatRow {
         away: false,
         bank_ms: None,
         back_at: None,
+        profile: None,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod chat;
 pub mod clocks;
 pub mod lookback;
 pub mod open_seats;
+pub mod ratings;
 pub mod suite;
 
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::games::{DynGame, DynState, EventText, LegalChoice, SeatView};
 use crate::limits::{limit_key, BotLimits, MemoryLimits, TrafficLimits};
 use crate::proxies::TrustedProxies;
-use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError};
+use crate::store::{GameRow, MoveRow, NewMove, SeatRow, Store, StoreError, Taker, Taking};
 use eons_core::{Outcome, Seat, Turn};
 use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Serialize;
@@ -683,14 +683,16 @@ impl Hub {
         let at = now_ms();
         if !self
             .store
-            .claim_seat(
+            .take_seat(
                 &id,
                 seat,
-                invite_hash,
-                &new_hash,
-                &name,
-                at,
-                profile.as_deref(),
+                Taking::Invite(invite_hash),
+                &Taker {
+                    name: &name,
+                    token_hash: &new_hash,
+                    at,
+                    profile: profile.as_deref(),
+                },
             )
             .await?
         {

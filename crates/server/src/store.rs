@@ -98,6 +98,28 @@ pub struct ChatRow {
     pub at: i64,
 }
 
+/// How a seat is taken ([`Store::take_seat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taking<'a> {
+    /// With its invite, whose token hash the seat holds until then.
+    Invite(&'a str),
+    /// An open seat: a human seat without invite.
+    Open,
+}
+
+/// Who takes a seat ([`Store::take_seat`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taker<'a> {
+    /// The seat's name from now on.
+    pub name: &'a str,
+    /// The hash of the seat's token from now on.
+    pub token_hash: &'a str,
+    /// When (ms since the epoch).
+    pub at: i64,
+    /// The profile that takes it, if any.
+    pub profile: Option<&'a str>,
+}
+
 /// A game's time control as stored (see [`crate::hub::clock`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
@@ -720,50 +742,6 @@ impl Store {
         })
     }
 
-    /// Takes open seat `seat` of game `id` for a joining player: names it,
-    /// gives it the token hash `new_hash` and marks it claimed at `at`.
-    /// False when it is no longer open (someone joined first); nothing is
-    /// changed then. Announced like a claim on PostgreSQL.
-    pub async fn take_open_seat(
-        &self,
-        id: &str,
-        seat: i64,
-        new_hash: &str,
-        name: &str,
-        at: i64,
-        profile: Option<&str>,
-    ) -> Result<bool, StoreError> {
-        let is_pg = self.is_postgres();
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            let done = sqlx::query(
-                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3, profile = $6 \
-                 WHERE game_id = $4 AND seat = $5 AND kind = 'human' AND claimed = 0 \
-                 AND token_hash IS NULL",
-            )
-            .bind(name)
-            .bind(new_hash)
-            .bind(at)
-            .bind(id)
-            .bind(seat)
-            .bind(profile)
-            .execute(&mut *tx)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Ok(false);
-            }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(true)
-        })
-    }
-
     /// Game `id`'s chat messages from number `from` on, in order.
     pub async fn chat_from(&self, id: &str, from: i64) -> Result<Vec<ChatRow>, StoreError> {
         with_pool!(self, p => {
@@ -1022,37 +1000,41 @@ impl Store {
         })
     }
 
-    /// Claims a seat: marks it claimed, names it, and replaces its invite
-    /// token hash `old_hash` by `new_hash` (so the invite link stops working).
-    /// False when the seat no longer has that hash or is already claimed
-    /// (someone claimed it first); nothing is changed then. On PostgreSQL the
-    /// claim is announced like a move, so other processes drop the old token.
-    pub async fn claim_seat(
+    /// Takes seat `seat` of game `id` for `who` (a claim of its invite, or
+    /// a join of an open seat): marks it claimed, names it and gives it the
+    /// token hash `who.token_hash`, so an invite link stops working. False
+    /// when the seat is no longer to be taken that way (someone was first);
+    /// nothing is changed then. Announced like a move on PostgreSQL, so
+    /// other processes drop the old token.
+    pub async fn take_seat(
         &self,
         id: &str,
         seat: i64,
-        old_hash: &str,
-        new_hash: &str,
-        name: &str,
-        at: i64,
-        profile: Option<&str>,
+        how: Taking<'_>,
+        who: &Taker<'_>,
     ) -> Result<bool, StoreError> {
         let is_pg = self.is_postgres();
+        let sql = format!(
+            "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3, profile = $4 \
+             WHERE game_id = $5 AND seat = $6 AND claimed = 0 AND {}",
+            match how {
+                Taking::Invite(_) => "token_hash = $7",
+                Taking::Open => "kind = 'human' AND token_hash IS NULL",
+            }
+        );
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
-            let done = sqlx::query(
-                "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $6, profile = $7 \
-                 WHERE game_id = $3 AND seat = $4 AND token_hash = $5 AND claimed = 0",
-            )
-            .bind(name)
-            .bind(new_hash)
-            .bind(id)
-            .bind(seat)
-            .bind(old_hash)
-            .bind(at)
-            .bind(profile)
-            .execute(&mut *tx)
-            .await?;
+            let mut q = sqlx::query(&sql)
+                .bind(who.name)
+                .bind(who.token_hash)
+                .bind(who.at)
+                .bind(who.profile)
+                .bind(id)
+                .bind(seat);
+            if let Taking::Invite(old_hash) = how {
+                q = q.bind(old_hash);
+            }
+            let done = q.execute(&mut *tx).await?;
             if done.rows_affected() != 1 {
                 return Ok(false);
             }

@@ -8,7 +8,7 @@
 
 use super::{now_ms, random_hex, token_hash, GameHandle, Hub};
 use crate::error::ApiError;
-use crate::store::SeatRow;
+use crate::store::{SeatRow, Taker, Taking};
 use std::sync::Arc;
 
 /// What a join answers: the seat taken, its name and its new token.
@@ -101,7 +101,17 @@ impl Hub {
         let at = now_ms();
         if !self
             .store
-            .take_open_seat(&id, seat, &hash, &name, at, profile.as_deref())
+            .take_seat(
+                &id,
+                seat,
+                Taking::Open,
+                &Taker {
+                    name: &name,
+                    token_hash: &hash,
+                    at,
+                    profile: profile.as_deref(),
+                },
+            )
             .await?
         {
             // Another process took it first: catch up with its seats.

@@ -70,9 +70,13 @@ export const api = {
    * answer comes, so a claim whose reply was lost (network, reload) is asked again with the same
    * token and answered as the first time.
    */
-  claim: (invite, name) => retried(`eons.claim.${invite}`, (next) => call('POST', '/api/claim', { token: invite, name, new_token: next })),
+  claim: (invite, name) => retried(`eons.claim.${invite}`, (next) => call('POST', '/api/claim', { token: invite, name, new_token: next, key: profileKey() })),
   /** Takes a game's first open seat (anyone may join it): answers {game, seat, name, token}, retried as a claim is. */
-  join: (id, name) => retried(`eons.join.${id}`, (next) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { name, new_token: next })),
+  join: (id, name) => retried(`eons.join.${id}`, (next) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { name, new_token: next, key: profileKey() })),
+  createProfile: (name) => call('POST', '/api/profiles', { name }),
+  me: (key) => call('GET', '/api/me', undefined, key),
+  profile: (name) => call('GET', `/api/profiles/${encodeURIComponent(name)}`),
+  leaderboard: (game) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
   openGames: () => call('GET', '/api/games?open=1'),
   chat: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/chat`),
   say: (id, token, text, name) => call('POST', `/api/games/${encodeURIComponent(id)}/chat`, { text, name: name || undefined }, token),
@@ -127,9 +131,20 @@ export const mine = {
     if (changed) mine.save(list);
   },
   entry(id) { return mine.all().find((x) => x.id === id) || null; },
-  name() { return localStorage.getItem('eons.name') || ''; },
+  name() { const p = mine.profile(); return p ? p.name : localStorage.getItem('eons.name') || ''; },
+  /** This browser's profile {name, key}, or null. */
+  profile() {
+    try { const p = JSON.parse(localStorage.getItem('eons.profile') || 'null'); return p && p.name && p.key ? p : null; } catch { return null; }
+  },
+  setProfile(p) { localStorage.setItem('eons.profile', JSON.stringify({ name: p.name, key: p.key })); localStorage.setItem('eons.name', p.name); },
   setName(n) { localStorage.setItem('eons.name', n); },
 };
+
+/** The key of this browser's profile (claims and joins take the seat for it), or undefined. */
+function profileKey() {
+  const p = mine.profile();
+  return p ? p.key : undefined;
+}
 
 /** What the server says of itself (GET /api/server), once loaded. */
 let server = null;

@@ -1,15 +1,23 @@
-// Entry point: routes "/" to the lobby, "/play/ID" to the table and "/replay/ID" to the replay viewer.
+// Entry point: routes "/" to the lobby, "/play/ID" to the table, "/replay/ID" to the replay viewer,
+// "/profile/NAME" to a profile and "/leaderboard/GAME" to a game kind's leaderboard.
 import { lobby } from './lobby.js';
 import { table } from './table.js';
 import { replay } from './replay.js';
+import { profilePage, leaderboardPage } from './profile.js';
 
 const root = document.getElementById('app');
 const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
 const r = location.pathname.match(/^\/replay\/([^/]+)\/?$/);
+const p = location.pathname.match(/^\/profile\/([^/]+)\/?$/);
+const b = location.pathname.match(/^\/leaderboard\/([^/]+)\/?$/);
 if (m) {
   table(root, decodeURIComponent(m[1]));
 } else if (r) {
   replay(root, decodeURIComponent(r[1]));
+} else if (p) {
+  profilePage(root, decodeURIComponent(p[1]));
+} else if (b) {
+  leaderboardPage(root, decodeURIComponent(b[1]));
 } else {
   lobby(root);
 }

@@ -1,6 +1,7 @@
 // The lobby: create a game, see my games, copy invite links, watch others.
 import { api, mine, inviteLink, loadServer, onLoopback } from './api.js';
 import { clockText } from './clock.js';
+import { profilePanel } from './profile.js';
 import { h, toast, copy, botBadge } from './dom.js';
 import { optionControls } from './setup-form.js';
 import { claimHotseat } from './hotseat.js';
@@ -30,6 +31,7 @@ export async function lobby(root) {
         h('h1', {}, 'Play evolution board games'),
         h('p', {}, 'Create a table, invite friends with a link, fill the other seats with bots, and play in the browser.')),
       h('section', { class: 'panel', id: 'create' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading games…')),
+      h('section', { class: 'panel', id: 'profile' }, h('h2', {}, 'Profile')),
       h('section', { class: 'panel', id: 'mine' }, h('h2', {}, 'My games')),
       h('section', { class: 'panel', id: 'open-games' }, h('h2', {}, 'Open seats')),
       h('section', { class: 'panel', id: 'recent' }, h('h2', {}, 'Games on this server'))));
@@ -49,6 +51,7 @@ export async function lobby(root) {
     toast(`Cannot reach the server: ${e.message}`, 'error');
   }
   renderCreate(document.getElementById('create'), kinds);
+  profilePanel(document.getElementById('profile'), kinds);
   renderMine(document.getElementById('mine'));
   renderOpen(document.getElementById('open-games'));
   renderRecent(document.getElementById('recent'));
@@ -173,7 +176,7 @@ function renderCreate(box, kinds) {
     h('label', {}, h('span', {}, 'Seed'), seedIn),
     h('label', { class: 'wide' }, h('span', {}, 'Clock'), clockSel),
     timeoutRow,
-    h('label', { class: 'wide opt check', for: 'new-spectator-chat' }, spectatorChat, h('span', {}, 'Spectators may write in the chat (players always may)'))),
+    h('label', { class: 'wide check-row', for: 'new-spectator-chat' }, spectatorChat, h('span', {}, 'Spectators may write in the chat (players always may)'))),
   h('h3', {}, 'Seats'), seatsBox,
   h('details', { class: 'more' }, h('summary', {}, 'Options'), optionsBox),
   h('div', { class: 'actions' }, go));

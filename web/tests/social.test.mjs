@@ -52,3 +52,68 @@ test('what one player writes in the chat reaches the other at once, as text', { 
     proc.kill('SIGKILL');
   }
 });
+
+test('a profile carried by its link plays a game, and its page shows the finished game with its rating and replay', { timeout: 120000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-profile-test-'));
+  const { proc, base } = await startServer(dir, ['--test-games']);
+  const browser = await launch();
+  try {
+    const made = await (await fetch(`${base}/api/profiles`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann Lee' }),
+    })).json();
+    const page = browser.pages()[0] || await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The carry link: this browser takes the profile.
+    await page.goto(`${base}/profile/Ann%20Lee#k=${made.key}`);
+    await page.waitForSelector('#profile-carried');
+    assert.equal(await page.textContent('#profile-carried'), 'This browser now plays as Ann Lee.');
+    assert.ok(!page.url().includes('#k='), 'the key leaves the address bar');
+    // The lobby knows it.
+    await page.goto(`${base}/`);
+    await page.waitForSelector('#my-profile');
+    assert.equal(await page.textContent('#my-profile'), 'Ann Lee');
+
+    // A game against a bot, claimed with the profile's key, played to its end.
+    const created = await create(base, { game: 'secrets', players: 2, seed: 3, seats: [{}, { kind: 'bot', bot: 'random' }] });
+    await page.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
+    await page.waitForSelector('body[data-move]');
+    assert.match(await page.textContent('#players'), /Ann Lee \(you\)/);
+    for (let i = 0; i < 50; i++) {
+      if (await page.evaluate(() => document.body.dataset.over === 'true')) break;
+      const item = page.locator('body.my-turn #choice-list button.choice-item').first();
+      if (await item.count()) {
+        const move = Number(await page.evaluate(() => document.body.dataset.move));
+        await item.click();
+        await page.waitForFunction((m) => Number(document.body.dataset.move) > m || document.body.dataset.over === 'true', move);
+      } else {
+        await page.waitForTimeout(100);
+      }
+    }
+    await page.waitForFunction(() => document.body.dataset.over === 'true');
+
+    // Its page: the finished game with its replay, and a rating.
+    await page.goto(`${base}/profile/Ann%20Lee`);
+    await page.waitForSelector('#profile-games');
+    const item = page.locator('#profile-games .game-item', { hasText: created.id });
+    assert.equal(await item.count(), 1);
+    assert.match(await item.textContent(), /(1st|2nd) of 2/);
+    for (let i = 0; i < 50 && !(await page.locator('#ratings').count()); i++) {
+      await page.waitForTimeout(100);
+      await page.reload();
+      await page.waitForSelector('#profile-games');
+    }
+    assert.match(await page.textContent('#ratings'), /secrets/);
+    await item.locator('.replay-link').click();
+    await page.waitForURL(`${base}/replay/${created.id}`);
+    // The bots' ladder has the bot it played.
+    await page.goto(`${base}/leaderboard/secrets`);
+    await page.waitForSelector('#board-bots');
+    assert.match(await page.textContent('#board-bots'), /Bot \(random\)/);
+    assert.match(await page.textContent('#board-players'), /Ann Lee/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    proc.kill('SIGKILL');
+  }
+});

@@ -42,6 +42,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/js/notify.js"),
     ),
     (
+        "js/profile.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/js/profile.js"),
+    ),
+    (
         "js/lobby.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/js/lobby.js"),
@@ -128,35 +133,34 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Routes for the UI: `/`, `/play/...` and `/replay/...` serve the page, `/static/...` the files.
+/// The paths that serve the page (`index.html`): the lobby, a table, a
+/// replay, a profile, a leaderboard. `web/js/app.js` routes between them.
+const PAGES: &[&str] = &[
+    "/",
+    "/play/{*rest}",
+    "/replay/{*rest}",
+    "/profile/{*rest}",
+    "/leaderboard/{*rest}",
+];
+
+/// Routes for the UI: the [`PAGES`] serve the page, `/static/...` the files.
 /// With `dir`, files are read from that folder at each request (for UI
 /// development without rebuilding); only the embedded file names are served.
 pub fn router(dir: Option<PathBuf>) -> Router {
     let dir = Arc::new(dir);
-    let d1 = dir.clone();
-    let d2 = dir.clone();
-    let d4 = dir.clone();
-    let d3 = dir;
-    Router::new()
-        .route(
-            "/",
-            get(move || serve(d1.clone(), "index.html".to_string())),
-        )
-        .route(
-            "/play/{*rest}",
-            get(move || serve(d2.clone(), "index.html".to_string())),
-        )
-        .route(
-            "/replay/{*rest}",
-            get(move || serve(d4.clone(), "index.html".to_string())),
-        )
+    let mut router = Router::new();
+    for page in PAGES {
+        let d = dir.clone();
+        router = router.route(page, get(move || serve(d.clone(), "index.html".to_string())));
+    }
+    router
         .route(
             "/favicon.ico",
             get(|| serve(Arc::new(None), "favicon.svg".to_string())),
         )
         .route(
             "/static/{*path}",
-            get(move |Path(path): Path<String>| serve(d3.clone(), path)),
+            get(move |Path(path): Path<String>| serve(dir.clone(), path)),
         )
 }
 

@@ -1,0 +1,127 @@
+// Profiles and ratings: the lobby's profile panel (a name that lasts, with a
+// key kept in this browser and a link that carries it to another device),
+// a profile's page (its ratings and games, each with its replay) and a game
+// kind's leaderboard (players and bots apart).
+import { api, mine } from './api.js';
+import { h, toast, copy } from './dom.js';
+
+/** The rating as lists order it: the mean less three uncertainties. */
+function shown(r) {
+  return (r.rating - 3 * r.uncertainty).toFixed(1);
+}
+
+/** The link that carries a profile to another browser (the key in the fragment, never sent to a server). */
+function carryLink(p) {
+  return `${location.origin}/profile/${encodeURIComponent(p.name)}#k=${encodeURIComponent(p.key)}`;
+}
+
+/** The lobby's profile panel. */
+export function profilePanel(box, kinds) {
+  const p = mine.profile();
+  const boards = h('p', { class: 'small' }, 'Leaderboards: ', kinds.flatMap((k, i) => [i ? ' · ' : null, h('a', { href: `/leaderboard/${encodeURIComponent(k.id)}` }, k.name)]));
+  if (p) {
+    box.replaceChildren(h('h2', {}, 'Profile'),
+      h('p', {}, 'You play as ', h('a', { href: `/profile/${encodeURIComponent(p.name)}`, id: 'my-profile' }, p.name), '. Games you take a seat in count for your ratings.'),
+      h('p', { class: 'small' }, h('button', { class: 'small', id: 'carry-profile', onclick: () => copy(carryLink(p)) }, 'Copy the link to use it on another device'),
+        ' ', h('span', { class: 'muted' }, '(keep it to yourself: it is your key)')),
+      boards);
+    return;
+  }
+  const input = h('input', { type: 'text', id: 'profile-name', maxlength: 40, placeholder: 'A name that lasts', value: mine.name() });
+  const form = h('form', { class: 'profile-form', onsubmit: async (ev) => {
+    ev.preventDefault();
+    try {
+      const made = await api.createProfile(input.value.trim());
+      mine.setProfile(made);
+      toast(`You play as ${made.name} now`);
+      profilePanel(box, kinds);
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  } }, input, h('button', { class: 'primary small', type: 'submit', id: 'profile-create' }, 'Make my profile'));
+  box.replaceChildren(h('h2', {}, 'Profile'),
+    h('p', { class: 'muted small' }, 'A profile keeps your name and your ratings across games. No password or e-mail: this browser holds its key.'),
+    form, boards);
+}
+
+/** A profile's page: its ratings and its games. */
+export async function profilePage(root, name) {
+  document.getElementById('topinfo').textContent = '';
+  // A carry link: this browser takes the profile when its key is the profile's.
+  const k = location.hash.match(/[#&]k=([0-9a-f]+)/);
+  let notice = null;
+  if (k) {
+    history.replaceState(null, '', location.pathname);
+    try {
+      const me = await api.me(k[1]);
+      mine.setProfile({ name: me.name, key: k[1] });
+      notice = h('p', { class: 'notice', id: 'profile-carried' }, `This browser now plays as ${me.name}.`);
+    } catch (e) {
+      notice = h('p', { class: 'notice', id: 'profile-carried' }, `This link's key opens no profile: ${e.message}`);
+    }
+  }
+  let p;
+  try {
+    p = await api.profile(name);
+  } catch (e) {
+    root.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'No such profile'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  document.title = `Eons — ${p.name}`;
+  const ratings = p.ratings.length
+    ? h('table', { class: 'ratings', id: 'ratings' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Rating'), h('th', {}, 'Games'), h('th', {}, 'Wins'))),
+      h('tbody', {}, p.ratings.map((r) => h('tr', {},
+        h('td', {}, h('a', { href: `/leaderboard/${encodeURIComponent(r.game)}` }, r.game)),
+        h('td', { title: `mean ${r.rating.toFixed(2)} ± ${r.uncertainty.toFixed(2)}` }, shown(r)),
+        h('td', {}, String(r.games)), h('td', {}, String(r.wins))))))
+    : h('p', { class: 'muted' }, 'No rated game yet: a finished game with at least two players (bots count) rates them.');
+  const games = p.games.length
+    ? h('ul', { class: 'game-list', id: 'profile-games' }, p.games.map((g) => h('li', { class: 'game-item' },
+      h('div', { class: 'game-main' },
+        h('a', { href: g.over ? `/replay/${encodeURIComponent(g.id)}` : `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name || g.game} · ${g.id}`),
+        h('span', { class: 'badge' }, !g.over ? 'playing' : g.place ? `${ordinal(g.place)} of ${g.players}` : 'over'),
+        h('div', { class: 'muted small' }, `seat ${g.seat + 1} · ${new Date(g.created_at).toLocaleDateString()}`)),
+      h('div', { class: 'game-actions' },
+        g.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, 'Watch')))))
+    : h('p', { class: 'muted' }, 'No game yet.');
+  root.replaceChildren(h('div', { class: 'lobby profile-page' },
+    h('section', { class: 'panel hero' }, notice,
+      h('h1', {}, p.name, p.bot ? h('span', { class: 'bot-badge' }, 'bot') : null),
+      h('p', { class: 'muted' }, p.bot ? `The server's ${p.bot} bot: every game it finished is rated, so its rating is a measure of its strength.` : `Playing since ${new Date(p.created_at).toLocaleDateString()}.`),
+      h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))),
+    h('section', { class: 'panel' }, h('h2', {}, 'Ratings'), ratings),
+    h('section', { class: 'panel' }, h('h2', {}, 'Games'), games)));
+}
+
+function ordinal(n) {
+  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+}
+
+/** A game kind's leaderboard: players, then the bots' ladder. */
+export async function leaderboardPage(root, game) {
+  document.getElementById('topinfo').textContent = '';
+  let b;
+  try {
+    b = await api.leaderboard(game);
+  } catch (e) {
+    root.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'No such leaderboard'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  document.title = `Eons — ${b.game_name} leaderboard`;
+  const table = (rows, id, none) => (rows.length
+    ? h('table', { class: 'ratings', id },
+      h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Name'), h('th', {}, 'Rating'), h('th', {}, 'Games'), h('th', {}, 'Wins'))),
+      h('tbody', {}, rows.map((r, i) => h('tr', {},
+        h('td', {}, String(i + 1)),
+        h('td', {}, h('a', { href: `/profile/${encodeURIComponent(r.profile)}` }, r.profile)),
+        h('td', { title: `mean ${r.rating.toFixed(2)} ± ${r.uncertainty.toFixed(2)}` }, shown(r)),
+        h('td', {}, String(r.games)), h('td', {}, String(r.wins))))))
+    : h('p', { class: 'muted' }, none));
+  root.replaceChildren(h('div', { class: 'lobby profile-page' },
+    h('section', { class: 'panel hero' }, h('h1', {}, `${b.game_name}: leaderboard`),
+      h('p', { class: 'muted' }, 'Weng-Lin ratings of finished games (the rating shown is the mean less three uncertainties, so it grows as a player proves it).'),
+      h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))),
+    h('section', { class: 'panel' }, h('h2', {}, 'Players'), table(b.players, 'board-players', 'No rated player yet.')),
+    h('section', { class: 'panel' }, h('h2', {}, 'Bots'), table(b.bots, 'board-bots', 'No rated bot yet.'))));
+}

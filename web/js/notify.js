@@ -2,7 +2,8 @@
 // page title, and the browser's Notification API while the tab is hidden,
 // asked for only once the player clicks to enable it. Choices are kept in
 // localStorage (`eons.sound`, `eons.notify`).
-import { h } from './dom.js';
+import { h, toast } from './dom.js';
+import { api } from './api.js';
 
 const SOUND = 'eons.sound';
 const NOTIFY = 'eons.notify';
@@ -67,4 +68,34 @@ export function alertControls() {
     }
   }
   return h('div', { class: 'alerts small', id: 'alerts' }, parts);
+}
+
+/**
+ * "Tell me by webhook": a URL (a Discord or Slack webhook, or any receiver)
+ * the server POSTs to when it becomes this seat's turn. Shown only when the
+ * server sends webhooks; the URL is this seat's alone.
+ */
+export function webhookControl(ctx) {
+  const st = ctx.state;
+  // Made once and moved into each new drawing of the panel, so that what
+  // the player is typing survives the other seats' moves.
+  if (ctx.webhookBox) {
+    ctx.webhookBox.querySelector('summary').textContent = st.webhook ? 'Told by webhook on your turn' : 'Tell me by webhook (Discord, Slack)';
+    return ctx.webhookBox;
+  }
+  const input = h('input', { type: 'url', id: 'webhook-url', placeholder: 'https://discord.com/api/webhooks/…', value: st.webhook || '', 'aria-label': 'Webhook URL' });
+  const save = async (ev) => {
+    ev.preventDefault();
+    try {
+      const r = await api.webhook(ctx.id, ctx.token, input.value.trim() || null);
+      toast(r.url ? 'Webhook saved: you will be told there on your turn' : 'Webhook removed');
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+  };
+  const box = h('details', { class: 'webhook small', id: 'webhook' },
+    h('summary', {}, st.webhook ? 'Told by webhook on your turn' : 'Tell me by webhook (Discord, Slack)'),
+    h('form', { class: 'chat-form', onsubmit: save }, input, h('button', { class: 'small', type: 'submit', id: 'webhook-save' }, 'Save')));
+  ctx.webhookBox = box;
+  return box;
 }

@@ -14,7 +14,7 @@ import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
 import { loadCatalog, infoButton } from './cards.js';
 import { noteClock, seatClock, runningClock, iAmAway, awayNotice, clockText } from './clock.js';
-import { yourMove, alertControls } from './notify.js';
+import { yourMove, alertControls, webhookControl } from './notify.js';
 
 /** Renderers by game id; unknown games use the generic one. */
 const RENDERERS = { ds, marine, pangea };
@@ -60,7 +60,7 @@ export async function table(root, id) {
   ctx.redraw = () => render(ctx);
 
   try {
-    await loadServer();
+    ctx.server = await loadServer();
     const st = await api.view(id, token);
     // The game's cards and tables (fetched once per game kind): ctx.catalog.
     ctx.catalog = await loadCatalog(st.game);
@@ -354,7 +354,8 @@ function renderPlayers(ctx, r) {
   fill(ctx.players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
     st.clock ? h('p', { class: 'muted small', id: 'clock-rule' }, `Clock: ${clockText(st.clock)}; out of time, a bot (${st.clock.on_timeout}) plays the seat.`) : null,
     st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null,
-    st.seat !== null && !ctx.hotseat && !st.over ? alertControls() : null);
+    st.seat !== null && !ctx.hotseat && !st.over ? alertControls() : null,
+    st.seat !== null && !ctx.hotseat && !st.over && ctx.server && ctx.server.webhooks ? webhookControl(ctx) : null);
 }
 
 function renderChoices(ctx) {

@@ -128,6 +128,16 @@ pub struct ServeArgs {
     /// Invite links point there.
     #[arg(long, value_name = "URL", value_parser = parse_public_url)]
     pub public_url: Option<eons_server::PublicUrl>,
+    /// Let players give a webhook URL the server POSTs to on their turn
+    /// (Discord, Slack or any receiver): `public` (URLs on public addresses
+    /// only), `any` (loopback and private networks too) or `off` (default,
+    /// or `$EONS_WEBHOOKS`).
+    #[arg(long, value_name = "off|public|any", value_parser = parse_webhooks)]
+    pub webhooks: Option<eons_server::hub::webhooks::WebhookMode>,
+}
+
+fn parse_webhooks(s: &str) -> Result<eons_server::hub::webhooks::WebhookMode, String> {
+    eons_server::hub::webhooks::WebhookMode::parse(s)
 }
 
 fn parse_public_url(s: &str) -> Result<eons_server::PublicUrl, String> {
@@ -164,6 +174,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         web_dir: a.web_dir,
         metrics_addr: a.metrics_addr,
         public_url: a.public_url,
+        webhooks: a.webhooks,
         ..eons_server::ServeConfig::default()
     };
     if let Some(db) = a.db {

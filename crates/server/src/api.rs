@@ -14,6 +14,7 @@
 //! | POST | `/api/games/{id}/join` | `{name?, new_token?}` → `{game, seat, name, token}`: take the game's first open seat (as a claim answers; 409 when none is open) |
 //! | GET | `/api/games/{id}/chat` | the game's chat, `{messages: [{n, seat, name, text, at}]}` (`?since=N`) |
 //! | POST | `/api/games/{id}/chat` | `{text, name?}`: a message, as the token's seat, or without a token as a spectator when the creator allowed it (`spectator_chat`); pushed to every socket as `{"type": "chat", "message"}` |
+//! | POST | `/api/games/{id}/webhook` | `{url}` with a human seat's token: where to POST "your turn" (when the server allows webhooks; null: none) |
 //! | POST | `/api/games/{id}/back` | "I'm back": the token's away seat takes itself back from its stand-in bot |
 //! | GET | `/api/games/{id}` | one game's public summary |
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
@@ -75,6 +76,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/back", post(back))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/chat", get(chat).post(say))
+        .route("/api/games/{id}/webhook", post(webhook))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
@@ -133,6 +135,7 @@ async fn acting_seat(
 async fn server_info(State(hub): State<Arc<Hub>>) -> Json<Value> {
     Json(json!({
         "public_url": hub.public_url.get().map(crate::PublicUrl::as_str),
+        "webhooks": hub.webhooks.mode() != crate::hub::webhooks::WebhookMode::Off,
         "version": env!("CARGO_PKG_VERSION"),
     }))
 }
@@ -510,6 +513,38 @@ async fn chat(
     let g = h.inner.lock().await;
     let messages: Vec<&crate::store::ChatRow> = g.chat().iter().skip(since).collect();
     Ok(Json(json!({ "messages": messages })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WebhookBody {
+    /// The URL (null or empty: none).
+    url: Option<String>,
+}
+
+/// Sets the token's seat's webhook (see [`crate::hub::webhooks`]) →
+/// `{url}`; 403 when the server sends no webhooks, 400 for a URL it would
+/// not POST to.
+async fn webhook(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<WebhookBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let b = body(b)?;
+    let seat = acting_seat(&h, &headers, &q).await?;
+    let url = match b.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+        Some(u) => Some(
+            crate::hub::webhooks::check_url(hub.webhooks.mode(), u)
+                .await?
+                .to_string(),
+        ),
+        None => None,
+    };
+    hub.set_webhook(&h, seat, url.clone()).await?;
+    Ok(Json(json!({ "url": url })))
 }
 
 #[derive(Deserialize)]

@@ -32,6 +32,7 @@ pub mod pool;
 pub mod profiles;
 mod sockets;
 mod undo;
+pub mod webhooks;
 pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
 pub mod views;
 use pace::BotPace;
@@ -169,6 +170,8 @@ pub struct Snapshot {
     pub spectator_chat: bool,
     /// Chat messages so far (read them at `GET …/chat`).
     pub chat_len: usize,
+    /// The viewer's own webhook URL (only in its own seat's view).
+    pub webhook: Option<String>,
 }
 
 /// A game in memory.
@@ -295,6 +298,9 @@ impl LiveGame {
             clock: self.clock_view(),
             spectator_chat: self.row.spectator_chat,
             chat_len: self.chat.len(),
+            webhook: seat
+                .and_then(|s| self.seat_row(s))
+                .and_then(|r| r.webhook.clone()),
         }
     }
 
@@ -461,6 +467,10 @@ pub struct Hub {
     pub public_url: std::sync::OnceLock<crate::PublicUrl>,
     /// Chat messages per writer.
     pub chat_limiter: chat::ChatLimiter,
+    /// "Your turn" POSTs to the players' webhooks.
+    pub webhooks: webhooks::Webhooks,
+    /// The address this server is bound to (links fall back to it).
+    pub bound: std::sync::OnceLock<std::net::SocketAddr>,
 }
 
 impl Hub {
@@ -493,6 +503,8 @@ impl Hub {
             commits: commits::GroupCommit::default(),
             public_url: std::sync::OnceLock::new(),
             chat_limiter: chat::ChatLimiter::default(),
+            webhooks: webhooks::Webhooks::default(),
+            bound: std::sync::OnceLock::new(),
         })
     }
 
@@ -785,6 +797,27 @@ impl Hub {
         let moves = g.moves;
         let snapshot = g.snapshot_due(self.memory.snapshot_every);
         let ended = outcome.is_some().then(|| g.row.id.clone());
+        // The turn passed to a player who asked to be told by webhook.
+        if let Turn::Seat(next) = g.state.turn() {
+            if next != seat {
+                if let Some(row) = g.seat_row(next).filter(|r| r.kind == "human" && !r.away) {
+                    if let Some(url) = row.webhook.as_deref() {
+                        let player = row
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| format!("player {}", next.0 + 1));
+                        self.your_turn(
+                            &g.row.id,
+                            h.kind.name(),
+                            next.0,
+                            &player,
+                            url,
+                            &g.state.prompt(),
+                        );
+                    }
+                }
+            }
+        }
         drop(g);
         let _ = h.tx.send(moves);
         self.kick(h.clone());

@@ -103,6 +103,9 @@ pub struct ServeConfig {
     /// there. `None`: `EONS_PUBLIC_URL` when set, otherwise the address the
     /// creator's browser used.
     pub public_url: Option<PublicUrl>,
+    /// Which webhook URLs players may give (see [`hub::webhooks`]). `None`:
+    /// `EONS_WEBHOOKS` when set, otherwise off.
+    pub webhooks: Option<hub::webhooks::WebhookMode>,
 }
 
 impl Default for ServeConfig {
@@ -126,6 +129,7 @@ impl Default for ServeConfig {
             metrics_addr: None,
             memory_limits: None,
             public_url: None,
+            webhooks: None,
         }
     }
 }
@@ -240,6 +244,7 @@ pub async fn serve_until(
     let trusted_proxies = format!("{proxies:?}");
     let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
     let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
+    let webhooks = given_or_env(config.webhooks, hub::webhooks::WebhookMode::from_env)?;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -253,8 +258,10 @@ pub async fn serve_until(
     if let Some(p) = public_url.clone() {
         let _ = hub.public_url.set(p);
     }
+    hub.webhooks.allow(webhooks);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    let _ = hub.bound.set(addr);
     let metrics = match metrics_addr {
         Some(a) => Some(telemetry::MetricsServer::start(a, hub.clone()).await?),
         None => None,
@@ -282,6 +289,7 @@ pub async fn serve_until(
         allowed_hosts = ?hosts,
         trusted_proxies = %trusted_proxies,
         public_url = public_url.as_ref().map(PublicUrl::as_str),
+        webhooks = ?webhooks,
         "eons-server started"
     );
     // The edge gives handlers the peer address: it (or, from a trusted

@@ -73,6 +73,9 @@ pub struct SeatRow {
     pub back_at: Option<i64>,
     /// The profile that took it (a player's, or a bot's), if any.
     pub profile: Option<String>,
+    /// The URL its player wants POSTed to on their turn (see
+    /// [`crate::hub::webhooks`]); never shown to anyone else.
+    pub webhook: Option<String>,
 }
 
 impl SeatRow {
@@ -290,6 +293,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "profiles",
         include_str!("../migrations/sqlite/0010_profiles.sql"),
     ),
+    (
+        11,
+        "webhooks",
+        include_str!("../migrations/sqlite/0011_webhooks.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -341,6 +349,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         10,
         "profiles",
         include_str!("../migrations/postgres/0010_profiles.sql"),
+    ),
+    (
+        11,
+        "webhooks",
+        include_str!("../migrations/postgres/0011_webhooks.sql"),
     ),
 ];
 
@@ -648,7 +661,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile \
+                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile, webhook \
                  FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id)
@@ -670,6 +683,7 @@ impl Store {
                     bank_ms: r.try_get("bank_ms")?,
                     back_at: r.try_get("back_at")?,
                     profile: r.try_get("profile")?,
+                    webhook: r.try_get("webhook")?,
                 });
             }
             Ok(seats)
@@ -1047,6 +1061,35 @@ impl Store {
             }
             tx.commit().await?;
             Ok(true)
+        })
+    }
+
+    /// Sets (or, with None, removes) the webhook URL of seat `seat` of
+    /// game `id`. Announced like a move on PostgreSQL.
+    pub async fn set_webhook(
+        &self,
+        id: &str,
+        seat: i64,
+        url: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            sqlx::query("UPDATE seats SET webhook = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(url)
+                .bind(id)
+                .bind(seat)
+                .execute(&mut *tx)
+                .await?;
+            if is_pg {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(NOTIFY_CHANNEL)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(())
         })
     }
 

@@ -151,7 +151,10 @@ pub fn router(dir: Option<PathBuf>) -> Router {
     let mut router = Router::new();
     for page in PAGES {
         let d = dir.clone();
-        router = router.route(page, get(move || serve(d.clone(), "index.html".to_string())));
+        router = router.route(
+            page,
+            get(move || serve(d.clone(), "index.html".to_string())),
+        );
     }
     router
         .route(

@@ -243,3 +243,9 @@ async fn postgres_ratings_change_once_per_finished_game() {
     let Some(db) = pg() else { return };
     common::ratings::ratings_change_once_per_finished_game(&db, "pg").await;
 }
+
+#[tokio::test]
+async fn postgres_a_webhook_is_delivered_and_retried_without_holding_the_move() {
+    let Some(db) = pg() else { return };
+    common::webhooks::a_webhook_is_delivered_and_retried_without_holding_the_move(&db).await;
+}

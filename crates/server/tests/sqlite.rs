@@ -351,3 +351,9 @@ async fn sqlite_ratings_change_once_per_finished_game() {
     let (db, _dir) = db("ratings");
     common::ratings::ratings_change_once_per_finished_game(&db, "sqlite").await;
 }
+
+#[tokio::test]
+async fn sqlite_a_webhook_is_delivered_and_retried_without_holding_the_move() {
+    let (db, _dir) = db("webhooks");
+    common::webhooks::a_webhook_is_delivered_and_retried_without_holding_the_move(&db).await;
+}

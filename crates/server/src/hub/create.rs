@@ -179,6 +179,7 @@ impl Hub {
                     bank_ms: None,
                     back_at: None,
                     profile: None,
+                    webhook: None,
                 }),
                 "human" => {
                     let token = random_hex(16)?;
@@ -194,6 +195,7 @@ impl Hub {
                         bank_ms: None,
                         back_at: None,
                         profile: None,
+                        webhook: None,
                     });
                     tokens.push(json!({ "seat": i, "token": token }));
                 }
@@ -235,6 +237,7 @@ impl Hub {
                         bank_ms: None,
                         back_at: None,
                         profile: Some(super::profiles::bot_profile(&spec.to_string())),
+                        webhook: None,
                     });
                 }
                 other => {

@@ -37,6 +37,7 @@ fn seat(n: i64) -> SeatRow {
         bank_ms: None,
         back_at: None,
         profile: None,
+        webhook: None,
     }
 }
 

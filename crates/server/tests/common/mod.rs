@@ -8,6 +8,7 @@ pub mod lookback;
 pub mod open_seats;
 pub mod ratings;
 pub mod suite;
+pub mod webhooks;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};

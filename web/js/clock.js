@@ -52,15 +52,15 @@ function tick() {
   }
 }
 
-/** Seat `i`'s clock in the players panel: a countdown, its bank, or "away". */
+/** Seat `i`'s clock in the players panel: "away", a countdown, or its bank. */
 export function seatClock(st, i) {
+  if (st.seats[i] && st.seats[i].away) {
+    return h('span', { class: 'away-badge', title: `Away: a bot (${st.on_timeout}) decides for this seat until its player is back` }, 'away');
+  }
   const c = st.clock;
   if (!c) return null;
   const mine = c.seats.find((x) => x.seat === i);
   if (!mine) return null;
-  if (mine.away) {
-    return h('span', { class: 'away-badge', title: `Out of time: a bot (${c.on_timeout}) decides for this seat until its player is back` }, 'away');
-  }
   if (c.running && c.running.seat === i) {
     const left = c.running.deadline - (Date.now() + offset);
     return h('span', { class: `seat-clock running${left < 10000 ? ' low' : ''}`, title: 'Time left for this decision', 'data-deadline': c.running.deadline }, formatTime(left));
@@ -81,15 +81,15 @@ export function runningClock(st) {
     h('span', { 'data-deadline': c.running.deadline, class: left < 10000 ? 'low' : null }, formatTime(left)));
 }
 
-/** Whether the viewer's seat is away (its time ran out). */
+/** Whether the viewer's seat is away (its time ran out, or the others voted it away). */
 export function iAmAway(st) {
-  const c = st.clock;
-  return !!(c && st.seat !== null && c.seats.some((x) => x.seat === st.seat && x.away));
+  return st.seat !== null && !!st.seats[st.seat] && !!st.seats[st.seat].away;
 }
 
 /** The notice of an away seat, with its "I'm back" button. */
 export function awayNotice(st, back) {
+  const why = st.clock ? 'Your time ran out' : 'You were away, and the others handed your seat to a bot';
   return h('div', { class: 'away-notice', id: 'away-notice' },
-    h('span', {}, `Your time ran out: a bot (${st.clock.on_timeout}) decides for you until you are back. `),
+    h('span', {}, `${why}: a bot (${st.on_timeout}) decides for you until you are back. `),
     h('button', { class: 'primary', id: 'im-back', onclick: back }, "I'm back"));
 }

@@ -193,6 +193,36 @@ async function joinSeat(ctx) {
   }
 }
 
+/**
+ * Without a clock, a player who has been deciding for a while (the server's
+ * `--absent-after-s`) may be handed to a bot by the others' votes: the
+ * button to vote, once the time has come (the prompt is drawn again then).
+ */
+function voteButton(ctx) {
+  const st = ctx.state;
+  const v = st.absent_vote;
+  if (!v || st.seat === null || !v.voters.includes(st.seat) || st.over) return null;
+  const wait = v.from - Date.now();
+  if (wait > 0) {
+    clearTimeout(ctx.voteTimer);
+    ctx.voteTimer = setTimeout(() => renderPrompt(ctx), wait + 200);
+    return null;
+  }
+  const who = seatName(st, v.seat);
+  if (v.votes.includes(st.seat)) {
+    const left = v.voters.length - v.votes.length;
+    return h('span', { class: 'muted small', id: 'vote-cast' }, `You voted to hand ${who}'s seat to a bot; ${left} more vote${left === 1 ? '' : 's'} needed.`);
+  }
+  return h('button', { class: 'ghost', id: 'vote-away', title: `${who} has been deciding for a while: a bot may play their seat until they are back`, onclick: async () => {
+    try {
+      await api.voteAway(ctx.id, ctx.token, v.seat);
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+    await refresh(ctx);
+  } }, `${who} is away? Let a bot play for them`);
+}
+
 /** "I'm back": the seat takes itself back from the bot that played it since its time ran out. */
 async function comeBack(ctx) {
   try {
@@ -321,9 +351,10 @@ function renderPrompt(ctx) {
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
     const away = st.to_move !== null && st.seats[st.to_move] && st.seats[st.to_move].away;
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, ` (away: a bot (${st.clock ? st.clock.on_timeout : 'bot'}) decides)`) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, ` (away: a bot (${st.on_timeout}) decides)`) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const undo = undoButton(ctx);
-    if (undo) parts.push(h('div', { class: 'prompt-buttons' }, undo));
+    const vote = voteButton(ctx);
+    if (undo || vote) parts.push(h('div', { class: 'prompt-buttons' }, undo, vote));
   }
   bar.replaceChildren(...parts);
 }

@@ -163,3 +163,33 @@ test('with notifications allowed and the tab hidden, the move comes with a notif
     proc.kill('SIGKILL');
   }
 });
+
+test('without a clock, the other player votes an absent one away and a bot plays their seat', { timeout: 120000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-vote-test-'));
+  const { proc, base } = await startServer(dir, ['--absent-after-s', '2', '--bot-pace-ms', '200']);
+  const ann = await launch({ name: 'Ann' });
+  try {
+    const created = await create(base, { game: 'ds', players: 2, seed: 12, seats: [{}, {}] });
+    // Ben claims his seat and walks away: he is to move first in this deal.
+    const ben = await (await fetch(`${base}/api/claim`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: created.tokens[1].token, name: 'Ben' }),
+    })).json();
+    assert.equal(ben.seat, 1);
+    const page = ann.pages()[0] || await ann.newPage();
+    await page.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
+    await page.waitForSelector('body[data-move]');
+    assert.equal((await view(base, created.id)).to_move, 1, 'Ben is to move');
+    // The button comes once he has been deciding for 2 s.
+    await page.waitForSelector('#vote-away', { timeout: 20000 });
+    assert.match(await page.textContent('#vote-away'), /Ben is away\? Let a bot play for them/);
+    await page.click('#vote-away');
+    await page.waitForSelector('#players .away-badge');
+    await playUntil(base, created.id, page, (v) => v.move >= 2, 'the bot playing for Ben');
+    const log = await (await fetch(`${base}/api/games/${created.id}/log`)).json();
+    assert.equal(log.entries[0].seat, 1, 'the bot chose for Ben');
+  } finally {
+    await ann.close();
+    proc.kill('SIGKILL');
+  }
+});

@@ -134,6 +134,11 @@ pub struct ServeArgs {
     /// or `$EONS_WEBHOOKS`).
     #[arg(long, value_name = "off|public|any", value_parser = parse_webhooks)]
     pub webhooks: Option<eons_server::hub::webhooks::WebhookMode>,
+    /// Seconds the player to move must have been deciding before the others
+    /// may vote to hand their seat to a bot (default 300, or
+    /// `$EONS_ABSENT_AFTER_S`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub absent_after_s: Option<u64>,
 }
 
 fn parse_webhooks(s: &str) -> Result<eons_server::hub::webhooks::WebhookMode, String> {
@@ -175,6 +180,7 @@ fn config(a: ServeArgs) -> Result<eons_server::ServeConfig> {
         metrics_addr: a.metrics_addr,
         public_url: a.public_url,
         webhooks: a.webhooks,
+        absent_after: a.absent_after_s.map(Duration::from_secs),
         ..eons_server::ServeConfig::default()
     };
     if let Some(db) = a.db {

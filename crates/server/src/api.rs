@@ -15,6 +15,7 @@
 //! | GET | `/api/games/{id}/chat` | the game's chat, `{messages: [{n, seat, name, text, at}]}` (`?since=N`) |
 //! | POST | `/api/games/{id}/chat` | `{text, name?}`: a message, as the token's seat, or without a token as a spectator when the creator allowed it (`spectator_chat`); pushed to every socket as `{"type": "chat", "message"}` |
 //! | POST | `/api/games/{id}/webhook` | `{url}` with a human seat's token: where to POST "your turn" (when the server allows webhooks; null: none) |
+//! | POST | `/api/games/{id}/vote-away` | `{seat}` with another human seat's token: vote to hand the seat to move, deciding for `--absent-after-s`, to a bot; all the others' votes make it away |
 //! | POST | `/api/games/{id}/back` | "I'm back": the token's away seat takes itself back from its stand-in bot |
 //! | GET | `/api/games/{id}` | one game's public summary |
 //! | POST | `/api/claim` | `{token, name?, new_token?}` → `{game, seat, name, token}`: claim an invited seat; the invite token stops working and the returned token is the seat's from now on. With `new_token` (32–128 lowercase hex digits the client drew at random) that becomes the seat's token, and repeating the same request after a lost reply answers the same again |
@@ -77,6 +78,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/chat", get(chat).post(say))
         .route("/api/games/{id}/webhook", post(webhook))
+        .route("/api/games/{id}/vote-away", post(vote_away))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(crate::replay::replay))
@@ -513,6 +515,29 @@ async fn chat(
     let g = h.inner.lock().await;
     let messages: Vec<&crate::store::ChatRow> = g.chat().iter().skip(since).collect();
     Ok(Json(json!({ "messages": messages })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VoteBody {
+    /// The seat to hand to a bot (the seat to move).
+    seat: u8,
+}
+
+/// The token's seat votes to hand the seat to move, absent for a while, to
+/// a bot ([`Hub::vote_away`]) → the vote as it stands.
+async fn vote_away(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    b: Result<Json<VoteBody>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&hub, &id).await?;
+    let b = body(b)?;
+    let voter = acting_seat(&h, &headers, &q).await?;
+    let vote = hub.vote_away(&h, voter, Seat(b.seat)).await?;
+    Ok(Json(json!(vote)))
 }
 
 #[derive(Deserialize)]

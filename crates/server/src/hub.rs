@@ -172,6 +172,11 @@ pub struct Snapshot {
     pub chat_len: usize,
     /// The viewer's own webhook URL (only in its own seat's view).
     pub webhook: Option<String>,
+    /// The vote that may hand the seat to move to a bot, when the others
+    /// could cast it (see [`clock`]).
+    pub absent_vote: Option<clock::AbsentVote>,
+    /// The bot that decides for an away seat.
+    pub on_timeout: String,
 }
 
 /// A game in memory.
@@ -205,6 +210,11 @@ pub struct LiveGame {
     clock_timer: Option<clock::ClockTimer>,
     /// The game's chat, every message stored (see [`chat`]).
     chat: Vec<crate::store::ChatRow>,
+    /// Votes to hand an absent seat to a bot: (target, voter, at move).
+    away_votes: Vec<(u8, u8, i64)>,
+    /// How long a seat must have been deciding before the others may vote
+    /// it away (the hub's, copied for the views).
+    absent_after: Duration,
 }
 
 impl LiveGame {
@@ -301,6 +311,13 @@ impl LiveGame {
             webhook: seat
                 .and_then(|s| self.seat_row(s))
                 .and_then(|r| r.webhook.clone()),
+            absent_vote: self.absent_vote(self.absent_after),
+            on_timeout: self
+                .row
+                .clock
+                .as_ref()
+                .map_or(clock::DEFAULT_ON_TIMEOUT, |c| c.on_timeout.as_str())
+                .to_string(),
         }
     }
 
@@ -471,6 +488,9 @@ pub struct Hub {
     pub webhooks: webhooks::Webhooks,
     /// The address this server is bound to (links fall back to it).
     pub bound: std::sync::OnceLock<std::net::SocketAddr>,
+    /// How long the seat to move must have been deciding before the others
+    /// may vote it away (default [`clock::ABSENT_AFTER`]).
+    pub absent_after: std::sync::OnceLock<Duration>,
 }
 
 impl Hub {
@@ -505,6 +525,7 @@ impl Hub {
             chat_limiter: chat::ChatLimiter::default(),
             webhooks: webhooks::Webhooks::default(),
             bound: std::sync::OnceLock::new(),
+            absent_after: std::sync::OnceLock::new(),
         })
     }
 

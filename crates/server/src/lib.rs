@@ -106,6 +106,10 @@ pub struct ServeConfig {
     /// Which webhook URLs players may give (see [`hub::webhooks`]). `None`:
     /// `EONS_WEBHOOKS` when set, otherwise off.
     pub webhooks: Option<hub::webhooks::WebhookMode>,
+    /// How long the seat to move must have been deciding before the other
+    /// seats may vote it away. `None`: `EONS_ABSENT_AFTER_S` when set,
+    /// otherwise 5 minutes.
+    pub absent_after: Option<Duration>,
 }
 
 impl Default for ServeConfig {
@@ -130,6 +134,7 @@ impl Default for ServeConfig {
             memory_limits: None,
             public_url: None,
             webhooks: None,
+            absent_after: None,
         }
     }
 }
@@ -225,6 +230,20 @@ fn given_or_env<T>(given: Option<T>, from_env: fn() -> Result<T, String>) -> Res
     given.map_or_else(from_env, Ok).map_err(ServeError::Config)
 }
 
+/// `EONS_ABSENT_AFTER_S` (seconds, at least 1), else 5 minutes.
+fn absent_after_from_env() -> Result<Duration, String> {
+    match std::env::var("EONS_ABSENT_AFTER_S") {
+        Ok(v) => match v.trim().parse::<u64>() {
+            Ok(s) if s > 0 => Ok(Duration::from_secs(s)),
+            _ => Err(format!(
+                "EONS_ABSENT_AFTER_S=`{}`: a whole number of seconds, at least 1",
+                error::echoed(&v)
+            )),
+        },
+        Err(_) => Ok(hub::clock::ABSENT_AFTER),
+    }
+}
+
 /// Runs the server until `shutdown` completes; `on_bound` is told the bound
 /// addresses (then the startup line is logged).
 pub async fn serve_until(
@@ -245,6 +264,7 @@ pub async fn serve_until(
     let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
     let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
     let webhooks = given_or_env(config.webhooks, hub::webhooks::WebhookMode::from_env)?;
+    let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -259,6 +279,7 @@ pub async fn serve_until(
         let _ = hub.public_url.set(p);
     }
     hub.webhooks.allow(webhooks);
+    let _ = hub.absent_after.set(absent_after);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let _ = hub.bound.set(addr);

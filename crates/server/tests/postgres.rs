@@ -249,3 +249,9 @@ async fn postgres_a_webhook_is_delivered_and_retried_without_holding_the_move() 
     let Some(db) = pg() else { return };
     common::webhooks::a_webhook_is_delivered_and_retried_without_holding_the_move(&db).await;
 }
+
+#[tokio::test]
+async fn postgres_the_others_vote_an_absent_seat_to_a_bot() {
+    let Some(db) = pg() else { return };
+    clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;
+}

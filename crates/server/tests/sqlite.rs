@@ -357,3 +357,9 @@ async fn sqlite_a_webhook_is_delivered_and_retried_without_holding_the_move() {
     let (db, _dir) = db("webhooks");
     common::webhooks::a_webhook_is_delivered_and_retried_without_holding_the_move(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_the_others_vote_an_absent_seat_to_a_bot() {
+    let (db, _dir) = db("vote-away");
+    clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;
+}

@@ -21,6 +21,15 @@
 //! processes on one PostgreSQL database exactly one marks the seat away
 //! and its bot decides once (the database refuses a second away mark and a
 //! second move `n`).
+//!
+//! Without a clock the other seats may vote a seat away: once the seat to
+//! move has been deciding for [`Hub::absent_after`] (`--absent-after-s`, 5
+//! minutes by default), each other human seat may vote (`POST
+//! /api/games/{id}/vote-away {seat}`), and when all of them have, the seat
+//! is away as if its time had run out (the `on_timeout` bot, `greedy` by
+//! default, decides for it until its player comes back). Votes count for
+//! the decision they were cast in, and are kept by the process that took
+//! them.
 
 use super::{now_ms, GameHandle, Hub, LiveGame};
 use crate::error::{echoed, with_quotes_echoed, ApiError};
@@ -148,6 +157,25 @@ pub struct Running {
     pub deadline: i64,
 }
 
+/// The default time a seat to move must have been deciding before the
+/// others may vote it away.
+pub const ABSENT_AFTER: Duration = Duration::from_secs(5 * 60);
+
+/// A vote to hand an absent seat to a bot, as every view shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct AbsentVote {
+    /// The seat to move (a human seat deciding itself).
+    pub seat: u8,
+    /// Since when it has been deciding (ms since the epoch).
+    pub since: i64,
+    /// From when the others may vote it away (ms since the epoch).
+    pub from: i64,
+    /// The seats that voted so far (this decision).
+    pub votes: Vec<u8>,
+    /// The seats whose votes it takes.
+    pub voters: Vec<u8>,
+}
+
 /// The timer of a game's running clock (one per game; a newer one aborts it).
 pub(super) struct ClockTimer {
     /// What it waits for.
@@ -254,6 +282,44 @@ impl LiveGame {
                 row.bank_ms = Some(bank);
             }
         }
+    }
+
+    /// The human seats, taken and not away, other than `seat`: those whose
+    /// votes hand `seat` to a bot.
+    fn voters_against(&self, seat: Seat) -> Vec<u8> {
+        self.seats
+            .iter()
+            .filter(|s| s.kind == "human" && s.claimed && !s.away && s.seat != i64::from(seat.0))
+            .filter_map(|s| u8::try_from(s.seat).ok())
+            .collect()
+    }
+
+    /// The vote that may hand the seat to move to a bot (None: no human
+    /// seat is deciding itself, or nobody could vote).
+    pub fn absent_vote(&self, after: Duration) -> Option<AbsentVote> {
+        let Turn::Seat(seat) = self.state.turn() else {
+            return None;
+        };
+        if self.decider(seat).is_some() {
+            return None;
+        }
+        let since = self.decision_began(seat)?;
+        let voters = self.voters_against(seat);
+        if voters.is_empty() {
+            return None;
+        }
+        Some(AbsentVote {
+            seat: seat.0,
+            since,
+            from: since.saturating_add(i64::try_from(after.as_millis()).unwrap_or(i64::MAX)),
+            votes: self
+                .away_votes
+                .iter()
+                .filter(|(target, _, moves)| *target == seat.0 && *moves == self.moves)
+                .map(|(_, voter, _)| *voter)
+                .collect(),
+            voters,
+        })
     }
 
     /// The clock as every view shows it; None without one.
@@ -409,6 +475,84 @@ impl Hub {
         let _ = h.tx.send(n);
         self.kick(h.clone());
         Ok(())
+    }
+}
+
+impl Hub {
+    /// How long the seat to move must have been deciding before the others
+    /// may vote it away.
+    pub fn absent_after(&self) -> Duration {
+        self.absent_after.get().copied().unwrap_or(ABSENT_AFTER)
+    }
+
+    /// `voter` votes to hand `target` (the seat to move, deciding for
+    /// [`Hub::absent_after`] at least) to a bot; once every other human seat
+    /// voted, `target` is away (stored first). Answers the vote as it
+    /// stands. 409 when `target` is not the seat to move, not a human
+    /// deciding itself, or not deciding long enough; 403 for a voter that
+    /// is not one of the others.
+    pub async fn vote_away(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        voter: Seat,
+        target: Seat,
+    ) -> Result<AbsentVote, ApiError> {
+        let mut g = h.inner.lock().await;
+        let id = g.row.id.clone();
+        let Some(vote) = g
+            .absent_vote(self.absent_after())
+            .filter(|v| v.seat == target.0)
+        else {
+            return Err(ApiError::Conflict(format!(
+                "seat {} is not a player deciding now",
+                target.0 + 1
+            )));
+        };
+        if !vote.voters.contains(&voter.0) {
+            return Err(ApiError::Forbidden(
+                "only the other players vote a seat away".into(),
+            ));
+        }
+        let now = now_ms();
+        if now < vote.from {
+            return Err(ApiError::Conflict(format!(
+                "seat {} has been deciding for {} s; a vote needs {} s",
+                target.0 + 1,
+                (now - vote.since) / 1000,
+                self.absent_after().as_secs()
+            )));
+        }
+        let moves = g.moves;
+        if !vote.votes.contains(&voter.0) {
+            g.away_votes.retain(|(_, _, m)| *m == moves);
+            g.away_votes.push((target.0, voter.0, moves));
+        }
+        let vote = g
+            .absent_vote(self.absent_after())
+            .ok_or_else(|| ApiError::Internal("the vote is gone".into()))?;
+        if vote.voters.iter().all(|v| vote.votes.contains(v)) {
+            if self
+                .store
+                .set_away(&id, i64::from(target.0), true, None, now)
+                .await?
+            {
+                if let Some(row) = g.seats.iter_mut().find(|r| r.seat == i64::from(target.0)) {
+                    row.away = true;
+                }
+                tracing::info!(game = %id, "move" = moves, seat = target.0, "voted away: a bot decides for the seat");
+                // A game without bots or a clock had no lease: its stand-in
+                // bot runs where the lease is (here, if nobody holds it).
+                self.lease_new_game(&id).await;
+            } else {
+                g.seats = self.store.seats(&id).await?;
+            }
+            g.away_votes.clear();
+        }
+        let n = g.moves;
+        drop(g);
+        let _ = h.tx.send(n);
+        self.kick(h.clone());
+        Ok(vote)
     }
 }
 

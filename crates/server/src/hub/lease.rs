@@ -112,7 +112,7 @@ impl Hub {
     }
 
     /// Takes the lease of game `id`, which this process is about to create
-    /// (with a bot seat), so that its bots start here at once. A failure is
+    /// (with a bot seat or a clock), or whose seat was just voted away, so that its bots start here at once. A failure is
     /// only logged: the game is then taken over by whichever process's
     /// round finds it first.
     pub(super) async fn lease_new_game(&self, id: &str) {

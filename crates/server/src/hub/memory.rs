@@ -306,6 +306,8 @@ impl Hub {
             restored_from: None,
             clock_timer: None,
             chat: self.store.chat_from(id, 0).await?,
+            away_votes: Vec::new(),
+            absent_after: self.absent_after(),
         };
         live.row.moves = 0;
         let snapshot = if use_snapshot {

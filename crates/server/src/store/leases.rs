@@ -98,7 +98,8 @@ impl Store {
         })
     }
 
-    /// Up to `limit` unfinished games with a bot seat or a clock whose lease is free
+    /// Up to `limit` unfinished games with a bot seat, a clock or an away
+    /// seat (a bot decides for it) whose lease is free
     /// (never taken, or given up) or expired: the games nobody runs. Most
     /// recently changed first. None on SQLite.
     pub async fn unheld_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
@@ -111,7 +112,8 @@ impl Store {
              WHERE g.status = 'active' \
              AND (l.game_id IS NULL OR l.expires_at < now()) \
              AND (EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot') \
-                  OR g.clock_per_decision_ms IS NOT NULL OR g.clock_bank_ms IS NOT NULL) \
+                  OR g.clock_per_decision_ms IS NOT NULL OR g.clock_bank_ms IS NOT NULL \
+                  OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.away = 1)) \
              ORDER BY g.updated_at DESC, g.id LIMIT $1",
         )
         .bind(limit)

@@ -212,3 +212,65 @@ pub async fn clock_requests_are_checked(db: &str) {
     let (id, _) = create(&s, &c, json!({"game": "ds", "players": 2})).await;
     assert_eq!(view(&s, &c, &id, None).await["clock"], Value::Null);
 }
+
+/// Without a clock: once the seat to move has been deciding for
+/// `--absent-after-s`, the other seat votes it away and a bot decides for
+/// it; a vote before then, or by the absent seat itself, is refused; the
+/// player takes the seat back by acting.
+pub async fn the_others_vote_an_absent_seat_to_a_bot(db: &str) {
+    let s = Server::start_with(db, 100, &["--absent-after-s", "2"]);
+    let c = client();
+    let (id, t0, t1) = two_humans(&s, &c, 31).await;
+    let tokens = [
+        claim(&s, &c, &t0, "Ann").await,
+        claim(&s, &c, &t1, "Ben").await,
+    ];
+    let v = view(&s, &c, &id, None).await;
+    assert_eq!(v["clock"], Value::Null, "no clock");
+    let absent = v["to_move"].as_u64().expect("to_move") as usize;
+    let other = 1 - absent;
+    let vote = &v["absent_vote"];
+    assert_eq!(vote["seat"], absent);
+    assert_eq!(vote["voters"], json!([other]));
+    assert_eq!(
+        vote["from"].as_i64(),
+        vote["since"].as_i64().map(|s| s + 2000)
+    );
+    let url = |t: &str| s.url(&format!("/api/games/{id}/vote-away?token={t}"));
+    // Too early, and never by the seat itself.
+    let early = post(&c, &url(&tokens[other]), &json!({"seat": absent})).await;
+    assert_eq!(early.status, 409, "{:?}", early.body);
+    let own = post(&c, &url(&tokens[absent]), &json!({"seat": absent})).await;
+    assert_eq!(own.status, 403, "{:?}", own.body);
+    // Once it has been deciding long enough, the other's vote hands it over.
+    let start = Instant::now();
+    let voted = loop {
+        let r = post(&c, &url(&tokens[other]), &json!({"seat": absent})).await;
+        if r.status == 200 {
+            break r.body;
+        }
+        assert_eq!(r.status, 409, "{:?}", r.body);
+        assert!(start.elapsed() < PATIENCE);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(voted["votes"], json!([other]));
+    let moved = wait_view(&s, &c, &id, "the bot's move for the absent seat", |v| {
+        v["move"].as_i64() > Some(0)
+    })
+    .await;
+    assert!(away(&moved, absent));
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+    assert_eq!(
+        log["entries"][0]["seat"], absent,
+        "the bot chose for the absent seat"
+    );
+    // Back by saying so.
+    let r = post(
+        &c,
+        &s.url(&format!("/api/games/{id}/back?token={}", tokens[absent])),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{:?}", r.body);
+    assert!(!away(&view(&s, &c, &id, None).await, absent));
+}

@@ -9,7 +9,7 @@
 //! | GET | `/api/leaderboard/{game}` | a game kind's ratings, players and bots apart, best first |
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
-//! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|bot, bot?, name?}], seed?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
+//! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|open\|bot, bot?, name?}], seed?, clock?: {per_decision_s?, bank_s?}, on_timeout?, spectator_chat?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
 //! | GET | `/api/games` | recent games (public summaries); `?open=1`: the unfinished games with an open seat |
 //! | POST | `/api/games/{id}/join` | `{name?, new_token?}` → `{game, seat, name, token}`: take the game's first open seat (as a claim answers; 409 when none is open) |
 //! | GET | `/api/games/{id}/chat` | the game's chat, `{messages: [{n, seat, name, text, at}]}` (`?since=N`) |

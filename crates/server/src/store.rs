@@ -86,43 +86,6 @@ impl SeatRow {
     }
 }
 
-/// A chat message as stored.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ChatRow {
-    /// Its number in the game's chat, from 0.
-    pub n: i64,
-    /// The seat that wrote it (None: a spectator).
-    pub seat: Option<i64>,
-    /// The name shown with it.
-    pub name: String,
-    /// What it says (cleaned: one line of text).
-    pub text: String,
-    /// When (ms since the epoch).
-    pub at: i64,
-}
-
-/// How a seat is taken ([`Store::take_seat`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Taking<'a> {
-    /// With its invite, whose token hash the seat holds until then.
-    Invite(&'a str),
-    /// An open seat: a human seat without invite.
-    Open,
-}
-
-/// Who takes a seat ([`Store::take_seat`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Taker<'a> {
-    /// The seat's name from now on.
-    pub name: &'a str,
-    /// The hash of the seat's token from now on.
-    pub token_hash: &'a str,
-    /// When (ms since the epoch).
-    pub at: i64,
-    /// The profile that takes it, if any.
-    pub profile: Option<&'a str>,
-}
-
 /// A game's time control as stored (see [`crate::hub::clock`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
@@ -367,8 +330,12 @@ macro_rules! with_pool {
     };
 }
 
+mod chat;
 mod profiles;
+mod seats;
+pub use chat::ChatRow;
 pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};
+pub use seats::{Taker, Taking};
 
 fn seed_of(s: &str) -> Result<u64, StoreError> {
     s.parse()
@@ -756,67 +723,6 @@ impl Store {
         })
     }
 
-    /// Game `id`'s chat messages from number `from` on, in order.
-    pub async fn chat_from(&self, id: &str, from: i64) -> Result<Vec<ChatRow>, StoreError> {
-        with_pool!(self, p => {
-            let rows = sqlx::query(
-                "SELECT n, seat, name, text, at FROM chat WHERE game_id = $1 AND n >= $2 ORDER BY n",
-            )
-            .bind(id)
-            .bind(from)
-            .fetch_all(p)
-            .await?;
-            let mut out = Vec::with_capacity(rows.len());
-            for r in rows {
-                out.push(ChatRow {
-                    n: r.try_get("n")?,
-                    seat: r.try_get("seat")?,
-                    name: r.try_get("name")?,
-                    text: r.try_get("text")?,
-                    at: r.try_get("at")?,
-                });
-            }
-            Ok(out)
-        })
-    }
-
-    /// Stores chat message `m.n` of game `id`; [`StoreError::Conflict`] when
-    /// that number is taken (another process stored a message first).
-    /// Announced like a move on PostgreSQL.
-    pub async fn add_chat(&self, id: &str, m: &ChatRow) -> Result<(), StoreError> {
-        let is_pg = self.is_postgres();
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            let r = sqlx::query(
-                "INSERT INTO chat (game_id, n, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(id)
-            .bind(m.n)
-            .bind(m.seat)
-            .bind(&m.name)
-            .bind(&m.text)
-            .bind(m.at)
-            .execute(&mut *tx)
-            .await;
-            match r {
-                Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(StoreError::Conflict(m.n));
-                }
-                Err(e) => return Err(e.into()),
-            }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
     /// Ids of games not over.
     pub async fn active_games(&self) -> Result<Vec<String>, StoreError> {
         with_pool!(self, p => {
@@ -1011,130 +917,6 @@ impl Store {
                 Some(r) => Ok(Some((r.try_get("game_id")?, r.try_get("seat")?))),
                 None => Ok(None),
             }
-        })
-    }
-
-    /// Takes seat `seat` of game `id` for `who` (a claim of its invite, or
-    /// a join of an open seat): marks it claimed, names it and gives it the
-    /// token hash `who.token_hash`, so an invite link stops working. False
-    /// when the seat is no longer to be taken that way (someone was first);
-    /// nothing is changed then. Announced like a move on PostgreSQL, so
-    /// other processes drop the old token.
-    pub async fn take_seat(
-        &self,
-        id: &str,
-        seat: i64,
-        how: Taking<'_>,
-        who: &Taker<'_>,
-    ) -> Result<bool, StoreError> {
-        let is_pg = self.is_postgres();
-        let sql = format!(
-            "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3, profile = $4 \
-             WHERE game_id = $5 AND seat = $6 AND claimed = 0 AND {}",
-            match how {
-                Taking::Invite(_) => "token_hash = $7",
-                Taking::Open => "kind = 'human' AND token_hash IS NULL",
-            }
-        );
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            let mut q = sqlx::query(&sql)
-                .bind(who.name)
-                .bind(who.token_hash)
-                .bind(who.at)
-                .bind(who.profile)
-                .bind(id)
-                .bind(seat);
-            if let Taking::Invite(old_hash) = how {
-                q = q.bind(old_hash);
-            }
-            let done = q.execute(&mut *tx).await?;
-            if done.rows_affected() != 1 {
-                return Ok(false);
-            }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(true)
-        })
-    }
-
-    /// Sets (or, with None, removes) the webhook URL of seat `seat` of
-    /// game `id`. Announced like a move on PostgreSQL.
-    pub async fn set_webhook(
-        &self,
-        id: &str,
-        seat: i64,
-        url: Option<&str>,
-    ) -> Result<(), StoreError> {
-        let is_pg = self.is_postgres();
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            sqlx::query("UPDATE seats SET webhook = $1 WHERE game_id = $2 AND seat = $3")
-                .bind(url)
-                .bind(id)
-                .bind(seat)
-                .execute(&mut *tx)
-                .await?;
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    /// Marks seat `seat` of game `id` away (`away`: its time ran out) or
-    /// back at time `at`, and, when `bank_ms` is given, sets what is left of
-    /// its bank.
-    /// False when the seat already was so (another request or process was
-    /// first); nothing is changed then. Announced like a move on PostgreSQL,
-    /// so every process shows it.
-    pub async fn set_away(
-        &self,
-        id: &str,
-        seat: i64,
-        away: bool,
-        bank_ms: Option<i64>,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        let is_pg = self.is_postgres();
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            let done = sqlx::query(
-                "UPDATE seats SET away = $1, bank_ms = COALESCE($2, bank_ms), \
-                 back_at = CASE WHEN $1 = 0 THEN $6 ELSE back_at END \
-                 WHERE game_id = $3 AND seat = $4 AND away = $5",
-            )
-            .bind(i64::from(away))
-            .bind(bank_ms)
-            .bind(id)
-            .bind(seat)
-            .bind(i64::from(!away))
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Ok(false);
-            }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            tx.commit().await?;
-            Ok(true)
         })
     }
 }

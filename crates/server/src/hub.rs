@@ -734,13 +734,7 @@ impl Hub {
                 seat + 1
             )));
         }
-        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
-            s.claimed = true;
-            s.name = Some(name.clone());
-            s.token_hash = Some(new_hash);
-            s.claimed_at = Some(at);
-            s.profile = profile;
-        }
+        g.seat_taken(seat, &name, new_hash, at, profile);
         // Every connection rechecks its token (sockets of the invite token close).
         let _ = h.tx.send(g.moves);
         Ok((token, name))

@@ -330,6 +330,20 @@ macro_rules! with_pool {
     };
 }
 
+/// Announces a change of game `$id` to the other processes (PostgreSQL:
+/// `NOTIFY` on [`NOTIFY_CHANNEL`], sent when transaction `$tx` commits).
+macro_rules! announce {
+    ($is_pg:expr, $tx:ident, $id:expr) => {
+        if $is_pg {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(NOTIFY_CHANNEL)
+                .bind($id)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+
 mod chat;
 mod profiles;
 mod seats;
@@ -526,13 +540,7 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(m.game_id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, m.game_id);
             tx.commit().await?;
             Ok(())
         })
@@ -840,13 +848,7 @@ impl Store {
             .bind(i64::from(paused))
             .execute(&mut *tx)
             .await?;
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(())
         })

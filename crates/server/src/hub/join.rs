@@ -122,14 +122,29 @@ impl Hub {
                 seat + 1
             )));
         }
-        if let Some(s) = g.seats.iter_mut().find(|s| s.seat == seat) {
+        g.seat_taken(seat, &name, hash, at, profile);
+        let _ = h.tx.send(g.moves);
+        Ok(Joined { seat, name, token })
+    }
+}
+
+impl super::LiveGame {
+    /// Notes in memory what the store just stored of a seat taken (a claim
+    /// or a join): its name, token hash, time and profile.
+    pub(super) fn seat_taken(
+        &mut self,
+        seat: i64,
+        name: &str,
+        token_hash: String,
+        at: i64,
+        profile: Option<String>,
+    ) {
+        if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
             s.claimed = true;
-            s.name = Some(name.clone());
-            s.token_hash = Some(hash);
+            s.name = Some(name.to_string());
+            s.token_hash = Some(token_hash);
             s.claimed_at = Some(at);
             s.profile = profile;
         }
-        let _ = h.tx.send(g.moves);
-        Ok(Joined { seat, name, token })
     }
 }

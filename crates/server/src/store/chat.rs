@@ -68,13 +68,7 @@ impl Store {
                 }
                 Err(e) => return Err(e.into()),
             }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(())
         })

@@ -64,13 +64,7 @@ impl Store {
             if done.rows_affected() != 1 {
                 return Ok(false);
             }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(true)
         })
@@ -93,13 +87,7 @@ impl Store {
                 .bind(seat)
                 .execute(&mut *tx)
                 .await?;
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(())
         })
@@ -138,13 +126,7 @@ impl Store {
             if done.rows_affected() != 1 {
                 return Ok(false);
             }
-            if is_pg {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(NOTIFY_CHANNEL)
-                    .bind(id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(true)
         })

@@ -294,9 +294,13 @@ impl LiveGame {
             .collect()
     }
 
-    /// The vote that may hand the seat to move to a bot (None: no human
-    /// seat is deciding itself, or nobody could vote).
+    /// The vote that may hand the seat to move to a bot (None: the game has
+    /// a clock, which does that itself, no human seat is deciding itself,
+    /// or nobody could vote).
     pub fn absent_vote(&self, after: Duration) -> Option<AbsentVote> {
+        if self.row.clock.is_some() {
+            return None;
+        }
         let Turn::Seat(seat) = self.state.turn() else {
             return None;
         };
@@ -419,13 +423,17 @@ impl Hub {
             },
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "cannot mark a seat away (tried again soon)");
-                g.clock_timer = None;
                 drop(g);
                 tokio::time::sleep(Duration::from_secs(1)).await;
+                // Dropping this timer ends this task at its next wait, so
+                // nothing is awaited after it: the kick arms a new one.
+                h.inner.lock().await.clock_timer = None;
                 self.kick(h.clone());
                 return;
             }
         }
+        // This task's own timer: dropping it ends the task at its next wait,
+        // and none follows.
         g.clock_timer = None;
         let n = g.moves;
         drop(g);

@@ -171,6 +171,11 @@ pub async fn a_restart_keeps_the_deadline(db: &str) {
     .await;
     let deadline = v["clock"]["running"]["deadline"].clone();
     assert_eq!(v["clock"]["seats"][0]["bank_ms"], 2000);
+    assert_eq!(
+        v["absent_vote"],
+        Value::Null,
+        "a clock, not a vote, hands a seat over"
+    );
     s.kill();
 
     let s = Server::start(db, 50);

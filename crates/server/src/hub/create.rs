@@ -165,30 +165,16 @@ impl Hub {
         let mut tokens = Vec::new();
         for (i, (s, name)) in seat_specs.iter().zip(names).enumerate() {
             match s.kind.as_str() {
-                // An open seat is a human seat without an invite: anyone
-                // may join it (`POST /api/games/{id}/join`).
-                "open" => seats.push(SeatRow {
-                    seat: i as i64,
-                    kind: "human".into(),
-                    bot: None,
-                    name,
-                    token_hash: None,
-                    claimed: false,
-                    claimed_at: None,
-                    away: false,
-                    bank_ms: None,
-                    back_at: None,
-                    profile: None,
-                    webhook: None,
-                }),
-                "human" => {
-                    let token = random_hex(16)?;
+                // A human seat gets an invite; an open seat is a human seat
+                // without one: anyone may join it (`POST /api/games/{id}/join`).
+                "human" | "open" => {
+                    let invite = (s.kind == "human").then(|| random_hex(16)).transpose()?;
                     seats.push(SeatRow {
                         seat: i as i64,
                         kind: "human".into(),
                         bot: None,
                         name,
-                        token_hash: Some(token_hash(&token)),
+                        token_hash: invite.as_deref().map(token_hash),
                         claimed: false,
                         claimed_at: None,
                         away: false,
@@ -197,7 +183,9 @@ impl Hub {
                         profile: None,
                         webhook: None,
                     });
-                    tokens.push(json!({ "seat": i, "token": token }));
+                    if let Some(token) = invite {
+                        tokens.push(json!({ "seat": i, "token": token }));
+                    }
                 }
                 "bot" => {
                     let text = bot_text(s);

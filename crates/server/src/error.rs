@@ -192,6 +192,18 @@ impl IntoResponse for ApiError {
         if let ApiError::Stale { current, .. } = self {
             body["move"] = json!(current);
         }
+        if matches!(
+            self,
+            ApiError::PayloadTooLarge(_) | ApiError::RequestTimeout(_)
+        ) {
+            // The body was left unread (refused on its declared length, or
+            // cut at the cap or the deadline), so the connection cannot carry
+            // another request: say so, or a client that pools connections
+            // sends its next request into a socket the server is closing
+            // (RFC 9112 §9.6) and gets a broken pipe.
+            let close = [(axum::http::header::CONNECTION, "close")];
+            return (self.status(), close, Json(body)).into_response();
+        }
         if let ApiError::TooManyRequests { retry_after, .. } = self {
             body["error"]["retry_after"] = json!(retry_after);
             let wait = [(axum::http::header::RETRY_AFTER, retry_after.to_string())];

@@ -314,6 +314,14 @@ mod tests {
             .expect("request");
         let refused = send(open.clone(), over).await;
         assert_eq!(refused.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            refused
+                .headers()
+                .get(header::CONNECTION)
+                .map(|v| v.as_bytes()),
+            Some(&b"close"[..]),
+            "the unread body ends the connection, and the answer says so"
+        );
         assert_eq!(json(refused).await["error"]["code"], "payload_too_large");
         let fits = axum::http::Request::post("/echo")
             .body(Body::from("x".repeat(MAX_BODY_BYTES)))

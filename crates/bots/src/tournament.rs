@@ -144,6 +144,14 @@ pub enum TournamentError {
     /// No games to play.
     #[error("the number of games must be at least 1")]
     NoGames,
+    /// A game past the end of the schedule was asked for.
+    #[error("game {game} is not in a schedule of {games} games (0 to {games} - 1)")]
+    GameOutOfRange {
+        /// The game asked for.
+        game: usize,
+        /// Games in the schedule.
+        games: usize,
+    },
     /// The game refused the setup.
     #[error("{0}")]
     Setup(#[from] SetupError),
@@ -530,6 +538,103 @@ struct Finished<G: Game> {
     played: PlayedGame<G>,
 }
 
+/// The option lists of the tournament's variants (the common options, then
+/// each variant's) and the setups they build.
+type Variants<G> = (Vec<Vec<String>>, Vec<<G as Game>::Setup>);
+
+/// The option lists of `config`'s variants and their setups.
+fn variants_and_setups<G: Game>(config: &Config) -> Result<Variants<G>, TournamentError> {
+    let variants: Vec<Vec<String>> = if config.option_variants.is_empty() {
+        vec![config.options.clone()]
+    } else {
+        config
+            .option_variants
+            .iter()
+            .map(|v| config.options.iter().chain(v).cloned().collect())
+            .collect()
+    };
+    let setups = variants
+        .iter()
+        .map(|opts| G::setup(config.players, opts))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((variants, setups))
+}
+
+/// Plays game `g` of the schedule (see the module docs): its variant's
+/// setup, its block's deal, its rotation of the entrants and their seeds.
+fn scheduled_game<G: Game>(
+    config: &Config,
+    entrants: &[Entrant<G>],
+    setups: &[G::Setup],
+    g: usize,
+) -> Finished<G> {
+    let p = config.players;
+    let block = g / p;
+    let setup = &setups[block % setups.len()];
+    let seating = seating_of(g, p);
+    let game_seed = mix_seed(config.seed, block as u64);
+    let bot_base = mix_seed(config.seed, g as u64);
+    let mut bots: Vec<Box<dyn Bot<G>>> = seating
+        .iter()
+        .map(|&b| (entrants[b].make)(mix_seed(bot_base, 1 + b as u64)))
+        .collect();
+    let played = play_game::<G>(setup, game_seed, &mut bots, config.max_decisions);
+    Finished {
+        game: g,
+        seating,
+        played,
+    }
+}
+
+/// Game `g` of `config`'s schedule, played exactly as [`run`] plays it (the
+/// same deal, seating and bot seeds), as the line [`run`] writes for it.
+/// Studies spread over many processes or machines play their games with
+/// this, then write the lines in game order and count them with [`run`] and
+/// [`Config::resume`], which replays and checks each one.
+pub fn play_scheduled<G: Game>(config: &Config, g: usize) -> Result<GameLine<G>, TournamentError> {
+    let p = config.players;
+    if config.bots.len() != p || p == 0 {
+        return Err(TournamentError::BotCount {
+            bots: config.bots.len(),
+            players: p,
+        });
+    }
+    if g >= config.games {
+        return Err(TournamentError::GameOutOfRange {
+            game: g,
+            games: config.games,
+        });
+    }
+    let entrants: Vec<Entrant<G>> = config.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let (variants, setups) = variants_and_setups::<G>(config)?;
+    Ok(scheduled_game(config, &entrants, &setups, g).into_line(config, &names, &variants))
+}
+
+impl<G: Game> Finished<G> {
+    /// The records line of this game.
+    fn into_line(self, config: &Config, names: &[String], variants: &[Vec<String>]) -> GameLine<G> {
+        let played = self.played;
+        let millis = |d: &Duration| d.as_secs_f64() * 1000.0;
+        GameLine {
+            meta: GameMeta {
+                game: self.game,
+                tournament_seed: config.seed,
+                bots: names.to_vec(),
+                options: variants[(self.game / config.players) % variants.len()].clone(),
+                seating: self.seating,
+                decisions: played.decisions,
+                think_ms: played.think.iter().map(millis).collect(),
+                searches: played.search.iter().map(|t| t.searches).collect(),
+                iterations: played.search.iter().map(|t| t.iterations).collect(),
+                search_ms: played.search.iter().map(|t| millis(&t.time)).collect(),
+                error: played.error,
+            },
+            record: played.record,
+        }
+    }
+}
+
 /// The seating of game `g`: `seating[seat]` is the bot index.
 fn seating_of(g: usize, p: usize) -> Vec<usize> {
     let rotation = g % p;
@@ -623,19 +728,7 @@ pub fn run_entrants<G: Game>(
     if config.games == 0 {
         return Err(TournamentError::NoGames);
     }
-    let variants: Vec<Vec<String>> = if config.option_variants.is_empty() {
-        vec![config.options.clone()]
-    } else {
-        config
-            .option_variants
-            .iter()
-            .map(|v| config.options.iter().chain(v).cloned().collect())
-            .collect()
-    };
-    let setups = variants
-        .iter()
-        .map(|opts| G::setup(p, opts))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (variants, setups) = variants_and_setups::<G>(config)?;
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
 
     let mut report = Report {
@@ -720,22 +813,8 @@ pub fn run_entrants<G: Game>(
                 if g >= config.games {
                     break;
                 }
-                let block = g / p;
-                let setup = &setups[block % setups.len()];
-                let seating = seating_of(g, p);
-                let game_seed = mix_seed(config.seed, block as u64);
-                let bot_base = mix_seed(config.seed, g as u64);
-                let mut bots: Vec<Box<dyn Bot<G>>> = seating
-                    .iter()
-                    .map(|&b| (entrants[b].make)(mix_seed(bot_base, 1 + b as u64)))
-                    .collect();
-                let played = play_game::<G>(setup, game_seed, &mut bots, config.max_decisions);
                 if tx
-                    .send(Finished {
-                        game: g,
-                        seating,
-                        played,
-                    })
+                    .send(scheduled_game(config, entrants, setups, g))
                     .is_err()
                 {
                     break;
@@ -764,32 +843,7 @@ pub fn run_entrants<G: Game>(
                 if write_error.is_some() {
                     continue;
                 }
-                let line = GameLine {
-                    meta: GameMeta {
-                        game: f.game,
-                        tournament_seed: config.seed,
-                        bots: names.clone(),
-                        options: variants[(f.game / p) % variants.len()].clone(),
-                        seating: f.seating,
-                        decisions: f.played.decisions,
-                        think_ms: f
-                            .played
-                            .think
-                            .iter()
-                            .map(|d| d.as_secs_f64() * 1000.0)
-                            .collect(),
-                        searches: f.played.search.iter().map(|t| t.searches).collect(),
-                        iterations: f.played.search.iter().map(|t| t.iterations).collect(),
-                        search_ms: f
-                            .played
-                            .search
-                            .iter()
-                            .map(|t| t.time.as_secs_f64() * 1000.0)
-                            .collect(),
-                        error: f.played.error,
-                    },
-                    record: f.played.record,
-                };
+                let line = f.into_line(config, &names, &variants);
                 let res = line
                     .to_json()
                     .map_err(TournamentError::from)

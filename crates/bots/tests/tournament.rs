@@ -461,3 +461,59 @@ fn resuming_another_tournament_is_refused_and_changes_nothing() {
     assert!(err.to_string().contains("line 1"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A study spread over processes plays each game alone with
+/// `play_scheduled`: every game must be the one the whole tournament plays
+/// (deal, seating, bot seeds, variant), and the lines written in game order
+/// must count, through `resume`, to the report of the whole run.
+#[test]
+fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
+    let mut cfg = config("random,greedy", 8, 11);
+    cfg.option_variants = vec![vec!["hawk=1".into()], vec!["hawk=2".into()]];
+    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
+    let whole = std::str::from_utf8(&out).expect("utf-8");
+    let mut alone = String::new();
+    for (g, line) in whole.lines().enumerate() {
+        let played = tournament::play_scheduled::<HighCard>(&cfg, g).expect("a scheduled game");
+        let written = tournament::GameLine::<HighCard>::from_json(line).expect("a line");
+        assert_eq!(played.record, written.record, "game {g}");
+        assert_eq!(played.meta.seating, written.meta.seating, "game {g}");
+        assert_eq!(played.meta.options, written.meta.options, "game {g}");
+        alone.push_str(&played.to_json().expect("json"));
+        alone.push('\n');
+    }
+    assert!(matches!(
+        tournament::play_scheduled::<HighCard>(&cfg, 8),
+        Err(TournamentError::GameOutOfRange { game: 8, games: 8 })
+    ));
+    let dir = std::env::temp_dir().join(format!("eons-play-scheduled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("games.jsonl");
+    std::fs::write(&path, alone).expect("written");
+    cfg.records = Some(path);
+    cfg.resume = true;
+    let counted = tournament::run::<HighCard>(&cfg, |_| {}).expect("counted");
+    assert_eq!(
+        counted.resumed, 8,
+        "every game was read back, none played again"
+    );
+    // Everything but the thinking times, which each process measured anew.
+    let counts = |r: &tournament::Report| -> Vec<(String, usize, usize, Vec<usize>, String)> {
+        r.bots
+            .iter()
+            .map(|b| {
+                (
+                    b.name.clone(),
+                    b.games,
+                    b.wins,
+                    b.seat_games.clone(),
+                    format!("{:.6}", b.mean_score),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(counts(&counted), counts(&report));
+    assert_eq!(counted.seats, report.seats);
+    assert_eq!(counted.roles, report.roles);
+    let _ = std::fs::remove_dir_all(&dir);
+}

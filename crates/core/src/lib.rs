@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod data_error;
 pub mod game;
 pub mod hex;
+pub mod learn;
 pub mod options;
 pub mod record;
 pub mod refusal;
@@ -28,6 +29,7 @@ pub use game::{
     PositionError, Positions, Reach, Seat, SetupError, Turn,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
+pub use learn::{ActionId, ActionSpace, Layout, Learnable, Section, Writer};
 pub use options::{check_options, option_key, MAX_OPTION_BYTES};
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};

@@ -44,7 +44,9 @@
 //! 10. `actions`: the twelve actions, a module each (Domination starts cards).
 //! 11. `phases`: Planning, Extinction, Reseed and final scoring.
 //! 12. `engine`: the turn sequence; dispatches every decision to its module.
-//! 13. `view`, `position`: what a seat sees; the position file format.
+//! 13. `view`, `position`, `learn`: what a seat sees; the position file
+//!     format; what a learning agent sees (the action space and a seat's
+//!     observation as numbers, [`eons_core::Learnable`]).
 //!
 //! # Where each rule lives
 //!
@@ -84,6 +86,7 @@ pub mod describe;
 mod effects;
 pub mod engine;
 pub mod invariants;
+pub mod learn;
 mod offer;
 mod phases;
 pub mod position;

@@ -37,7 +37,9 @@
 //!    pending tile to name it.
 //! 8. `actions`: the turn and each action of the display.
 //! 9. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
-//! 10. `view`: what a seat sees, the prompt, and the terminal's rendering.
+//! 10. `view`: what a seat sees, the prompt, and the terminal's rendering;
+//!     `learn`: the same seat's knowledge as numbers for learning agents
+//!     ([`eons_core::Learnable`]: the action space and the observation).
 //!
 //! # Where each decision lives
 //!
@@ -111,6 +113,7 @@ pub mod data;
 pub mod decision;
 mod effects;
 pub mod events;
+pub mod learn;
 pub mod position;
 mod queries;
 pub mod rules;

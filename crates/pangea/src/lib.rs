@@ -37,7 +37,8 @@
 //! 11. `ages`: the Turn of the Age cards and the decisions they ask.
 //! 12. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
 //!     task runner (stages and their phases, initiative, the Doom).
-//! 13. `position`: the hand-editable position format.
+//! 13. `position`: the hand-editable position format; `learn`: the learning interface
+//!     ([`eons_core::Learnable`]) — the fixed action space and each seat's observation tensor.
 //!
 //! # Where each decision lives
 //!
@@ -81,6 +82,7 @@ pub mod data;
 pub mod effects;
 pub mod flow;
 pub mod invariants;
+pub mod learn;
 pub mod moves;
 pub mod neutral;
 pub mod phases;

@@ -14,13 +14,18 @@
 //!   internal codes, 0-based seats or axial coordinates).
 //! * [`options`]: every option a game describes for forms is accepted as a
 //!   form sends it.
+//! * [`learn`]: the learning interface ([`crate::learn`]): action ids map to
+//!   and from every legal choice, observations have their layout's shape,
+//!   and no seat's observation shows what it has not seen.
 
 pub mod golden;
+pub mod learn;
 pub mod options;
 pub mod simulation;
 pub mod texts;
 
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
+pub use learn::{check_learnable, LearnReport};
 pub use options::check_options;
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
 pub use texts::{check_setup_texts, check_texts, lint, TextCheck, TextFault, TextReport};

@@ -1,0 +1,210 @@
+//! What a learning agent sees of a game: a fixed action space and an
+//! observation tensor of fixed shape, per game and player count — the
+//! interface OpenSpiel and PettingZoo agents are written against.
+//!
+//! * The **action space** is a list of every choice the game can ever offer
+//!   with that many players ([`Learnable::action_universe`]); an action id
+//!   ([`ActionId`]) is a position in it. The list is built by the engine in
+//!   a fixed order, so ids are stable from one run (and one release) to the
+//!   next unless a game's list is deliberately changed.
+//! * The **observation** of a seat is a vector of `f32` whose sections are
+//!   named and sized by [`Learnable::observation_layout`]; it is built from
+//!   what that seat may know, and nothing else: re-drawing what the seat has
+//!   not seen ([`Game::determinize`]) never changes it (the shared test
+//!   [`crate::testing::learn`] holds every game to that).
+
+use crate::game::{Game, Seat};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A position in a game's action space ([`ActionSpace`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ActionId(pub u32);
+
+impl ActionId {
+    /// The id as an index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for ActionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "action {}", self.0)
+    }
+}
+
+/// One named run of an observation: `len` values starting where the
+/// previous section ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// A short name, unique in its layout (`species_on_tiles`).
+    pub name: String,
+    /// How many values.
+    pub len: usize,
+    /// What the values mean, in a sentence: their order and their scale.
+    pub about: String,
+}
+
+/// The sections of a game's observation, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    sections: Vec<Section>,
+}
+
+impl Layout {
+    /// An empty layout, to [`Layout::push`] sections onto.
+    pub fn new() -> Layout {
+        Layout::default()
+    }
+
+    /// Adds a section of `len` values at the end.
+    pub fn push(&mut self, name: impl Into<String>, len: usize, about: impl Into<String>) {
+        self.sections.push(Section {
+            name: name.into(),
+            len,
+            about: about.into(),
+        });
+    }
+
+    /// The sections in order.
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
+    /// The number of values of the whole observation.
+    pub fn len(&self) -> usize {
+        self.sections.iter().map(|s| s.len).sum()
+    }
+
+    /// True when the layout has no values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Where the section `name` starts, and its length.
+    pub fn span(&self, name: &str) -> Option<(usize, usize)> {
+        let mut offset = 0;
+        for s in &self.sections {
+            if s.name == name {
+                return Some((offset, s.len));
+            }
+            offset += s.len;
+        }
+        None
+    }
+}
+
+/// Writes an observation section by section, in the order of its layout.
+/// Each `put` moves on by one value; [`Writer::skip`] leaves values at zero.
+pub struct Writer<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer at the start of `out`, which it sets to zero first.
+    #[inline]
+    pub fn new(out: &'a mut [f32]) -> Writer<'a> {
+        out.fill(0.0);
+        Writer { out, at: 0 }
+    }
+
+    /// Writes one value. Writing past the end is a bug of the game's
+    /// observation (the shared test finds it); it is dropped, never a panic.
+    #[inline]
+    pub fn put(&mut self, value: f32) {
+        if let Some(slot) = self.out.get_mut(self.at) {
+            *slot = value;
+        }
+        self.at += 1;
+    }
+
+    /// Writes 1 at `index` of a one-hot run of `len` values (all zero when
+    /// `index` is None or out of range), and moves past the run.
+    #[inline]
+    pub fn one_hot(&mut self, index: Option<usize>, len: usize) {
+        if let Some(i) = index.filter(|&i| i < len) {
+            if let Some(slot) = self.out.get_mut(self.at + i) {
+                *slot = 1.0;
+            }
+        }
+        self.at += len;
+    }
+
+    /// Moves on by `len` values, leaving them at zero.
+    #[inline]
+    pub fn skip(&mut self, len: usize) {
+        self.at += len;
+    }
+
+    /// How many values have been written (or skipped) so far.
+    #[inline]
+    pub fn written(&self) -> usize {
+        self.at
+    }
+}
+
+/// A game seen by a learning agent: a fixed action space and a seat's
+/// observation as a fixed-shape vector of numbers.
+pub trait Learnable: Game {
+    /// Every choice the game can offer with `players` seats, whatever the
+    /// options, each once, in a fixed order: the action space. Every choice
+    /// [`Game::legal`] lists is in it.
+    fn action_universe(players: usize) -> Vec<Self::Choice>;
+
+    /// The sections of an observation with `players` seats.
+    fn observation_layout(players: usize) -> Layout;
+
+    /// Writes what `seat` may know of `state` into `out`, which has exactly
+    /// [`Layout::len`] values of [`Learnable::observation_layout`] for the
+    /// state's number of seats. Nothing `seat` has not seen may change it.
+    fn observe(state: &Self::State, seat: Seat, out: &mut [f32]);
+}
+
+/// A game's action space for one player count: ids to choices and back.
+#[derive(Clone, Debug)]
+pub struct ActionSpace<G: Learnable> {
+    choices: Vec<G::Choice>,
+    ids: HashMap<G::Choice, ActionId>,
+}
+
+impl<G: Learnable> ActionSpace<G> {
+    /// The action space of `players` seats. A choice listed twice by the
+    /// game keeps its first id (the shared test refuses such a list).
+    pub fn new(players: usize) -> ActionSpace<G> {
+        let choices = G::action_universe(players);
+        let mut ids = HashMap::with_capacity(choices.len());
+        for (i, c) in choices.iter().enumerate() {
+            ids.entry(*c).or_insert(ActionId(i as u32));
+        }
+        ActionSpace { choices, ids }
+    }
+
+    /// The number of distinct actions.
+    pub fn len(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// True when there are no actions at all.
+    pub fn is_empty(&self) -> bool {
+        self.choices.is_empty()
+    }
+
+    /// The id of a choice, or None for a choice outside the space.
+    #[inline]
+    pub fn id(&self, choice: &G::Choice) -> Option<ActionId> {
+        self.ids.get(choice).copied()
+    }
+
+    /// The choice of an id, or None for an id out of range.
+    #[inline]
+    pub fn choice(&self, id: ActionId) -> Option<G::Choice> {
+        self.choices.get(id.index()).copied()
+    }
+
+    /// Every choice, in id order.
+    pub fn choices(&self) -> &[G::Choice] {
+        &self.choices
+    }
+}

@@ -1,0 +1,156 @@
+//! The learning-interface test, shared by every game: a seeded random game
+//! in which every legal choice has an action id that maps back to it, the
+//! action space lists each choice once, every seat's observation has the
+//! layout's length and finite values, and re-drawing what a seat has not
+//! seen ([`crate::Game::determinize`]) never changes that seat's observation (no
+//! seat's secret reaches another seat's observation).
+
+use crate::game::{Seat, Turn};
+use crate::learn::{ActionSpace, Learnable};
+use crate::rng::GameRng;
+use std::collections::HashSet;
+
+/// What one run of [`check_learnable`] saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LearnReport {
+    /// Decisions made.
+    pub decisions: usize,
+    /// The size of the action space.
+    pub actions: usize,
+    /// The length of an observation.
+    pub observation_len: usize,
+    /// Determinizations whose observation was compared with the original.
+    pub resamples: usize,
+    /// Distinct observations of the seat to move seen along the game.
+    pub distinct_observations: usize,
+}
+
+/// Plays one random game of `setup` from `seed` and checks the learning
+/// interface at every decision; every `resample_every`-th decision (0:
+/// never) it also re-draws each seat's unseen information twice and
+/// requires that seat's observation unchanged. Panics with the seed, the
+/// decision and what failed.
+pub fn check_learnable<G: Learnable>(
+    setup: &G::Setup,
+    seed: u64,
+    resample_every: usize,
+) -> LearnReport {
+    let context = |d: usize| format!("{} seed {seed} decision {d}", G::ID);
+    let mut state =
+        G::new(setup, seed).unwrap_or_else(|e| panic!("{}: setup refused: {e}", context(0)));
+    let players = G::seats(&state);
+    let space = ActionSpace::<G>::new(players);
+    let mut seen = HashSet::with_capacity(space.len());
+    for (i, c) in space.choices().iter().enumerate() {
+        assert!(
+            seen.insert(*c),
+            "{} with {players} players: the action space lists {c:?} twice (second at {i})",
+            G::ID
+        );
+    }
+    let layout = G::observation_layout(players);
+    assert!(!layout.is_empty(), "{}: an empty observation", G::ID);
+    let mut names = HashSet::new();
+    for s in layout.sections() {
+        assert!(s.len > 0, "{}: section `{}` has no values", G::ID, s.name);
+        assert!(
+            !s.about.is_empty(),
+            "{}: section `{}` says nothing",
+            G::ID,
+            s.name
+        );
+        assert!(
+            names.insert(s.name.clone()),
+            "{}: section `{}` twice",
+            G::ID,
+            s.name
+        );
+    }
+    let len = layout.len();
+    let observe = |state: &G::State, seat: Seat, d: usize| {
+        let mut out = vec![f32::NAN; len];
+        G::observe(state, seat, &mut out);
+        if let Some(i) = out.iter().position(|v| !v.is_finite()) {
+            panic!("{}: {seat}'s observation has {} at {i}", context(d), out[i]);
+        }
+        out
+    };
+    let mut rng = GameRng::new(seed ^ 0x1ea2);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut report = LearnReport {
+        actions: space.len(),
+        observation_len: len,
+        ..LearnReport::default()
+    };
+    let mut distinct: HashSet<Vec<u32>> = HashSet::new();
+    while let Turn::Seat(to_move) = G::turn(&state) {
+        let d = report.decisions;
+        assert!(d < 2_000_000, "{}: the game does not end", context(d));
+        legal.clear();
+        G::legal(&state, &mut legal);
+        for c in &legal {
+            let id = space.id(c).unwrap_or_else(|| {
+                panic!("{}: {c:?} is legal but not in the action space", context(d))
+            });
+            assert_eq!(
+                space.choice(id),
+                Some(*c),
+                "{}: {id} maps back to another choice",
+                context(d)
+            );
+        }
+        let mine = observe(&state, to_move, d);
+        distinct.insert(mine.iter().map(|v| v.to_bits()).collect());
+        if resample_every > 0 && d % resample_every == 0 {
+            for seat in (0..players).map(|i| Seat(i as u8)) {
+                let original = if seat == to_move {
+                    mine.clone()
+                } else {
+                    observe(&state, seat, d)
+                };
+                for k in 0..2u64 {
+                    let redrawn = G::determinize(&state, seat, seed ^ (d as u64) << 8 ^ k);
+                    let again = observe(&redrawn, seat, d);
+                    if let Some(i) = (0..len).find(|&i| original[i].to_bits() != again[i].to_bits())
+                    {
+                        let section = layout_section_at(&layout, i);
+                        panic!(
+                            "{}: {seat}'s observation changed when its unseen information was re-drawn: \
+                             value {i} (section `{section}`) {} became {}",
+                            context(d),
+                            original[i],
+                            again[i]
+                        );
+                    }
+                    report.resamples += 1;
+                }
+            }
+        }
+        let c = legal[rng.index(legal.len())];
+        events.clear();
+        G::apply(&mut state, c, &mut events)
+            .unwrap_or_else(|e| panic!("{}: {c:?} refused: {e}", context(d)));
+        report.decisions += 1;
+    }
+    report.distinct_observations = distinct.len();
+    assert!(
+        report.decisions < 2 || report.distinct_observations > 1,
+        "{}: the observation never changed over {} decisions",
+        context(report.decisions),
+        report.decisions
+    );
+    report
+}
+
+/// The name of the section that holds value `i`.
+fn layout_section_at(layout: &crate::learn::Layout, i: usize) -> String {
+    let mut offset = 0;
+    for s in layout.sections() {
+        if i < offset + s.len {
+            return s.name.clone();
+        }
+        offset += s.len;
+    }
+    "(past the end)".to_string()
+}

@@ -1,0 +1,100 @@
+"""Eons: Dominant Species, Dominant Species: Marine and Pangea for research.
+
+The rules engines of the Eons project (Rust), with a fixed action space and
+an observation tensor per game and player count:
+
+>>> import eons
+>>> game = eons.Game("ds", players=4, seed=1)
+>>> while not game.is_over():
+...     game.apply(game.legal_actions()[0])
+>>> game.returns()                      # 1.0 for the winner
+
+* :class:`Game` — one game: ``legal_actions``, ``apply``, ``current_player``,
+  ``is_over``, ``returns``, ``clone``, ``view``, ``observation_tensor``,
+  ``record`` / ``Game.from_record``, ``determinize``.
+* :class:`VecGame` — many games stepped in Rust with the GIL released.
+* :mod:`eons.bots` — the Rust bots (``random``, ``greedy``, ``mcts``).
+* :mod:`eons.pettingzoo` — PettingZoo AEC environments.
+* :mod:`eons.openspiel` — registers ``eons_ds``, ``eons_marine`` and
+  ``eons_pangea`` with OpenSpiel (``pyspiel``).
+* :mod:`eons.study` — seat-rotated tournaments and balance studies, on Ray
+  or local processes.
+
+The action and observation layouts of each game: ``docs/python.md``.
+"""
+
+from __future__ import annotations
+
+from . import _eons
+from ._eons import VecGame as _RustVecGame
+
+__all__ = ["Game", "VecGame", "games", "game_options", "GAMES"]
+
+#: The games' ids, as ``eons games`` and records name them.
+GAMES = tuple(game_id for game_id, _ in _eons.games())
+
+
+def games():
+    """The games: a list of ``(id, name)``."""
+    return list(_eons.games())
+
+
+def game_options(name):
+    """The setup options of a game: a list of ``(option, help)``."""
+    return list(_eons.game_options(name))
+
+
+#: One game of ``"ds"``, ``"marine"`` or ``"pangea"``:
+#: ``Game(name, players, options=[...], seed=0)``, options as ``eons games``
+#: lists them (``["multi"]``, ``["animals=birds,insects"]``); every random
+#: draw comes from ``seed``, so the same seed and actions give the same game.
+Game = _eons.Game
+
+
+class VecGame:
+    """``num_games`` games of one kind stepped together in Rust.
+
+    ``VecGame(name, num_games, players, options=[], seed=0, threads=1)``.
+    :meth:`reset` and :meth:`step` return ``(observations, masks, rewards,
+    dones, players)``: the observation of the seat to move in each game
+    ``(N, observation_size)`` float32, its action mask ``(N, A)`` uint8, the
+    returns of the games that just ended ``(N, num_players)`` float32,
+    which games just ended ``(N,)`` bool, and the seat to move ``(N,)``
+    int64. A game that ends starts again at once from the next seed.
+    """
+
+    def __init__(self, name, num_games, players, options=(), seed=0, threads=1):
+        self._inner = _RustVecGame(name, num_games, players, list(options), seed, threads)
+
+    def __len__(self):
+        return len(self._inner)
+
+    def __repr__(self):
+        return repr(self._inner)
+
+    def num_distinct_actions(self):
+        return self._inner.num_distinct_actions()
+
+    def observation_size(self):
+        return self._inner.observation_size()
+
+    def num_players(self):
+        return self._inner.num_players()
+
+    def reset(self):
+        """The batch as it stands: ``(observations, masks, rewards, dones, players)``."""
+        return self._inner.state()
+
+    def step(self, actions):
+        """Plays ``actions[i]`` in game ``i``; returns the next batch."""
+        import numpy as np
+
+        return self._inner.step(np.ascontiguousarray(actions, dtype=np.int64))
+
+    def sample_actions(self):
+        """One uniformly random legal action per game (int64)."""
+        return self._inner.sample_actions()
+
+    def game(self, i):
+        """A copy of game ``i`` as a :class:`Game`."""
+        return self._inner.game(i)

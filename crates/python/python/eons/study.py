@@ -1,0 +1,208 @@
+"""Seat-rotated tournaments and balance studies, spread over local
+processes or a Ray cluster.
+
+>>> from eons import study
+>>> result = study.tournament("ds", ["mcts:200it", "greedy", "random", "random"],
+...                           games=40, seed=7, out="games.jsonl")
+>>> print(result.text)                       # the table `eons tournament` prints
+>>> result.report["bots"][0]["win_rate"], result.report["bots"][0]["interval"]
+
+The schedule, seeds, seat rotation, option variants, Wilson intervals and
+JSON-lines records are those of ``eons tournament``: game ``g`` here is game
+``g`` there, bit for bit, and ``eons replay games.jsonl --game-index g``
+replays it. Each game is played in Rust by a worker; the records are
+written in game order and then counted by the same code as ``eons
+tournament --resume``, which replays and checks every line.
+
+Where the games run: ``ray_address`` (``"auto"``, ``"ray://host:10001"``,
+…) or an already initialised Ray sends each chunk of games to the cluster
+as a Ray task (``pip install "eons[ray]"``); otherwise ``workers`` local
+processes play them (``concurrent.futures``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from . import _eons
+
+__all__ = ["StudyResult", "tournament", "balance"]
+
+
+@dataclass
+class StudyResult:
+    """What a study found."""
+
+    #: The report as ``eons tournament`` computes it (a dict: ``bots`` with
+    #: ``games``, ``wins``, ``win_rate``, ``interval`` (95% Wilson),
+    #: ``mean_score``…; ``seats``; ``roles``; ``aborted``…).
+    report: dict
+    #: The report as ``eons tournament`` prints it.
+    text: str
+    #: The JSON-lines records file, one game a line, in game order.
+    records: str
+    #: Where the games ran: ``"ray"`` or ``"processes"``.
+    backend: str
+    #: Seconds the games took.
+    seconds: float
+
+
+def _play_chunk(spec, indices):
+    """Plays games ``indices`` of the schedule ``spec``; their lines."""
+    from eons import _eons as engines
+
+    return [
+        (
+            i,
+            engines.play_scheduled(
+                spec["game"],
+                spec["players"],
+                spec["bots"],
+                spec["games"],
+                spec["seed"],
+                i,
+                spec["options"],
+                spec["option_variants"],
+                spec["max_decisions"],
+            ),
+        )
+        for i in indices
+    ]
+
+
+def _chunks(games, size):
+    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+
+
+def _progress(done, total, started, show):
+    if show:
+        rate = done / max(time.monotonic() - started, 1e-9)
+        print(f"\r{done}/{total} games ({rate:.1f} games/s)", end="", file=sys.stderr, flush=True)
+        if done == total:
+            print(file=sys.stderr)
+
+
+def _ray_module(ray_address):
+    """Ray, initialised (None when neither an address nor a running Ray
+    asks for it)."""
+    try:
+        import ray
+    except ImportError:
+        if ray_address is not None:
+            raise ImportError('a Ray address was given but Ray is not installed: pip install "eons[ray]"')
+        return None
+    if ray.is_initialized():
+        return ray
+    if ray_address is None:
+        return None
+    ray.init(address=ray_address)
+    return ray
+
+
+def tournament(
+    game,
+    bots,
+    games,
+    seed=0,
+    options=(),
+    option_variants=(),
+    out=None,
+    ray_address=None,
+    workers=None,
+    chunk=None,
+    max_decisions=None,
+    progress=True,
+):
+    """Plays a seat-rotated tournament of ``games`` games of ``game``
+    between ``bots`` (bot specs, one per seat: ``["mcts:1s", "greedy",
+    "random"]``), as ``eons tournament`` does, and returns a
+    :class:`StudyResult`.
+
+    ``options`` are setup options for every game; ``option_variants`` a
+    list of option lists cycled per block of seatings. ``out`` is the
+    JSON-lines records file (a temporary file when None). ``ray_address``
+    sends the games to a Ray cluster (also used when Ray is already
+    initialised); else ``workers`` local processes (default: the CPU count)
+    play them, ``chunk`` games per task.
+    """
+    bots = [str(b) for b in bots]
+    spec = {
+        "game": game,
+        "players": len(bots),
+        "bots": bots,
+        "games": int(games),
+        "seed": int(seed),
+        "options": [str(o) for o in options],
+        "option_variants": [[str(o) for o in v] for v in option_variants],
+        "max_decisions": max_decisions,
+    }
+    if spec["games"] < 1:
+        raise ValueError("a study needs at least one game")
+    # Refuse a bad bot or setup here, before any worker starts.
+    for bot in bots:
+        _eons.Bot(bot)
+    for variant in spec["option_variants"] or [[]]:
+        _eons.Game(game, spec["players"], spec["options"] + variant, 0)
+    workers = workers or os.cpu_count() or 1
+    chunk = chunk or max(1, min(16, spec["games"] // (4 * workers) or 1))
+    parts = _chunks(spec["games"], chunk)
+    lines = [None] * spec["games"]
+    started = time.monotonic()
+    done = 0
+    ray = _ray_module(ray_address)
+    if ray is not None:
+        backend = "ray"
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote(spec, part) for part in parts]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for i, line in ray.get(ready[0]):
+                lines[i] = line
+                done += 1
+            _progress(done, spec["games"], started, progress)
+    else:
+        backend = "processes"
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_chunk, spec, part) for part in parts]
+            for future in as_completed(futures):
+                for i, line in future.result():
+                    lines[i] = line
+                    done += 1
+                _progress(done, spec["games"], started, progress)
+    seconds = time.monotonic() - started
+    if out is None:
+        handle, out = tempfile.mkstemp(prefix=f"eons-{game}-", suffix=".jsonl")
+        os.close(handle)
+    with open(out, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(line + "\n")
+    report_json, text = _eons.tournament_report(
+        game,
+        spec["players"],
+        bots,
+        spec["games"],
+        spec["seed"],
+        str(out),
+        spec["options"],
+        spec["option_variants"],
+        max_decisions,
+    )
+    return StudyResult(json.loads(report_json), text, str(out), backend, seconds)
+
+
+def balance(game, players, games, bot="random", seed=0, options=(), option_variants=(), **where):
+    """A balance study: ``games`` games of ``game`` with the same ``bot`` in
+    every seat; the result's ``report["roles"]`` gives each role's (animal,
+    group) win rate with its Wilson interval, ``report["seats"]`` each
+    seat's. ``where``: ``out``, ``ray_address``, ``workers``, ``chunk``,
+    ``progress`` as for :func:`tournament`."""
+    return tournament(
+        game, [bot] * players, games, seed=seed, options=options,
+        option_variants=option_variants, **where,
+    )

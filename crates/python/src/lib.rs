@@ -1,0 +1,741 @@
+//! `eons._eons`: the Eons engines from Python (PyO3). The Python package
+//! `eons` (in `python/eons/`) wraps these classes; see `docs/python.md`.
+//!
+//! * [`PyGame`] (`eons.Game`): one game over a fixed action space, with
+//!   observation tensors, records, determinization and clones.
+//! * [`PyVecGame`] (`eons.VecGame`): many games stepped together in Rust
+//!   with the GIL released, returning stacked NumPy arrays.
+//! * [`PyBot`] (`eons.bots`): the Rust bots (`random`, `greedy`, `mcts`).
+//! * `play_scheduled` and `tournament_report`: the pieces `eons.study`
+//!   spreads over processes or a Ray cluster.
+
+mod engine;
+
+use engine::{BotSlot, Engine};
+use eons_bots::tournament::{self, Config};
+use eons_bots::{mix_seed, BotSpec};
+use eons_core::{Game, GameRng};
+use eons_dominant_species::DominantSpecies;
+use eons_marine::Marine;
+use eons_pangea::Pangea;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::Mutex;
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn json_loads(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+fn check_seat(engine: &dyn Engine, seat: usize) -> PyResult<()> {
+    if seat < engine.players() {
+        Ok(())
+    } else {
+        Err(PyIndexError::new_err(format!(
+            "seat {seat} is not at this table: seats are 0 to {}",
+            engine.players() - 1
+        )))
+    }
+}
+
+/// One game of Dominant Species (`ds`), Marine (`marine`) or Pangea
+/// (`pangea`), played through action ids.
+#[pyclass(name = "Game", module = "eons._eons")]
+pub struct PyGame {
+    engine: Box<dyn Engine>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game: `name` (`ds`, `marine`, `pangea`), the number of
+    /// players, setup options as `eons games` lists them, and the seed of
+    /// all its randomness.
+    #[new]
+    #[pyo3(signature = (name, players, options = Vec::new(), seed = 0))]
+    fn new(name: &str, players: usize, options: Vec<String>, seed: u64) -> PyResult<PyGame> {
+        Ok(PyGame {
+            engine: engine::open(name, players, &options, seed).map_err(value_error)?,
+        })
+    }
+
+    /// The game's id (`ds`, `marine`, `pangea`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.engine.game_id()
+    }
+
+    /// The seed the game started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.engine.seed()
+    }
+
+    /// Seats at the table.
+    fn num_players(&self) -> usize {
+        self.engine.players()
+    }
+
+    /// The size of the fixed action space (ids 0 to N - 1).
+    fn num_distinct_actions(&self) -> usize {
+        self.engine.num_actions()
+    }
+
+    /// The seat to move (0-based), or None once the game is over.
+    fn current_player(&self) -> Option<usize> {
+        self.engine.current()
+    }
+
+    /// True once the game is over.
+    fn is_over(&self) -> bool {
+        self.engine.current().is_none()
+    }
+
+    /// The legal action ids, ascending (empty once the game is over).
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.engine.legal(&mut out);
+        out
+    }
+
+    /// 1 at each legal action id, 0 elsewhere (uint8, length
+    /// `num_distinct_actions()`).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        let mut out = vec![0u8; self.engine.num_actions()];
+        self.engine.mask(&mut out);
+        PyArray1::from_vec(py, out)
+    }
+
+    /// Plays action `action` for the seat to move; an illegal action raises
+    /// ValueError with the rule that forbids it.
+    fn apply(&mut self, action: u32) -> PyResult<()> {
+        self.engine.apply(action).map_err(value_error)
+    }
+
+    /// Plays a choice spelled as the engine's JSON (as records spell it);
+    /// returns its action id.
+    fn apply_json(&mut self, choice: &str) -> PyResult<u32> {
+        self.engine.apply_json(choice).map_err(value_error)
+    }
+
+    /// 1.0 for the winner (the game's own tie-breaks decide) and 0.0 for
+    /// every other seat once the game is over; all 0.0 before.
+    fn returns(&self) -> Vec<f64> {
+        self.engine.returns()
+    }
+
+    /// Each seat's score so far (victory points).
+    fn scores(&self) -> Vec<i64> {
+        self.engine.scores()
+    }
+
+    /// `{"scores": [...], "ranking": [...]}` once the game is over, else None.
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.engine
+            .outcome_json()
+            .map(|o| json_loads(py, &o))
+            .transpose()
+    }
+
+    /// What `seat` sees (None: a spectator), as the server sends it: a
+    /// dict. Hidden information is cut as for a player at the table.
+    #[pyo3(signature = (seat = None))]
+    fn view(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Py<PyAny>> {
+        if let Some(s) = seat {
+            check_seat(self.engine.as_ref(), s)?;
+        }
+        json_loads(py, &self.engine.view_json(seat))
+    }
+
+    /// `seat`'s observation: float32 of length `observation_size()`,
+    /// sections as `observation_layout()` lists them.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        check_seat(self.engine.as_ref(), seat)?;
+        let mut out = vec![0f32; self.engine.layout().len()];
+        self.engine.observe(seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The length of an observation.
+    fn observation_size(&self) -> usize {
+        self.engine.layout().len()
+    }
+
+    /// The observation's sections: `(name, offset, length, about)` each.
+    fn observation_layout(&self) -> Vec<(String, usize, usize, String)> {
+        let mut offset = 0;
+        self.engine
+            .layout()
+            .sections()
+            .iter()
+            .map(|s| {
+                let row = (s.name.clone(), offset, s.len, s.about.clone());
+                offset += s.len;
+                row
+            })
+            .collect()
+    }
+
+    /// The action as the log reads it when it is legal now, else its
+    /// choice as JSON.
+    fn action_to_string(&self, action: u32) -> PyResult<String> {
+        self.engine
+            .action_to_string(action)
+            .ok_or_else(|| PyIndexError::new_err(format!("no action {action}")))
+    }
+
+    /// The choice of an action id as the engine's JSON (a string).
+    fn action_to_json(&self, action: u32) -> PyResult<String> {
+        self.engine
+            .action_json(action)
+            .ok_or_else(|| PyIndexError::new_err(format!("no action {action}")))
+    }
+
+    /// The record of the game so far as one line of JSON: what `eons
+    /// replay` reads and `Game.from_record` replays.
+    fn record(&self) -> PyResult<String> {
+        self.engine.record_json().map_err(value_error)
+    }
+
+    /// The game a record replays to, every choice checked: a JSON string
+    /// as `record()` and `eons tournament --out` write them, or the dict
+    /// of one.
+    #[staticmethod]
+    fn from_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let text: String = match record.extract::<String>() {
+            Ok(text) => text,
+            Err(_) => py
+                .import("json")?
+                .call_method1("dumps", (record,))?
+                .extract()?,
+        };
+        Ok(PyGame {
+            engine: engine::from_record(&text).map_err(value_error)?,
+        })
+    }
+
+    /// The action ids played so far, in order.
+    fn history(&self) -> Vec<u32> {
+        self.engine.history()
+    }
+
+    /// A copy of the game.
+    fn clone(&self) -> PyGame {
+        PyGame {
+            engine: self.engine.clone_box(),
+        }
+    }
+
+    /// Pickling (also what Ray and multiprocessing use): the whole game,
+    /// hidden information and generator included.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.get_type::<PyGame>().getattr("_from_snapshot")?;
+        Ok((restore, (self.engine.snapshot().map_err(value_error)?,)))
+    }
+
+    /// The game of a pickled snapshot.
+    #[staticmethod]
+    fn _from_snapshot(snapshot: &str) -> PyResult<PyGame> {
+        Ok(PyGame {
+            engine: engine::from_snapshot(snapshot).map_err(value_error)?,
+        })
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// A copy in which everything `seat` has not seen (deck order, other
+    /// seats' secrets, bag draws) is re-drawn from `seed`, consistently
+    /// with what `seat` knows. Its `record()` is refused.
+    fn determinize(&self, seat: usize, seed: u64) -> PyResult<PyGame> {
+        check_seat(self.engine.as_ref(), seat)?;
+        Ok(PyGame {
+            engine: self.engine.determinize(seat, seed),
+        })
+    }
+
+    /// Plays `steps` uniformly random legal actions (or to the end, when
+    /// `steps` is None), drawn from `seed`, with the GIL released.
+    #[pyo3(signature = (seed, steps = None))]
+    fn play_random(&mut self, py: Python<'_>, seed: u64, steps: Option<usize>) -> PyResult<usize> {
+        let engine = &mut self.engine;
+        py.detach(|| {
+            let mut rng = GameRng::new(seed);
+            let mut pick = |n: usize| rng.index(n);
+            let mut made = 0;
+            while engine.current().is_some() && steps.is_none_or(|s| made < s) {
+                engine.random_step(&mut pick)?;
+                made += 1;
+            }
+            Ok::<usize, String>(made)
+        })
+        .map_err(value_error)
+    }
+
+    fn __repr__(&self) -> String {
+        let to_move = match self.engine.current() {
+            Some(s) => format!("seat {s} to move"),
+            None => "over".to_string(),
+        };
+        format!(
+            "eons.Game({:?}, players={}, seed={}: {} decisions, {to_move})",
+            self.engine.game_id(),
+            self.engine.players(),
+            self.engine.seed(),
+            self.engine.history().len()
+        )
+    }
+}
+
+/// Many games of one kind stepped together in Rust, the GIL released:
+/// stacked observations of the seat to move, action masks, rewards.
+/// A finished game starts again at once from the next seed (its `done`
+/// is set and its rewards are its returns for that step).
+#[pyclass(name = "VecGame", module = "eons._eons")]
+pub struct PyVecGame {
+    games: Vec<Box<dyn Engine>>,
+    /// The seed of each game's next start.
+    next_seed: u64,
+    base_seed: u64,
+    threads: usize,
+    rng: GameRng,
+}
+
+/// What one step of a batch gives back, before it becomes NumPy arrays.
+struct Batch {
+    observations: Vec<f32>,
+    masks: Vec<u8>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    players: Vec<i64>,
+}
+
+impl PyVecGame {
+    fn shape(&self) -> (usize, usize, usize, usize) {
+        let first = &self.games[0];
+        (
+            self.games.len(),
+            first.layout().len(),
+            first.num_actions(),
+            first.players(),
+        )
+    }
+
+    /// Fills a batch from each game's state (the seat to move's observation
+    /// and mask), with `rewards` and `dones` given, in chunks of threads.
+    fn fill(&self, batch: &mut Batch) {
+        let (n, obs, actions, _) = self.shape();
+        let per = n.div_ceil(self.threads.max(1));
+        let games = &self.games;
+        std::thread::scope(|scope| {
+            let chunks = batch
+                .observations
+                .chunks_mut(per * obs)
+                .zip(batch.masks.chunks_mut(per * actions))
+                .zip(batch.players.chunks_mut(per))
+                .zip(games.chunks(per));
+            for (((o, m), p), g) in chunks {
+                let mut work = move || {
+                    for (i, game) in g.iter().enumerate() {
+                        let seat = game.current();
+                        p[i] = seat.map_or(-1, |s| s as i64);
+                        if let Some(s) = seat {
+                            game.observe(s, &mut o[i * obs..(i + 1) * obs]);
+                        }
+                        game.mask(&mut m[i * actions..(i + 1) * actions]);
+                    }
+                };
+                if self.threads <= 1 {
+                    work();
+                } else {
+                    scope.spawn(work);
+                }
+            }
+        });
+    }
+
+    fn empty_batch(&self) -> Batch {
+        let (n, obs, actions, players) = self.shape();
+        Batch {
+            observations: vec![0.0; n * obs],
+            masks: vec![0; n * actions],
+            rewards: vec![0.0; n * players],
+            dones: vec![false; n],
+            players: vec![-1; n],
+        }
+    }
+
+    fn arrays<'py>(&self, py: Python<'py>, b: Batch) -> PyResult<Bound<'py, PyAny>> {
+        let (n, obs, actions, players) = self.shape();
+        let o = PyArray1::from_vec(py, b.observations).reshape([n, obs])?;
+        let m = PyArray1::from_vec(py, b.masks).reshape([n, actions])?;
+        let r = PyArray1::from_vec(py, b.rewards).reshape([n, players])?;
+        let d = PyArray1::from_vec(py, b.dones);
+        let p = PyArray1::from_vec(py, b.players);
+        Ok((o, m, r, d, p).into_pyobject(py)?.into_any())
+    }
+}
+
+#[pymethods]
+impl PyVecGame {
+    /// `num_games` games of `name` with `players` seats and `options`; game
+    /// `i` starts from seed `seed + i`, and each restart takes the next
+    /// unused seed. `threads` splits each step over that many threads.
+    #[new]
+    #[pyo3(signature = (name, num_games, players, options = Vec::new(), seed = 0, threads = 1))]
+    fn new(
+        name: &str,
+        num_games: usize,
+        players: usize,
+        options: Vec<String>,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<PyVecGame> {
+        if num_games == 0 {
+            return Err(value_error("a VecGame needs at least one game"));
+        }
+        let games = (0..num_games as u64)
+            .map(|i| engine::open(name, players, &options, seed.wrapping_add(i)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(value_error)?;
+        Ok(PyVecGame {
+            games,
+            next_seed: seed.wrapping_add(num_games as u64),
+            base_seed: seed,
+            threads: threads.clamp(1, 64),
+            rng: GameRng::new(mix_seed(seed, 0x5ea)),
+        })
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The size of each game's action space.
+    fn num_distinct_actions(&self) -> usize {
+        self.shape().2
+    }
+
+    /// The length of one observation.
+    fn observation_size(&self) -> usize {
+        self.shape().1
+    }
+
+    /// Seats at each table.
+    fn num_players(&self) -> usize {
+        self.shape().3
+    }
+
+    /// `(observations, masks, rewards, dones, players)` of the games as
+    /// they stand: observations `(N, observation_size)` float32 of the
+    /// seat to move, masks `(N, num_distinct_actions)` uint8, rewards
+    /// `(N, num_players)` float32 (zero), dones `(N,)` bool (false),
+    /// players `(N,)` int64 (the seat to move).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut batch = self.empty_batch();
+        py.detach(|| self.fill(&mut batch));
+        self.arrays(py, batch)
+    }
+
+    /// Plays `actions[i]` in game `i` (int64, one per game), restarting
+    /// each game that ends; returns `(observations, masks, rewards, dones,
+    /// players)` as `state()` describes, rewards being each finished game's
+    /// returns. An illegal action raises ValueError and plays nothing after
+    /// it (games before it have moved).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let actions = actions.as_slice().map_err(value_error)?.to_vec();
+        if actions.len() != self.games.len() {
+            return Err(value_error(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.games.len()
+            )));
+        }
+        let mut batch = self.empty_batch();
+        let players = self.shape().3;
+        let result: Result<(), String> = py.detach(|| {
+            for (i, (game, &a)) in self.games.iter_mut().zip(&actions).enumerate() {
+                let id = u32::try_from(a).map_err(|_| format!("game {i}: no action {a}"))?;
+                game.apply(id).map_err(|e| format!("game {i}: {e}"))?;
+                if game.current().is_none() {
+                    for (slot, r) in batch.rewards[i * players..(i + 1) * players]
+                        .iter_mut()
+                        .zip(game.returns())
+                    {
+                        *slot = r as f32;
+                    }
+                    batch.dones[i] = true;
+                    game.reset(self.next_seed)?;
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                }
+            }
+            self.fill(&mut batch);
+            Ok(())
+        });
+        result.map_err(value_error)?;
+        self.arrays(py, batch)
+    }
+
+    /// One uniformly random legal action per game (int64), drawn from the
+    /// VecGame's own seeded generator: exploration, baselines, benchmarks.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let rng = &mut self.rng;
+        let games = &mut self.games;
+        let picks: Vec<i64> = py.detach(|| {
+            let mut pick = |n: usize| rng.index(n);
+            games
+                .iter_mut()
+                .map(|g| g.random_action(&mut pick).map_or(-1, i64::from))
+                .collect()
+        });
+        PyArray1::from_vec(py, picks)
+    }
+
+    /// Game `i` as an `eons.Game` (a copy).
+    fn game(&self, i: usize) -> PyResult<PyGame> {
+        self.games
+            .get(i)
+            .map(|g| PyGame {
+                engine: g.clone_box(),
+            })
+            .ok_or_else(|| PyIndexError::new_err(format!("no game {i}")))
+    }
+
+    fn __repr__(&self) -> String {
+        let (n, _, _, players) = self.shape();
+        format!(
+            "eons.VecGame({:?}, num_games={n}, players={players}, seed={})",
+            self.games[0].game_id(),
+            self.base_seed
+        )
+    }
+}
+
+/// A Rust bot: `random`, `greedy` or `mcts` (a spec as `eons tournament`
+/// takes it: `mcts:2000it`, `mcts:hard,threads=2`, `greedy:samples=8`).
+#[pyclass(name = "Bot", module = "eons._eons")]
+pub struct PyBot {
+    /// Behind a lock: a bot is used by one call at a time.
+    slot: Mutex<BotSlot>,
+}
+
+#[pymethods]
+impl PyBot {
+    /// The bot of `spec`, seeded with `seed`.
+    #[new]
+    #[pyo3(signature = (spec, seed = 0))]
+    fn new(spec: &str, seed: u64) -> PyResult<PyBot> {
+        let spec = BotSpec::parse(spec).map_err(value_error)?;
+        Ok(PyBot {
+            slot: Mutex::new(BotSlot::new(spec, seed)),
+        })
+    }
+
+    /// The canonical spec (`mcts:1000it`).
+    #[getter]
+    fn name(&self) -> String {
+        self.lock().spec.to_string()
+    }
+
+    /// The bot's action for the seat to move of `game` (None once the game
+    /// is over). The bot reads only what that seat may know. The GIL is
+    /// released while it thinks.
+    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<Option<u32>> {
+        let slot = self.slot.get_mut().unwrap_or_else(|p| p.into_inner());
+        let engine = game.engine.as_ref();
+        py.detach(|| engine.bot_choose(slot)).map_err(value_error)
+    }
+
+    /// Chooses for the seat to move of `game` and plays it; returns the
+    /// action (None once the game is over).
+    fn play(&mut self, py: Python<'_>, game: &mut PyGame) -> PyResult<Option<u32>> {
+        let slot = self.slot.get_mut().unwrap_or_else(|p| p.into_inner());
+        let engine = &mut game.engine;
+        py.detach(|| -> Result<Option<u32>, String> {
+            let action = engine.bot_choose(slot)?;
+            if let Some(a) = action {
+                engine.apply(a)?;
+            }
+            Ok(action)
+        })
+        .map_err(value_error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("eons.bots.Bot({:?})", self.lock().spec.to_string())
+    }
+}
+
+impl PyBot {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BotSlot> {
+        self.slot.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The tournament configuration of `eons tournament` from its parts.
+fn tournament_config(
+    players: usize,
+    bots: &[String],
+    games: usize,
+    seed: u64,
+    options: Vec<String>,
+    option_variants: Vec<Vec<String>>,
+    max_decisions: Option<usize>,
+) -> PyResult<Config> {
+    let specs = bots
+        .iter()
+        .map(|b| BotSpec::parse(b))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
+    let mut config = Config::new(players, specs, games, seed);
+    config.options = options;
+    config.option_variants = option_variants;
+    if let Some(m) = max_decisions {
+        config.max_decisions = m;
+    }
+    Ok(config)
+}
+
+/// Game `index` of a seat-rotated tournament, played exactly as `eons
+/// tournament` plays it: the JSON line its `--out` file holds.
+#[pyfunction]
+#[pyo3(signature = (game, players, bots, games, seed, index, options = Vec::new(), option_variants = Vec::new(), max_decisions = None))]
+#[allow(clippy::too_many_arguments)]
+fn play_scheduled(
+    py: Python<'_>,
+    game: &str,
+    players: usize,
+    bots: Vec<String>,
+    games: usize,
+    seed: u64,
+    index: usize,
+    options: Vec<String>,
+    option_variants: Vec<Vec<String>>,
+    max_decisions: Option<usize>,
+) -> PyResult<String> {
+    let config = tournament_config(
+        players,
+        &bots,
+        games,
+        seed,
+        options,
+        option_variants,
+        max_decisions,
+    )?;
+    let id = engine::canonical(game).map_err(value_error)?;
+    py.detach(|| match id {
+        DominantSpecies::ID => line::<DominantSpecies>(&config, index),
+        Marine::ID => line::<Marine>(&config, index),
+        _ => line::<Pangea>(&config, index),
+    })
+    .map_err(value_error)
+}
+
+fn line<G: Game>(config: &Config, index: usize) -> Result<String, String> {
+    tournament::play_scheduled::<G>(config, index)
+        .map_err(|e| e.to_string())?
+        .to_json()
+        .map_err(|e| e.to_string())
+}
+
+/// The report of a tournament whose every game is in `records` (a JSON
+/// lines file in game order): each line is replayed and checked against
+/// the schedule, as `eons tournament --resume` does. Returns the report as
+/// JSON and as the text `eons tournament` prints.
+#[pyfunction]
+#[pyo3(signature = (game, players, bots, games, seed, records, options = Vec::new(), option_variants = Vec::new(), max_decisions = None))]
+#[allow(clippy::too_many_arguments)]
+fn tournament_report(
+    py: Python<'_>,
+    game: &str,
+    players: usize,
+    bots: Vec<String>,
+    games: usize,
+    seed: u64,
+    records: std::path::PathBuf,
+    options: Vec<String>,
+    option_variants: Vec<Vec<String>>,
+    max_decisions: Option<usize>,
+) -> PyResult<(String, String)> {
+    let mut config = tournament_config(
+        players,
+        &bots,
+        games,
+        seed,
+        options,
+        option_variants,
+        max_decisions,
+    )?;
+    config.records = Some(records);
+    config.resume = true;
+    let id = engine::canonical(game).map_err(value_error)?;
+    py.detach(|| match id {
+        DominantSpecies::ID => report::<DominantSpecies>(&config),
+        Marine::ID => report::<Marine>(&config),
+        _ => report::<Pangea>(&config),
+    })
+    .map_err(value_error)
+}
+
+fn report<G: Game>(config: &Config) -> Result<(String, String), String> {
+    let report = tournament::run::<G>(config, |_| {}).map_err(|e| e.to_string())?;
+    if report.resumed != config.games {
+        return Err(format!(
+            "the records file held {} of the {} games; the others were played here",
+            report.resumed, config.games
+        ));
+    }
+    let json = serde_json::to_string(&report).map_err(|e| e.to_string())?;
+    Ok((json, tournament::format_report(&report)))
+}
+
+/// The games: `(id, name)` each.
+#[pyfunction]
+fn games() -> Vec<(&'static str, &'static str)> {
+    engine::GAMES
+        .iter()
+        .map(|(id, name, _)| (*id, *name))
+        .collect()
+}
+
+/// The setup options of a game: `(name, help)` each, as `eons games`
+/// lists them.
+#[pyfunction]
+fn game_options(name: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
+    let list = match engine::canonical(name).map_err(value_error)? {
+        DominantSpecies::ID => DominantSpecies::OPTIONS,
+        Marine::ID => Marine::OPTIONS,
+        _ => Pangea::OPTIONS,
+    };
+    Ok(list.iter().map(|o| (o.name, o.help)).collect())
+}
+
+/// The module `eons._eons`.
+#[pymodule]
+fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyVecGame>()?;
+    m.add_class::<PyBot>()?;
+    m.add_function(wrap_pyfunction!(play_scheduled, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_options, m)?)?;
+    Ok(())
+}

@@ -14,7 +14,7 @@
 //!   [`crate::testing::learn`] holds every game to that).
 
 use crate::game::{Game, Seat};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// A position in a game's action space ([`ActionSpace`]).
@@ -166,7 +166,7 @@ pub trait Learnable: Game {
 #[derive(Clone, Debug)]
 pub struct ActionSpace<G: Learnable> {
     choices: Vec<G::Choice>,
-    ids: HashMap<G::Choice, ActionId>,
+    ids: FxHashMap<G::Choice, ActionId>,
 }
 
 impl<G: Learnable> ActionSpace<G> {
@@ -174,7 +174,7 @@ impl<G: Learnable> ActionSpace<G> {
     /// game keeps its first id (the shared test refuses such a list).
     pub fn new(players: usize) -> ActionSpace<G> {
         let choices = G::action_universe(players);
-        let mut ids = HashMap::with_capacity(choices.len());
+        let mut ids = FxHashMap::with_capacity_and_hasher(choices.len(), Default::default());
         for (i, c) in choices.iter().enumerate() {
             ids.entry(*c).or_insert(ActionId(i as u32));
         }

@@ -14,7 +14,9 @@ Every measurement plays uniformly random legal actions in 4-player games:
   engine's pace behind the binding);
 * ``VecGame(N).step``: N games per call: ``sample_actions()`` (a random
   legal action per game, in Rust) then ``step()``, which returns the
-  stacked observations, masks, rewards and dones;
+  stacked observations, masks, rewards and dones; then the same without
+  the observations, and without observations or masks (the engine and
+  the binding alone);
 * ``eons bench``: the binary's random games per second times its decisions
   per game, when the binary is found (``$EONS_BIN`` or the workspace's
   ``target/release/eons``).
@@ -71,13 +73,13 @@ def rust_playouts(name, players):
     return body
 
 
-def batch(name, players, n, threads=1):
+def batch(name, players, n, observations=True, masks=True, threads=1):
     vec = eons.VecGame(name, n, players, seed=1, threads=threads)
     vec.reset()
 
     def body():
         for _ in range(20):
-            vec.step(vec.sample_actions())
+            vec.step(vec.sample_actions(), observations=observations, masks=masks)
         return 20 * n
 
     return body
@@ -111,8 +113,11 @@ def main():
             "python loop + obs": timed(args.seconds, python_loop(name, p, True)),
             "play_random": timed(args.seconds, rust_playouts(name, p)),
             "VecGame(1).step": timed(args.seconds, batch(name, p, 1)),
-            "VecGame(64).step": timed(args.seconds, batch(name, p, 64)),
             "VecGame(256).step": timed(args.seconds, batch(name, p, 256)),
+            "  masks, no obs": timed(args.seconds, batch(name, p, 256, observations=False)),
+            "  no obs, no masks": timed(
+                args.seconds, batch(name, p, 256, observations=False, masks=False)
+            ),
         }
         bench = eons_bench(name, p, max(1, int(args.seconds)))
         if bench:
@@ -123,7 +128,7 @@ def main():
         print(f"\n{name}")
         reference = row.get("eons bench")
         for label, rate in row.items():
-            ratio = f"  ({reference / rate:.2f}x slower than eons bench)" if reference and label != "eons bench" else ""
+            ratio = f"  (eons bench / this: {reference / rate:.2f})" if reference and label != "eons bench" else ""
             print(f"  {label:<20} {rate:>12,.0f}{ratio}")
 
 

@@ -301,13 +301,14 @@ impl PyGame {
 
 /// Many games of one kind stepped together in Rust, the GIL released:
 /// stacked observations of the seat to move, action masks, rewards.
-/// A finished game starts again at once from the next seed (its `done`
-/// is set and its rewards are its returns for that step).
+/// A finished game starts again at once (its `done` is set and its rewards
+/// are its returns for that step): game `i`'s `k`-th game (from 0) has the
+/// seed `seed + k·N + i`, whatever the thread count.
 #[pyclass(name = "VecGame", module = "eons._eons")]
 pub struct PyVecGame {
     games: Vec<Box<dyn Engine>>,
-    /// The seed of each game's next start.
-    next_seed: u64,
+    /// Per game: how many games it has started after its first.
+    restarts: Vec<u64>,
     base_seed: u64,
     threads: usize,
     rng: GameRng,
@@ -315,11 +316,73 @@ pub struct PyVecGame {
 
 /// What one step of a batch gives back, before it becomes NumPy arrays.
 struct Batch {
+    /// `N × observation_size` values, or none when not asked for.
     observations: Vec<f32>,
+    /// `N × num_distinct_actions` values, or none when not asked for.
     masks: Vec<u8>,
     rewards: Vec<f32>,
     dones: Vec<bool>,
     players: Vec<i64>,
+}
+
+/// One thread's share of a batch: its games and their rows of every array.
+struct Share<'a> {
+    first: usize,
+    games: &'a mut [Box<dyn Engine>],
+    restarts: &'a mut [u64],
+    actions: Option<&'a [i64]>,
+    observations: &'a mut [f32],
+    masks: &'a mut [u8],
+    rewards: &'a mut [f32],
+    dones: &'a mut [bool],
+    players: &'a mut [i64],
+}
+
+impl Share<'_> {
+    /// Plays this share's actions (restarting the games that end), then
+    /// fills its rows. On a refused action, that game is unchanged and the
+    /// error names it; the share's other games go on.
+    fn run(&mut self, n: usize, base_seed: u64, width: (usize, usize, usize)) -> Option<String> {
+        let (obs, actions, players) = width;
+        let mut refused = None;
+        for (i, game) in self.games.iter_mut().enumerate() {
+            let index = self.first + i;
+            if let Some(a) = self.actions.map(|all| all[i]) {
+                let played = u32::try_from(a)
+                    .map_err(|_| format!("no action {a}"))
+                    .and_then(|id| game.apply(id));
+                if let Err(e) = played {
+                    refused.get_or_insert(format!("game {index}: {e}"));
+                } else if game.current().is_none() {
+                    for (slot, r) in self.rewards[i * players..(i + 1) * players]
+                        .iter_mut()
+                        .zip(game.returns())
+                    {
+                        *slot = r as f32;
+                    }
+                    self.dones[i] = true;
+                    self.restarts[i] += 1;
+                    let seed = base_seed
+                        .wrapping_add(self.restarts[i].wrapping_mul(n as u64))
+                        .wrapping_add(index as u64);
+                    if let Err(e) = game.reset(seed) {
+                        refused.get_or_insert(format!("game {index}: {e}"));
+                    }
+                }
+            }
+            let seat = game.current();
+            self.players[i] = seat.map_or(-1, |s| s as i64);
+            if obs > 0 {
+                if let Some(s) = seat {
+                    game.observe(s, &mut self.observations[i * obs..(i + 1) * obs]);
+                }
+            }
+            if actions > 0 {
+                game.mask(&mut self.masks[i * actions..(i + 1) * actions]);
+            }
+        }
+        refused
+    }
 }
 
 impl PyVecGame {
@@ -333,54 +396,113 @@ impl PyVecGame {
         )
     }
 
-    /// Fills a batch from each game's state (the seat to move's observation
-    /// and mask), with `rewards` and `dones` given, in chunks of threads.
-    fn fill(&self, batch: &mut Batch) {
-        let (n, obs, actions, _) = self.shape();
-        let per = n.div_ceil(self.threads.max(1));
-        let games = &self.games;
-        std::thread::scope(|scope| {
-            let chunks = batch
-                .observations
-                .chunks_mut(per * obs)
-                .zip(batch.masks.chunks_mut(per * actions))
-                .zip(batch.players.chunks_mut(per))
-                .zip(games.chunks(per));
-            for (((o, m), p), g) in chunks {
-                let mut work = move || {
-                    for (i, game) in g.iter().enumerate() {
-                        let seat = game.current();
-                        p[i] = seat.map_or(-1, |s| s as i64);
-                        if let Some(s) = seat {
-                            game.observe(s, &mut o[i * obs..(i + 1) * obs]);
-                        }
-                        game.mask(&mut m[i * actions..(i + 1) * actions]);
-                    }
-                };
-                if self.threads <= 1 {
-                    work();
-                } else {
-                    scope.spawn(work);
-                }
-            }
-        });
-    }
-
-    fn empty_batch(&self) -> Batch {
-        let (n, obs, actions, players) = self.shape();
-        Batch {
+    /// Plays `actions` (one per game; None: none, only read the games)
+    /// and gives back the batch, the observations and masks only when
+    /// asked for, over the VecGame's threads.
+    fn run(
+        &mut self,
+        actions: Option<&[i64]>,
+        observations: bool,
+        masks: bool,
+    ) -> Result<Batch, String> {
+        let (n, obs, acts, players) = self.shape();
+        let obs = if observations { obs } else { 0 };
+        let acts = if masks { acts } else { 0 };
+        let mut batch = Batch {
             observations: vec![0.0; n * obs],
-            masks: vec![0; n * actions],
+            masks: vec![0; n * acts],
             rewards: vec![0.0; n * players],
             dones: vec![false; n],
             players: vec![-1; n],
+        };
+        let per = n.div_ceil(self.threads.max(1));
+        let mut shares = Vec::new();
+        {
+            let mut games = self.games.as_mut_slice();
+            let mut restarts = self.restarts.as_mut_slice();
+            let mut acted = actions;
+            let mut o = batch.observations.as_mut_slice();
+            let mut m = batch.masks.as_mut_slice();
+            let mut r = batch.rewards.as_mut_slice();
+            let mut d = batch.dones.as_mut_slice();
+            let mut p = batch.players.as_mut_slice();
+            let mut first = 0;
+            while !games.is_empty() {
+                let k = per.min(games.len());
+                let (g, g_rest) = games.split_at_mut(k);
+                let (rs, rs_rest) = restarts.split_at_mut(k);
+                let (a, a_rest) = match acted {
+                    Some(all) => {
+                        let (a, rest) = all.split_at(k);
+                        (Some(a), Some(rest))
+                    }
+                    None => (None, None),
+                };
+                let (oo, o_rest) = std::mem::take(&mut o).split_at_mut(k * obs);
+                let (mm, m_rest) = std::mem::take(&mut m).split_at_mut(k * acts);
+                let (rr, r_rest) = std::mem::take(&mut r).split_at_mut(k * players);
+                let (dd, d_rest) = std::mem::take(&mut d).split_at_mut(k);
+                let (pp, p_rest) = std::mem::take(&mut p).split_at_mut(k);
+                shares.push(Share {
+                    first,
+                    games: g,
+                    restarts: rs,
+                    actions: a,
+                    observations: oo,
+                    masks: mm,
+                    rewards: rr,
+                    dones: dd,
+                    players: pp,
+                });
+                (games, restarts, acted) = (g_rest, rs_rest, a_rest);
+                (o, m, r, d, p) = (o_rest, m_rest, r_rest, d_rest, p_rest);
+                first += k;
+            }
+            let base_seed = self.base_seed;
+            let width = (obs, acts, players);
+            let refused: Vec<Option<String>> = if shares.len() <= 1 {
+                shares
+                    .iter_mut()
+                    .map(|s| s.run(n, base_seed, width))
+                    .collect()
+            } else {
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = shares
+                        .iter_mut()
+                        .map(|s| scope.spawn(move || s.run(n, base_seed, width)))
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| {
+                            h.join()
+                                .unwrap_or_else(|_| Some("a thread of the batch failed".into()))
+                        })
+                        .collect()
+                })
+            };
+            if let Some(e) = refused.into_iter().flatten().next() {
+                return Err(e);
+            }
         }
+        Ok(batch)
     }
 
     fn arrays<'py>(&self, py: Python<'py>, b: Batch) -> PyResult<Bound<'py, PyAny>> {
         let (n, obs, actions, players) = self.shape();
-        let o = PyArray1::from_vec(py, b.observations).reshape([n, obs])?;
-        let m = PyArray1::from_vec(py, b.masks).reshape([n, actions])?;
+        let o = if b.observations.is_empty() {
+            py.None().into_bound(py)
+        } else {
+            PyArray1::from_vec(py, b.observations)
+                .reshape([n, obs])?
+                .into_any()
+        };
+        let m = if b.masks.is_empty() {
+            py.None().into_bound(py)
+        } else {
+            PyArray1::from_vec(py, b.masks)
+                .reshape([n, actions])?
+                .into_any()
+        };
         let r = PyArray1::from_vec(py, b.rewards).reshape([n, players])?;
         let d = PyArray1::from_vec(py, b.dones);
         let p = PyArray1::from_vec(py, b.players);
@@ -391,8 +513,8 @@ impl PyVecGame {
 #[pymethods]
 impl PyVecGame {
     /// `num_games` games of `name` with `players` seats and `options`; game
-    /// `i` starts from seed `seed + i`, and each restart takes the next
-    /// unused seed. `threads` splits each step over that many threads.
+    /// `i` starts from seed `seed + i` (its `k`-th game from `seed + k·N +
+    /// i`). `threads` splits each step over that many threads.
     #[new]
     #[pyo3(signature = (name, num_games, players, options = Vec::new(), seed = 0, threads = 1))]
     fn new(
@@ -411,8 +533,8 @@ impl PyVecGame {
             .collect::<Result<Vec<_>, _>>()
             .map_err(value_error)?;
         Ok(PyVecGame {
+            restarts: vec![0; games.len()],
             games,
-            next_seed: seed.wrapping_add(num_games as u64),
             base_seed: seed,
             threads: threads.clamp(1, 64),
             rng: GameRng::new(mix_seed(seed, 0x5ea)),
@@ -443,22 +565,33 @@ impl PyVecGame {
     /// they stand: observations `(N, observation_size)` float32 of the
     /// seat to move, masks `(N, num_distinct_actions)` uint8, rewards
     /// `(N, num_players)` float32 (zero), dones `(N,)` bool (false),
-    /// players `(N,)` int64 (the seat to move).
-    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut batch = self.empty_batch();
-        py.detach(|| self.fill(&mut batch));
+    /// players `(N,)` int64 (the seat to move). `observations=False` or
+    /// `masks=False` gives None in their place (and saves their cost).
+    #[pyo3(signature = (observations = true, masks = true))]
+    fn state<'py>(
+        &mut self,
+        py: Python<'py>,
+        observations: bool,
+        masks: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let batch = py
+            .detach(|| self.run(None, observations, masks))
+            .map_err(value_error)?;
         self.arrays(py, batch)
     }
 
     /// Plays `actions[i]` in game `i` (int64, one per game), restarting
     /// each game that ends; returns `(observations, masks, rewards, dones,
     /// players)` as `state()` describes, rewards being each finished game's
-    /// returns. An illegal action raises ValueError and plays nothing after
-    /// it (games before it have moved).
+    /// returns. An illegal action raises ValueError naming its game, which
+    /// is left unchanged; the other games have played theirs.
+    #[pyo3(signature = (actions, observations = true, masks = true))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
+        observations: bool,
+        masks: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
         if actions.len() != self.games.len() {
@@ -468,28 +601,9 @@ impl PyVecGame {
                 self.games.len()
             )));
         }
-        let mut batch = self.empty_batch();
-        let players = self.shape().3;
-        let result: Result<(), String> = py.detach(|| {
-            for (i, (game, &a)) in self.games.iter_mut().zip(&actions).enumerate() {
-                let id = u32::try_from(a).map_err(|_| format!("game {i}: no action {a}"))?;
-                game.apply(id).map_err(|e| format!("game {i}: {e}"))?;
-                if game.current().is_none() {
-                    for (slot, r) in batch.rewards[i * players..(i + 1) * players]
-                        .iter_mut()
-                        .zip(game.returns())
-                    {
-                        *slot = r as f32;
-                    }
-                    batch.dones[i] = true;
-                    game.reset(self.next_seed)?;
-                    self.next_seed = self.next_seed.wrapping_add(1);
-                }
-            }
-            self.fill(&mut batch);
-            Ok(())
-        });
-        result.map_err(value_error)?;
+        let batch = py
+            .detach(|| self.run(Some(&actions), observations, masks))
+            .map_err(value_error)?;
         self.arrays(py, batch)
     }
 
@@ -589,57 +703,57 @@ impl PyBot {
     }
 }
 
-/// The tournament configuration of `eons tournament` from its parts.
-fn tournament_config(
-    players: usize,
-    bots: &[String],
+/// A seat-rotated tournament as `eons.study` describes it (JSON): what
+/// `eons tournament` takes on its command line.
+#[derive(serde::Deserialize)]
+struct StudySpec {
+    /// The game's id or name.
+    game: String,
+    /// One bot spec per seat.
+    bots: Vec<String>,
+    /// Games in the schedule.
     games: usize,
+    /// The tournament's seed.
     seed: u64,
+    /// Setup options of every game.
+    #[serde(default)]
     options: Vec<String>,
+    /// Options cycled per block of seatings.
+    #[serde(default)]
     option_variants: Vec<Vec<String>>,
+    /// A game longer than this is aborted.
+    #[serde(default)]
     max_decisions: Option<usize>,
-) -> PyResult<Config> {
-    let specs = bots
-        .iter()
-        .map(|b| BotSpec::parse(b))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(value_error)?;
-    let mut config = Config::new(players, specs, games, seed);
-    config.options = options;
-    config.option_variants = option_variants;
-    if let Some(m) = max_decisions {
-        config.max_decisions = m;
-    }
-    Ok(config)
 }
 
-/// Game `index` of a seat-rotated tournament, played exactly as `eons
-/// tournament` plays it: the JSON line its `--out` file holds.
+impl StudySpec {
+    /// The spec of a JSON text, its game's id, and the tournament
+    /// configuration of `eons tournament`.
+    fn parse(text: &str) -> PyResult<(&'static str, Config)> {
+        let spec: StudySpec = serde_json::from_str(text).map_err(value_error)?;
+        let id = engine::canonical(&spec.game).map_err(value_error)?;
+        let bots = spec
+            .bots
+            .iter()
+            .map(|b| BotSpec::parse(b))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(value_error)?;
+        let mut config = Config::new(bots.len(), bots, spec.games, spec.seed);
+        config.options = spec.options;
+        config.option_variants = spec.option_variants;
+        if let Some(m) = spec.max_decisions {
+            config.max_decisions = m;
+        }
+        Ok((id, config))
+    }
+}
+
+/// Game `index` of the tournament `spec` (JSON: `game`, `bots`, `games`,
+/// `seed`, `options`, `option_variants`, `max_decisions`), played exactly
+/// as `eons tournament` plays it: the JSON line its `--out` file holds.
 #[pyfunction]
-#[pyo3(signature = (game, players, bots, games, seed, index, options = Vec::new(), option_variants = Vec::new(), max_decisions = None))]
-#[allow(clippy::too_many_arguments)]
-fn play_scheduled(
-    py: Python<'_>,
-    game: &str,
-    players: usize,
-    bots: Vec<String>,
-    games: usize,
-    seed: u64,
-    index: usize,
-    options: Vec<String>,
-    option_variants: Vec<Vec<String>>,
-    max_decisions: Option<usize>,
-) -> PyResult<String> {
-    let config = tournament_config(
-        players,
-        &bots,
-        games,
-        seed,
-        options,
-        option_variants,
-        max_decisions,
-    )?;
-    let id = engine::canonical(game).map_err(value_error)?;
+fn play_scheduled(py: Python<'_>, spec: &str, index: usize) -> PyResult<String> {
+    let (id, config) = StudySpec::parse(spec)?;
     py.detach(|| match id {
         DominantSpecies::ID => line::<DominantSpecies>(&config, index),
         Marine::ID => line::<Marine>(&config, index),
@@ -655,37 +769,20 @@ fn line<G: Game>(config: &Config, index: usize) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The report of a tournament whose every game is in `records` (a JSON
-/// lines file in game order): each line is replayed and checked against
-/// the schedule, as `eons tournament --resume` does. Returns the report as
-/// JSON and as the text `eons tournament` prints.
+/// The report of the tournament `spec` (as for `play_scheduled`) whose
+/// every game is in `records` (a JSON lines file in game order): each line
+/// is replayed and checked against the schedule, as `eons tournament
+/// --resume` does. Returns the report as JSON and as the text `eons
+/// tournament` prints.
 #[pyfunction]
-#[pyo3(signature = (game, players, bots, games, seed, records, options = Vec::new(), option_variants = Vec::new(), max_decisions = None))]
-#[allow(clippy::too_many_arguments)]
 fn tournament_report(
     py: Python<'_>,
-    game: &str,
-    players: usize,
-    bots: Vec<String>,
-    games: usize,
-    seed: u64,
+    spec: &str,
     records: std::path::PathBuf,
-    options: Vec<String>,
-    option_variants: Vec<Vec<String>>,
-    max_decisions: Option<usize>,
 ) -> PyResult<(String, String)> {
-    let mut config = tournament_config(
-        players,
-        &bots,
-        games,
-        seed,
-        options,
-        option_variants,
-        max_decisions,
-    )?;
+    let (id, mut config) = StudySpec::parse(spec)?;
     config.records = Some(records);
     config.resume = true;
-    let id = engine::canonical(game).map_err(value_error)?;
     py.detach(|| match id {
         DominantSpecies::ID => report::<DominantSpecies>(&config),
         Marine::ID => report::<Marine>(&config),

@@ -43,23 +43,45 @@ def test_a_batch_step_is_the_same_as_stepping_each_game():
             assert np.array_equal(masks[i], game.action_mask())
 
 
-def test_threads_give_the_same_batch():
-    one = eons.VecGame("ds", 6, 3, seed=4, threads=1)
-    two = eons.VecGame("ds", 6, 3, seed=4, threads=2)
-    for _ in range(30):
+def test_threads_give_the_same_batch_and_restarts_take_the_documented_seeds():
+    one = eons.VecGame("pangea", 5, 2, seed=4, threads=1)
+    two = eons.VecGame("pangea", 5, 2, seed=4, threads=2)
+    games_of = [0] * 5
+    for _ in range(3000):
         a = one.sample_actions()
         b = two.sample_actions()
         assert np.array_equal(a, b)
-        for x, y in zip(one.step(a), two.step(b)):
+        results = one.step(a)
+        for x, y in zip(results, two.step(b)):
             assert np.array_equal(x, y)
+        for i in np.flatnonzero(results[3]):
+            games_of[i] += 1
+            # Game i's k-th game starts from seed + k * N + i.
+            assert one.game(i).seed == 4 + games_of[i] * 5 + i
+            assert one.game(i).history() == []
+        if sum(games_of) >= 3:
+            break
+    assert sum(games_of) >= 3
+
+
+def test_observations_and_masks_can_be_left_out():
+    batch = eons.VecGame("marine", 3, 2, seed=2)
+    obs, masks, rewards, dones, to_move = batch.reset(observations=False)
+    assert obs is None and masks.shape == (3, batch.num_distinct_actions())
+    obs, masks, _, _, _ = batch.step(batch.sample_actions(), masks=False)
+    assert masks is None and obs.shape == (3, batch.observation_size())
 
 
 def test_an_illegal_batch_action_is_refused():
     batch = eons.VecGame("ds", 2, 2, seed=1)
     _, masks, _, _, _ = batch.reset()
     illegal = int(np.flatnonzero(masks[0] == 0)[0])
+    before = batch.game(0).history()
+    legal_for_1 = int(np.flatnonzero(masks[1])[0])
     with pytest.raises(ValueError, match="game 0"):
-        batch.step(np.array([illegal, 0]))
+        batch.step(np.array([illegal, legal_for_1]))
+    assert batch.game(0).history() == before
+    assert batch.game(1).history()[-1:] == [legal_for_1]
     with pytest.raises(ValueError, match="2 games"):
         batch.step(np.array([0]))
 

@@ -60,7 +60,8 @@ class VecGame:
     ``(N, observation_size)`` float32, its action mask ``(N, A)`` uint8, the
     returns of the games that just ended ``(N, num_players)`` float32,
     which games just ended ``(N,)`` bool, and the seat to move ``(N,)``
-    int64. A game that ends starts again at once from the next seed.
+    int64. A game that ends starts again at once: game ``i``'s ``k``-th
+    game (from 0) has the seed ``seed + k * N + i``, whatever ``threads``.
     """
 
     def __init__(self, name, num_games, players, options=(), seed=0, threads=1):
@@ -81,15 +82,19 @@ class VecGame:
     def num_players(self):
         return self._inner.num_players()
 
-    def reset(self):
-        """The batch as it stands: ``(observations, masks, rewards, dones, players)``."""
-        return self._inner.state()
+    def reset(self, observations=True, masks=True):
+        """The batch as it stands: ``(observations, masks, rewards, dones,
+        players)``; ``observations=False`` or ``masks=False`` gives None in
+        their place and saves their cost."""
+        return self._inner.state(observations, masks)
 
-    def step(self, actions):
-        """Plays ``actions[i]`` in game ``i``; returns the next batch."""
+    def step(self, actions, observations=True, masks=True):
+        """Plays ``actions[i]`` in game ``i``; returns the next batch. An
+        illegal action raises ValueError naming its game, which is left
+        unchanged (the other games have played theirs)."""
         import numpy as np
 
-        return self._inner.step(np.ascontiguousarray(actions, dtype=np.int64))
+        return self._inner.step(np.ascontiguousarray(actions, dtype=np.int64), observations, masks)
 
     def sample_actions(self):
         """One uniformly random legal action per game (int64)."""

@@ -54,26 +54,10 @@ class StudyResult:
 
 
 def _play_chunk(spec, indices):
-    """Plays games ``indices`` of the schedule ``spec``; their lines."""
+    """Plays games ``indices`` of the schedule ``spec`` (JSON); their lines."""
     from eons import _eons as engines
 
-    return [
-        (
-            i,
-            engines.play_scheduled(
-                spec["game"],
-                spec["players"],
-                spec["bots"],
-                spec["games"],
-                spec["seed"],
-                i,
-                spec["options"],
-                spec["option_variants"],
-                spec["max_decisions"],
-            ),
-        )
-        for i in indices
-    ]
+    return [(i, engines.play_scheduled(spec, i)) for i in indices]
 
 
 def _chunks(games, size):
@@ -134,7 +118,6 @@ def tournament(
     bots = [str(b) for b in bots]
     spec = {
         "game": game,
-        "players": len(bots),
         "bots": bots,
         "games": int(games),
         "seed": int(seed),
@@ -148,7 +131,8 @@ def tournament(
     for bot in bots:
         _eons.Bot(bot)
     for variant in spec["option_variants"] or [[]]:
-        _eons.Game(game, spec["players"], spec["options"] + variant, 0)
+        _eons.Game(game, len(bots), spec["options"] + variant, 0)
+    spec_json = json.dumps(spec)
     workers = workers or os.cpu_count() or 1
     chunk = chunk or max(1, min(16, spec["games"] // (4 * workers) or 1))
     parts = _chunks(spec["games"], chunk)
@@ -159,7 +143,7 @@ def tournament(
     if ray is not None:
         backend = "ray"
         remote = ray.remote(_play_chunk)
-        pending = [remote.remote(spec, part) for part in parts]
+        pending = [remote.remote(spec_json, part) for part in parts]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for i, line in ray.get(ready[0]):
@@ -169,7 +153,7 @@ def tournament(
     else:
         backend = "processes"
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_chunk, spec, part) for part in parts]
+            futures = [pool.submit(_play_chunk, spec_json, part) for part in parts]
             for future in as_completed(futures):
                 for i, line in future.result():
                     lines[i] = line
@@ -182,17 +166,7 @@ def tournament(
     with open(out, "w", encoding="utf-8") as f:
         for line in lines:
             f.write(line + "\n")
-    report_json, text = _eons.tournament_report(
-        game,
-        spec["players"],
-        bots,
-        spec["games"],
-        spec["seed"],
-        str(out),
-        spec["options"],
-        spec["option_variants"],
-        max_decisions,
-    )
+    report_json, text = _eons.tournament_report(spec_json, str(out))
     return StudyResult(json.loads(report_json), text, str(out), backend, seconds)
 
 

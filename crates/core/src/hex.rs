@@ -270,6 +270,7 @@ impl Grid {
     }
 
     /// Number of hexes.
+    #[inline]
     pub fn len(&self) -> usize {
         self.hexes.len()
     }
@@ -280,6 +281,7 @@ impl Grid {
     }
 
     /// Number of corners touching at least one grid hex.
+    #[inline]
     pub fn corner_count(&self) -> usize {
         self.corners.len()
     }
@@ -290,6 +292,7 @@ impl Grid {
     }
 
     /// The hex with this id.
+    #[inline]
     pub fn hex(&self, id: HexId) -> Hex {
         self.hexes[id.0 as usize]
     }
@@ -308,6 +311,7 @@ impl Grid {
     }
 
     /// The on-grid neighbours of a hex.
+    #[inline]
     pub fn neighbors(&self, id: HexId) -> impl Iterator<Item = HexId> + '_ {
         self.neighbors[id.0 as usize]
             .iter()
@@ -316,11 +320,13 @@ impl Grid {
     }
 
     /// True when two grid hexes share an edge.
+    #[inline]
     pub fn adjacent(&self, a: HexId, b: HexId) -> bool {
         self.neighbors[a.0 as usize].contains(&b.0)
     }
 
     /// The corner with this id.
+    #[inline]
     pub fn corner(&self, id: CornerId) -> Corner {
         self.corners[id.0 as usize]
     }
@@ -334,11 +340,13 @@ impl Grid {
     }
 
     /// The six corners of a hex, clockwise from east.
+    #[inline]
     pub fn corners_of(&self, id: HexId) -> [CornerId; 6] {
         self.hex_corners[id.0 as usize]
     }
 
     /// The grid hexes meeting at a corner (one to three).
+    #[inline]
     pub fn hexes_at(&self, c: CornerId) -> impl Iterator<Item = HexId> + '_ {
         self.corner_hexes[c.0 as usize]
             .iter()

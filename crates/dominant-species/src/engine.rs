@@ -36,20 +36,10 @@ impl State {
                 // Planning always has a vacant space to offer (checked when set).
                 return;
             }
-            if self.pending != Pending::None {
+            if !matches!(self.pending, Pending::None) {
                 // A decision whose only option is to forfeit or stop is no
                 // decision; one with no option at all ends (nothing possible).
-                let only = LEGAL.with(|l| {
-                    let mut l = l.borrow_mut();
-                    l.clear();
-                    self.legal(&mut l);
-                    match l.len() {
-                        0 => Some(None),
-                        1 if matches!(l[0], Choice::Skip | Choice::Done) => Some(Some(l[0])),
-                        _ => None,
-                    }
-                });
-                match only {
+                match self.forced() {
                     Some(None) => {
                         self.pending = Pending::None;
                         continue;
@@ -176,12 +166,7 @@ impl State {
         if self.step == Step::Over && self.pending == Pending::None {
             return Err(Refusal::game_over());
         }
-        let ok = match self.pending {
-            // Fast path for the most frequent decision: any vacant eyeball space (p.9).
-            Pending::Plan(_) => planning::is_legal(self, c),
-            _ => self.is_legal(c),
-        };
-        if !ok {
+        if !self.is_legal(c) {
             return Err(self.refusal(c));
         }
         self.resolve(c, ev);
@@ -203,12 +188,107 @@ impl State {
     }
 
     /// True when `c` is one of the legal choices now.
+    ///
+    /// The most frequent decisions with long lists answer without listing
+    /// (each module's `is_legal`); debug builds, and so every test game,
+    /// check that answer against the list.
     pub fn is_legal(&self, c: Choice) -> bool {
+        let quick = match self.pending {
+            Pending::Plan(_) => Some(planning::is_legal(self, c)),
+            Pending::Migrate { animal, left } => Some(migration::is_legal(self, animal, left, c)),
+            Pending::Dominate(_) => Some(domination::is_legal_tile(self, c)),
+            Pending::AbundanceCorner(..) => Some(abundance::is_legal_corner(self, c)),
+            Pending::Compete {
+                animal,
+                space,
+                terrains,
+            } => Some(competition::is_legal(self, animal, space, terrains, c)),
+            Pending::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
+            Pending::Depletion(_) => Some(depletion::is_legal(self, c)),
+            _ => None,
+        };
+        match quick {
+            Some(quick) => {
+                debug_assert_eq!(
+                    quick,
+                    self.is_listed(c),
+                    "is_legal({c:?}) in {:?}",
+                    self.pending
+                );
+                quick
+            }
+            None => self.is_listed(c),
+        }
+    }
+
+    /// True when `c` is in the list [`State::legal`] makes.
+    fn is_listed(&self, c: Choice) -> bool {
         LEGAL.with(|l| {
             let mut l = l.borrow_mut();
             l.clear();
             self.legal(&mut l);
             l.contains(&c)
+        })
+    }
+
+    /// What [`State::advance`] needs to know of the pending decision: `None`
+    /// when it is a real decision, `Some(None)` when it has no option at all,
+    /// `Some(Some(c))` when its only option is `c`, a skip or a done.
+    ///
+    /// The decisions that are often asked answer without listing; debug
+    /// builds check that answer against the list.
+    fn forced(&self) -> Option<Option<Choice>> {
+        let quick = match self.pending {
+            Pending::Migrate { animal, left } => Some(
+                (left == 0 || !migration::any_move(self, animal)).then_some(Some(Choice::Done)),
+            ),
+            Pending::Dominate(_) => {
+                Some((!domination::any_tile(self)).then_some(Some(Choice::Skip)))
+            }
+            Pending::AbundanceCorner(..) => {
+                Some(self.vacant_corners().next().is_none().then_some(None))
+            }
+            Pending::Compete {
+                animal,
+                space,
+                terrains,
+            } => Some(
+                (!competition::any_victim(self, animal, space, terrains))
+                    .then_some(Some(Choice::Done)),
+            ),
+            Pending::SpeciationCorner(a, e) => {
+                Some((!speciation::any_corner(self, a, e)).then_some(Some(Choice::Skip)))
+            }
+            Pending::Depletion(_) => {
+                Some((!depletion::any_corner(self)).then_some(Some(Choice::Skip)))
+            }
+            _ => None,
+        };
+        match quick {
+            Some(quick) => {
+                debug_assert_eq!(
+                    quick,
+                    self.forced_by_list(),
+                    "forced() in {:?}",
+                    self.pending
+                );
+                quick
+            }
+            None => self.forced_by_list(),
+        }
+    }
+
+    /// [`State::forced`] read off the list of legal choices.
+    fn forced_by_list(&self) -> Option<Option<Choice>> {
+        LEGAL.with(|l| {
+            let mut l = l.borrow_mut();
+            l.clear();
+            self.legal(&mut l);
+            match l.len() {
+                0 => Some(None),
+                1 if matches!(l[0], Choice::Skip | Choice::Done) => Some(Some(l[0])),
+                _ => None,
+            }
         })
     }
 

@@ -41,9 +41,7 @@ pub(crate) fn lowest(mask: u64) -> Option<HexId> {
 impl State {
     /// Vacant corners of earth (touching at least one tile; p.11, reference A9).
     pub(crate) fn vacant_corners(&self) -> impl Iterator<Item = CornerId> + '_ {
-        (0..grid().corner_count() as u8)
-            .map(CornerId)
-            .filter(|&c| self.earth.corner_vacant(c))
+        self.earth.vacant_corners()
     }
 
     /// The ids of the tiles on earth.

@@ -30,6 +30,8 @@ use std::sync::OnceLock;
 
 /// Number of hex positions of the earth grid.
 pub const HEXES: usize = 37;
+// Bit sets of hex ids ([`neighbor_mask`]) are `u64`s.
+const _: () = assert!(HEXES <= 64);
 /// Number of corners touching the earth grid.
 pub const CORNERS: usize = 96;
 /// Maximum animals on earth.
@@ -43,6 +45,7 @@ const NO_ELEMENT: u8 = u8::MAX;
 pub type ElementCounts = [u8; ELEMENTS];
 
 /// The radius-3 hexagon grid shared by both games.
+#[inline]
 pub fn grid() -> &'static Grid {
     static GRID: OnceLock<Grid> = OnceLock::new();
     GRID.get_or_init(|| {
@@ -50,6 +53,47 @@ pub fn grid() -> &'static Grid {
         debug_assert_eq!(g.len(), HEXES);
         debug_assert_eq!(g.corner_count(), CORNERS);
         g
+    })
+}
+
+/// A hex's grid neighbours as a bit set of hex ids (bit `i` stands for
+/// `HexId(i)`; the grid's 37 hexes fit a `u64`). Built once from [`grid`],
+/// for the move and reach questions the engines ask thousands of times a
+/// game.
+#[inline]
+pub fn neighbor_mask(h: HexId) -> u64 {
+    static MASKS: OnceLock<[u64; HEXES]> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        let g = grid();
+        std::array::from_fn(|i| {
+            g.neighbors(HexId(i as u8))
+                .fold(0u64, |mask, n| mask | 1 << n.0)
+        })
+    })[h.0 as usize]
+}
+
+/// The grid hexes meeting at a corner as a bit set of hex ids (see
+/// [`neighbor_mask`]). Built once from [`grid`].
+#[inline]
+pub fn corner_mask(c: CornerId) -> u64 {
+    static MASKS: OnceLock<[u64; CORNERS]> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        let g = grid();
+        std::array::from_fn(|i| {
+            g.hexes_at(CornerId(i as u8))
+                .fold(0u64, |mask, h| mask | 1 << h.0)
+        })
+    })[c.0 as usize]
+}
+
+/// The hex ids of a bit set (as [`neighbor_mask`] makes), lowest first.
+pub fn mask_ids(mut mask: u64) -> impl Iterator<Item = HexId> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            HexId(i)
+        })
     })
 }
 
@@ -61,9 +105,28 @@ pub trait Terrain:
 impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static> Terrain for T {}
 
 /// The state of earth.
+///
+/// Besides what it stores, it keeps the hexes holding a tile as a bit set
+/// ([`Earth::tile_mask`]), kept by [`Earth::set_tile`] (the one way to
+/// change a tile) and rebuilt when earth is read back, never stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound = "T: Terrain")]
+#[serde(bound = "T: Terrain", from = "StoredEarth<T>")]
 pub struct Earth<T: Terrain> {
+    #[serde(with = "serde_arrays")]
+    tiles: [Option<T>; HEXES],
+    #[serde(with = "serde_arrays")]
+    elements: [u8; CORNERS],
+    #[serde(with = "serde_arrays")]
+    species: [[u8; ANIMALS]; HEXES],
+    /// Bit `i` set when hex id `i` holds a tile.
+    #[serde(skip)]
+    tile_mask: u64,
+}
+
+/// Earth as stored: [`Earth`] without its derived tile mask.
+#[derive(Deserialize)]
+#[serde(bound = "T: Terrain")]
+struct StoredEarth<T: Terrain> {
     #[serde(with = "serde_arrays")]
     tiles: [Option<T>; HEXES],
     #[serde(with = "serde_arrays")]
@@ -72,12 +135,29 @@ pub struct Earth<T: Terrain> {
     species: [[u8; ANIMALS]; HEXES],
 }
 
+impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
+    fn from(stored: StoredEarth<T>) -> Self {
+        let tile_mask = stored
+            .tiles
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, t)| mask | u64::from(t.is_some()) << i);
+        Earth {
+            tiles: stored.tiles,
+            elements: stored.elements,
+            species: stored.species,
+            tile_mask,
+        }
+    }
+}
+
 impl<T: Terrain> Default for Earth<T> {
     fn default() -> Self {
         Earth {
             tiles: [None; HEXES],
             elements: [NO_ELEMENT; CORNERS],
             species: [[0; ANIMALS]; HEXES],
+            tile_mask: 0,
         }
     }
 }
@@ -96,26 +176,36 @@ impl<T: Terrain> Earth<T> {
     /// Puts (or replaces) a tile.
     pub fn set_tile(&mut self, h: HexId, t: Option<T>) {
         self.tiles[h.0 as usize] = t;
+        let bit = 1u64 << h.0;
+        if t.is_some() {
+            self.tile_mask |= bit;
+        } else {
+            self.tile_mask &= !bit;
+        }
     }
 
     /// Iterates over the hexes holding a tile, in id order.
     pub fn tiles(&self) -> impl Iterator<Item = (HexId, T)> + '_ {
-        self.tiles
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| t.map(|t| (HexId(i as u8), t)))
+        mask_ids(self.tile_mask).filter_map(|h| self.tiles[h.0 as usize].map(|t| (h, t)))
+    }
+
+    /// The hexes holding a tile, as a bit set of hex ids (see
+    /// [`neighbor_mask`]).
+    #[inline]
+    pub fn tile_mask(&self) -> u64 {
+        self.tile_mask
     }
 
     /// Number of tiles on earth.
     pub fn tile_count(&self) -> usize {
-        self.tiles.iter().filter(|t| t.is_some()).count()
+        self.tile_mask.count_ones() as usize
     }
 
-    /// Tiles adjacent to a hex.
+    /// Tiles adjacent to a hex (in the grid's order of neighbours, which
+    /// the games' lists of choices follow).
     pub fn adjacent_tiles(&self, h: HexId) -> impl Iterator<Item = HexId> + '_ {
-        grid()
-            .neighbors(h)
-            .filter(move |n| self.tiles[n.0 as usize].is_some())
+        let tiles = self.tile_mask;
+        grid().neighbors(h).filter(move |n| tiles & (1 << n.0) != 0)
     }
 
     /// The element on a corner.
@@ -151,14 +241,19 @@ impl<T: Terrain> Earth<T> {
 
     /// True when a corner touches at least one tile ("a corner of earth").
     pub fn corner_of_earth(&self, c: CornerId) -> bool {
-        grid()
-            .hexes_at(c)
-            .any(|h| self.tiles[h.0 as usize].is_some())
+        corner_mask(c) & self.tile_mask != 0
     }
 
     /// True when a corner is of earth and holds no element.
     pub fn corner_vacant(&self, c: CornerId) -> bool {
         self.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
+    }
+
+    /// The vacant corners of earth ([`Earth::corner_vacant`]), in id order.
+    pub fn vacant_corners(&self) -> impl Iterator<Item = CornerId> + '_ {
+        (0..CORNERS as u8)
+            .map(CornerId)
+            .filter(move |&c| self.corner_vacant(c))
     }
 
     /// The tiles (hexes with a tile) meeting at a corner.

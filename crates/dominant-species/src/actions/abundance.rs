@@ -31,6 +31,16 @@ pub(crate) fn legal_corner(s: &State, out: &mut Vec<Choice>) {
     out.extend(s.vacant_corners().map(|c| Choice::Corner(corner(c))));
 }
 
+/// True when `c` is among [`legal_corner`]'s choices, without listing them.
+pub(crate) fn is_legal_corner(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Corner(c) => grid()
+            .corner_id(c)
+            .is_some_and(|id| s.earth.corner_vacant(id)),
+        _ => false,
+    }
+}
+
 /// Resolves a legal choice of element.
 pub(crate) fn resolve_element(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {

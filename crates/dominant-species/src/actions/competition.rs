@@ -7,7 +7,7 @@ use crate::offer::{not_offered, push_victims};
 use crate::query::board_id;
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, State, Step};
-use eons_core::Refusal;
+use eons_core::{HexId, Refusal};
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Competition (p.15)";
@@ -42,15 +42,48 @@ pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
 
 /// Victims on occupied tiles of a terrain still usable, or done.
 pub(crate) fn legal(s: &State, animal: Animal, space: Space, terrains: u8, out: &mut Vec<Choice>) {
-    let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
     for h in s.tile_ids() {
-        let t = s.terrain(h);
-        let ok = (0..3).any(|i| terrains & (1 << i) != 0 && Some(ts[i]) == t);
-        if ok && s.earth.species(h, animal.index()) > 0 {
+        if usable(s, animal, space, terrains, h) {
             push_victims(s, h, animal, out);
         }
     }
     out.push(Choice::Done);
+}
+
+/// True when tile `h` may hold `animal`'s competition: its terrain is one
+/// of the space's still usable and `animal` has a species there.
+fn usable(s: &State, animal: Animal, space: Space, terrains: u8, h: HexId) -> bool {
+    let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+    let t = s.terrain(h);
+    (0..3).any(|i| terrains & (1 << i) != 0 && Some(ts[i]) == t)
+        && s.earth.species(h, animal.index()) > 0
+}
+
+/// True when [`legal`] offers a victim (the decision is more than "done").
+pub(crate) fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) -> bool {
+    s.tile_ids().any(|h| {
+        usable(s, animal, space, terrains, h)
+            && Animal::ALL
+                .into_iter()
+                .any(|v| v != animal && s.earth.species(h, v.index()) > 0)
+    })
+}
+
+/// True when `c` is among [`legal`]'s choices, without listing them.
+pub(crate) fn is_legal(s: &State, animal: Animal, space: Space, terrains: u8, c: Choice) -> bool {
+    match c {
+        Choice::Done => true,
+        Choice::Species {
+            hex,
+            animal: victim,
+        } => board_id(hex).is_some_and(|h| {
+            s.earth.tile(h).is_some()
+                && usable(s, animal, space, terrains, h)
+                && victim != animal
+                && s.earth.species(h, victim.index()) > 0
+        }),
+        _ => false,
+    }
 }
 
 /// Resolves the arachnids' legal choice.

@@ -28,6 +28,25 @@ pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
     out.push(Choice::Skip);
 }
 
+/// True when [`legal`] offers a corner (the decision is more than "skip").
+pub(crate) fn any_corner(s: &State) -> bool {
+    s.earth
+        .elements()
+        .any(|(_, e)| s.depletion_box[e as usize] > 0)
+}
+
+/// True when `c` is among [`legal`]'s choices, without listing them.
+pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Corner(c) => grid()
+            .corner_id(c)
+            .and_then(|id| s.earth.element(id))
+            .is_some_and(|e| s.depletion_box[e as usize] > 0),
+        _ => false,
+    }
+}
+
 /// Resolves a legal choice.
 pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {

@@ -28,6 +28,22 @@ pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
     out.push(Choice::Skip);
 }
 
+/// True when some tile is not yet dominated this action (the decision is
+/// more than "skip").
+pub(crate) fn any_tile(s: &State) -> bool {
+    s.earth.tile_mask() & !s.dominated != 0
+}
+
+/// True when `c` is among [`legal_tile`]'s choices, without listing them.
+pub(crate) fn is_legal_tile(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Tile(h) => board_id(h)
+            .is_some_and(|id| s.earth.tile(id).is_some() && s.dominated & (1u64 << id.0) == 0),
+        _ => false,
+    }
+}
+
 /// Every face-up card.
 pub(crate) fn legal_card(s: &State, out: &mut Vec<Choice>) {
     out.extend(s.available.iter().flatten().map(|&c| Choice::Card(c)));

@@ -8,7 +8,7 @@ use crate::query::{board_id, hex};
 use crate::space::Space;
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::{HexId, Refusal};
-use eons_earth::HEXES;
+use eons_earth::{mask_ids, neighbor_mask, HEXES};
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Migration (p.15)";
@@ -30,33 +30,68 @@ pub(crate) fn legal(s: &State, animal: Animal, left: u8, out: &mut Vec<Choice>) 
     out.push(Choice::Done);
 }
 
+/// Every move of one species of `a`, in the order of its origin tile, then
+/// of its destination tile.
 fn moves(s: &State, a: Animal, out: &mut Vec<Choice>) {
+    let tiles = s.earth.tile_mask();
     for from in s.tile_ids() {
-        let k = s.earth.species(from, a.index());
-        if k <= s.arrived[from.0 as usize] {
+        if s.earth.species(from, a.index()) <= s.arrived[from.0 as usize] {
             continue;
         }
-        let mut seen = 0u64;
-        for n in s.earth.adjacent_tiles(from) {
-            seen |= 1 << n.0;
-            if a == Animal::Birds {
-                // Birds: through an adjacent tile onto a second tile (p.15).
-                for m in s.earth.adjacent_tiles(n) {
-                    if m != from {
-                        seen |= 1 << m.0;
-                    }
-                }
-            }
+        for to in mask_ids(reach(a, from, tiles)) {
+            out.push(Choice::Move {
+                animal: a,
+                from: hex(from),
+                to: hex(to),
+            });
         }
-        for i in 0..HEXES as u8 {
-            if seen & (1 << i) != 0 {
-                out.push(Choice::Move {
-                    animal: a,
-                    from: hex(from),
-                    to: hex(HexId(i)),
-                });
-            }
+    }
+}
+
+/// The tiles a species of `a` on tile `from` may migrate to, as a bit set of
+/// hex ids: the adjacent tiles, and for birds also the tiles adjacent to
+/// those (p.15), never `from` itself. `tiles` is the earth's tile mask.
+fn reach(a: Animal, from: HexId, tiles: u64) -> u64 {
+    let near = neighbor_mask(from) & tiles;
+    if a != Animal::Birds {
+        return near;
+    }
+    // Birds: through an adjacent tile onto a second tile (p.15).
+    let far = mask_ids(near).fold(0, |m, n| m | neighbor_mask(n)) & tiles;
+    (near | far) & !(1 << from.0)
+}
+
+/// True when `animal` has at least one move (the decision is more than
+/// "done"): a species that has not arrived this action on a tile with an
+/// adjacent tile.
+pub(crate) fn any_move(s: &State, animal: Animal) -> bool {
+    let tiles = s.earth.tile_mask();
+    s.tile_ids().any(|from| {
+        s.earth.species(from, animal.index()) > s.arrived[from.0 as usize]
+            && neighbor_mask(from) & tiles != 0
+    })
+}
+
+/// True when `c` is among [`legal`]'s choices, without listing them.
+pub(crate) fn is_legal(s: &State, animal: Animal, left: u8, c: Choice) -> bool {
+    match c {
+        Choice::Done => true,
+        Choice::Move {
+            animal: mover,
+            from,
+            to,
+        } => {
+            let (Some(from), Some(to)) = (board_id(from), board_id(to)) else {
+                return false;
+            };
+            let tiles = s.earth.tile_mask();
+            left > 0
+                && mover == animal
+                && tiles & (1 << from.0) != 0
+                && s.earth.species(from, animal.index()) > s.arrived[from.0 as usize]
+                && reach(animal, from, tiles) & (1 << to.0) != 0
         }
+        _ => false,
     }
 }
 

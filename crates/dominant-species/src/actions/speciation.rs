@@ -39,6 +39,27 @@ pub(crate) fn legal_corner(s: &State, a: Animal, e: Element, out: &mut Vec<Choic
     out.push(Choice::Skip);
 }
 
+/// True when [`legal_corner`] offers a corner (the decision is more than
+/// "skip").
+pub(crate) fn any_corner(s: &State, a: Animal, e: Element) -> bool {
+    s.animals[a.index()].gene_pool > 0 && s.earth.elements().any(|(_, x)| x as usize == e.index())
+}
+
+/// True when `c` is among [`legal_corner`]'s choices, without listing them.
+pub(crate) fn is_legal_corner(s: &State, a: Animal, e: Element, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Corner(c) => {
+            s.animals[a.index()].gene_pool > 0
+                && grid()
+                    .corner_id(c)
+                    .and_then(|id| s.earth.element(id))
+                    .is_some_and(|x| x as usize == e.index())
+        }
+        _ => false,
+    }
+}
+
 /// From none up to the limit of the `tile`-th tile touching `at`.
 pub(crate) fn legal_count(
     s: &State,

@@ -2,6 +2,7 @@
 
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A draw bag of `N` kinds of interchangeable pieces, stored as counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,22 +94,38 @@ pub mod serde_arrays {
     }
 }
 
-/// An ordered pile of cards or tiles; the top is the end of the vector.
+/// Cards a [`Deck`] keeps inside itself before it moves them to the heap:
+/// every deck and tile stack of the games fits, so cloning a state (what
+/// every search iteration and determinization does) allocates nothing for
+/// them.
+pub const DECK_INLINE: usize = 48;
+
+/// An ordered pile of cards or tiles; the top is the end of the list.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Deck<T> {
-    cards: Vec<T>,
+    cards: SmallVec<[T; DECK_INLINE]>,
 }
 
 impl<T> Default for Deck<T> {
     fn default() -> Self {
-        Deck { cards: Vec::new() }
+        Deck {
+            cards: SmallVec::new(),
+        }
     }
 }
 
 impl<T> Deck<T> {
     /// A deck from bottom to top.
     pub fn from_bottom_up(cards: Vec<T>) -> Self {
-        Deck { cards }
+        Deck {
+            cards: cards.into_iter().collect(),
+        }
+    }
+
+    /// True when the deck keeps its cards inside itself (no heap
+    /// allocation to clone).
+    pub fn is_inline(&self) -> bool {
+        !self.cards.spilled()
     }
     /// Cards from bottom to top.
     pub fn cards(&self) -> &[T] {

@@ -198,6 +198,10 @@ pub struct Grid {
     corners: Vec<Corner>,
     hex_corners: Vec<[CornerId; 6]>,
     corner_hexes: Vec<[u8; 3]>,
+    /// Corner ids by their name: `(q - min_q + 1, r - min_r + 1, point)`
+    /// over the grid's bounds widened by one (a corner's named hex may lie
+    /// just off the grid), [`NO_HEX`] where no grid corner is.
+    corner_lookup: Vec<u8>,
 }
 
 impl Grid {
@@ -231,6 +235,7 @@ impl Grid {
             corners: Vec::new(),
             hex_corners: Vec::new(),
             corner_hexes: Vec::new(),
+            corner_lookup: vec![NO_HEX; (width + 2) * (height + 2) * 2],
         };
         g.neighbors = hexes
             .iter()
@@ -239,7 +244,7 @@ impl Grid {
         let mut corners: Vec<Corner> = hexes.iter().flat_map(|h| h.corners()).collect();
         corners.sort();
         corners.dedup();
-        assert!(corners.len() < 256);
+        assert!(corners.len() < NO_HEX as usize);
         g.hex_corners = hexes
             .iter()
             .map(|h| {
@@ -251,8 +256,29 @@ impl Grid {
             .iter()
             .map(|c| c.hexes().map(|h| g.id(h).map_or(NO_HEX, |i| i.0)))
             .collect();
+        for (i, &c) in corners.iter().enumerate() {
+            if let Some(k) = g.corner_slot(c) {
+                g.corner_lookup[k] = i as u8;
+            }
+        }
         g.corners = corners;
         g
+    }
+
+    /// Where corner `c`'s id is kept in `corner_lookup`, if its named hex
+    /// lies within the grid's bounds widened by one.
+    fn corner_slot(&self, c: Corner) -> Option<usize> {
+        let dq = c.hex.q as i16 - self.min_q as i16 + 1;
+        let dr = c.hex.r as i16 - self.min_r as i16 + 1;
+        let (w, h) = (self.width as i16 + 2, self.height as i16 + 2);
+        if !(0..w).contains(&dq) || !(0..h).contains(&dr) {
+            return None;
+        }
+        let point = match c.point {
+            Point::E => 0,
+            Point::W => 1,
+        };
+        Some(((dq * h + dr) as usize) * 2 + point)
     }
 
     /// The hexagon of the given radius around (0,0).
@@ -332,11 +358,12 @@ impl Grid {
     }
 
     /// The id of a corner, if it touches the grid.
+    #[inline]
     pub fn corner_id(&self, c: Corner) -> Option<CornerId> {
-        self.corners
-            .binary_search(&c)
-            .ok()
-            .map(|i| CornerId(i as u8))
+        match self.corner_lookup[self.corner_slot(c)?] {
+            NO_HEX => None,
+            i => Some(CornerId(i)),
+        }
     }
 
     /// The six corners of a hex, clockwise from east.
@@ -363,6 +390,19 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn corner_ids_by_name_are_the_sorted_corner_list() {
+        let g = Grid::new(&Grid::hexagon(3));
+        for q in -8..=8 {
+            for r in -8..=8 {
+                for c in [Corner::east(Hex::new(q, r)), Corner::west(Hex::new(q, r))] {
+                    let listed = g.corners.binary_search(&c).ok().map(|i| CornerId(i as u8));
+                    assert_eq!(g.corner_id(c), listed, "{c}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn corner_of_hex_contains_hex_and_two_neighbours() {

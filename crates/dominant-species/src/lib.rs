@@ -325,9 +325,18 @@ impl Game for DominantSpecies {
     /// VP difference to the best opponent plus a little for dominance and
     /// species on earth (weights: 1 per VP, 2 per dominated tile, 0.25 per species).
     fn evaluate(s: &State, seat: Seat) -> f64 {
+        // Tiles dominated per animal, each tile's dominance found once (a
+        // search calls this for every seat at the end of every play-out).
+        let displays = s.displays();
+        let mut dominated = [0u32; 6];
+        for h in s.tile_ids() {
+            if let Some(d) = s.earth.dominant(h, &displays) {
+                dominated[d] += 1;
+            }
+        }
         let v = |a: Animal| {
             let st = s.animals[a.index()];
-            let dom = s.tile_ids().filter(|&h| s.dominant(h) == Some(a)).count() as f64;
+            let dom = f64::from(dominated[a.index()]);
             st.vp as f64 + 2.0 * dom + 0.25 * s.earth.species_total(a.index()) as f64
         };
         let mine = s

@@ -628,7 +628,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
         s.available[i] = Some(k);
     }
     s.deck = Deck::from_bottom_up(deck);
-    s.played = played;
+    s.played = played.into_iter().collect();
     s.survival = match &c.survival {
         Some(a) => Some(animal(a)?),
         None => None,

@@ -7,6 +7,7 @@ use crate::space::SPACES;
 use crate::state::{AnimalState, Pending, Setup, State, Step};
 use eons_core::{Bag, Deck, GameRng, Hex, HexId, Seat, SetupError};
 use eons_earth::{grid, Earth, HEXES};
+use smallvec::SmallVec;
 
 /// The state of a new game before anything runs (the engine then advances
 /// it to the first decision).
@@ -75,7 +76,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         face_up: [true; 3],
         deck: Deck::default(),
         available: [None; 5],
-        played: Vec::new(),
+        played: SmallVec::new(),
         survival: None,
         turn: 1,
         step: Step::Planning,

@@ -6,6 +6,7 @@ use eons_core::bag::serde_arrays;
 use eons_core::{Bag, Corner, CornerId, Deck, GameRng, Hex, HexId, Seat};
 use eons_earth::{Earth, ElementCounts};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// Everything chosen before the first decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -507,8 +508,9 @@ pub struct State {
     pub deck: Deck<Card>,
     /// The five Available Dominance Card slots.
     pub available: [Option<Card>; 5],
-    /// Cards taken and resolved (out of the game).
-    pub played: Vec<Card>,
+    /// Cards taken and resolved (out of the game), kept inline (a clone
+    /// allocates nothing for them).
+    pub played: SmallVec<[Card; 32]>,
     /// Holder of the Survival card.
     pub survival: Option<Animal>,
     /// Turn number from 1.

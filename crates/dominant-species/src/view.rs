@@ -167,7 +167,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         stacks,
         available: s.available,
         deck_size: s.deck.len() as u8,
-        played: s.played.clone(),
+        played: s.played.to_vec(),
         survival: s.survival,
         ice_age: s.ice_age,
         over: s.step == Step::Over,

@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 
 /// Number of hex positions of the earth grid.
 pub const HEXES: usize = 37;
-// Bit sets of hex ids ([`neighbor_mask`]) are `u64`s.
-const _: () = assert!(HEXES <= 64);
+// Bit sets of hex ids ([`neighbor_mask`]) are `u64`s, of corner ids `u128`s.
+const _: () = assert!(HEXES <= 64 && CORNERS <= 128);
 /// Number of corners touching the earth grid.
 pub const CORNERS: usize = 96;
 /// Maximum animals on earth.
@@ -76,6 +76,38 @@ pub fn neighbor_mask(h: HexId) -> u64 {
 /// [`neighbor_mask`]). Built once from [`grid`].
 #[inline]
 pub fn corner_mask(c: CornerId) -> u64 {
+    corner_masks()[c.0 as usize]
+}
+
+/// The corners of the hexes of a bit set of hex ids, as a bit set of corner
+/// ids (bit `i` stands for `CornerId(i)`).
+fn corners_of_tiles(tiles: u64) -> u128 {
+    static MASKS: OnceLock<[u128; HEXES]> = OnceLock::new();
+    let masks = MASKS.get_or_init(|| {
+        let g = grid();
+        std::array::from_fn(|i| {
+            g.corners_of(HexId(i as u8))
+                .iter()
+                .fold(0u128, |mask, c| mask | 1 << c.0)
+        })
+    });
+    mask_ids(tiles).fold(0, |set, h| set | masks[h.0 as usize])
+}
+
+/// The corner ids of a bit set of corner ids, lowest first.
+fn corner_ids(mut set: u128) -> impl Iterator<Item = CornerId> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as u8;
+            set &= set - 1;
+            CornerId(i)
+        })
+    })
+}
+
+/// [`corner_mask`] of every corner, by corner id.
+#[inline]
+fn corner_masks() -> &'static [u64; CORNERS] {
     static MASKS: OnceLock<[u64; CORNERS]> = OnceLock::new();
     MASKS.get_or_init(|| {
         let g = grid();
@@ -83,7 +115,7 @@ pub fn corner_mask(c: CornerId) -> u64 {
             g.hexes_at(CornerId(i as u8))
                 .fold(0u64, |mask, h| mask | 1 << h.0)
         })
-    })[c.0 as usize]
+    })
 }
 
 /// The hex ids of a bit set (as [`neighbor_mask`] makes), lowest first.
@@ -106,9 +138,11 @@ impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
 
 /// The state of earth.
 ///
-/// Besides what it stores, it keeps the hexes holding a tile as a bit set
-/// ([`Earth::tile_mask`]), kept by [`Earth::set_tile`] (the one way to
-/// change a tile) and rebuilt when earth is read back, never stored.
+/// Besides what it stores, it keeps three bit sets: the hexes holding a
+/// tile ([`Earth::tile_mask`]), the corners of earth and the corners
+/// holding an element. [`Earth::set_tile`] and [`Earth::set_element`] (the
+/// only ways to change a tile or an element) keep them; they are rebuilt
+/// when earth is read back, never stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "T: Terrain", from = "StoredEarth<T>")]
 pub struct Earth<T: Terrain> {
@@ -121,6 +155,12 @@ pub struct Earth<T: Terrain> {
     /// Bit `i` set when hex id `i` holds a tile.
     #[serde(skip)]
     tile_mask: u64,
+    /// Bit `i` set when corner id `i` touches a tile.
+    #[serde(skip)]
+    of_earth: u128,
+    /// Bit `i` set when corner id `i` holds an element.
+    #[serde(skip)]
+    occupied: u128,
 }
 
 /// Earth as stored: [`Earth`] without its derived tile mask.
@@ -142,11 +182,18 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
             .iter()
             .enumerate()
             .fold(0, |mask, (i, t)| mask | u64::from(t.is_some()) << i);
+        let occupied = stored
+            .elements
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &e)| mask | u128::from(e != NO_ELEMENT) << i);
         Earth {
             tiles: stored.tiles,
             elements: stored.elements,
             species: stored.species,
             tile_mask,
+            of_earth: corners_of_tiles(tile_mask),
+            occupied,
         }
     }
 }
@@ -158,6 +205,8 @@ impl<T: Terrain> Default for Earth<T> {
             elements: [NO_ELEMENT; CORNERS],
             species: [[0; ANIMALS]; HEXES],
             tile_mask: 0,
+            of_earth: 0,
+            occupied: 0,
         }
     }
 }
@@ -182,6 +231,7 @@ impl<T: Terrain> Earth<T> {
         } else {
             self.tile_mask &= !bit;
         }
+        self.of_earth = corners_of_tiles(self.tile_mask);
     }
 
     /// Iterates over the hexes holding a tile, in id order.
@@ -219,15 +269,17 @@ impl<T: Terrain> Earth<T> {
     /// Puts an element on a corner (replacing nothing: callers check vacancy).
     pub fn set_element(&mut self, c: CornerId, e: Option<u8>) {
         self.elements[c.0 as usize] = e.unwrap_or(NO_ELEMENT);
+        let bit = 1u128 << c.0;
+        if e.is_some() {
+            self.occupied |= bit;
+        } else {
+            self.occupied &= !bit;
+        }
     }
 
-    /// Iterates over occupied corners.
+    /// Iterates over occupied corners, in id order.
     pub fn elements(&self) -> impl Iterator<Item = (CornerId, u8)> + '_ {
-        self.elements
-            .iter()
-            .enumerate()
-            .filter(|(_, &e)| e != NO_ELEMENT)
-            .map(|(i, &e)| (CornerId(i as u8), e))
+        corner_ids(self.occupied).map(|c| (c, self.elements[c.0 as usize]))
     }
 
     /// Number of element disks on earth per type.
@@ -241,7 +293,7 @@ impl<T: Terrain> Earth<T> {
 
     /// True when a corner touches at least one tile ("a corner of earth").
     pub fn corner_of_earth(&self, c: CornerId) -> bool {
-        corner_mask(c) & self.tile_mask != 0
+        self.of_earth & 1 << c.0 != 0
     }
 
     /// True when a corner is of earth and holds no element.
@@ -251,9 +303,7 @@ impl<T: Terrain> Earth<T> {
 
     /// The vacant corners of earth ([`Earth::corner_vacant`]), in id order.
     pub fn vacant_corners(&self) -> impl Iterator<Item = CornerId> + '_ {
-        (0..CORNERS as u8)
-            .map(CornerId)
-            .filter(move |&c| self.corner_vacant(c))
+        corner_ids(self.of_earth & !self.occupied)
     }
 
     /// The tiles (hexes with a tile) meeting at a corner.
@@ -398,6 +448,47 @@ mod tests {
 
     fn h(q: i8, r: i8) -> HexId {
         grid().id(Hex::new(q, r)).expect("on grid")
+    }
+
+    /// The bit sets earth keeps beside its tiles and elements always say
+    /// what the tiles and elements say, also after a round trip through
+    /// serde (which stores only the tiles, elements and species).
+    #[test]
+    fn kept_bit_sets_follow_every_change_and_a_round_trip() {
+        let mut rng = eons_core::GameRng::new(5);
+        let mut e: Earth<T> = Earth::default();
+        for step in 0..2_000 {
+            if rng.index(3) == 0 {
+                let t = (rng.index(4) != 0).then_some(T::Land);
+                e.set_tile(HexId(rng.index(HEXES) as u8), t);
+            } else {
+                let x = (rng.index(3) != 0).then(|| rng.index(ELEMENTS) as u8);
+                e.set_element(CornerId(rng.index(CORNERS) as u8), x);
+            }
+            let tiles: Vec<HexId> = (0..HEXES as u8)
+                .map(HexId)
+                .filter(|&h| e.tile(h).is_some())
+                .collect();
+            assert_eq!(e.tiles().map(|(h, _)| h).collect::<Vec<_>>(), tiles);
+            assert_eq!(e.tile_count(), tiles.len());
+            let elements: Vec<(CornerId, u8)> = (0..CORNERS as u8)
+                .map(CornerId)
+                .filter_map(|c| e.element(c).map(|x| (c, x)))
+                .collect();
+            assert_eq!(e.elements().collect::<Vec<_>>(), elements);
+            let vacant: Vec<CornerId> = (0..CORNERS as u8)
+                .map(CornerId)
+                .filter(|&c| {
+                    e.element(c).is_none() && grid().hexes_at(c).any(|h| e.tile(h).is_some())
+                })
+                .collect();
+            assert_eq!(e.vacant_corners().collect::<Vec<_>>(), vacant);
+            if step % 100 == 0 {
+                let json = serde_json::to_string(&e).expect("serialises");
+                let back: Earth<T> = serde_json::from_str(&json).expect("reads back");
+                assert_eq!(back, e);
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use crate::data::{Animal, Element};
 use crate::describe::corner_label;
 use crate::offer::{not_offered, push_elements};
-use crate::query::corner;
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::Refusal;
@@ -28,7 +27,8 @@ pub(crate) fn legal_element(s: &State, out: &mut Vec<Choice>) {
 
 /// The corner: any vacant corner.
 pub(crate) fn legal_corner(s: &State, out: &mut Vec<Choice>) {
-    out.extend(s.vacant_corners().map(|c| Choice::Corner(corner(c))));
+    let g = grid();
+    out.extend(s.vacant_corners().map(|c| Choice::Corner(g.corner(c))));
 }
 
 /// True when `c` is among [`legal_corner`]'s choices, without listing them.

@@ -42,27 +42,34 @@ pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
 
 /// Victims on occupied tiles of a terrain still usable, or done.
 pub(crate) fn legal(s: &State, animal: Animal, space: Space, terrains: u8, out: &mut Vec<Choice>) {
+    let ts = usable_terrains(space, terrains);
     for h in s.tile_ids() {
-        if usable(s, animal, space, terrains, h) {
+        if usable(s, animal, &ts, h) {
             push_victims(s, h, animal, out);
         }
     }
     out.push(Choice::Done);
 }
 
-/// True when tile `h` may hold `animal`'s competition: its terrain is one
-/// of the space's still usable and `animal` has a species there.
-fn usable(s: &State, animal: Animal, space: Space, terrains: u8, h: HexId) -> bool {
+/// The terrains a competition may still use: the space's three, less
+/// those `terrains` (a bit per terrain) has used up.
+fn usable_terrains(space: Space, terrains: u8) -> [Option<Terrain>; 3] {
     let ts = space.competition_terrains().unwrap_or([Terrain::Tundra; 3]);
+    std::array::from_fn(|i| (terrains & (1 << i) != 0).then_some(ts[i]))
+}
+
+/// True when tile `h` may hold `animal`'s competition: its terrain is one
+/// of `usable` and `animal` has a species there.
+fn usable(s: &State, animal: Animal, usable: &[Option<Terrain>; 3], h: HexId) -> bool {
     let t = s.terrain(h);
-    (0..3).any(|i| terrains & (1 << i) != 0 && Some(ts[i]) == t)
-        && s.earth.species(h, animal.index()) > 0
+    t.is_some() && usable.contains(&t) && s.earth.species(h, animal.index()) > 0
 }
 
 /// True when [`legal`] offers a victim (the decision is more than "done").
 pub(crate) fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) -> bool {
+    let ts = usable_terrains(space, terrains);
     s.tile_ids().any(|h| {
-        usable(s, animal, space, terrains, h)
+        usable(s, animal, &ts, h)
             && Animal::ALL
                 .into_iter()
                 .any(|v| v != animal && s.earth.species(h, v.index()) > 0)
@@ -77,8 +84,7 @@ pub(crate) fn is_legal(s: &State, animal: Animal, space: Space, terrains: u8, c:
             hex,
             animal: victim,
         } => board_id(hex).is_some_and(|h| {
-            s.earth.tile(h).is_some()
-                && usable(s, animal, space, terrains, h)
+            usable(s, animal, &usable_terrains(space, terrains), h)
                 && victim != animal
                 && s.earth.species(h, victim.index()) > 0
         }),

@@ -35,15 +35,19 @@ pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
 /// Every empty eyeball space.
 pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
     // The most frequent decision by far (half of a game's decisions): the
-    // vacant spaces are gathered on the stack, then copied in one go, so
-    // the list's length is not written back once per space.
-    let mut vacant = [Choice::Skip; SPACES];
-    let mut n = 0;
-    for (i, x) in s.spaces.iter().enumerate() {
-        vacant[n] = Choice::Place(Space(i as u8));
-        n += usize::from(x.is_none());
+    // vacant spaces as a bit set first (a loop without branches), then one
+    // push per vacant space into room reserved once.
+    let vacant = s
+        .spaces
+        .iter()
+        .enumerate()
+        .fold(0u64, |set, (i, x)| set | u64::from(x.is_none()) << i);
+    out.reserve(vacant.count_ones() as usize);
+    let mut rest = vacant;
+    while rest != 0 {
+        out.push(Choice::Place(Space(rest.trailing_zeros() as u8)));
+        rest &= rest - 1;
     }
-    out.extend_from_slice(&vacant[..n]);
 }
 
 /// True when `c` is legal: the fast check of the most frequent decision.

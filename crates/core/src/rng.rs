@@ -16,12 +16,14 @@ impl GameRng {
     }
 
     /// The next raw 64 bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
 
     /// A uniform integer in `0..n` (Lemire's unbiased method). `n` must be > 0;
     /// for `n == 0` it returns 0.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n == 0 {
             return 0;
@@ -38,6 +40,7 @@ impl GameRng {
     }
 
     /// A uniform index into a slice of length `len` (> 0).
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(len as u32) as usize
     }
@@ -51,6 +54,7 @@ impl GameRng {
     }
 
     /// A uniform float in `[0, 1)`.
+    #[inline]
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }

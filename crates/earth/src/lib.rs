@@ -138,11 +138,12 @@ impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
 
 /// The state of earth.
 ///
-/// Besides what it stores, it keeps three bit sets: the hexes holding a
-/// tile ([`Earth::tile_mask`]), the corners of earth and the corners
-/// holding an element. [`Earth::set_tile`] and [`Earth::set_element`] (the
-/// only ways to change a tile or an element) keep them; they are rebuilt
-/// when earth is read back, never stored.
+/// Besides what it stores, it keeps bit sets: the hexes holding a tile
+/// ([`Earth::tile_mask`]), the hexes holding each animal's species
+/// ([`Earth::species_mask`]), the corners of earth and the corners holding
+/// an element. The methods that change tiles, elements and species (the
+/// only ways to) keep them; they are rebuilt when earth is read back,
+/// never stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "T: Terrain", from = "StoredEarth<T>")]
 pub struct Earth<T: Terrain> {
@@ -161,6 +162,9 @@ pub struct Earth<T: Terrain> {
     /// Bit `i` set when corner id `i` holds an element.
     #[serde(skip)]
     occupied: u128,
+    /// Per animal, bit `i` set when hex id `i` holds its species.
+    #[serde(skip)]
+    present: [u64; ANIMALS],
 }
 
 /// Earth as stored: [`Earth`] without its derived tile mask.
@@ -187,6 +191,13 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
             .iter()
             .enumerate()
             .fold(0, |mask, (i, &e)| mask | u128::from(e != NO_ELEMENT) << i);
+        let present = std::array::from_fn(|a| {
+            stored
+                .species
+                .iter()
+                .enumerate()
+                .fold(0, |mask, (i, sp)| mask | u64::from(sp[a] > 0) << i)
+        });
         Earth {
             tiles: stored.tiles,
             elements: stored.elements,
@@ -194,6 +205,7 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
             tile_mask,
             of_earth: corners_of_tiles(tile_mask),
             occupied,
+            present,
         }
     }
 }
@@ -207,6 +219,7 @@ impl<T: Terrain> Default for Earth<T> {
             tile_mask: 0,
             of_earth: 0,
             occupied: 0,
+            present: [0; ANIMALS],
         }
     }
 }
@@ -352,6 +365,9 @@ impl<T: Terrain> Earth<T> {
     /// Adds species.
     pub fn add_species(&mut self, h: HexId, animal: usize, n: u8) {
         self.species[h.0 as usize][animal] += n;
+        if self.species[h.0 as usize][animal] > 0 {
+            self.present[animal] |= 1 << h.0;
+        }
     }
 
     /// Removes up to `n` species; returns how many were removed.
@@ -359,7 +375,17 @@ impl<T: Terrain> Earth<T> {
         let s = &mut self.species[h.0 as usize][animal];
         let k = n.min(*s);
         *s -= k;
+        if *s == 0 {
+            self.present[animal] &= !(1 << h.0);
+        }
         k
+    }
+
+    /// The hexes holding species of `animal`, as a bit set of hex ids (see
+    /// [`neighbor_mask`]).
+    #[inline]
+    pub fn species_mask(&self, animal: usize) -> u64 {
+        self.present[animal]
     }
 
     /// Total species of an animal on earth.
@@ -458,9 +484,17 @@ mod tests {
         let mut rng = eons_core::GameRng::new(5);
         let mut e: Earth<T> = Earth::default();
         for step in 0..2_000 {
-            if rng.index(3) == 0 {
+            let hex = HexId(rng.index(HEXES) as u8);
+            if rng.index(4) == 0 {
                 let t = (rng.index(4) != 0).then_some(T::Land);
-                e.set_tile(HexId(rng.index(HEXES) as u8), t);
+                e.set_tile(hex, t);
+            } else if rng.index(3) == 0 {
+                let (animal, n) = (rng.index(ANIMALS), rng.index(3) as u8);
+                if rng.index(2) == 0 {
+                    e.add_species(hex, animal, n);
+                } else {
+                    e.remove_species(hex, animal, n);
+                }
             } else {
                 let x = (rng.index(3) != 0).then(|| rng.index(ELEMENTS) as u8);
                 e.set_element(CornerId(rng.index(CORNERS) as u8), x);
@@ -483,6 +517,12 @@ mod tests {
                 })
                 .collect();
             assert_eq!(e.vacant_corners().collect::<Vec<_>>(), vacant);
+            for animal in 0..ANIMALS {
+                let present = (0..HEXES as u8)
+                    .filter(|&h| e.species(HexId(h), animal) > 0)
+                    .fold(0u64, |mask, h| mask | 1 << h);
+                assert_eq!(e.species_mask(animal), present);
+            }
             if step % 100 == 0 {
                 let json = serde_json::to_string(&e).expect("serialises");
                 let back: Earth<T> = serde_json::from_str(&json).expect("reads back");

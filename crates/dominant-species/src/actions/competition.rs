@@ -8,6 +8,7 @@ use crate::query::board_id;
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, State, Step};
 use eons_core::{HexId, Refusal};
+use eons_earth::mask_ids;
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Competition (p.15)";
@@ -32,10 +33,8 @@ pub(crate) fn arachnids_step(s: &mut State) {
 /// The arachnids' victims on any tile they occupy, or forfeit.
 pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
     let a = Animal::Arachnids;
-    for h in s.tile_ids() {
-        if s.earth.species(h, a.index()) > 0 {
-            push_victims(s, h, a, out);
-        }
+    for h in occupied_tiles(s, a) {
+        push_victims(s, h, a, out);
     }
     out.push(Choice::Skip);
 }
@@ -43,12 +42,18 @@ pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
 /// Victims on occupied tiles of a terrain still usable, or done.
 pub(crate) fn legal(s: &State, animal: Animal, space: Space, terrains: u8, out: &mut Vec<Choice>) {
     let ts = usable_terrains(space, terrains);
-    for h in s.tile_ids() {
+    for h in occupied_tiles(s, animal) {
         if usable(s, animal, &ts, h) {
             push_victims(s, h, animal, out);
         }
     }
     out.push(Choice::Done);
+}
+
+/// The tiles holding `animal`'s species, in id order (as `tile_ids` lists
+/// tiles).
+fn occupied_tiles(s: &State, animal: Animal) -> impl Iterator<Item = HexId> {
+    mask_ids(s.earth.species_mask(animal.index()) & s.earth.tile_mask())
 }
 
 /// The terrains a competition may still use: the space's three, less
@@ -68,7 +73,7 @@ fn usable(s: &State, animal: Animal, usable: &[Option<Terrain>; 3], h: HexId) ->
 /// True when [`legal`] offers a victim (the decision is more than "done").
 pub(crate) fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) -> bool {
     let ts = usable_terrains(space, terrains);
-    s.tile_ids().any(|h| {
+    occupied_tiles(s, animal).any(|h| {
         usable(s, animal, &ts, h)
             && Animal::ALL
                 .into_iter()

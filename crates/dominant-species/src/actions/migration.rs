@@ -34,7 +34,8 @@ pub(crate) fn legal(s: &State, animal: Animal, left: u8, out: &mut Vec<Choice>) 
 /// of its destination tile.
 fn moves(s: &State, a: Animal, out: &mut Vec<Choice>) {
     let tiles = s.earth.tile_mask();
-    for from in s.tile_ids() {
+    // The tiles with `a`'s species, in id order (as `tile_ids` gives them).
+    for from in mask_ids(s.earth.species_mask(a.index()) & tiles) {
         if s.earth.species(from, a.index()) <= s.arrived[from.0 as usize] {
             continue;
         }
@@ -66,7 +67,7 @@ fn reach(a: Animal, from: HexId, tiles: u64) -> u64 {
 /// adjacent tile.
 pub(crate) fn any_move(s: &State, animal: Animal) -> bool {
     let tiles = s.earth.tile_mask();
-    s.tile_ids().any(|from| {
+    mask_ids(s.earth.species_mask(animal.index()) & tiles).any(|from| {
         s.earth.species(from, animal.index()) > s.arrived[from.0 as usize]
             && neighbor_mask(from) & tiles != 0
     })

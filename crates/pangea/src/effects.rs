@@ -269,14 +269,21 @@ fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
 }
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.
+///
+/// One pass over the animals fills each region's set of groups (bit per group); the check
+/// then reads the 20 sets. (Scanning every animal once per region made this objective the
+/// costliest query of a turn's legal choices.)
 fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
-    Region::all().any(|r| {
-        let mut groups = 0u8;
-        for p in s.animals.iter().filter(|p| p.region == r) {
-            groups |= 1 << p.animal.group as u8;
+    let mut groups = [0u8; REGIONS];
+    for p in &s.animals {
+        if let Some(m) = groups.get_mut(p.region.index()) {
+            *m |= 1 << p.animal.group as u8;
         }
-        groups & (1 << g as u8) != 0 && (groups & !(1 << g as u8)).count_ones() >= others as u32
-    })
+    }
+    let mine = 1u8 << g as u8;
+    groups
+        .iter()
+        .any(|&m| m & mine != 0 && (m & !mine).count_ones() >= others as u32)
 }
 
 /// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
@@ -288,13 +295,16 @@ fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]
 }
 
 /// `full_region`: niches 0, 1 and 2 of one region.
+///
+/// One pass over the group's animals fills each region's set of niches held (bit per niche).
 fn obj_full_region(s: &State, g: Group) -> bool {
-    Region::all().any(|r| {
-        let m = own(s, g)
-            .filter(|p| p.region == r)
-            .fold(0u8, |m, p| m | 1 << p.niche);
-        m == 0b111
-    })
+    let mut niches = [0u8; REGIONS];
+    for p in own(s, g) {
+        if let Some(m) = niches.get_mut(p.region.index()) {
+            *m |= 1 << p.niche;
+        }
+    }
+    niches.contains(&0b111)
 }
 
 /// `instinct`: the instinct marker on `field` or higher.

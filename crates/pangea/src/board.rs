@@ -3,7 +3,9 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS};
+use crate::types::{
+    flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS, NICHES, REGIONS,
+};
 
 impl State {
     /// Current epoch (0-based).
@@ -261,6 +263,34 @@ impl State {
         d: &Data,
         p: &Placed,
         land_bridge: bool,
+        f: impl FnMut(Region, u8),
+    ) {
+        let occupant = |r: Region, n: u8| self.occupant(r, n).map(|i| self.animals[i].animal.group);
+        self.steps(d, p, land_bridge, occupant, f);
+    }
+
+    /// [`State::for_each_step`] reading the niches' occupants from a table built once for the
+    /// state (a listing that walks the steps of many animals builds it once, instead of
+    /// scanning the animals for every niche it considers).
+    pub fn for_each_step_in(
+        &self,
+        d: &Data,
+        occupants: &Occupants,
+        p: &Placed,
+        land_bridge: bool,
+        f: impl FnMut(Region, u8),
+    ) {
+        self.steps(d, p, land_bridge, |r, n| occupants.group(r, n), f);
+    }
+
+    /// The migration steps of an animal; `occupant(r, n)`: the group of the animal
+    /// [`State::occupant`] finds in niche `n` of region `r`.
+    fn steps(
+        &self,
+        d: &Data,
+        p: &Placed,
+        land_bridge: bool,
+        occupant: impl Fn(Region, u8) -> Option<Group>,
         mut f: impl FnMut(Region, u8),
     ) {
         let a = p.animal;
@@ -275,12 +305,8 @@ impl State {
             if r == p.region && niche == p.niche {
                 return;
             }
-            if niche > 0 {
-                if let Some(i) = self.occupant(r, niche) {
-                    if self.animals[i].animal.group == a.group {
-                        return;
-                    }
-                }
+            if niche > 0 && occupant(r, niche) == Some(a.group) {
+                return;
             }
             f(r, niche);
         };
@@ -372,6 +398,38 @@ impl State {
 // ---------------------------------------------------------------------------------------------
 // Listing helpers shared by the decisions
 // ---------------------------------------------------------------------------------------------
+
+/// The group of the first animal, in resolve order, in each niche of each region: what
+/// [`State::occupant`] finds there, read from a table filled in one pass over the animals.
+#[derive(Copy, Clone, Debug)]
+pub struct Occupants([[Option<Group>; NICHES]; REGIONS]);
+
+impl Occupants {
+    /// The table of a state.
+    pub fn of(s: &State) -> Occupants {
+        let mut table = [[None; NICHES]; REGIONS];
+        for p in &s.animals {
+            let cell = table
+                .get_mut(p.region.index())
+                .and_then(|niches| niches.get_mut(p.niche as usize));
+            if let Some(cell) = cell {
+                if cell.is_none() {
+                    *cell = Some(p.animal.group);
+                }
+            }
+        }
+        Occupants(table)
+    }
+
+    /// The group of the animal in niche `n` of region `r`, if there is one.
+    pub fn group(&self, r: Region, n: u8) -> Option<Group> {
+        self.0
+            .get(r.index())
+            .and_then(|niches| niches.get(n as usize))
+            .copied()
+            .flatten()
+    }
+}
 
 /// The group a seat leads.
 pub fn group_of(s: &State, seat: u8) -> Group {

@@ -2,7 +2,7 @@
 //! condition markers, Gorgonops' niche-0 attack).
 
 use super::pay;
-use crate::board::{first_of_spot, group_of, place_condition, spots, tracked};
+use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, Occupants};
 use crate::data::{Data, SoloTrigger};
 use crate::effects;
 use crate::moves::{kill_contest, perform_step};
@@ -21,6 +21,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     }
     let g = p.group;
     let lb = p.armed & armed::LAND_BRIDGE != 0;
+    let occupants = Occupants::of(s);
     for i in 0..s.animals.len() {
         let q = s.animals[i];
         if q.animal.group != g || q.animal.inactive() || !first_of_spot(s, i) {
@@ -29,7 +30,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         if p.ap < effects::migrate_cost(d, p, q.animal) {
             continue;
         }
-        s.for_each_step(d, &q, lb, |r, n| {
+        s.for_each_step_in(d, &occupants, &q, lb, |r, n| {
             out.push(Choice::Move {
                 from: q.spot(),
                 region: r,
@@ -50,10 +51,11 @@ pub fn any_free_move(s: &State, d: &Data, seat: u8) -> bool {
 /// Every step of the seat's active animals (a free migration step).
 pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     let g = group_of(s, seat);
+    let occupants = Occupants::of(s);
     for i in 0..s.animals.len() {
         let p = s.animals[i];
         if p.animal.group == g && !p.animal.inactive() && first_of_spot(s, i) {
-            s.for_each_step(d, &p, false, |r, n| {
+            s.for_each_step_in(d, &occupants, &p, false, |r, n| {
                 out.push(Choice::Move {
                     from: p.spot(),
                     region: r,

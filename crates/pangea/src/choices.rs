@@ -52,6 +52,25 @@ pub fn legal(s: &State, d: &Data, out: &mut Vec<Choice>) {
     }
 }
 
+/// True if `c` is one of the choices [`legal`] lists now; `buf` is scratch space. On a turn
+/// only the part of the turn that lists choices of `c`'s kind is listed
+/// ([`actions::legal_part`]); every other decision lists all its choices.
+pub fn is_legal(s: &State, d: &Data, c: Choice, buf: &mut Vec<Choice>) -> bool {
+    buf.clear();
+    match s.decision {
+        Some(Decision::Turn {
+            seat,
+            acted,
+            forced,
+        }) => match actions::Part::of(c) {
+            Some(part) => actions::legal_part(s, d, seat, acted, forced, part, buf),
+            None => return false,
+        },
+        _ => legal(s, d, buf),
+    }
+    buf.contains(&c)
+}
+
 /// Applies a legal choice (the caller has checked it is in [`legal`]).
 pub fn resolve(s: &mut State, d: &Data, c: Choice, ev: &mut Vec<Event>) {
     let Some(dec) = s.decision.take() else {

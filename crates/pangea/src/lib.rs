@@ -385,12 +385,7 @@ thread_local! {
 
 /// True when `c` is one of the legal choices now.
 fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
-    LEGAL.with(|buf| {
-        let mut v = buf.borrow_mut();
-        v.clear();
-        choices::legal(s, d, &mut v);
-        v.contains(&c)
-    })
+    LEGAL.with(|buf| choices::is_legal(s, d, c, &mut buf.borrow_mut()))
 }
 
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the

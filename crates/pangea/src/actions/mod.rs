@@ -32,32 +32,139 @@ fn pay(s: &mut State, seat: u8, action: Action, cost: i32, ev: &mut Vec<Event>) 
     ev.push(Event::Acted { seat, action, cost });
 }
 
+/// The parts of a turn's legal choices, in the order [`legal`] lists them. Each part lists
+/// only choices of its own kind, so checking a choice needs only its own part
+/// ([`legal_part`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Pass.
+    Pass,
+    /// Adapt: Activate and Evolve.
+    Adapt,
+    /// Populate.
+    Populate,
+    /// Migrate: Move.
+    Migrate,
+    /// Survive.
+    Survive,
+    /// Completing objectives: Claim.
+    Objectives,
+    /// Removing an Inactive marker: Unblock.
+    Unblock,
+    /// Cashing in an active adaptation card: CashIn.
+    CashIn,
+    /// Using an active adaptation card: Use.
+    Use,
+    /// The Invertebrates' ability: Shed.
+    Shed,
+    /// The solo objective marker: Bearer.
+    Bearer,
+    /// Done.
+    Done,
+}
+
+impl Part {
+    /// The part of a turn that lists a choice; `None` for a choice no turn offers.
+    pub fn of(c: Choice) -> Option<Part> {
+        Some(match c {
+            Choice::Pass => Part::Pass,
+            Choice::Activate(_) | Choice::Evolve(_) => Part::Adapt,
+            Choice::Populate { .. } => Part::Populate,
+            Choice::Move { .. } => Part::Migrate,
+            Choice::Survive => Part::Survive,
+            Choice::Claim(_) => Part::Objectives,
+            Choice::Unblock(_) => Part::Unblock,
+            Choice::CashIn(_) => Part::CashIn,
+            Choice::Use(_) => Part::Use,
+            Choice::Shed(_) => Part::Shed,
+            Choice::Bearer(_) => Part::Bearer,
+            Choice::Done => Part::Done,
+            Choice::Skip
+            | Choice::Confirm
+            | Choice::Region(_)
+            | Choice::Card(_)
+            | Choice::Animal(_)
+            | Choice::Field(_)
+            | Choice::PayDominance => return None,
+        })
+    }
+}
+
 /// The legal choices of a turn, in this order: Pass and the actions before acting; objectives;
 /// the free steps unless the player must pass; Done after acting.
 pub fn legal(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mut Vec<Choice>) {
+    list(s, d, seat, acted, forced, |_| true, out);
+}
+
+/// The legal choices of one part of a turn: those of [`legal`] of that kind, in the same
+/// order (applying a choice checks it against its part alone).
+pub fn legal_part(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    acted: bool,
+    forced: bool,
+    part: Part,
+    out: &mut Vec<Choice>,
+) {
+    list(s, d, seat, acted, forced, |p| p == part, out);
+}
+
+/// The choices of the parts of a turn that `want` asks for, in the order of [`legal`].
+fn list(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    acted: bool,
+    forced: bool,
+    want: impl Fn(Part) -> bool,
+    out: &mut Vec<Choice>,
+) {
     let p = s.player(seat);
     if !acted {
-        out.push(Choice::Pass);
+        if want(Part::Pass) {
+            out.push(Choice::Pass);
+        }
         if !forced && p.actions_taken() < d.rules.action_markers {
-            adapt::legal(s, d, seat, out);
-            populate::legal(s, d, seat, out);
-            migrate::legal(s, d, seat, out);
-            survive::legal(s, d, seat, out);
+            if want(Part::Adapt) {
+                adapt::legal(s, d, seat, out);
+            }
+            if want(Part::Populate) {
+                populate::legal(s, d, seat, out);
+            }
+            if want(Part::Migrate) {
+                migrate::legal(s, d, seat, out);
+            }
+            if want(Part::Survive) {
+                survive::legal(s, d, seat, out);
+            }
         }
     }
-    objectives::legal(s, d, seat, out);
-    if !forced {
-        free_steps::legal_unblock(s, d, seat, out);
-        free_steps::legal_cash_in(s, seat, out);
-        distinct(&p.active, |c| {
-            if cards::usable(s, d, seat, c, acted, false) {
-                out.push(Choice::Use(c));
-            }
-        });
-        shed::legal(s, d, seat, out);
-        free_steps::legal_bearer(s, d, seat, out);
+    if want(Part::Objectives) {
+        objectives::legal(s, d, seat, out);
     }
-    if acted {
+    if !forced {
+        if want(Part::Unblock) {
+            free_steps::legal_unblock(s, d, seat, out);
+        }
+        if want(Part::CashIn) {
+            free_steps::legal_cash_in(s, seat, out);
+        }
+        if want(Part::Use) {
+            distinct(&p.active, |c| {
+                if cards::usable(s, d, seat, c, acted, false) {
+                    out.push(Choice::Use(c));
+                }
+            });
+        }
+        if want(Part::Shed) {
+            shed::legal(s, d, seat, out);
+        }
+        if want(Part::Bearer) {
+            free_steps::legal_bearer(s, d, seat, out);
+        }
+    }
+    if acted && want(Part::Done) {
         out.push(Choice::Done);
     }
 }

@@ -265,22 +265,24 @@ impl State {
         land_bridge: bool,
         f: impl FnMut(Region, u8),
     ) {
+        let rules = StepRules::of(d, self, p.animal, land_bridge);
         let occupant = |r: Region, n: u8| self.occupant(r, n).map(|i| self.animals[i].animal.group);
-        self.steps(d, p, land_bridge, occupant, f);
+        self.steps(d, p, rules, occupant, f);
     }
 
-    /// [`State::for_each_step`] reading the niches' occupants from a table built once for the
-    /// state (a listing that walks the steps of many animals builds it once, instead of
-    /// scanning the animals for every niche it considers).
+    /// [`State::for_each_step`] with the animal's [`StepRules`] worked out beforehand and
+    /// the niches' occupants read from a table built once for the state (a listing that
+    /// walks the steps of many animals builds both once, instead of querying the evolution
+    /// cards for every animal and scanning the animals for every niche it considers).
     pub fn for_each_step_in(
         &self,
         d: &Data,
         occupants: &Occupants,
         p: &Placed,
-        land_bridge: bool,
+        rules: StepRules,
         f: impl FnMut(Region, u8),
     ) {
-        self.steps(d, p, land_bridge, |r, n| occupants.group(r, n), f);
+        self.steps(d, p, rules, |r, n| occupants.group(r, n), f);
     }
 
     /// The migration steps of an animal; `occupant(r, n)`: the group of the animal
@@ -289,14 +291,13 @@ impl State {
         &self,
         d: &Data,
         p: &Placed,
-        land_bridge: bool,
+        rules: StepRules,
         occupant: impl Fn(Region, u8) -> Option<Group>,
         mut f: impl FnMut(Region, u8),
     ) {
         let a = p.animal;
         let n = p.niche as i32;
-        let ignore_red = land_bridge || effects::ignores_red(d, self, a);
-        let climb = effects::climbs(d, self, a);
+        let StepRules { ignore_red, climb } = rules;
         let mut consider = |r: Region, niche: i32| {
             if !(0..=2).contains(&niche) {
                 return;
@@ -398,6 +399,27 @@ impl State {
 // ---------------------------------------------------------------------------------------------
 // Listing helpers shared by the decisions
 // ---------------------------------------------------------------------------------------------
+
+/// What the evolution cards (and the group's ability) change in an animal's migration steps.
+/// It depends on the animal only through its group and whether it is the Special Animal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StepRules {
+    /// Vertical migration may keep the niche (`ignore_red`, the Synapsid ability, or Land
+    /// Bridge armed for this move).
+    pub ignore_red: bool,
+    /// Horizontal migration may go one niche up (`climb`).
+    pub climb: bool,
+}
+
+impl StepRules {
+    /// The rules of an animal; `land_bridge`: the red-arrow penalty is ignored for this move.
+    pub fn of(d: &Data, s: &State, a: Animal, land_bridge: bool) -> StepRules {
+        StepRules {
+            ignore_red: land_bridge || effects::ignores_red(d, s, a),
+            climb: effects::climbs(d, s, a),
+        }
+    }
+}
 
 /// The group of the first animal, in resolve order, in each niche of each region: what
 /// [`State::occupant`] finds there, read from a table filled in one pass over the animals.

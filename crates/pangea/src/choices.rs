@@ -53,8 +53,8 @@ pub fn legal(s: &State, d: &Data, out: &mut Vec<Choice>) {
 }
 
 /// True if `c` is one of the choices [`legal`] lists now; `buf` is scratch space. On a turn
-/// only the part of the turn that lists choices of `c`'s kind is listed
-/// ([`actions::legal_part`]); every other decision lists all its choices.
+/// only the choices that may be `c` are listed ([`actions::legal_like`]); every other
+/// decision lists all its choices.
 pub fn is_legal(s: &State, d: &Data, c: Choice, buf: &mut Vec<Choice>) -> bool {
     buf.clear();
     match s.decision {
@@ -62,10 +62,7 @@ pub fn is_legal(s: &State, d: &Data, c: Choice, buf: &mut Vec<Choice>) -> bool {
             seat,
             acted,
             forced,
-        }) => match actions::Part::of(c) {
-            Some(part) => actions::legal_part(s, d, seat, acted, forced, part, buf),
-            None => return false,
-        },
+        }) => actions::legal_like(s, d, seat, acted, forced, c, buf),
         _ => legal(s, d, buf),
     }
     buf.contains(&c)

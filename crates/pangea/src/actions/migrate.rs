@@ -2,7 +2,9 @@
 //! condition markers, Gorgonops' niche-0 attack).
 
 use super::pay;
-use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, Occupants};
+use crate::board::{
+    first_of_spot, group_of, place_condition, spots, tracked, Occupants, StepRules,
+};
 use crate::data::{Data, SoloTrigger};
 use crate::effects;
 use crate::moves::{kill_contest, perform_step};
@@ -15,6 +17,12 @@ pub const RULE: &str = "Migrate (p.23)";
 
 /// The Migrate choices of a turn.
 pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    legal_from(s, d, seat, None, out);
+}
+
+/// The Migrate choices of a turn whose animal is `only` (all of them for `None`), in the order
+/// of [`legal`].
+pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut Vec<Choice>) {
     let p = s.player(seat);
     if p.used[Action::Migrate as usize] >= d.rules.same_action_limit {
         return;
@@ -22,15 +30,27 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     let g = p.group;
     let lb = p.armed & armed::LAND_BRIDGE != 0;
     let occupants = Occupants::of(s);
+    // The cost and step rules of the seat's animals, which differ only for the Special
+    // Animal: worked out once per kind of animal, when first needed.
+    let mut rules: [Option<(i32, StepRules)>; 2] = [None; 2];
     for i in 0..s.animals.len() {
         let q = s.animals[i];
         if q.animal.group != g || q.animal.inactive() || !first_of_spot(s, i) {
             continue;
         }
-        if p.ap < effects::migrate_cost(d, p, q.animal) {
+        if only.is_some_and(|sp| sp != q.spot()) {
             continue;
         }
-        s.for_each_step_in(d, &occupants, &q, lb, |r, n| {
+        let (cost, step_rules) = *rules[usize::from(q.animal.special())].get_or_insert_with(|| {
+            (
+                effects::migrate_cost(d, p, q.animal),
+                StepRules::of(d, s, q.animal, lb),
+            )
+        });
+        if p.ap < cost {
+            continue;
+        }
+        s.for_each_step_in(d, &occupants, &q, step_rules, |r, n| {
             out.push(Choice::Move {
                 from: q.spot(),
                 region: r,
@@ -55,7 +75,8 @@ pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     for i in 0..s.animals.len() {
         let p = s.animals[i];
         if p.animal.group == g && !p.animal.inactive() && first_of_spot(s, i) {
-            s.for_each_step_in(d, &occupants, &p, false, |r, n| {
+            let rules = StepRules::of(d, s, p.animal, false);
+            s.for_each_step_in(d, &occupants, &p, rules, |r, n| {
                 out.push(Choice::Move {
                     from: p.spot(),
                     region: r,

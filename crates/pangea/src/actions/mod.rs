@@ -34,7 +34,7 @@ fn pay(s: &mut State, seat: u8, action: Action, cost: i32, ev: &mut Vec<Event>) 
 
 /// The parts of a turn's legal choices, in the order [`legal`] lists them. Each part lists
 /// only choices of its own kind, so checking a choice needs only its own part
-/// ([`legal_part`]).
+/// ([`legal_like`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Part {
     /// Pass.
@@ -93,24 +93,29 @@ impl Part {
 /// The legal choices of a turn, in this order: Pass and the actions before acting; objectives;
 /// the free steps unless the player must pass; Done after acting.
 pub fn legal(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mut Vec<Choice>) {
-    list(s, d, seat, acted, forced, |_| true, out);
+    list(s, d, seat, acted, forced, |_| true, None, out);
 }
 
-/// The legal choices of one part of a turn: those of [`legal`] of that kind, in the same
-/// order (applying a choice checks it against its part alone).
-pub fn legal_part(
+/// The legal choices of a turn that may be `c`: those of [`legal`] of `c`'s kind (its
+/// [`Part`]), and for a Migrate or a Populate only those of its animal or its region, in the
+/// order of [`legal`] (applying a choice checks it against these alone).
+pub fn legal_like(
     s: &State,
     d: &Data,
     seat: u8,
     acted: bool,
     forced: bool,
-    part: Part,
+    c: Choice,
     out: &mut Vec<Choice>,
 ) {
-    list(s, d, seat, acted, forced, |p| p == part, out);
+    if let Some(part) = Part::of(c) {
+        list(s, d, seat, acted, forced, |p| p == part, Some(c), out);
+    }
 }
 
-/// The choices of the parts of a turn that `want` asks for, in the order of [`legal`].
+/// The choices of the parts of a turn that `want` asks for, in the order of [`legal`]; with
+/// `like`, only the Migrate choices of its animal and the Populate choices of its region.
+#[allow(clippy::too_many_arguments)]
 fn list(
     s: &State,
     d: &Data,
@@ -118,6 +123,7 @@ fn list(
     acted: bool,
     forced: bool,
     want: impl Fn(Part) -> bool,
+    like: Option<Choice>,
     out: &mut Vec<Choice>,
 ) {
     let p = s.player(seat);
@@ -130,10 +136,19 @@ fn list(
                 adapt::legal(s, d, seat, out);
             }
             if want(Part::Populate) {
-                populate::legal(s, d, seat, out);
+                match like {
+                    Some(Choice::Populate { region, .. }) => {
+                        populate::legal_in(s, d, seat, std::iter::once(region), out)
+                    }
+                    _ => populate::legal(s, d, seat, out),
+                }
             }
             if want(Part::Migrate) {
-                migrate::legal(s, d, seat, out);
+                let only = match like {
+                    Some(Choice::Move { from, .. }) => Some(from),
+                    _ => None,
+                };
+                migrate::legal_from(s, d, seat, only, out);
             }
             if want(Part::Survive) {
                 survive::legal(s, d, seat, out);

@@ -16,11 +16,22 @@ pub const RULE: &str = "Populate (p.22)";
 
 /// The Populate choices of a turn.
 pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    legal_in(s, d, seat, Region::all(), out);
+}
+
+/// The Populate choices of a turn in the regions of `regions` (in their order).
+pub fn legal_in(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    regions: impl Iterator<Item = Region>,
+    out: &mut Vec<Choice>,
+) {
     let p = s.player(seat);
     if p.used[Action::Populate as usize] < d.rules.same_action_limit
         && p.ap >= effects::populate_cost(d, p)
     {
-        targets(s, d, seat, out);
+        targets_in(s, d, seat, regions, out);
     }
 }
 
@@ -33,10 +44,21 @@ pub fn can_populate_anywhere(s: &State, d: &Data, seat: u8) -> bool {
 /// Populate choices; ruling H1: the Special Animal marker may be placed when its card is active
 /// and the marker is in supply.
 pub fn targets(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+    targets_in(s, d, seat, Region::all(), out);
+}
+
+/// [`targets`] in the regions of `regions` (in their order).
+fn targets_in(
+    s: &State,
+    d: &Data,
+    seat: u8,
+    regions: impl Iterator<Item = Region>,
+    out: &mut Vec<Choice>,
+) {
     let g = group_of(s, seat);
     let ord = s.supply(d, g) > 0;
     let sp = s.special_available(d, seat);
-    for r in Region::all() {
+    for r in regions {
         if !s.available(r) {
             continue;
         }

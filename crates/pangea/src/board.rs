@@ -427,17 +427,17 @@ impl StepRules {
 pub struct Occupants([[Option<Group>; NICHES]; REGIONS]);
 
 impl Occupants {
-    /// The table of a state.
+    /// The table of a state. The animals are written last to first, so the first animal of
+    /// a niche is the one that stays (and the loop has no branch on what a niche holds,
+    /// which niche 0's many animals made hard to predict).
     pub fn of(s: &State) -> Occupants {
         let mut table = [[None; NICHES]; REGIONS];
-        for p in &s.animals {
+        for p in s.animals.iter().rev() {
             let cell = table
                 .get_mut(p.region.index())
                 .and_then(|niches| niches.get_mut(p.niche as usize));
             if let Some(cell) = cell {
-                if cell.is_none() {
-                    *cell = Some(p.animal.group);
-                }
+                *cell = Some(p.animal.group);
             }
         }
         Occupants(table)

@@ -205,6 +205,7 @@ impl State {
             } => Some(competition::is_legal(self, animal, space, terrains, c)),
             Pending::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
             Pending::Depletion(_) => Some(depletion::is_legal(self, c)),
+            Pending::Initiative(_) => Some(initiative::is_legal(self, c)),
             _ => None,
         };
         match quick {
@@ -261,6 +262,9 @@ impl State {
             }
             Pending::Depletion(_) => {
                 Some((!depletion::any_corner(self)).then_some(Some(Choice::Skip)))
+            }
+            Pending::Initiative(_) => {
+                Some((!initiative::any_space(self)).then_some(Some(Choice::Skip)))
             }
             _ => None,
         };

@@ -26,6 +26,20 @@ pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
     out.push(Choice::Skip);
 }
 
+/// True when [`legal`] offers a space (the decision is more than "skip").
+pub(crate) fn any_space(s: &State) -> bool {
+    s.spaces.iter().skip(1).any(|x| x.is_none())
+}
+
+/// True when `c` is among [`legal`]'s choices, without listing them.
+pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Place(sp) => sp.0 >= 1 && s.spaces.get(sp.0 as usize).is_some_and(|x| x.is_none()),
+        _ => false,
+    }
+}
+
 /// Resolves a legal choice.
 pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {

@@ -7,7 +7,7 @@ use crate::offer::{not_offered, push_elements};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::{CornerId, Refusal};
-use eons_earth::grid;
+use smallvec::SmallVec;
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Wasteland (p.12)";
@@ -41,18 +41,22 @@ pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) 
 
 /// The automatic part: elements of the box's types touching tundra leave.
 pub(crate) fn automatic(s: &mut State, ev: &mut Vec<Event>) {
-    for c in 0..grid().corner_count() as u8 {
-        let c = CornerId(c);
-        let Some(e) = s.earth.element(c) else {
-            continue;
-        };
-        if s.wasteland_box[e as usize] > 0
-            && s.earth
-                .tiles_at(c)
-                .any(|h| s.terrain(h) == Some(Terrain::Tundra))
-        {
-            s.element_from_earth(c, ev);
-        }
+    // The elements to return, found first among the occupied corners:
+    // returning one changes no other's test, so this is the order and the
+    // set of a walk that returned each as it went.
+    let wasted: SmallVec<[CornerId; 32]> = s
+        .earth
+        .elements()
+        .filter(|&(c, e)| {
+            s.wasteland_box[e as usize] > 0
+                && s.earth
+                    .tiles_at(c)
+                    .any(|h| s.terrain(h) == Some(Terrain::Tundra))
+        })
+        .map(|(c, _)| c)
+        .collect();
+    for c in wasted {
+        s.element_from_earth(c, ev);
     }
 }
 

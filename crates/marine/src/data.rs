@@ -383,6 +383,59 @@ pub struct SpaceDef {
     pub min_players: u8,
 }
 
+/// The display's spaces as bitsets (bit `i` = space `i`; `MAX_SPACES` fits
+/// a `u64`), worked out once from [`Data::spaces`]: a random game lists a
+/// turn's placements about 1,200 times, and with these it reads each space's
+/// definition as one bit instead of a loop over the display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpaceSets {
+    /// Every display space.
+    pub all: u64,
+    /// Spaces that take only a special pawn.
+    pub special_only: u64,
+    /// Spaces usable with `n` animals in play (index `n`): `min_players <= n`.
+    pub usable: [u64; 9],
+    /// Per space: the spaces strictly after it in the "after" rule's order
+    /// (p.9: by section, then column).
+    pub after: [u64; MAX_SPACES],
+    /// Per space: the spaces strictly before it in that order.
+    pub before: [u64; MAX_SPACES],
+}
+
+impl SpaceSets {
+    /// The sets of these spaces (at most [`MAX_SPACES`]; the loader refuses more).
+    fn new(spaces: &[SpaceDef]) -> SpaceSets {
+        let key = |d: &SpaceDef| (d.section, d.col);
+        let mut t = SpaceSets {
+            all: 0,
+            special_only: 0,
+            usable: [0; 9],
+            after: [0; MAX_SPACES],
+            before: [0; MAX_SPACES],
+        };
+        for (i, d) in spaces.iter().enumerate().take(MAX_SPACES) {
+            let bit = 1u64 << i;
+            t.all |= bit;
+            if d.special {
+                t.special_only |= bit;
+            }
+            for (n, set) in t.usable.iter_mut().enumerate() {
+                if d.min_players as usize <= n {
+                    *set |= bit;
+                }
+            }
+            for (j, e) in spaces.iter().enumerate().take(MAX_SPACES) {
+                if key(e) > key(d) {
+                    t.after[i] |= 1u64 << j;
+                } else if key(e) < key(d) {
+                    t.before[i] |= 1u64 << j;
+                }
+            }
+        }
+        t
+    }
+}
+
 /// One section of the display.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SectionDef {
@@ -513,6 +566,8 @@ pub struct Data {
     pub colours: [String; 4],
     /// The action display's spaces in order.
     pub spaces: Vec<SpaceDef>,
+    /// The same spaces as bitsets, for listing a turn's placements.
+    pub space_sets: SpaceSets,
     /// The sections in order.
     pub sections: Vec<SectionDef>,
     /// Per evolution card.
@@ -1376,6 +1431,7 @@ pub fn parse(
         stack_size: b.stacks.size,
         printed,
         colours,
+        space_sets: SpaceSets::new(&spaces),
         spaces,
         sections,
         cards,

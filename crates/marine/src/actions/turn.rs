@@ -17,20 +17,18 @@ pub(crate) const RULE: &str = "Player turns (p.9)";
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
     use Frame::*;
-    let d = data();
     if let Turn { a } = top {
-        offer!(Choice::Retrieve);
+        if f(Choice::Retrieve) {
+            return true;
+        }
         let t = TurnCtx::new(s, a);
-        for (i, def) in d.spaces.iter().enumerate() {
-            if t.display_space(s, i, def, f) {
+        // Spaces in display order, each with its basic placement first.
+        let mut m = t.basic | t.special;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if t.display_space(i, f) {
                 return true;
             }
         }
@@ -124,23 +122,80 @@ fn display_key(def: &SpaceDef) -> (u8, u8) {
 /// Sort key of the personal (Bottom Feeder) space: above everything.
 const PERSONAL_KEY: (u8, u8) = (0, 0);
 
-/// Highest and lowest keys among the animal's placed pawns. Called for
-/// every turn's legal choices, so it reads the display once, in order.
-fn placed_range(s: &State, a: Animal) -> Option<((u8, u8), (u8, u8))> {
-    let mine = |p: &Option<Pawn>| p.is_some_and(|p| s.pawn_is(p, a));
-    let mut r: Option<((u8, u8), (u8, u8))> = s
+/// One end of the span of an animal's placed pawns, for the "after" rule.
+#[derive(Copy, Clone, Debug)]
+struct Bound {
+    /// Its sort key.
+    key: (u8, u8),
+    /// The display spaces strictly after it.
+    after: u64,
+    /// The display spaces strictly before it.
+    before: u64,
+}
+
+impl Bound {
+    /// The personal (Bottom Feeder) space: every display space is after it.
+    fn personal() -> Bound {
+        Bound {
+            key: PERSONAL_KEY,
+            after: data().space_sets.all,
+            before: 0,
+        }
+    }
+
+    /// Display space `i`.
+    fn display(i: usize) -> Bound {
+        let d = data();
+        Bound {
+            key: display_key(&d.spaces[i]),
+            after: d.space_sets.after[i],
+            before: d.space_sets.before[i],
+        }
+    }
+}
+
+/// The display as three bitsets for animal `a` (bit `i` = space `i`):
+/// empty spaces, spaces holding another animal's basic pawn (bumpable), and
+/// spaces holding one of `a`'s pawns (its basic pawns and the special pawns
+/// it controls).
+fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
+    let (mut empty, mut bumpable, mut mine) = (0u64, 0u64, 0u64);
+    let n = data().spaces.len().min(MAX_SPACES);
+    for (i, p) in s.spaces[..n].iter().enumerate() {
+        let bit = 1u64 << i;
+        match *p {
+            None => empty |= bit,
+            Some(Pawn::Basic(b)) if b == a => mine |= bit,
+            Some(Pawn::Basic(_)) => bumpable |= bit,
+            Some(Pawn::Special(e)) => {
+                if s.special_control[e.index()] == Some(a) {
+                    mine |= bit;
+                }
+            }
+        }
+    }
+    (empty, bumpable, mine)
+}
+
+/// Highest and lowest of the animal's placed pawns (`mine`: its display
+/// spaces), by sort key.
+fn placed_range(s: &State, a: Animal, mine: u64) -> Option<(Bound, Bound)> {
+    let mut r: Option<(Bound, Bound)> = s
         .personal
         .iter()
-        .any(mine)
-        .then_some((PERSONAL_KEY, PERSONAL_KEY));
-    for (def, p) in data().spaces.iter().zip(&s.spaces) {
-        if mine(p) {
-            let k = display_key(def);
-            r = Some(match r {
-                None => (k, k),
-                Some((lo, hi)) => (lo.min(k), hi.max(k)),
-            });
-        }
+        .any(|p| p.is_some_and(|p| s.pawn_is(p, a)))
+        .then(|| (Bound::personal(), Bound::personal()));
+    let mut m = mine;
+    while m != 0 {
+        let k = Bound::display(m.trailing_zeros() as usize);
+        m &= m - 1;
+        r = Some(match r {
+            None => (k, k),
+            Some((lo, hi)) => (
+                if k.key < lo.key { k } else { lo },
+                if k.key > hi.key { k } else { hi },
+            ),
+        });
     }
     r
 }
@@ -149,34 +204,65 @@ fn placed_range(s: &State, a: Animal) -> Option<((u8, u8), (u8, u8))> {
 /// so that each space's choices can be listed on their own.
 struct TurnCtx {
     a: Animal,
-    /// Highest and lowest keys of the animal's placed pawns (the "after"
+    /// Highest and lowest of the animal's placed pawns (the "after"
     /// rule); not worked out (`None`) when no basic pawn is available.
-    range: Option<((u8, u8), (u8, u8))>,
-    flight: bool,
+    range: Option<(Bound, Bound)>,
     social: bool,
+    flight: bool,
     n_animals: u8,
     /// The animal's special pawns not on the display.
     specials: [Option<Element>; ELEMENTS],
+    /// Display spaces taking a basic pawn: usable with this many animals,
+    /// not special-only, empty (or, with Social, holding another animal's
+    /// basic pawn) and after the placed pawns. Empty without a basic pawn.
+    basic: u64,
+    /// Display spaces taking a special pawn: usable, empty or holding
+    /// another animal's basic pawn. Empty without a special pawn.
+    special: u64,
 }
 
 impl TurnCtx {
     fn new(s: &State, a: Animal) -> TurnCtx {
+        let sets = &data().space_sets;
         let mut specials = [None; ELEMENTS];
         for (slot, el) in specials.iter_mut().zip(s.available_specials(a)) {
             *slot = Some(el);
         }
+        let n_animals = s.animal_count() as u8;
+        let flight = s.has_trait(a, Trait::Flight);
+        let social = s.has_trait(a, Trait::Social);
+        let (empty, bumpable, mine) = display_sets(s, a);
+        let usable = sets.usable[n_animals as usize];
+        // Only basic pawns follow the "after" rule.
+        let has_basic = s.basic_avail[a.index()] > 0;
+        let range = if has_basic {
+            placed_range(s, a, mine)
+        } else {
+            None
+        };
+        let after = match range {
+            None => sets.all,
+            Some((lo, hi)) => hi.after | if flight { lo.before } else { 0 },
+        };
+        let basic = if has_basic {
+            usable & !sets.special_only & (empty | if social { bumpable } else { 0 }) & after
+        } else {
+            0
+        };
+        let special = if specials[0].is_some() {
+            usable & (empty | bumpable)
+        } else {
+            0
+        };
         TurnCtx {
             a,
-            // Only basic pawns follow the "after" rule.
-            range: if s.basic_avail[a.index()] > 0 {
-                placed_range(s, a)
-            } else {
-                None
-            },
-            flight: s.has_trait(a, Trait::Flight),
-            social: s.has_trait(a, Trait::Social),
-            n_animals: s.animal_count() as u8,
+            range,
+            social,
+            flight,
+            n_animals,
             specials,
+            basic,
+            special,
         }
     }
 
@@ -185,40 +271,28 @@ impl TurnCtx {
     fn after_rule(&self, k: (u8, u8)) -> bool {
         match self.range {
             None => true,
-            Some((lo, hi)) => k > hi || (self.flight && k < lo),
+            Some((lo, hi)) => k > hi.key || (self.flight && k < lo.key),
         }
     }
 
-    /// Calls `f` with the placements on display space `i` (`def`); true
-    /// when `f` did.
-    fn display_space<F: FnMut(Choice) -> bool>(
-        &self,
-        s: &State,
-        i: usize,
-        def: &SpaceDef,
-        f: &mut F,
-    ) -> bool {
-        if def.min_players > self.n_animals {
+    /// Calls `f` with the placements on display space `i`; true when `f` did.
+    fn display_space<F: FnMut(Choice) -> bool>(&self, i: usize, f: &mut F) -> bool {
+        let Some(bit) = 1u64.checked_shl(i as u32) else {
             return false;
-        }
-        let a = self.a;
-        let occ = s.spaces[i];
-        let bumpable = matches!(occ, Some(Pawn::Basic(b)) if b != a);
-        if s.basic_avail[a.index()] > 0
-            && !def.special
-            && (occ.is_none() || (self.social && bumpable))
-            && self.after_rule(display_key(def))
+        };
+        let space = Space::display(i);
+        if self.basic & bit != 0
             && f(Choice::Place {
-                space: Space::display(i),
+                space,
                 special: None,
             })
         {
             return true;
         }
-        if occ.is_none() || bumpable {
+        if self.special & bit != 0 {
             for el in self.specials.iter().flatten() {
                 if f(Choice::Place {
-                    space: Space::display(i),
+                    space,
                     special: Some(*el),
                 }) {
                     return true;
@@ -397,10 +471,8 @@ pub(crate) fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) 
     if space.is_personal() {
         t.personal_space(s, &mut same)
     } else {
-        data()
-            .spaces
-            .get(space.index())
-            .is_some_and(|def| t.display_space(s, space.index(), def, &mut same))
+        // Spaces past the display are in neither set.
+        t.display_space(space.index(), &mut same)
     }
 }
 

@@ -159,18 +159,32 @@ impl Bound {
 /// spaces holding one of `a`'s pawns (its basic pawns and the special pawns
 /// it controls).
 fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
-    let (mut empty, mut bumpable, mut mine) = (0u64, 0u64, 0u64);
     let n = data().spaces.len().min(MAX_SPACES);
+    // Plain comparisons per space, folded into bits without branching: which
+    // pawn sits where is unpredictable, and this runs twice for every turn.
+    let (mut empty, mut own, mut specials) = (0u64, 0u64, 0u64);
+    let me = a.index() as u8;
     for (i, p) in s.spaces[..n].iter().enumerate() {
-        let bit = 1u64 << i;
-        match *p {
-            None => empty |= bit,
-            Some(Pawn::Basic(b)) if b == a => mine |= bit,
-            Some(Pawn::Basic(_)) => bumpable |= bit,
-            Some(Pawn::Special(e)) => {
-                if s.special_control[e.index()] == Some(a) {
-                    mine |= bit;
-                }
+        let (kind, who) = match *p {
+            Some(Pawn::Basic(x)) => (0u8, x.index() as u8),
+            Some(Pawn::Special(e)) => (1, e.index() as u8),
+            None => (2, 0),
+        };
+        empty |= u64::from(kind == 2) << i;
+        own |= u64::from(kind == 0 && who == me) << i;
+        specials |= u64::from(kind == 1) << i;
+    }
+    let taken = data().space_sets.all & !empty;
+    let bumpable = taken & !own & !specials;
+    // The few special pawns on the display: `a`'s when it controls them.
+    let mut mine = own;
+    let mut m = specials;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if let Some(Pawn::Special(e)) = s.spaces[i] {
+            if s.special_control[e.index()] == Some(a) {
+                mine |= 1u64 << i;
             }
         }
     }

@@ -431,7 +431,13 @@ impl State {
         {
             return true;
         }
-        self.earth.matching(h, &self.needs6(a)) > 0
+        // `Earth::matching`, with the corners read from the tables.
+        let needs = self.needs6(a);
+        let on = crate::queries::elements_on(self, h);
+        (0..ELEMENTS)
+            .map(|e| needs[e] as u32 * on[e] as u32)
+            .sum::<u32>()
+            > 0
     }
 
     fn needs6(&self, a: Animal) -> eons_earth::ElementCounts {
@@ -453,6 +459,27 @@ impl State {
             })
             .count() as u32;
         n * tiles
+    }
+
+    /// Domination values of `a` for every element type at once (p.7), the
+    /// same numbers as [`State::domination_value`]: one pass over earth
+    /// instead of one per type (Domination's choices ask for all six).
+    pub fn domination_values(&self, a: Animal) -> [u32; ELEMENTS] {
+        let needs = self.needs(a);
+        let mut tiles = [0u32; ELEMENTS];
+        for (h, _) in self.earth.tiles() {
+            if self.earth.species(h, a.index()) > 0 {
+                let on = crate::queries::elements_on(self, h);
+                for (n, k) in tiles.iter_mut().zip(on) {
+                    *n += u32::from(k > 0);
+                }
+            }
+        }
+        let mut v = [0u32; ELEMENTS];
+        for ((v, n), t) in v.iter_mut().zip(needs).zip(tiles) {
+            *v = n as u32 * t;
+        }
+        v
     }
 
     /// True when `a` dominates `e`: its value exceeds the target number (p.7).
@@ -558,7 +585,7 @@ impl State {
 
     /// True when some corner of earth is vacant.
     pub fn any_vacant_corner(&self) -> bool {
-        (0..grid().corner_count()).any(|i| self.earth.corner_vacant(CornerId(i as u8)))
+        (0..grid().corner_count()).any(|i| crate::queries::corner_vacant(self, CornerId(i as u8)))
     }
 
     /// The special pawns an animal has in front of it.

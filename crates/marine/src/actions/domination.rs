@@ -19,8 +19,10 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     use Frame::*;
     let d = data();
     if let Domination { a } = top {
+        let values = s.domination_values(a);
         for el in Element::ALL {
-            if s.dominates(a, *el)
+            // `dominates` (p.7), with the six values worked out together.
+            if values[el.index()] > s.targets[el.index()]
                 && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
             {
                 offer!(Choice::Element(*el));

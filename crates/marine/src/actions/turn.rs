@@ -154,17 +154,16 @@ impl Bound {
     }
 }
 
-/// The display as three bitsets for animal `a` (bit `i` = space `i`):
-/// empty spaces, spaces holding another animal's basic pawn (bumpable), and
-/// spaces holding one of `a`'s pawns (its basic pawns and the special pawns
-/// it controls).
+/// The display as three bitsets for animal `a` (bit `i` = space `i`, over
+/// all `MAX_SPACES` slots of [`State::spaces`]): empty spaces, spaces holding
+/// another animal's basic pawn (bumpable), and spaces holding one of `a`'s
+/// pawns (its basic pawns and the special pawns it controls).
 fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
-    let n = data().spaces.len().min(MAX_SPACES);
     // Plain comparisons per space, folded into bits without branching: which
     // pawn sits where is unpredictable, and this runs twice for every turn.
     let (mut empty, mut own, mut specials) = (0u64, 0u64, 0u64);
     let me = a.index() as u8;
-    for (i, p) in s.spaces[..n].iter().enumerate() {
+    for (i, p) in s.spaces.iter().enumerate() {
         let (kind, who) = match *p {
             Some(Pawn::Basic(x)) => (0u8, x.index() as u8),
             Some(Pawn::Special(e)) => (1, e.index() as u8),
@@ -174,7 +173,7 @@ fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
         own |= u64::from(kind == 0 && who == me) << i;
         specials |= u64::from(kind == 1) << i;
     }
-    let taken = data().space_sets.all & !empty;
+    let taken = !empty & (u64::MAX >> (64 - MAX_SPACES));
     let bumpable = taken & !own & !specials;
     // The few special pawns on the display: `a`'s when it controls them.
     let mut mine = own;
@@ -246,6 +245,8 @@ impl TurnCtx {
         let flight = s.has_trait(a, Trait::Flight);
         let social = s.has_trait(a, Trait::Social);
         let (empty, bumpable, mine) = display_sets(s, a);
+        // The "after" rule reads the display's spaces only.
+        let mine = mine & sets.all;
         let usable = sets.usable[n_animals as usize];
         // Only basic pawns follow the "after" rule.
         let has_basic = s.basic_avail[a.index()] > 0;
@@ -442,7 +443,10 @@ pub(crate) fn place(
 
 /// Retrieve (p.10).
 pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
-    let on_display = (0..MAX_SPACES).any(|i| s.spaces[i].is_some_and(|p| s.pawn_is(p, a)))
+    // The animal's pawns on the display, read once (retrieving returns them
+    // home, which changes no other space or control).
+    let (_, _, mine) = display_sets(s, a);
+    let on_display = mine != 0
         || s.personal
             .iter()
             .any(|p| p.is_some_and(|p| s.pawn_is(p, a)));
@@ -450,12 +454,12 @@ pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
         && on_display
         && s.basic_avail[a.index()] == 0
         && s.available_specials(a).next().is_none();
-    for i in 0..MAX_SPACES {
-        if let Some(p) = s.spaces[i] {
-            if s.pawn_is(p, a) {
-                s.spaces[i] = None;
-                s.pawn_home(p);
-            }
+    let mut m = mine;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if let Some(p) = s.spaces[i].take() {
+            s.pawn_home(p);
         }
     }
     // Every controlled pawn, including a special pawn another animal left on

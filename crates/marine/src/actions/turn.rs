@@ -159,22 +159,25 @@ impl Bound {
 /// another animal's basic pawn (bumpable), and spaces holding one of `a`'s
 /// pawns (its basic pawns and the special pawns it controls).
 fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
-    // Plain comparisons per space, folded into bits without branching: which
-    // pawn sits where is unpredictable, and this runs twice for every turn.
-    let (mut empty, mut own, mut specials) = (0u64, 0u64, 0u64);
-    let me = a.index() as u8;
+    // Which pawn sits where is unpredictable, and this runs twice for every
+    // turn: first only the kind of each pawn (no payload), folded into bits
+    // without branching; then only the basic pawns, to find `a`'s.
+    let (mut empty, mut specials) = (0u64, 0u64);
     for (i, p) in s.spaces.iter().enumerate() {
-        let (kind, who) = match *p {
-            Some(Pawn::Basic(x)) => (0u8, x.index() as u8),
-            Some(Pawn::Special(e)) => (1, e.index() as u8),
-            None => (2, 0),
-        };
-        empty |= u64::from(kind == 2) << i;
-        own |= u64::from(kind == 0 && who == me) << i;
-        specials |= u64::from(kind == 1) << i;
+        empty |= u64::from(p.is_none()) << i;
+        specials |= u64::from(matches!(p, Some(Pawn::Special(_)))) << i;
     }
-    let taken = !empty & (u64::MAX >> (64 - MAX_SPACES));
-    let bumpable = taken & !own & !specials;
+    let basics = !empty & !specials & (u64::MAX >> (64 - MAX_SPACES));
+    let mut own = 0u64;
+    let mut m = basics;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if let Some(Pawn::Basic(x)) = s.spaces[i] {
+            own |= u64::from(x == a) << i;
+        }
+    }
+    let bumpable = basics & !own;
     // The few special pawns on the display: `a`'s when it controls them.
     let mut mine = own;
     let mut m = specials;

@@ -63,62 +63,36 @@ pub fn grid() -> &'static Grid {
 #[inline]
 pub fn neighbor_mask(h: HexId) -> u64 {
     static MASKS: OnceLock<[u64; HEXES]> = OnceLock::new();
-    MASKS.get_or_init(|| {
-        let g = grid();
-        std::array::from_fn(|i| {
-            g.neighbors(HexId(i as u8))
-                .fold(0u64, |mask, n| mask | 1 << n.0)
-        })
-    })[h.0 as usize]
+    MASKS.get_or_init(|| per_hex(|g, h| g.neighbors(h).fold(0, |mask, n| mask | 1 << n.0)))
+        [h.0 as usize]
 }
 
-/// The grid hexes meeting at a corner as a bit set of hex ids (see
-/// [`neighbor_mask`]). Built once from [`grid`].
-#[inline]
-pub fn corner_mask(c: CornerId) -> u64 {
-    corner_masks()[c.0 as usize]
+/// A table with `f`'s answer for every hex of the grid, by hex id.
+fn per_hex<T>(f: impl Fn(&Grid, HexId) -> T) -> [T; HEXES] {
+    let g = grid();
+    std::array::from_fn(|i| f(g, HexId(i as u8)))
 }
 
 /// The corners of the hexes of a bit set of hex ids, as a bit set of corner
 /// ids (bit `i` stands for `CornerId(i)`).
 fn corners_of_tiles(tiles: u64) -> u128 {
     static MASKS: OnceLock<[u128; HEXES]> = OnceLock::new();
-    let masks = MASKS.get_or_init(|| {
-        let g = grid();
-        std::array::from_fn(|i| {
-            g.corners_of(HexId(i as u8))
-                .iter()
-                .fold(0u128, |mask, c| mask | 1 << c.0)
-        })
-    });
+    let masks = MASKS
+        .get_or_init(|| per_hex(|g, h| g.corners_of(h).iter().fold(0, |mask, c| mask | 1 << c.0)));
     mask_ids(tiles).fold(0, |set, h| set | masks[h.0 as usize])
 }
 
-/// The corner ids of a bit set of corner ids, lowest first.
-fn corner_ids(mut set: u128) -> impl Iterator<Item = CornerId> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as u8;
-            set &= set - 1;
-            CornerId(i)
-        })
-    })
-}
-
-/// [`corner_mask`] of every corner, by corner id.
-#[inline]
-fn corner_masks() -> &'static [u64; CORNERS] {
-    static MASKS: OnceLock<[u64; CORNERS]> = OnceLock::new();
-    MASKS.get_or_init(|| {
-        let g = grid();
-        std::array::from_fn(|i| {
-            g.hexes_at(CornerId(i as u8))
-                .fold(0u64, |mask, h| mask | 1 << h.0)
-        })
-    })
+/// The corner ids of a bit set of corner ids, lowest first: its two
+/// halves walked as hex bit sets are ([`mask_ids`]).
+fn corner_ids(set: u128) -> impl Iterator<Item = CornerId> {
+    let (low, high) = (set as u64, (set >> 64) as u64);
+    mask_ids(low)
+        .map(|i| CornerId(i.0))
+        .chain(mask_ids(high).map(|i| CornerId(i.0 + 64)))
 }
 
 /// The hex ids of a bit set (as [`neighbor_mask`] makes), lowest first.
+#[inline]
 pub fn mask_ids(mut mask: u64) -> impl Iterator<Item = HexId> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
@@ -145,30 +119,22 @@ impl<T: Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
 /// only ways to) keep them; they are rebuilt when earth is read back,
 /// never stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound = "T: Terrain", from = "StoredEarth<T>")]
+#[serde(bound = "T: Terrain", from = "StoredEarth<T>", into = "StoredEarth<T>")]
 pub struct Earth<T: Terrain> {
-    #[serde(with = "serde_arrays")]
-    tiles: [Option<T>; HEXES],
-    #[serde(with = "serde_arrays")]
-    elements: [u8; CORNERS],
-    #[serde(with = "serde_arrays")]
-    species: [[u8; ANIMALS]; HEXES],
+    /// What is stored: tiles, elements and species.
+    stored: StoredEarth<T>,
     /// Bit `i` set when hex id `i` holds a tile.
-    #[serde(skip)]
     tile_mask: u64,
     /// Bit `i` set when corner id `i` touches a tile.
-    #[serde(skip)]
     of_earth: u128,
     /// Bit `i` set when corner id `i` holds an element.
-    #[serde(skip)]
     occupied: u128,
     /// Per animal, bit `i` set when hex id `i` holds its species.
-    #[serde(skip)]
     present: [u64; ANIMALS],
 }
 
-/// Earth as stored: [`Earth`] without its derived tile mask.
-#[derive(Deserialize)]
+/// Earth as stored: [`Earth`] without the bit sets it derives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "T: Terrain")]
 struct StoredEarth<T: Terrain> {
     #[serde(with = "serde_arrays")]
@@ -199,9 +165,7 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
                 .fold(0, |mask, (i, sp)| mask | u64::from(sp[a] > 0) << i)
         });
         Earth {
-            tiles: stored.tiles,
-            elements: stored.elements,
-            species: stored.species,
+            stored,
             tile_mask,
             of_earth: corners_of_tiles(tile_mask),
             occupied,
@@ -210,12 +174,20 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
     }
 }
 
+impl<T: Terrain> From<Earth<T>> for StoredEarth<T> {
+    fn from(earth: Earth<T>) -> Self {
+        earth.stored
+    }
+}
+
 impl<T: Terrain> Default for Earth<T> {
     fn default() -> Self {
         Earth {
-            tiles: [None; HEXES],
-            elements: [NO_ELEMENT; CORNERS],
-            species: [[0; ANIMALS]; HEXES],
+            stored: StoredEarth {
+                tiles: [None; HEXES],
+                elements: [NO_ELEMENT; CORNERS],
+                species: [[0; ANIMALS]; HEXES],
+            },
             tile_mask: 0,
             of_earth: 0,
             occupied: 0,
@@ -232,12 +204,12 @@ impl<T: Terrain> Earth<T> {
 
     /// The tile on a hex.
     pub fn tile(&self, h: HexId) -> Option<T> {
-        self.tiles[h.0 as usize]
+        self.stored.tiles[h.0 as usize]
     }
 
     /// Puts (or replaces) a tile.
     pub fn set_tile(&mut self, h: HexId, t: Option<T>) {
-        self.tiles[h.0 as usize] = t;
+        self.stored.tiles[h.0 as usize] = t;
         let bit = 1u64 << h.0;
         if t.is_some() {
             self.tile_mask |= bit;
@@ -249,7 +221,7 @@ impl<T: Terrain> Earth<T> {
 
     /// Iterates over the hexes holding a tile, in id order.
     pub fn tiles(&self) -> impl Iterator<Item = (HexId, T)> + '_ {
-        mask_ids(self.tile_mask).filter_map(|h| self.tiles[h.0 as usize].map(|t| (h, t)))
+        mask_ids(self.tile_mask).filter_map(|h| self.stored.tiles[h.0 as usize].map(|t| (h, t)))
     }
 
     /// The hexes holding a tile, as a bit set of hex ids (see
@@ -273,7 +245,7 @@ impl<T: Terrain> Earth<T> {
 
     /// The element on a corner.
     pub fn element(&self, c: CornerId) -> Option<u8> {
-        match self.elements[c.0 as usize] {
+        match self.stored.elements[c.0 as usize] {
             NO_ELEMENT => None,
             e => Some(e),
         }
@@ -281,7 +253,7 @@ impl<T: Terrain> Earth<T> {
 
     /// Puts an element on a corner (replacing nothing: callers check vacancy).
     pub fn set_element(&mut self, c: CornerId, e: Option<u8>) {
-        self.elements[c.0 as usize] = e.unwrap_or(NO_ELEMENT);
+        self.stored.elements[c.0 as usize] = e.unwrap_or(NO_ELEMENT);
         let bit = 1u128 << c.0;
         if e.is_some() {
             self.occupied |= bit;
@@ -292,7 +264,7 @@ impl<T: Terrain> Earth<T> {
 
     /// Iterates over occupied corners, in id order.
     pub fn elements(&self) -> impl Iterator<Item = (CornerId, u8)> + '_ {
-        corner_ids(self.occupied).map(|c| (c, self.elements[c.0 as usize]))
+        corner_ids(self.occupied).map(|c| (c, self.stored.elements[c.0 as usize]))
     }
 
     /// Number of element disks on earth per type.
@@ -311,7 +283,7 @@ impl<T: Terrain> Earth<T> {
 
     /// True when a corner is of earth and holds no element.
     pub fn corner_vacant(&self, c: CornerId) -> bool {
-        self.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
+        self.stored.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
     }
 
     /// The vacant corners of earth ([`Earth::corner_vacant`]), in id order.
@@ -323,14 +295,14 @@ impl<T: Terrain> Earth<T> {
     pub fn tiles_at(&self, c: CornerId) -> impl Iterator<Item = HexId> + '_ {
         grid()
             .hexes_at(c)
-            .filter(move |h| self.tiles[h.0 as usize].is_some())
+            .filter(move |h| self.stored.tiles[h.0 as usize].is_some())
     }
 
     /// Element disks on a tile's six corners, per type.
     pub fn elements_on(&self, h: HexId) -> ElementCounts {
         let mut n = [0; ELEMENTS];
         for c in grid().corners_of(h) {
-            let e = self.elements[c.0 as usize];
+            let e = self.stored.elements[c.0 as usize];
             if e != NO_ELEMENT {
                 n[e as usize] += 1;
             }
@@ -343,36 +315,39 @@ impl<T: Terrain> Earth<T> {
         grid()
             .corners_of(h)
             .iter()
-            .filter(|c| self.elements[c.0 as usize] != NO_ELEMENT)
+            .filter(|c| self.stored.elements[c.0 as usize] != NO_ELEMENT)
             .count() as u32
     }
 
     /// Species of `animal` on a hex.
     pub fn species(&self, h: HexId, animal: usize) -> u8 {
-        self.species[h.0 as usize][animal]
+        self.stored.species[h.0 as usize][animal]
     }
 
     /// Species of every animal on a hex.
     pub fn species_on(&self, h: HexId) -> [u8; ANIMALS] {
-        self.species[h.0 as usize]
+        self.stored.species[h.0 as usize]
     }
 
     /// Total species of all animals on a hex.
     pub fn total_species(&self, h: HexId) -> u32 {
-        self.species[h.0 as usize].iter().map(|&n| n as u32).sum()
+        self.stored.species[h.0 as usize]
+            .iter()
+            .map(|&n| n as u32)
+            .sum()
     }
 
     /// Adds species.
     pub fn add_species(&mut self, h: HexId, animal: usize, n: u8) {
-        self.species[h.0 as usize][animal] += n;
-        if self.species[h.0 as usize][animal] > 0 {
+        self.stored.species[h.0 as usize][animal] += n;
+        if self.stored.species[h.0 as usize][animal] > 0 {
             self.present[animal] |= 1 << h.0;
         }
     }
 
     /// Removes up to `n` species; returns how many were removed.
     pub fn remove_species(&mut self, h: HexId, animal: usize, n: u8) -> u8 {
-        let s = &mut self.species[h.0 as usize][animal];
+        let s = &mut self.stored.species[h.0 as usize][animal];
         let k = n.min(*s);
         *s -= k;
         if *s == 0 {
@@ -390,12 +365,12 @@ impl<T: Terrain> Earth<T> {
 
     /// Total species of an animal on earth.
     pub fn species_total(&self, animal: usize) -> u32 {
-        self.species.iter().map(|s| s[animal] as u32).sum()
+        self.stored.species.iter().map(|s| s[animal] as u32).sum()
     }
 
     /// True when any other animal than `animal` has species on the hex.
     pub fn has_opposing(&self, h: HexId, animal: usize) -> bool {
-        self.species[h.0 as usize]
+        self.stored.species[h.0 as usize]
             .iter()
             .enumerate()
             .any(|(a, &n)| a != animal && n > 0)
@@ -413,7 +388,7 @@ impl<T: Terrain> Earth<T> {
     /// (DS p.7). `displays[a]` are the element counts of animal `a`.
     pub fn dominant(&self, h: HexId, displays: &[ElementCounts; ANIMALS]) -> Option<usize> {
         let on = self.elements_on(h);
-        let sp = self.species[h.0 as usize];
+        let sp = self.stored.species[h.0 as usize];
         let mut best: Option<usize> = None;
         let mut best_m = 0u32;
         let mut tie = false;
@@ -443,7 +418,7 @@ impl<T: Terrain> Earth<T> {
     /// broken by food chain (lower index first). Writes into `out` and returns
     /// the number of ranked animals.
     pub fn ranking(&self, h: HexId, out: &mut [usize; ANIMALS]) -> usize {
-        let sp = self.species[h.0 as usize];
+        let sp = self.stored.species[h.0 as usize];
         let mut n = 0;
         for (a, &k) in sp.iter().enumerate() {
             if k > 0 {

@@ -4,7 +4,7 @@
 use crate::state::State;
 use crate::types::{Animal, Terrain};
 use eons_core::{CornerId, HexId};
-use eons_earth::{grid, ElementCounts, CORNERS, ELEMENTS, HEXES};
+use eons_earth::{grid, CORNERS, HEXES};
 use std::sync::OnceLock;
 
 pub(crate) fn tiles(s: &State) -> impl Iterator<Item = HexId> + '_ {
@@ -90,16 +90,4 @@ pub(crate) fn corner_vacant(s: &State, c: CornerId) -> bool {
         && tables().corner_hexes[c.0 as usize]
             .iter()
             .any(|&h| h != NO_HEX && s.earth.tile(HexId(h)).is_some())
-}
-
-/// Element disks on a tile's six corners, per type: `Earth::elements_on`,
-/// from the tables.
-pub(crate) fn elements_on(s: &State, h: HexId) -> ElementCounts {
-    let mut n = [0; ELEMENTS];
-    for &c in &tables().hex_corners[h.0 as usize] {
-        if let Some(e) = s.earth.element(c) {
-            n[e as usize] += 1;
-        }
-    }
-    n
 }

@@ -433,7 +433,7 @@ impl State {
         }
         // `Earth::matching`, with the corners read from the tables.
         let needs = self.needs6(a);
-        let on = crate::queries::elements_on(self, h);
+        let on = self.earth.elements_on(h);
         (0..ELEMENTS)
             .map(|e| needs[e] as u32 * on[e] as u32)
             .sum::<u32>()
@@ -469,7 +469,7 @@ impl State {
         let mut tiles = [0u32; ELEMENTS];
         for (h, _) in self.earth.tiles() {
             if self.earth.species(h, a.index()) > 0 {
-                let on = crate::queries::elements_on(self, h);
+                let on = self.earth.elements_on(h);
                 for (n, k) in tiles.iter_mut().zip(on) {
                     *n += u32::from(k > 0);
                 }
@@ -585,7 +585,7 @@ impl State {
 
     /// True when some corner of earth is vacant.
     pub fn any_vacant_corner(&self) -> bool {
-        (0..grid().corner_count()).any(|i| crate::queries::corner_vacant(self, CornerId(i as u8)))
+        (0..grid().corner_count()).any(|i| self.earth.corner_vacant(CornerId(i as u8)))
     }
 
     /// The special pawns an animal has in front of it.

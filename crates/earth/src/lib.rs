@@ -82,8 +82,8 @@ fn corners_of_tiles(tiles: u64) -> u128 {
     mask_ids(tiles).fold(0, |set, h| set | masks[h.0 as usize])
 }
 
-/// The corner ids of a bit set of corner ids, lowest first: its two
-/// halves walked as hex bit sets are ([`mask_ids`]).
+/// The corner ids of a bit set of corner ids, lowest first (each half of
+/// the set walked as [`mask_ids`] walks a set of hex ids).
 fn corner_ids(set: u128) -> impl Iterator<Item = CornerId> {
     let (low, high) = (set as u64, (set >> 64) as u64);
     mask_ids(low)

@@ -431,13 +431,7 @@ impl State {
         {
             return true;
         }
-        // `Earth::matching`, with the corners read from the tables.
-        let needs = self.needs6(a);
-        let on = self.earth.elements_on(h);
-        (0..ELEMENTS)
-            .map(|e| needs[e] as u32 * on[e] as u32)
-            .sum::<u32>()
-            > 0
+        self.earth.matching(h, &self.needs6(a)) > 0
     }
 
     fn needs6(&self, a: Animal) -> eons_earth::ElementCounts {
@@ -447,23 +441,11 @@ impl State {
     /// Domination value of `a` for element type `e` (p.7): display count ×
     /// tiles holding both `a`'s species and an `e` element.
     pub fn domination_value(&self, a: Animal, e: Element) -> u32 {
-        let n = self.needs(a)[e.index()] as u32;
-        if n == 0 {
-            return 0;
-        }
-        let tiles = self
-            .earth
-            .tiles()
-            .filter(|&(h, _)| {
-                self.earth.species(h, a.index()) > 0 && self.earth.elements_on(h)[e.index()] > 0
-            })
-            .count() as u32;
-        n * tiles
+        self.domination_values(a)[e.index()]
     }
 
-    /// Domination values of `a` for every element type at once (p.7), the
-    /// same numbers as [`State::domination_value`]: one pass over earth
-    /// instead of one per type (Domination's choices ask for all six).
+    /// Domination values of `a` for every element type at once (p.7), in
+    /// one pass over earth (Domination's choices ask for all six).
     pub fn domination_values(&self, a: Animal) -> [u32; ELEMENTS] {
         let needs = self.needs(a);
         let mut tiles = [0u32; ELEMENTS];

@@ -30,7 +30,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             offer!(Choice::Forfeit);
         }
         AbundanceCorner { .. } => {
-            for c in corners().filter(|&c| crate::queries::corner_vacant(s, c)) {
+            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
                 offer!(Choice::Corner(c));
             }
         }

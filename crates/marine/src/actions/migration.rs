@@ -66,14 +66,14 @@ pub(crate) fn rule(top: Frame) -> &'static str {
 /// Destinations of a migrating species from `h` (p.15; Seasonal Migrants p.21).
 fn destinations(s: &State, a: Animal, h: HexId, out: &mut [HexId; 18]) -> usize {
     let mut n = 0;
-    for t in crate::queries::adjacent_tiles(s, h) {
+    for t in s.earth.adjacent_tiles(h) {
         out[n] = t;
         n += 1;
     }
     if s.has_trait(a, Trait::SeasonalMigrants) {
         let first = n;
         for i in 0..first {
-            for t in crate::queries::adjacent_tiles(s, out[i]) {
+            for t in s.earth.adjacent_tiles(out[i]) {
                 if t != h && !out[..n].contains(&t) && n < 18 {
                     out[n] = t;
                     n += 1;

@@ -24,7 +24,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         }
         NicheTo { from, .. } => {
             for c in corners() {
-                if c != from && crate::queries::corner_vacant(s, c) {
+                if c != from && s.earth.corner_vacant(c) {
                     offer!(Choice::Corner(c));
                 }
             }

@@ -383,9 +383,24 @@ thread_local! {
     static LEGAL: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
 }
 
-/// True when `c` is one of the legal choices now.
+/// True when `c` is one of the legal choices now. On a turn it lists only the part of
+/// the turn `c` belongs to; debug builds, and so every test game, check the answer
+/// against the whole list.
 fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
-    LEGAL.with(|buf| choices::is_legal(s, d, c, &mut buf.borrow_mut()))
+    LEGAL.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        let quick = choices::is_legal(s, d, c, &mut buf);
+        debug_assert_eq!(
+            quick,
+            {
+                buf.clear();
+                choices::legal(s, d, &mut buf);
+                buf.contains(&c)
+            },
+            "is_legal({c:?})"
+        );
+        quick
+    })
 }
 
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the

@@ -757,12 +757,9 @@ impl<'a, G: Game> Search<'a, G> {
             if depth >= self.config.rollout_depth {
                 break;
             }
-            self.legal.clear();
-            G::legal(s, &mut self.legal);
-            if self.legal.is_empty() {
+            let Some(c) = G::random_choice(s, &mut self.rng, &mut self.legal) else {
                 break;
-            }
-            let c = self.legal[self.rng.index(self.legal.len())];
+            };
             self.events.clear();
             if G::apply_listed(s, c, &mut self.events).is_err() {
                 self.rejected += 1;

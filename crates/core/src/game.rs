@@ -7,6 +7,7 @@
 //! rejects everything else with an error naming the rule. Forced steps with no
 //! decision run inside `apply`.
 
+use crate::rng::GameRng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Debug};
@@ -189,6 +190,30 @@ pub trait Game: Sized + 'static {
     fn turn(s: &Self::State) -> Turn;
     /// Appends every legal choice (after clearing nothing: callers clear `out`).
     fn legal(s: &Self::State, out: &mut Vec<Self::Choice>);
+    /// A uniformly random legal choice, drawn exactly as listing
+    /// [`Game::legal`] into `scratch` and taking `scratch[rng.index(len)]`
+    /// would: the same choice and the same draw from `rng`, so a play-out
+    /// that samples here plays the very game the listing would. `None` (and
+    /// no draw) when there is no legal choice.
+    ///
+    /// Search play-outs call it at every decision. A game may answer its
+    /// frequent decisions without building the list (the count of choices
+    /// and the one drawn are enough); the default lists into `scratch`. The
+    /// random simulation of `testing` checks every game's answer against
+    /// the list at every decision.
+    fn random_choice(
+        s: &Self::State,
+        rng: &mut GameRng,
+        scratch: &mut Vec<Self::Choice>,
+    ) -> Option<Self::Choice> {
+        scratch.clear();
+        Self::legal(s, scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[rng.index(scratch.len())])
+        }
+    }
     /// Applies a choice of the seat to move, appending what happened to `events`.
     /// On error the state is unchanged.
     fn apply(

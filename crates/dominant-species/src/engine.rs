@@ -11,7 +11,7 @@ use crate::cards;
 use crate::phases::{extinction, final_scoring, planning, reseed};
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, Setup, State, Step};
-use eons_core::{Refusal, SetupError};
+use eons_core::{GameRng, Refusal, SetupError};
 use std::cell::RefCell;
 
 thread_local! {
@@ -30,7 +30,26 @@ impl State {
     // ----- the turn sequence ----------------------------------------------
 
     /// Runs forced steps until a decision is pending or the game is over.
+    ///
+    /// Half of all decisions are placements in Planning, after which the
+    /// next planner is asked at once; that case is answered here, before the
+    /// whole turn sequence ([`State::advance_steps`], a large function with a
+    /// costly entry) is entered.
+    #[inline]
     pub(crate) fn advance(&mut self, ev: &mut Vec<Event>) {
+        if matches!(self.pending, Pending::None) && self.step == Step::Planning {
+            planning::next_planner(self, ev);
+            if let Pending::Plan(_) = self.pending {
+                return;
+            }
+        }
+        self.advance_steps(ev);
+    }
+
+    /// The turn sequence: runs forced steps until a decision is pending or
+    /// the game is over.
+    #[inline(never)]
+    fn advance_steps(&mut self, ev: &mut Vec<Event>) {
         loop {
             if let Pending::Plan(_) = self.pending {
                 // Planning always has a vacant space to offer (checked when set).
@@ -174,6 +193,23 @@ impl State {
         Ok(())
     }
 
+    /// A uniformly random legal choice, as `Game::random_choice` asks: the
+    /// choice `legal` would list at `rng.index(len)`, with the same draw.
+    /// Planning (half of a game's decisions) draws among its vacant spaces
+    /// without listing them; every other decision lists into `scratch`.
+    pub fn random_choice(&self, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
+        if let Pending::Plan(_) = self.pending {
+            return planning::random_choice(self, rng);
+        }
+        scratch.clear();
+        self.legal(scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[rng.index(scratch.len())])
+        }
+    }
+
     /// Applies a choice that [`State::legal`] listed for this state, without
     /// generating the legal choices again to check it (for search bots; see
     /// `Game::apply_listed`). Debug builds still check.
@@ -206,6 +242,13 @@ impl State {
             Pending::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
             Pending::Depletion(_) => Some(depletion::is_legal(self, c)),
             Pending::Initiative(_) => Some(initiative::is_legal(self, c)),
+            Pending::Adapt(a) => Some(adaptation::is_legal(self, a, c)),
+            Pending::AbundanceElement(_) => Some(abundance::is_legal_element(self, c)),
+            Pending::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => Some(speciation::is_legal_count(self, animal, corner, tile, c)),
             _ => None,
         };
         match quick {
@@ -265,6 +308,15 @@ impl State {
             }
             Pending::Initiative(_) => {
                 Some((!initiative::any_space(self)).then_some(Some(Choice::Skip)))
+            }
+            Pending::Adapt(a) => {
+                Some((!adaptation::any_element(self, a)).then_some(Some(Choice::Skip)))
+            }
+            Pending::AbundanceElement(_) => {
+                Some((!abundance::any_element(self)).then_some(Some(Choice::Skip)))
+            }
+            Pending::SpeciationCount { corner, tile, .. } => {
+                Some((!speciation::has_count(self, corner, tile)).then_some(None))
             }
             _ => None,
         };

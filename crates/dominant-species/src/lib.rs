@@ -230,6 +230,10 @@ impl Game for DominantSpecies {
         s.legal(out)
     }
 
+    fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
+        s.random_choice(rng, scratch)
+    }
+
     fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
         s.apply(c, events)
     }

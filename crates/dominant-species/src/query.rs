@@ -5,7 +5,7 @@
 use crate::data::{board_hex, Animal, Terrain};
 use crate::state::State;
 use eons_core::{Corner, CornerId, Hex, HexId};
-use eons_earth::{grid, HEXES};
+use eons_earth::{grid, mask_ids, HEXES};
 
 /// The grid id of a hex of the Dominant Species board (35 hexes), if any.
 pub fn board_id(h: Hex) -> Option<HexId> {
@@ -90,7 +90,8 @@ impl State {
     /// Tiles where the mammals may save an endangered species (p.20).
     pub(crate) fn mammal_save_targets(&self) -> impl Iterator<Item = HexId> + '_ {
         let m = Animal::Mammals;
-        self.tile_ids().filter(move |&h| {
+        let holding = self.earth.species_mask(m.index()) & self.earth.tile_mask();
+        mask_ids(holding).filter(move |&h| {
             self.endangered(m, h) && self.earth.species(h, m.index()) > self.immune(m, h)
         })
     }

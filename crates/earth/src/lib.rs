@@ -103,6 +103,19 @@ pub fn mask_ids(mut mask: u64) -> impl Iterator<Item = HexId> {
     })
 }
 
+/// Matching of a display with the elements on a tile, both as counts per
+/// type (`needs` from the display, `on` from [`Earth::elements_on`]): Σ over
+/// types of needs × disks (DS p.7). For a caller that asks several animals
+/// about one tile and counts its elements once.
+#[inline]
+pub fn matching_counts(needs: &ElementCounts, on: &ElementCounts) -> u32 {
+    needs
+        .iter()
+        .zip(on)
+        .map(|(&n, &o)| u32::from(n) * u32::from(o))
+        .sum()
+}
+
 /// A terrain type a game puts on earth.
 pub trait Terrain:
     Copy + Eq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
@@ -129,6 +142,8 @@ pub struct Earth<T: Terrain> {
     of_earth: u128,
     /// Bit `i` set when corner id `i` holds an element.
     occupied: u128,
+    /// Per element type, bit `i` set when corner id `i` holds that type.
+    of_type: [u128; ELEMENTS],
     /// Per animal, bit `i` set when hex id `i` holds its species.
     present: [u64; ANIMALS],
 }
@@ -157,6 +172,11 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
             .iter()
             .enumerate()
             .fold(0, |mask, (i, &e)| mask | u128::from(e != NO_ELEMENT) << i);
+        let of_type = std::array::from_fn(|kind| {
+            stored.elements.iter().enumerate().fold(0, |mask, (i, &e)| {
+                mask | u128::from(e as usize == kind) << i
+            })
+        });
         let present = std::array::from_fn(|a| {
             stored
                 .species
@@ -169,6 +189,7 @@ impl<T: Terrain> From<StoredEarth<T>> for Earth<T> {
             tile_mask,
             of_earth: corners_of_tiles(tile_mask),
             occupied,
+            of_type,
             present,
         }
     }
@@ -191,6 +212,7 @@ impl<T: Terrain> Default for Earth<T> {
             tile_mask: 0,
             of_earth: 0,
             occupied: 0,
+            of_type: [0; ELEMENTS],
             present: [0; ANIMALS],
         }
     }
@@ -253,13 +275,32 @@ impl<T: Terrain> Earth<T> {
 
     /// Puts an element on a corner (replacing nothing: callers check vacancy).
     pub fn set_element(&mut self, c: CornerId, e: Option<u8>) {
-        self.stored.elements[c.0 as usize] = e.unwrap_or(NO_ELEMENT);
+        let slot = &mut self.stored.elements[c.0 as usize];
         let bit = 1u128 << c.0;
+        if let Some(old) = self.of_type.get_mut(*slot as usize) {
+            *old &= !bit;
+        }
+        *slot = e.unwrap_or(NO_ELEMENT);
+        if let Some(new) = self.of_type.get_mut(*slot as usize) {
+            *new |= bit;
+        }
         if e.is_some() {
             self.occupied |= bit;
         } else {
             self.occupied &= !bit;
         }
+    }
+
+    /// The corners holding an element of type `e`, as a bit set of corner
+    /// ids (empty for a type that is not one).
+    #[inline]
+    pub fn element_mask(&self, e: u8) -> u128 {
+        self.of_type.get(e as usize).copied().unwrap_or(0)
+    }
+
+    /// The corners holding an element of type `e`, in id order.
+    pub fn corners_with(&self, e: u8) -> impl Iterator<Item = CornerId> {
+        corner_ids(self.element_mask(e))
     }
 
     /// Iterates over occupied corners, in id order.
@@ -269,11 +310,7 @@ impl<T: Terrain> Earth<T> {
 
     /// Number of element disks on earth per type.
     pub fn element_totals(&self) -> ElementCounts {
-        let mut n = [0; ELEMENTS];
-        for (_, e) in self.elements() {
-            n[e as usize] += 1;
-        }
-        n
+        self.of_type.map(|set| set.count_ones() as u8)
     }
 
     /// True when a corner touches at least one tile ("a corner of earth").
@@ -379,8 +416,7 @@ impl<T: Terrain> Earth<T> {
     /// Matching of a display (`needs`: element counts on the animal display)
     /// with a tile: Σ over types of needs × disks on the tile (DS p.7).
     pub fn matching(&self, h: HexId, needs: &ElementCounts) -> u32 {
-        let on = self.elements_on(h);
-        (0..ELEMENTS).map(|e| needs[e] as u32 * on[e] as u32).sum()
+        matching_counts(needs, &self.elements_on(h))
     }
 
     /// The animal dominant on a hex, if any: it has species there, its matching
@@ -396,9 +432,7 @@ impl<T: Terrain> Earth<T> {
             if sp[a] == 0 {
                 continue;
             }
-            let m: u32 = (0..ELEMENTS)
-                .map(|e| displays[a][e] as u32 * on[e] as u32)
-                .sum();
+            let m = matching_counts(&displays[a], &on);
             if m > best_m {
                 best_m = m;
                 best = Some(a);

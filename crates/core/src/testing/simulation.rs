@@ -122,7 +122,14 @@ where
             deep_states += 1;
             deep_checks::<G>(&state, &legal, &run, &mut rng, &context(decisions));
         }
+        let mut sampler = rng.clone();
+        let sampled = G::random_choice(&state, &mut sampler, &mut Vec::new());
         let choice = legal[rng.index(legal.len())];
+        assert!(
+            sampled == Some(choice) && sampler == rng,
+            "{}: random_choice drew {sampled:?}, not {choice:?} the list gives for the same draw",
+            context(decisions)
+        );
         assert!(
             !G::describe_choice(&state, choice).is_empty(),
             "{}: {choice:?} reads as an empty text",

@@ -25,6 +25,21 @@ pub(crate) fn legal_element(s: &State, out: &mut Vec<Choice>) {
     out.push(Choice::Skip);
 }
 
+/// True when [`legal_element`] offers an element (the decision is more
+/// than "skip").
+pub(crate) fn any_element(s: &State) -> bool {
+    s.vacant_corners().next().is_some() && s.abundance.iter().any(|&n| n > 0)
+}
+
+/// True when `c` is among [`legal_element`]'s choices, without listing them.
+pub(crate) fn is_legal_element(s: &State, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Element(e) => s.abundance[e.index()] > 0 && s.vacant_corners().next().is_some(),
+        _ => false,
+    }
+}
+
 /// The corner: any vacant corner.
 pub(crate) fn legal_corner(s: &State, out: &mut Vec<Choice>) {
     let g = grid();

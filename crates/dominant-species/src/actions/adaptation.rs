@@ -23,6 +23,21 @@ pub(crate) fn legal(s: &State, a: Animal, out: &mut Vec<Choice>) {
     out.push(Choice::Skip);
 }
 
+/// True when [`legal`] offers an element (the decision is more than
+/// "skip").
+pub(crate) fn any_element(s: &State, a: Animal) -> bool {
+    s.element_total(a) < 6 && s.adaptation.iter().any(|&n| n > 0)
+}
+
+/// True when `c` is among [`legal`]'s choices, without listing them.
+pub(crate) fn is_legal(s: &State, a: Animal, c: Choice) -> bool {
+    match c {
+        Choice::Skip => true,
+        Choice::Element(e) => s.element_total(a) < 6 && s.adaptation[e.index()] > 0,
+        _ => false,
+    }
+}
+
 /// Resolves a legal choice.
 pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {

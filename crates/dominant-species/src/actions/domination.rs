@@ -9,6 +9,7 @@ use crate::query::{board_id, hex};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::Refusal;
+use eons_earth::mask_ids;
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Domination (p.16)";
@@ -20,11 +21,9 @@ pub(crate) fn start(a: Animal) -> Pending {
 
 /// Every tile not scored this turn, or forfeit.
 pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
-    for h in s.tile_ids() {
-        if s.dominated & (1u64 << h.0) == 0 {
-            out.push(Choice::Tile(hex(h)));
-        }
-    }
+    // A walk of the bit set of tiles not yet scored, in id order (the order
+    // of the tiles on earth).
+    out.extend(mask_ids(s.earth.tile_mask() & !s.dominated).map(|h| Choice::Tile(hex(h))));
     out.push(Choice::Skip);
 }
 

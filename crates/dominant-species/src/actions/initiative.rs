@@ -4,7 +4,8 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
-use crate::space::{Section, Space, SPACES};
+use crate::phases::planning;
+use crate::space::{Section, SPACES};
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::Refusal;
 
@@ -18,11 +19,7 @@ pub(crate) fn start(a: Animal) -> Pending {
 
 /// Any empty eyeball space but Initiative's own, or forfeit.
 pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
-    for sp in Space::all().skip(1) {
-        if s.spaces[sp.0 as usize].is_none() {
-            out.push(Choice::Place(sp));
-        }
-    }
+    planning::list_spaces(planning::vacant_spaces(s) & !1, out);
     out.push(Choice::Skip);
 }
 

@@ -30,11 +30,11 @@ pub(crate) fn insects_step(s: &mut State) {
 /// Every element of type `e` on earth while the gene pool has cubes, or forfeit.
 pub(crate) fn legal_corner(s: &State, a: Animal, e: Element, out: &mut Vec<Choice>) {
     if s.animals[a.index()].gene_pool > 0 {
-        for (c, x) in s.earth.elements() {
-            if x as usize == e.index() {
-                out.push(Choice::Corner(corner(c)));
-            }
-        }
+        out.extend(
+            s.earth
+                .corners_with(e.index() as u8)
+                .map(|c| Choice::Corner(corner(c))),
+        );
     }
     out.push(Choice::Skip);
 }
@@ -42,7 +42,7 @@ pub(crate) fn legal_corner(s: &State, a: Animal, e: Element, out: &mut Vec<Choic
 /// True when [`legal_corner`] offers a corner (the decision is more than
 /// "skip").
 pub(crate) fn any_corner(s: &State, a: Animal, e: Element) -> bool {
-    s.animals[a.index()].gene_pool > 0 && s.earth.elements().any(|(_, x)| x as usize == e.index())
+    s.animals[a.index()].gene_pool > 0 && s.earth.element_mask(e.index() as u8) != 0
 }
 
 /// True when `c` is among [`legal_corner`]'s choices, without listing them.
@@ -72,6 +72,23 @@ pub(crate) fn legal_count(
         let t = s.terrain(h).unwrap_or(Terrain::Tundra);
         let max = speciation_limit(t).min(s.animals[animal.index()].gene_pool);
         out.extend((0..=max).map(Choice::Count));
+    }
+}
+
+/// True when [`legal_count`] offers anything: the `tile`-th tile touching
+/// `at` exists (its list then starts with none, a real choice).
+pub(crate) fn has_count(s: &State, at: CornerId, tile: u8) -> bool {
+    s.earth.tiles_at(at).nth(tile as usize).is_some()
+}
+
+/// True when `c` is among [`legal_count`]'s choices, without listing them.
+pub(crate) fn is_legal_count(s: &State, animal: Animal, at: CornerId, tile: u8, c: Choice) -> bool {
+    match (c, s.earth.tiles_at(at).nth(tile as usize)) {
+        (Choice::Count(n), Some(h)) => {
+            let t = s.terrain(h).unwrap_or(Terrain::Tundra);
+            n <= speciation_limit(t).min(s.animals[animal.index()].gene_pool)
+        }
+        _ => false,
     }
 }
 

@@ -7,6 +7,7 @@ use crate::offer::not_offered;
 use crate::query::{board_id, hex};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
 use eons_core::{HexId, Refusal};
+use eons_earth::{mask_ids, matching_counts};
 
 /// The rule this phase's refusals name.
 pub(crate) const RULE: &str = "Extinction (p.20)";
@@ -50,10 +51,19 @@ fn extinction(s: &mut State, saved: Option<HexId>, ev: &mut Vec<Event>) {
             terrain: s.terrain(h),
         });
     }
-    let tiles: Vec<HexId> = s.tile_ids().collect();
-    for h in tiles {
+    // Only tiles holding species can hold an endangered one; each tile's
+    // elements are counted once for all its animals (eliminating species
+    // changes no tile's elements nor any display, so no later matching).
+    let displays = s.displays();
+    let with_species = Animal::ALL
+        .iter()
+        .fold(0, |set, a| set | s.earth.species_mask(a.index()));
+    for h in mask_ids(with_species & s.earth.tile_mask()) {
+        let on = s.earth.elements_on(h);
         for a in Animal::ALL {
-            if !s.in_play(a) || !s.endangered(a, h) {
+            let endangered = s.earth.species(h, a.index()) > 0
+                && matching_counts(&displays[a.index()], &on) == 0;
+            if !s.in_play(a) || !endangered {
                 continue;
             }
             let mut keep = s.immune(a, h);

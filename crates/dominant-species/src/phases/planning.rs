@@ -6,7 +6,7 @@ use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::space::{Space, SPACES};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
-use eons_core::Refusal;
+use eons_core::{GameRng, Refusal};
 
 /// The rule this phase's refusals name.
 pub(crate) const RULE: &str = "Planning (p.9)";
@@ -34,16 +34,38 @@ pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
 
 /// Every empty eyeball space.
 pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
-    // The most frequent decision by far (half of a game's decisions): the
-    // vacant spaces as a bit set first (a loop without branches), then one
-    // push per vacant space into room reserved once.
-    let vacant = s
-        .spaces
+    // The most frequent decision by far (half of a game's decisions).
+    list_spaces(vacant_spaces(s), out);
+}
+
+/// The vacant space [`legal`] would list at `rng.index(count)`, drawn with
+/// that very call, without listing (`None`, and no draw, when none is
+/// vacant).
+pub(crate) fn random_choice(s: &State, rng: &mut GameRng) -> Option<Choice> {
+    let mut rest = vacant_spaces(s);
+    if rest == 0 {
+        return None;
+    }
+    for _ in 0..rng.index(rest.count_ones() as usize) {
+        rest &= rest - 1;
+    }
+    Some(Choice::Place(Space(rest.trailing_zeros() as u8)))
+}
+
+/// The empty eyeball spaces as a bit set (bit `i`: space `i` is empty),
+/// from a loop without branches.
+pub(crate) fn vacant_spaces(s: &State) -> u64 {
+    s.spaces
         .iter()
         .enumerate()
-        .fold(0u64, |set, (i, x)| set | u64::from(x.is_none()) << i);
-    out.reserve(vacant.count_ones() as usize);
-    let mut rest = vacant;
+        .fold(0u64, |set, (i, x)| set | u64::from(x.is_none()) << i)
+}
+
+/// One placement per space of the bit set `spaces`, in space order, into
+/// room reserved once.
+pub(crate) fn list_spaces(spaces: u64, out: &mut Vec<Choice>) {
+    out.reserve(spaces.count_ones() as usize);
+    let mut rest = spaces;
     while rest != 0 {
         out.push(Choice::Place(Space(rest.trailing_zeros() as u8)));
         rest &= rest - 1;

@@ -198,8 +198,12 @@ impl State {
     /// Planning (half of a game's decisions) draws among its vacant spaces
     /// without listing them; every other decision lists into `scratch`.
     pub fn random_choice(&self, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
-        if let Pending::Plan(_) = self.pending {
-            return planning::random_choice(self, rng);
+        match self.pending {
+            Pending::Plan(_) => return planning::random_choice(self, rng),
+            Pending::Initiative(_) => return Some(initiative::random_choice(self, rng)),
+            Pending::Dominate(_) => return Some(domination::random_tile(self, rng)),
+            Pending::AbundanceCorner(..) => return abundance::random_corner(self, rng),
+            _ => {}
         }
         scratch.clear();
         self.legal(scratch);

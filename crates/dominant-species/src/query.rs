@@ -33,6 +33,15 @@ pub(crate) fn corner(id: CornerId) -> Corner {
     grid().corner(id)
 }
 
+/// The `k`-th member (from 0, lowest first) of a bit set that has more than
+/// `k` members: the `k`-th entry of a list made by walking the set.
+pub(crate) fn nth_member(mut set: u128, k: usize) -> u32 {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros()
+}
+
 /// The lowest hex id in a bit set of hex ids.
 pub(crate) fn lowest(mask: u64) -> Option<HexId> {
     (mask != 0).then(|| HexId(mask.trailing_zeros() as u8))

@@ -323,6 +323,13 @@ impl<T: Terrain> Earth<T> {
         self.stored.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
     }
 
+    /// The vacant corners of earth ([`Earth::corner_vacant`]) as a bit set
+    /// of corner ids.
+    #[inline]
+    pub fn vacant_corner_mask(&self) -> u128 {
+        self.of_earth & !self.occupied
+    }
+
     /// The vacant corners of earth ([`Earth::corner_vacant`]), in id order.
     pub fn vacant_corners(&self) -> impl Iterator<Item = CornerId> + '_ {
         corner_ids(self.of_earth & !self.occupied)

@@ -4,9 +4,10 @@
 use crate::data::{Animal, Element};
 use crate::describe::corner_label;
 use crate::offer::{not_offered, push_elements};
+use crate::query::nth_member;
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
-use eons_core::Refusal;
+use eons_core::{CornerId, GameRng, Refusal};
 use eons_earth::grid;
 
 /// The rule this action's refusals name.
@@ -44,6 +45,16 @@ pub(crate) fn is_legal_element(s: &State, c: Choice) -> bool {
 pub(crate) fn legal_corner(s: &State, out: &mut Vec<Choice>) {
     let g = grid();
     out.extend(s.vacant_corners().map(|c| Choice::Corner(g.corner(c))));
+}
+
+/// The corner [`legal_corner`] would list at `rng.index(len)`, with that
+/// draw (`None`, and no draw, when no corner is vacant).
+pub(crate) fn random_corner(s: &State, rng: &mut GameRng) -> Option<Choice> {
+    let vacant = s.earth.vacant_corner_mask();
+    (vacant != 0).then(|| {
+        let k = rng.index(vacant.count_ones() as usize);
+        Choice::Corner(grid().corner(CornerId(nth_member(vacant, k) as u8)))
+    })
 }
 
 /// True when `c` is among [`legal_corner`]'s choices, without listing them.

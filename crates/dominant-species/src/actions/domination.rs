@@ -5,10 +5,10 @@ use crate::cards;
 use crate::data::{tile_scores, Animal};
 use crate::describe::hex_label;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::query::{board_id, hex, nth_member};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
-use eons_core::Refusal;
+use eons_core::{GameRng, HexId, Refusal};
 use eons_earth::mask_ids;
 
 /// The rule this action's refusals name.
@@ -25,6 +25,17 @@ pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
     // of the tiles on earth).
     out.extend(mask_ids(s.earth.tile_mask() & !s.dominated).map(|h| Choice::Tile(hex(h))));
     out.push(Choice::Skip);
+}
+
+/// The choice [`legal_tile`] would list at `rng.index(len)`, with that draw.
+pub(crate) fn random_tile(s: &State, rng: &mut GameRng) -> Choice {
+    let tiles = s.earth.tile_mask() & !s.dominated;
+    let k = rng.index(tiles.count_ones() as usize + 1);
+    if k == tiles.count_ones() as usize {
+        Choice::Skip
+    } else {
+        Choice::Tile(hex(HexId(nth_member(u128::from(tiles), k) as u8)))
+    }
 }
 
 /// True when some tile is not yet dominated this action (the decision is

@@ -5,9 +5,10 @@
 use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::phases::planning;
-use crate::space::{Section, SPACES};
+use crate::query::nth_member;
+use crate::space::{Section, Space, SPACES};
 use crate::state::{Choice, Event, Pending, State};
-use eons_core::Refusal;
+use eons_core::{GameRng, Refusal};
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Initiative (p.10)";
@@ -21,6 +22,17 @@ pub(crate) fn start(a: Animal) -> Pending {
 pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
     planning::list_spaces(planning::vacant_spaces(s) & !1, out);
     out.push(Choice::Skip);
+}
+
+/// The choice [`legal`] would list at `rng.index(len)`, with that draw.
+pub(crate) fn random_choice(s: &State, rng: &mut GameRng) -> Choice {
+    let spaces = planning::vacant_spaces(s) & !1;
+    let k = rng.index(spaces.count_ones() as usize + 1);
+    if k == spaces.count_ones() as usize {
+        Choice::Skip
+    } else {
+        Choice::Place(Space(nth_member(u128::from(spaces), k) as u8))
+    }
 }
 
 /// True when [`legal`] offers a space (the decision is more than "skip").

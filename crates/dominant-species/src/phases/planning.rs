@@ -4,6 +4,7 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
+use crate::query::nth_member;
 use crate::space::{Space, SPACES};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
 use eons_core::{GameRng, Refusal};
@@ -42,14 +43,11 @@ pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
 /// that very call, without listing (`None`, and no draw, when none is
 /// vacant).
 pub(crate) fn random_choice(s: &State, rng: &mut GameRng) -> Option<Choice> {
-    let mut rest = vacant_spaces(s);
-    if rest == 0 {
-        return None;
-    }
-    for _ in 0..rng.index(rest.count_ones() as usize) {
-        rest &= rest - 1;
-    }
-    Some(Choice::Place(Space(rest.trailing_zeros() as u8)))
+    let vacant = vacant_spaces(s);
+    (vacant != 0).then(|| {
+        let k = rng.index(vacant.count_ones() as usize);
+        Choice::Place(Space(nth_member(u128::from(vacant), k) as u8))
+    })
 }
 
 /// The empty eyeball spaces as a bit set (bit `i`: space `i` is empty),

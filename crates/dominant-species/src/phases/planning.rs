@@ -59,15 +59,15 @@ pub(crate) fn vacant_spaces(s: &State) -> u64 {
         .fold(0u64, |set, (i, x)| set | u64::from(x.is_none()) << i)
 }
 
-/// One placement per space of the bit set `spaces`, in space order, into
-/// room reserved once.
+/// One placement per space of the bit set `spaces`, in space order, from
+/// an iterator of known length (room made once, no check per choice).
 pub(crate) fn list_spaces(spaces: u64, out: &mut Vec<Choice>) {
-    out.reserve(spaces.count_ones() as usize);
     let mut rest = spaces;
-    while rest != 0 {
-        out.push(Choice::Place(Space(rest.trailing_zeros() as u8)));
+    out.extend((0..spaces.count_ones()).map(|_| {
+        let space = Space(rest.trailing_zeros() as u8);
         rest &= rest - 1;
-    }
+        Choice::Place(space)
+    }));
 }
 
 /// True when `c` is legal: the fast check of the most frequent decision.

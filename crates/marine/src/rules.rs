@@ -195,11 +195,6 @@ fn refusal(top: Frame) -> Refusal {
     }
 }
 
-/// True when the top decision has a choice other than forfeit/done.
-fn has_real_choice(s: &State) -> bool {
-    legal_choices(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
-}
-
 // ====================================================================== apply
 
 /// Applies a legal choice, then runs automatic steps until the next decision.
@@ -264,8 +259,20 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
             automatic(s, top, ev);
             continue;
         }
-        if !has_real_choice(s) {
-            if is_legal(s, Choice::Done) {
+        // One listing answers both questions: is there a choice other than
+        // forfeit/done and, when there is none (the whole list was walked),
+        // is "done" among the choices.
+        let mut done = false;
+        let real = legal_choices(s, &mut |x| match x {
+            Choice::Forfeit => false,
+            Choice::Done => {
+                done = true;
+                false
+            }
+            _ => true,
+        });
+        if !real {
+            if done {
                 // "Stop" is all that is left: run it, so what follows a stop
                 // (the special Competition space's second tile) still comes.
                 execute(s, top, Choice::Done, ev);

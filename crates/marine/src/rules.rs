@@ -179,6 +179,11 @@ pub fn is_legal(s: &State, c: Choice) -> bool {
     {
         return actions::turn::is_legal_placement(s, a, space, c);
     }
+    // A migration offers a move per species and destination: check the
+    // chosen tile's only.
+    if let (false, Some(&top @ Frame::Migration { .. })) = (s.over, s.stack.last()) {
+        return actions::migration::is_legal(s, top, c);
+    }
     legal_choices(s, &mut |x| x == c)
 }
 

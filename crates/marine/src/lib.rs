@@ -106,6 +106,7 @@
 // Fixed arrays indexed by element type or animal read best with indices.
 #![allow(clippy::needless_range_loop)]
 
+mod action_display;
 mod actions;
 mod cards;
 pub mod catalog;

@@ -12,7 +12,7 @@
 use crate::data::{data, MAX_STACKS};
 use crate::decision::Frame;
 use crate::setup::new_game;
-use crate::state::{sort_markers, CircleRow, Pawn, Setup, State, ANIMALS, DISKS};
+use crate::state::{sort_markers, ActionDisplay, CircleRow, Pawn, Setup, State, ANIMALS, DISKS};
 use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Tile, Trait};
 use eons_core::{Bag, CornerId, Deck, GameRng, Hex, HexId, PositionError};
 use eons_earth::{grid, CornerLabel, Earth, HexLabel, ELEMENTS};
@@ -261,7 +261,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     s.hands = [[None; 4]; ANIMALS];
     s.picks = [0; ANIMALS];
     s.revealed = true;
-    s.spaces = [None; crate::data::MAX_SPACES];
+    s.spaces = ActionDisplay::empty();
     s.personal = [None; ANIMALS];
     s.special_control = [None; ELEMENTS];
     s.special_space = [None; ELEMENTS];
@@ -555,7 +555,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
         if space.is_personal() {
             s.personal[space.personal_index()] = Some(pawn);
         } else {
-            s.spaces[space.index()] = Some(pawn);
+            s.spaces.set(space.index(), Some(pawn));
         }
         match pawn {
             Pawn::Basic(a) => {

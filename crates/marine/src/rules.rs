@@ -179,6 +179,11 @@ pub fn is_legal(s: &State, c: Choice) -> bool {
     {
         return actions::turn::is_legal_placement(s, a, space, c);
     }
+    // A migration offers a move per species and destination: check the
+    // chosen tile's only.
+    if let (false, Some(&top @ Frame::Migration { .. })) = (s.over, s.stack.last()) {
+        return actions::migration::is_legal(s, top, c);
+    }
     legal_choices(s, &mut |x| x == c)
 }
 
@@ -193,11 +198,6 @@ fn refusal(top: Frame) -> Refusal {
         ),
         None => Refusal::new(text, "no decision is pending, so no choice can be made"),
     }
-}
-
-/// True when the top decision has a choice other than forfeit/done.
-fn has_real_choice(s: &State) -> bool {
-    legal_choices(s, &mut |x| !matches!(x, Choice::Forfeit | Choice::Done))
 }
 
 // ====================================================================== apply
@@ -264,8 +264,20 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
             automatic(s, top, ev);
             continue;
         }
-        if !has_real_choice(s) {
-            if is_legal(s, Choice::Done) {
+        // One listing answers both questions: is there a choice other than
+        // forfeit/done and, when there is none (the whole list was walked),
+        // is "done" among the choices.
+        let mut done = false;
+        let real = legal_choices(s, &mut |x| match x {
+            Choice::Forfeit => false,
+            Choice::Done => {
+                done = true;
+                false
+            }
+            _ => true,
+        });
+        if !real {
+            if done {
                 // "Stop" is all that is left: run it, so what follows a stop
                 // (the special Competition space's second tile) still comes.
                 execute(s, top, Choice::Done, ev);

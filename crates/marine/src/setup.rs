@@ -1,9 +1,9 @@
 //! Setting up a game (rulebook p.4-5 and the variants p.22-23): the starting
 //! state, before the trait draft.
 
-use crate::data::{data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES};
+use crate::data::{data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SQUARES};
 use crate::decision::Frame;
-use crate::state::{Setup, State, ANIMALS, DISKS, MAX_OFFER};
+use crate::state::{ActionDisplay, Setup, State, ANIMALS, DISKS, MAX_OFFER};
 use crate::types::{Animal, Card, Element, Terrain, Tile, Trait};
 use eons_core::{Bag, Deck, GameRng, SetupError};
 use eons_earth::{Earth, ELEMENTS, HEXES};
@@ -45,7 +45,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         trait_box: Vec::new(),
         budding_done: 0,
         food_right: 0,
-        spaces: [None; MAX_SPACES],
+        spaces: ActionDisplay::empty(),
         personal: [None; ANIMALS],
         special_control: [None; ELEMENTS],
         special_space: [None; ELEMENTS],

@@ -7,6 +7,7 @@
 //! kept together because they share the state's invariants
 //! ([`State::invariants`]).
 
+pub use crate::action_display::{ActionDisplay, Pawn};
 use crate::data::{data, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS};
 use crate::decision::Frame;
 use crate::events::{Event, Why};
@@ -159,15 +160,6 @@ impl Setup {
     }
 }
 
-/// A pawn on the action display.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Pawn {
-    /// A basic pawn of this animal.
-    Basic(Animal),
-    /// The special pawn of this element type.
-    Special(Element),
-}
-
 /// The element circles of the four sections that have them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CircleRow {
@@ -255,9 +247,9 @@ pub struct State {
     pub budding_done: u8,
     /// Food-chain cubes in the right box (bit per animal).
     pub food_right: u8,
-    /// Pawns on the action display.
-    #[serde(with = "serde_arrays")]
-    pub spaces: [Option<Pawn>; MAX_SPACES],
+    /// Pawns on the action display (changed only through its setters,
+    /// which keep its bit sets).
+    pub spaces: ActionDisplay,
     /// Pawns on Bottom Feeder personal spaces.
     pub personal: [Option<Pawn>; ANIMALS],
     /// Controller of each special pawn.
@@ -1006,7 +998,7 @@ impl State {
     /// Returns every pawn on the display to its owner or controller (Tectonic Shift, p.20).
     pub fn return_all_pawns(&mut self) {
         for i in 0..MAX_SPACES {
-            if let Some(p) = self.spaces[i].take() {
+            if let Some(p) = self.spaces.take(i) {
                 self.pawn_home(p);
             }
         }

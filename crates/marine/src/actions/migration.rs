@@ -3,10 +3,10 @@
 use crate::decision::{Choice, Frame, ALL, AUTOMATIC};
 use crate::effects::move_species;
 use crate::events::Event;
-use crate::queries::tiles;
 use crate::state::State;
 use crate::types::{Animal, Trait};
 use eons_core::HexId;
+use eons_earth::{mask_ids, neighbor_mask, HEXES};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -21,7 +21,9 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
     if let Migration { a, left, .. } = top {
         if left > 0 {
             let mut out = [HexId(0); 18];
-            for h in tiles(s) {
+            // The tiles holding the animal's species, in id order.
+            let held = s.earth.species_mask(a.index()) & s.earth.tile_mask();
+            for h in mask_ids(held) {
                 if s.earth.species(h, a.index()) > s.moved[h.0 as usize] {
                     let n = destinations(s, a, h, &mut out);
                     for &t in &out[..n] {
@@ -33,6 +35,38 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         offer!(Choice::Done);
     }
     false
+}
+
+/// True when `c` is one of this decision's legal choices, the same answer
+/// as finding it in [`legal`]'s list: a move is checked against its own
+/// tile only.
+pub(crate) fn is_legal(s: &State, top: Frame, c: Choice) -> bool {
+    let Frame::Migration { a, left, .. } = top else {
+        return false;
+    };
+    match c {
+        Choice::Done => true,
+        Choice::Move { from, to } => {
+            left > 0
+                && (from.0 as usize) < HEXES
+                && s.earth.tile_mask() & (1u64 << from.0) != 0
+                && s.earth.species(from, a.index()) > s.moved[from.0 as usize]
+                && reach(s, a, from) & 1u64.checked_shl(u32::from(to.0)).unwrap_or(0) != 0
+        }
+        _ => false,
+    }
+}
+
+/// The tiles a species of `a` on `h` may migrate to, as a bit set of hex
+/// ids: the set of [`destinations`] (p.15; Seasonal Migrants p.21).
+fn reach(s: &State, a: Animal, h: HexId) -> u64 {
+    let tiles = s.earth.tile_mask();
+    let first = neighbor_mask(h) & tiles;
+    if !s.has_trait(a, Trait::SeasonalMigrants) {
+        return first;
+    }
+    let second = mask_ids(first).fold(0, |m, t| m | neighbor_mask(t)) & tiles & !(1u64 << h.0);
+    first | second
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).

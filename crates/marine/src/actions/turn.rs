@@ -159,32 +159,19 @@ impl Bound {
 /// another animal's basic pawn (bumpable), and spaces holding one of `a`'s
 /// pawns (its basic pawns and the special pawns it controls).
 fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
-    // Which pawn sits where is unpredictable, and this runs twice for every
-    // turn: first only the kind of each pawn (no payload), folded into bits
-    // without branching; then only the basic pawns, to find `a`'s.
-    let (mut empty, mut specials) = (0u64, 0u64);
-    for (i, p) in s.spaces.iter().enumerate() {
-        empty |= u64::from(p.is_none()) << i;
-        specials |= u64::from(matches!(p, Some(Pawn::Special(_)))) << i;
-    }
-    let basics = !empty & !specials & (u64::MAX >> (64 - MAX_SPACES));
-    let mut own = 0u64;
-    let mut m = basics;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        if let Some(Pawn::Basic(x)) = s.spaces[i] {
-            own |= u64::from(x == a) << i;
-        }
-    }
-    let bumpable = basics & !own;
+    // The display keeps its spaces by kind of pawn as bit sets.
+    let display = &s.spaces;
+    let specials = display.special_mask();
+    let empty = !display.occupied_mask() & (u64::MAX >> (64 - MAX_SPACES));
+    let own = display.basic_mask(a);
+    let bumpable = !empty & !specials & !own & (u64::MAX >> (64 - MAX_SPACES));
     // The few special pawns on the display: `a`'s when it controls them.
     let mut mine = own;
     let mut m = specials;
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        if let Some(Pawn::Special(e)) = s.spaces[i] {
+        if let Some(Pawn::Special(e)) = display[i] {
             if s.special_control[e.index()] == Some(a) {
                 mine |= 1u64 << i;
             }
@@ -365,7 +352,7 @@ pub(crate) fn place(
             s.basic_avail[b.index()] += 1;
             ev.push(Event::Bumped { animal: b });
         }
-        s.spaces[space.index()] = Some(pawn);
+        s.spaces.set(space.index(), Some(pawn));
     }
     match special {
         Some(e) => s.special_space[e.index()] = Some(space),
@@ -461,7 +448,7 @@ pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        if let Some(p) = s.spaces[i].take() {
+        if let Some(p) = s.spaces.take(i) {
             s.pawn_home(p);
         }
     }

@@ -5,7 +5,7 @@ use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::effects::{draw_offer, lose_trait_effects};
 use crate::events::Event;
 use crate::state::State;
-use crate::types::Trait;
+use crate::types::{Animal, Trait};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
 pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
@@ -61,7 +61,13 @@ pub(crate) fn after_action(s: &mut State, ev: &mut Vec<Event>) {
     // holder loses the copied ability, if any, and takes a new trait. A card taken
     // mid-game (Gene Expression) copies nothing, but its second ability still applies.
     let lim = d.trait_data(Trait::Exaptation).count;
-    for b in s.animals().collect::<Vec<_>>().into_iter().rev() {
+    // The animals in play, bottom of the food chain first (in play does
+    // not change here).
+    let in_play = s.in_play;
+    for &b in Animal::ALL.iter().rev() {
+        if in_play & b.bit() == 0 {
+            continue;
+        }
         if s.traits[b.index()] & Trait::Exaptation.bit() != 0 && (s.pool[b.index()] as u32) <= lim {
             if let Some(t) = s.copied[b.index()].take() {
                 ev.push(Event::TraitLost { animal: b, t });

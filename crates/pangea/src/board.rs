@@ -20,7 +20,7 @@ impl State {
 
     /// Animals in a region.
     pub fn count_in(&self, r: Region) -> usize {
-        self.animals.iter().filter(|p| p.region == r).count()
+        self.animals.in_region(r)
     }
 
     /// True if the region shows a warning marker (more animals than food).
@@ -65,8 +65,22 @@ impl State {
         self.animals.remove(i)
     }
 
-    /// Changes an animal's flags (keeping the order).
+    /// Changes an animal's flags (keeping the order); returns its new index. An animal that
+    /// keeps its place between its neighbours is changed where it is.
     pub fn set_flags(&mut self, i: usize, flags: u8) -> usize {
+        if let Some(&q) = self.animals.get(i) {
+            let k = Placed {
+                animal: Animal { flags, ..q.animal },
+                ..q
+            }
+            .key();
+            let after_previous = i == 0 || self.animals[i - 1].key() <= k;
+            let before_next = self.animals.get(i + 1).is_none_or(|n| n.key() > k);
+            if after_previous && before_next {
+                self.animals.set_flags_at(i, flags);
+                return i;
+            }
+        }
         let mut p = self.animals.remove(i);
         p.animal.flags = flags;
         let k = p.key();
@@ -106,10 +120,7 @@ impl State {
 
     /// Ordinary animal markers of a group on the board.
     pub fn ordinary_on_board(&self, g: Group) -> u8 {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g && !p.animal.special())
-            .count() as u8
+        (self.animals.of_group(g) - self.animals.with_flag(g, flag::SPECIAL)) as u8
     }
 
     /// Ordinary markers of a group in its supply. Ruling H2: the Special Animal marker is an
@@ -123,10 +134,7 @@ impl State {
 
     /// True if the group's Special Animal is on the board (or in a contest).
     pub fn special_out(&self, g: Group) -> bool {
-        self.animals
-            .iter()
-            .any(|p| p.animal.group == g && p.animal.special())
-            || self.held(g).1
+        self.animals.with_flag(g, flag::SPECIAL) > 0 || self.held(g).1
     }
 
     /// True if the seat may place its Special Animal marker (card active, marker in supply).
@@ -137,12 +145,12 @@ impl State {
 
     /// Animals of a group on the board (the Special Animal included).
     pub fn animals_of(&self, g: Group) -> usize {
-        self.animals.iter().filter(|p| p.animal.group == g).count()
+        self.animals.of_group(g)
     }
 
     /// True if the solo objective marker is on the board.
     pub fn bearer_on_board(&self) -> bool {
-        self.animals.iter().any(|p| p.animal.bearer())
+        self.animals.any_with_flag(flag::BEARER)
     }
 
     /// Objective markers a seat still has for objective tiles. Ruling G1: in solo one of the 4
@@ -358,19 +366,12 @@ impl State {
 
     /// Distinct rows of a group's animals (bit mask).
     pub fn rows_of(&self, g: Group) -> u8 {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g)
-            .fold(0, |m, p| m | 1 << p.region.row())
+        crate::animals::rows_of(self.regions_of(g))
     }
 
     /// Distinct regions of a group's animals.
     pub fn regions_of(&self, g: Group) -> Regions {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g)
-            .map(|p| p.region)
-            .collect()
+        self.animals.regions_of(g)
     }
 
     /// Removes every animal matching `hit` with an event (in resolve order).
@@ -516,6 +517,9 @@ pub fn insert_sorted<C: Copy + Ord>(v: &mut Vec<C>, c: C) {
 
 /// The animal of a group marked as just migrated.
 pub fn tracked(s: &State, g: Group) -> Option<usize> {
+    if s.animals.with_flag(g, flag::TRACK) == 0 {
+        return None;
+    }
     s.animals
         .iter()
         .position(|p| p.animal.group == g && p.animal.flags & flag::TRACK != 0)

@@ -5,6 +5,7 @@
 //! (a contest, a cost, hunger…). Objective requirements, cataclysms and solo goals are checks
 //! over the board.
 
+use crate::animals::rows_of;
 use crate::data::{
     CataEffect, Data, EvolutionCard, EvolutionEffect, ObjKind, Role, SoloGoal, ZoneKind,
 };
@@ -226,10 +227,6 @@ pub fn toxic_on_populate(d: &Data, p: &Player) -> bool {
 // Objectives
 // ---------------------------------------------------------------------------------------------
 
-fn own(s: &State, g: Group) -> impl Iterator<Item = &Placed> {
-    s.animals.iter().filter(move |p| p.animal.group == g)
-}
-
 /// `kill`: an animal of another group died this stage in a contest your animal won (ruling D8:
 /// a per-stage log, so the tile can be claimed on any later turn of the stage).
 fn obj_kill(p: &Player) -> bool {
@@ -248,19 +245,12 @@ fn obj_regions(s: &State, g: Group, count: u8) -> bool {
 
 /// `niche_regions`: hold `niche` in at least `count` regions.
 fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
-    let m = own(s, g)
-        .filter(|p| p.niche == niche)
-        .map(|p| p.region)
-        .collect::<Regions>();
-    m.len() >= count as u32
+    s.animals.niche_regions(g, niche).len() >= count as u32
 }
 
 /// `niche_rows`: hold `niche` in at least `count` climate zones.
 fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
-    let m = own(s, g)
-        .filter(|p| p.niche == niche)
-        .fold(0u8, |m, p| m | 1 << p.region.row());
-    m.count_ones() >= count as u32
+    rows_of(s.animals.niche_regions(g, niche)).count_ones() >= count as u32
 }
 
 /// `active_cards`: at least that many active evolution and adaptation cards.
@@ -270,41 +260,34 @@ fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.
 ///
-/// One pass over the animals fills each region's set of groups (bit per group); the check
-/// then reads the 20 sets. (Scanning every animal once per region made this objective the
-/// costliest query of a turn's legal choices.)
+/// Read from the census: the regions of each group, then the regions of yours counted.
 fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
-    let mut groups = [0u8; REGIONS];
-    for p in &s.animals {
-        if let Some(m) = groups.get_mut(p.region.index()) {
-            *m |= 1 << p.animal.group as u8;
-        }
-    }
-    let mine = 1u8 << g as u8;
-    groups
-        .iter()
-        .any(|&m| m & mine != 0 && (m & !mine).count_ones() >= others as u32)
+    let regions = Group::ALL.map(|h| s.animals.regions_of(h));
+    s.animals.regions_of(g).iter().any(|r| {
+        let groups = Group::ALL
+            .into_iter()
+            .filter(|&h| h != g && regions[h as usize].contains(r))
+            .count();
+        groups >= others as usize
+    })
 }
 
 /// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
 fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]) -> bool {
+    let held = rows_of(s.animals.regions_from_niche(g, min_niche));
     let high = |rows: &[u8]| {
-        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(p.region.row() + 1)))
+        rows.iter()
+            .any(|&row| (1..=ROWS as u8).contains(&row) && held & 1 << (row - 1) != 0)
     };
     high(north) && high(south)
 }
 
 /// `full_region`: niches 0, 1 and 2 of one region.
 ///
-/// One pass over the group's animals fills each region's set of niches held (bit per niche).
+/// Read from the census: a region in the group's regions of niche 0, of 1 and of 2.
 fn obj_full_region(s: &State, g: Group) -> bool {
-    let mut niches = [0u8; REGIONS];
-    for p in own(s, g) {
-        if let Some(m) = niches.get_mut(p.region.index()) {
-            *m |= 1 << p.niche;
-        }
-    }
-    niches.contains(&0b111)
+    let held = |n| s.animals.niche_regions(g, n);
+    !(held(0) & held(1) & held(2)).is_empty()
 }
 
 /// `instinct`: the instinct marker on `field` or higher.

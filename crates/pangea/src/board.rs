@@ -3,9 +3,7 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{
-    flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS, NICHES, REGIONS,
-};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile, NICHES, REGIONS};
 
 impl State {
     /// Current epoch (0-based).
@@ -293,8 +291,10 @@ impl State {
         self.steps(d, p, rules, |r, n| occupants.group(r, n), f);
     }
 
-    /// The migration steps of an animal; `occupant(r, n)`: the group of the animal
-    /// [`State::occupant`] finds in niche `n` of region `r`.
+    /// The migration steps of an animal ([`crate::data::StepTable`]), without those into a
+    /// closed neighbour or into a niche above 0 whose animal is of the mover's group;
+    /// `occupant(r, n)`: the group of the animal [`State::occupant`] finds in niche `n` of
+    /// region `r`.
     fn steps(
         &self,
         d: &Data,
@@ -303,45 +303,18 @@ impl State {
         occupant: impl Fn(Region, u8) -> Option<Group>,
         mut f: impl FnMut(Region, u8),
     ) {
-        let a = p.animal;
-        let n = p.niche as i32;
-        let StepRules { ignore_red, climb } = rules;
-        let mut consider = |r: Region, niche: i32| {
-            if !(0..=2).contains(&niche) {
-                return;
+        let g = p.animal.group;
+        for &(r, niche) in d
+            .steps
+            .get(p.region, p.niche, rules.ignore_red, rules.climb)
+        {
+            if r != p.region && !self.available(r) {
+                continue;
             }
-            let niche = niche as u8;
-            if r == p.region && niche == p.niche {
-                return;
-            }
-            if niche > 0 && occupant(r, niche) == Some(a.group) {
-                return;
+            if niche > 0 && occupant(r, niche) == Some(g) {
+                continue;
             }
             f(r, niche);
-        };
-        // Within the region: one niche up or down.
-        consider(p.region, n + 1);
-        consider(p.region, n - 1);
-        for (di, &dir) in DIRS.iter().enumerate() {
-            let Some(r) = p.region.step(dir) else {
-                continue;
-            };
-            if !self.available(r) {
-                continue;
-            }
-            if d.red[p.region.index()][di] {
-                // Red arrow: one niche lower, unless the penalty is ignored.
-                if ignore_red {
-                    consider(r, n);
-                }
-                consider(r, n - 1);
-            } else {
-                consider(r, n);
-                consider(r, n - 1);
-                if climb {
-                    consider(r, n + 1);
-                }
-            }
         }
     }
 

@@ -14,9 +14,11 @@ use std::sync::OnceLock;
 mod components;
 mod parse;
 mod raw;
+mod steps;
 
 pub use components::*;
 pub use parse::{parse, region_id};
+pub use steps::StepTable;
 
 /// The embedded data files, by name.
 pub const FILES: [(&str, &str); 8] = [
@@ -99,6 +101,8 @@ pub struct Data {
     pub food: [[u8; 3]; REGIONS],
     /// `red[region][dir]`: the border in that direction is red (dirs: left, right, up, down).
     pub red: [[bool; 4]; REGIONS],
+    /// The migration steps of each region and niche, worked out from `red`.
+    pub steps: StepTable,
     /// Regions closed with fewer than 4 players (bit mask).
     pub closed_fewer: Regions,
     /// Region cards at the start (bit mask).

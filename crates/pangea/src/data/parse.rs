@@ -926,6 +926,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         zones,
         food,
         red,
+        steps: super::StepTable::new(&red),
         closed_fewer,
         cards_start,
         cards_later,

@@ -450,6 +450,27 @@ pub fn first_of_spot(s: &State, i: usize) -> bool {
     true
 }
 
+/// Calls `f` once per distinct spot of the animals of a region matching `pred`, in the order
+/// of [`spots`]: the animals are kept in resolve order, region first, so the region's animals
+/// are one run of the list, found by binary search.
+pub fn spots_in(
+    s: &State,
+    region: Region,
+    pred: impl Fn(&Placed) -> bool,
+    mut f: impl FnMut(Spot),
+) {
+    let start = s.animals.partition_point(|p| p.region < region);
+    for i in start..s.animals.len() {
+        let p = &s.animals[i];
+        if p.region != region {
+            break;
+        }
+        if pred(p) && first_of_spot(s, i) {
+            f(p.spot());
+        }
+    }
+}
+
 /// Calls `f` once per distinct spot of the animals matching `pred`.
 pub fn spots(s: &State, pred: impl Fn(&Placed) -> bool, mut f: impl FnMut(Spot)) {
     for i in 0..s.animals.len() {

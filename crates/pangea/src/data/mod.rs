@@ -65,6 +65,7 @@ fn err(file: &str, field: impl Into<String>, message: impl Into<String>) -> Data
 /// The parsed and checked data, or why it could not be read: the fallible form, called once
 /// where a game begins (setting up a game, reading a position) so that a broken build refuses
 /// to start a game with a [`DataError`] naming the file and the field. Parsed once.
+#[inline]
 pub fn try_data() -> Result<&'static Data, DataError> {
     static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
     DATA.get_or_init(|| parse(&FILES))
@@ -73,6 +74,7 @@ pub fn try_data() -> Result<&'static Data, DataError> {
 }
 
 /// The parsed and checked data: the accessor every rule uses once a game exists.
+#[inline]
 pub fn data() -> &'static Data {
     // Every game state comes from `new_game` or `position::read`, which call `try_data` and
     // refuse to start on invalid data, and the test `shipped_data_is_valid` proves the shipped

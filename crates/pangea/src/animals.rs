@@ -180,6 +180,17 @@ impl Animals {
             .unwrap_or(Regions::NONE)
     }
 
+    /// The regions where the first animal of niche `n` in resolve order is of group `g`:
+    /// within a niche the animals are kept in group order, so those where `g` has an animal
+    /// and no group before it has one.
+    pub fn first_in_niche(&self, g: Group, n: u8) -> Regions {
+        let before = Group::ALL
+            .into_iter()
+            .take_while(|&h| h != g)
+            .fold(Regions::NONE, |m, h| m | self.niche_regions(h, n));
+        self.niche_regions(g, n).without(before)
+    }
+
     /// The regions where a group has an animal in niche `from` or higher.
     pub fn regions_from_niche(&self, g: Group, from: u8) -> Regions {
         let mut all = Regions::NONE;

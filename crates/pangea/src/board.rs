@@ -3,7 +3,7 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile, NICHES, REGIONS};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile};
 
 impl State {
     /// Current epoch (0-based).
@@ -272,38 +272,31 @@ impl State {
         f: impl FnMut(Region, u8),
     ) {
         let rules = StepRules::of(d, self, p.animal, land_bridge);
-        let occupant = |r: Region, n: u8| self.occupant(r, n).map(|i| self.animals[i].animal.group);
-        self.steps(d, p, rules, occupant, f);
+        self.for_each_step_with(d, p, rules, f);
     }
 
-    /// [`State::for_each_step`] with the animal's [`StepRules`] worked out beforehand and
-    /// the niches' occupants read from a table built once for the state (a listing that
-    /// walks the steps of many animals builds both once, instead of querying the evolution
-    /// cards for every animal and scanning the animals for every niche it considers).
-    pub fn for_each_step_in(
-        &self,
-        d: &Data,
-        occupants: &Occupants,
-        p: &Placed,
-        rules: StepRules,
-        f: impl FnMut(Region, u8),
-    ) {
-        self.steps(d, p, rules, |r, n| occupants.group(r, n), f);
-    }
-
-    /// The migration steps of an animal ([`crate::data::StepTable`]), without those into a
-    /// closed neighbour or into a niche above 0 whose animal is of the mover's group;
-    /// `occupant(r, n)`: the group of the animal [`State::occupant`] finds in niche `n` of
-    /// region `r`.
-    fn steps(
+    /// [`State::for_each_step`] with the animal's [`StepRules`] worked out beforehand (a
+    /// listing that walks the steps of many animals works them out once, instead of querying
+    /// the evolution cards for every animal).
+    ///
+    /// The steps come from the data's [`crate::data::StepTable`]; a step into a closed
+    /// neighbour is dropped, and so is a step into niche 1 or 2 whose animal — the first there
+    /// in resolve order, which [`State::occupant`] finds — is of the mover's group. Within a
+    /// niche the animals are in group order, so that animal is of the mover's group when the
+    /// group is there and no group before it is ([`crate::animals::Animals::first_in_niche`]).
+    pub fn for_each_step_with(
         &self,
         d: &Data,
         p: &Placed,
         rules: StepRules,
-        occupant: impl Fn(Region, u8) -> Option<Group>,
         mut f: impl FnMut(Region, u8),
     ) {
         let g = p.animal.group;
+        let own = [
+            Regions::NONE,
+            self.animals.first_in_niche(g, 1),
+            self.animals.first_in_niche(g, 2),
+        ];
         for &(r, niche) in d
             .steps
             .get(p.region, p.niche, rules.ignore_red, rules.climb)
@@ -311,7 +304,7 @@ impl State {
             if r != p.region && !self.available(r) {
                 continue;
             }
-            if niche > 0 && occupant(r, niche) == Some(g) {
+            if own.get(niche as usize).is_some_and(|m| m.contains(r)) {
                 continue;
             }
             f(r, niche);
@@ -392,38 +385,6 @@ impl StepRules {
             ignore_red: land_bridge || effects::ignores_red(d, s, a),
             climb: effects::climbs(d, s, a),
         }
-    }
-}
-
-/// The group of the first animal, in resolve order, in each niche of each region: what
-/// [`State::occupant`] finds there, read from a table filled in one pass over the animals.
-#[derive(Copy, Clone, Debug)]
-pub struct Occupants([[Option<Group>; NICHES]; REGIONS]);
-
-impl Occupants {
-    /// The table of a state. The animals are written last to first, so the first animal of
-    /// a niche is the one that stays (and the loop has no branch on what a niche holds,
-    /// which niche 0's many animals made hard to predict).
-    pub fn of(s: &State) -> Occupants {
-        let mut table = [[None; NICHES]; REGIONS];
-        for p in s.animals.iter().rev() {
-            let cell = table
-                .get_mut(p.region.index())
-                .and_then(|niches| niches.get_mut(p.niche as usize));
-            if let Some(cell) = cell {
-                *cell = Some(p.animal.group);
-            }
-        }
-        Occupants(table)
-    }
-
-    /// The group of the animal in niche `n` of region `r`, if there is one.
-    pub fn group(&self, r: Region, n: u8) -> Option<Group> {
-        self.0
-            .get(r.index())
-            .and_then(|niches| niches.get(n as usize))
-            .copied()
-            .flatten()
     }
 }
 

@@ -121,6 +121,10 @@ pub struct Data {
     pub groups: Vec<GroupData>,
     /// Evolution cards; `evolutions[g * 4 + k]` is group g's k-th card.
     pub evolutions: Vec<EvolutionCard>,
+    /// `effect_kinds[g][active]`: the kinds of effect ([`EffectKind::bit`]s) of group g's
+    /// evolution cards whose bits are set in `active` (a player's
+    /// [`crate::state::Player::evolution`]), worked out from `evolutions`.
+    pub effect_kinds: [[u32; 16]; 4],
     /// Adaptation card designs.
     pub adaptations: Vec<AdaptationCard>,
     /// Objective tiles.
@@ -143,6 +147,11 @@ impl Data {
     /// Group g's k-th evolution card.
     pub fn evolution_card(&self, g: Group, k: u8) -> &EvolutionCard {
         &self.evolutions[g as usize * 4 + k as usize]
+    }
+    /// True if one of group g's evolution cards active in `active` (bit k: the k-th card)
+    /// has an effect of this kind.
+    pub fn has_effect(&self, g: Group, active: u8, kind: EffectKind) -> bool {
+        self.effect_kinds[g as usize][(active & 15) as usize] & kind.bit() != 0
     }
     /// An adaptation card design.
     pub fn adaptation(&self, card: AdaptationId) -> &AdaptationCard {

@@ -3,9 +3,7 @@
 use crate::data::{Data, FieldTile};
 use crate::effects;
 use crate::state::{Cause, Event, State, Task};
-use crate::types::{
-    flag, Animal, Group, Placed, Region, Regions, Spot, Tile, DIRS, NICHES, REGIONS,
-};
+use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile};
 
 impl State {
     /// Current epoch (0-based).
@@ -20,7 +18,7 @@ impl State {
 
     /// Animals in a region.
     pub fn count_in(&self, r: Region) -> usize {
-        self.animals.iter().filter(|p| p.region == r).count()
+        self.animals.in_region(r)
     }
 
     /// True if the region shows a warning marker (more animals than food).
@@ -65,8 +63,22 @@ impl State {
         self.animals.remove(i)
     }
 
-    /// Changes an animal's flags (keeping the order).
+    /// Changes an animal's flags (keeping the order); returns its new index. An animal that
+    /// keeps its place between its neighbours is changed where it is.
     pub fn set_flags(&mut self, i: usize, flags: u8) -> usize {
+        if let Some(&q) = self.animals.get(i) {
+            let k = Placed {
+                animal: Animal { flags, ..q.animal },
+                ..q
+            }
+            .key();
+            let after_previous = i == 0 || self.animals[i - 1].key() <= k;
+            let before_next = self.animals.get(i + 1).is_none_or(|n| n.key() > k);
+            if after_previous && before_next {
+                self.animals.set_flags_at(i, flags);
+                return i;
+            }
+        }
         let mut p = self.animals.remove(i);
         p.animal.flags = flags;
         let k = p.key();
@@ -106,10 +118,7 @@ impl State {
 
     /// Ordinary animal markers of a group on the board.
     pub fn ordinary_on_board(&self, g: Group) -> u8 {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g && !p.animal.special())
-            .count() as u8
+        (self.animals.of_group(g) - self.animals.with_flag(g, flag::SPECIAL)) as u8
     }
 
     /// Ordinary markers of a group in its supply. Ruling H2: the Special Animal marker is an
@@ -123,10 +132,7 @@ impl State {
 
     /// True if the group's Special Animal is on the board (or in a contest).
     pub fn special_out(&self, g: Group) -> bool {
-        self.animals
-            .iter()
-            .any(|p| p.animal.group == g && p.animal.special())
-            || self.held(g).1
+        self.animals.with_flag(g, flag::SPECIAL) > 0 || self.held(g).1
     }
 
     /// True if the seat may place its Special Animal marker (card active, marker in supply).
@@ -137,12 +143,12 @@ impl State {
 
     /// Animals of a group on the board (the Special Animal included).
     pub fn animals_of(&self, g: Group) -> usize {
-        self.animals.iter().filter(|p| p.animal.group == g).count()
+        self.animals.of_group(g)
     }
 
     /// True if the solo objective marker is on the board.
     pub fn bearer_on_board(&self) -> bool {
-        self.animals.iter().any(|p| p.animal.bearer())
+        self.animals.any_with_flag(flag::BEARER)
     }
 
     /// Objective markers a seat still has for objective tiles. Ruling G1: in solo one of the 4
@@ -266,74 +272,42 @@ impl State {
         f: impl FnMut(Region, u8),
     ) {
         let rules = StepRules::of(d, self, p.animal, land_bridge);
-        let occupant = |r: Region, n: u8| self.occupant(r, n).map(|i| self.animals[i].animal.group);
-        self.steps(d, p, rules, occupant, f);
+        self.for_each_step_with(d, p, rules, f);
     }
 
-    /// [`State::for_each_step`] with the animal's [`StepRules`] worked out beforehand and
-    /// the niches' occupants read from a table built once for the state (a listing that
-    /// walks the steps of many animals builds both once, instead of querying the evolution
-    /// cards for every animal and scanning the animals for every niche it considers).
-    pub fn for_each_step_in(
-        &self,
-        d: &Data,
-        occupants: &Occupants,
-        p: &Placed,
-        rules: StepRules,
-        f: impl FnMut(Region, u8),
-    ) {
-        self.steps(d, p, rules, |r, n| occupants.group(r, n), f);
-    }
-
-    /// The migration steps of an animal; `occupant(r, n)`: the group of the animal
-    /// [`State::occupant`] finds in niche `n` of region `r`.
-    fn steps(
+    /// [`State::for_each_step`] with the animal's [`StepRules`] worked out beforehand (a
+    /// listing that walks the steps of many animals works them out once, instead of querying
+    /// the evolution cards for every animal).
+    ///
+    /// The steps come from the data's [`crate::data::StepTable`]; a step into a closed
+    /// neighbour is dropped, and so is a step into niche 1 or 2 whose animal — the first there
+    /// in resolve order, which [`State::occupant`] finds — is of the mover's group. Within a
+    /// niche the animals are in group order, so that animal is of the mover's group when the
+    /// group is there and no group before it is ([`crate::animals::Animals::first_in_niche`]).
+    pub fn for_each_step_with(
         &self,
         d: &Data,
         p: &Placed,
         rules: StepRules,
-        occupant: impl Fn(Region, u8) -> Option<Group>,
         mut f: impl FnMut(Region, u8),
     ) {
-        let a = p.animal;
-        let n = p.niche as i32;
-        let StepRules { ignore_red, climb } = rules;
-        let mut consider = |r: Region, niche: i32| {
-            if !(0..=2).contains(&niche) {
-                return;
+        let g = p.animal.group;
+        let own = [
+            Regions::NONE,
+            self.animals.first_in_niche(g, 1),
+            self.animals.first_in_niche(g, 2),
+        ];
+        for &(r, niche) in d
+            .steps
+            .get(p.region, p.niche, rules.ignore_red, rules.climb)
+        {
+            if r != p.region && !self.available(r) {
+                continue;
             }
-            let niche = niche as u8;
-            if r == p.region && niche == p.niche {
-                return;
-            }
-            if niche > 0 && occupant(r, niche) == Some(a.group) {
-                return;
+            if own.get(niche as usize).is_some_and(|m| m.contains(r)) {
+                continue;
             }
             f(r, niche);
-        };
-        // Within the region: one niche up or down.
-        consider(p.region, n + 1);
-        consider(p.region, n - 1);
-        for (di, &dir) in DIRS.iter().enumerate() {
-            let Some(r) = p.region.step(dir) else {
-                continue;
-            };
-            if !self.available(r) {
-                continue;
-            }
-            if d.red[p.region.index()][di] {
-                // Red arrow: one niche lower, unless the penalty is ignored.
-                if ignore_red {
-                    consider(r, n);
-                }
-                consider(r, n - 1);
-            } else {
-                consider(r, n);
-                consider(r, n - 1);
-                if climb {
-                    consider(r, n + 1);
-                }
-            }
         }
     }
 
@@ -358,19 +332,12 @@ impl State {
 
     /// Distinct rows of a group's animals (bit mask).
     pub fn rows_of(&self, g: Group) -> u8 {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g)
-            .fold(0, |m, p| m | 1 << p.region.row())
+        crate::animals::rows_of(self.regions_of(g))
     }
 
     /// Distinct regions of a group's animals.
     pub fn regions_of(&self, g: Group) -> Regions {
-        self.animals
-            .iter()
-            .filter(|p| p.animal.group == g)
-            .map(|p| p.region)
-            .collect()
+        self.animals.regions_of(g)
     }
 
     /// Removes every animal matching `hit` with an event (in resolve order).
@@ -421,38 +388,6 @@ impl StepRules {
     }
 }
 
-/// The group of the first animal, in resolve order, in each niche of each region: what
-/// [`State::occupant`] finds there, read from a table filled in one pass over the animals.
-#[derive(Copy, Clone, Debug)]
-pub struct Occupants([[Option<Group>; NICHES]; REGIONS]);
-
-impl Occupants {
-    /// The table of a state. The animals are written last to first, so the first animal of
-    /// a niche is the one that stays (and the loop has no branch on what a niche holds,
-    /// which niche 0's many animals made hard to predict).
-    pub fn of(s: &State) -> Occupants {
-        let mut table = [[None; NICHES]; REGIONS];
-        for p in s.animals.iter().rev() {
-            let cell = table
-                .get_mut(p.region.index())
-                .and_then(|niches| niches.get_mut(p.niche as usize));
-            if let Some(cell) = cell {
-                *cell = Some(p.animal.group);
-            }
-        }
-        Occupants(table)
-    }
-
-    /// The group of the animal in niche `n` of region `r`, if there is one.
-    pub fn group(&self, r: Region, n: u8) -> Option<Group> {
-        self.0
-            .get(r.index())
-            .and_then(|niches| niches.get(n as usize))
-            .copied()
-            .flatten()
-    }
-}
-
 /// The group a seat leads.
 pub fn group_of(s: &State, seat: u8) -> Group {
     s.player(seat).group
@@ -474,6 +409,27 @@ pub fn first_of_spot(s: &State, i: usize) -> bool {
         }
     }
     true
+}
+
+/// Calls `f` once per distinct spot of the animals of a region matching `pred`, in the order
+/// of [`spots`]: the animals are kept in resolve order, region first, so the region's animals
+/// are one run of the list, found by binary search.
+pub fn spots_in(
+    s: &State,
+    region: Region,
+    pred: impl Fn(&Placed) -> bool,
+    mut f: impl FnMut(Spot),
+) {
+    let start = s.animals.partition_point(|p| p.region < region);
+    for i in start..s.animals.len() {
+        let p = &s.animals[i];
+        if p.region != region {
+            break;
+        }
+        if pred(p) && first_of_spot(s, i) {
+            f(p.spot());
+        }
+    }
 }
 
 /// Calls `f` once per distinct spot of the animals matching `pred`.
@@ -516,6 +472,9 @@ pub fn insert_sorted<C: Copy + Ord>(v: &mut Vec<C>, c: C) {
 
 /// The animal of a group marked as just migrated.
 pub fn tracked(s: &State, g: Group) -> Option<usize> {
+    if s.animals.with_flag(g, flag::TRACK) == 0 {
+        return None;
+    }
     s.animals
         .iter()
         .position(|p| p.animal.group == g && p.animal.flags & flag::TRACK != 0)

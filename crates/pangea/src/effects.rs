@@ -5,8 +5,9 @@
 //! (a contest, a cost, hunger…). Objective requirements, cataclysms and solo goals are checks
 //! over the board.
 
+use crate::animals::rows_of;
 use crate::data::{
-    CataEffect, Data, EvolutionCard, EvolutionEffect, ObjKind, Role, SoloGoal, ZoneKind,
+    CataEffect, Data, EffectKind, EvolutionCard, EvolutionEffect, ObjKind, Role, SoloGoal, ZoneKind,
 };
 use crate::state::{Player, State};
 use crate::types::{Animal, Group, Level, Placed, Region, Regions, Scope, REGIONS, ROWS};
@@ -42,14 +43,33 @@ fn in_rows(rows: &[u8], region: Region) -> bool {
     rows.is_empty() || rows.contains(&(region.row() + 1))
 }
 
+/// The effects of one kind of a player's active evolution cards. When no active card has an
+/// effect of that kind ([`Data::has_effect`]) there are none, and no card is looked at: most
+/// of the rules' frequent questions ("does this animal climb?") end there.
+fn of_kind<'a>(
+    d: &'a Data,
+    p: &Player,
+    kind: EffectKind,
+) -> impl Iterator<Item = &'a EvolutionEffect> + 'a {
+    let g = p.group;
+    let evo = p.evolution;
+    let cards = if d.has_effect(g, evo, kind) { 4 } else { 0 };
+    (0..cards)
+        .filter(move |k| evo & (1 << k) != 0)
+        .flat_map(move |k| d.evolution_card(g, k).effects.iter())
+}
+
+/// The effects of one kind of the active evolution cards of the player leading an animal's
+/// group.
 fn each<'a>(
     d: &'a Data,
     s: &'a State,
     a: Animal,
+    kind: EffectKind,
 ) -> impl Iterator<Item = &'a EvolutionEffect> + 'a {
     leader(s, a.group)
         .into_iter()
-        .flat_map(move |p| active_effects(d, p).map(|(_, e)| e))
+        .flat_map(move |p| of_kind(d, p, kind))
 }
 
 /// True if the player's Special Animal card is active.
@@ -64,7 +84,7 @@ pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: b
         return 0;
     }
     let mut v = d.group(a.group).expansiveness;
-    for e in each(d, s, a) {
+    for e in each(d, s, a, EffectKind::Expansiveness) {
         if let EvolutionEffect::Expansiveness {
             amount,
             role,
@@ -87,7 +107,7 @@ pub fn expansiveness(d: &Data, s: &State, a: Animal, region: Region, attacker: b
 
 /// `devour`: the loser of a contest this animal wins is removed instead of withdrawing.
 pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
-    each(d, s, a).any(|e| match e {
+    each(d, s, a, EffectKind::Devour).any(|e| match e {
         EvolutionEffect::Devour { role, scope } => {
             scoped(*scope, a)
                 && match role {
@@ -102,7 +122,7 @@ pub fn devours(d: &Data, s: &State, a: Animal, attacker: bool) -> bool {
 
 /// `contest_immune`: a contest never removes this animal.
 pub fn immune(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a)
+    each(d, s, a, EffectKind::ContestImmune)
         .any(|e| matches!(e, EvolutionEffect::ContestImmune { scope } if scoped(*scope, a)))
 }
 
@@ -113,7 +133,7 @@ pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
     if pl.fat_reserves.contains(p.region) {
         return true;
     }
-    active_effects(d, pl).any(|(_, e)| {
+    of_kind(d, pl, EffectKind::HungerExempt).any(|e| {
         matches!(e, EvolutionEffect::HungerExempt { rows, scope }
             if scoped(*scope, p.animal) && in_rows(rows, p.region))
     })
@@ -121,8 +141,8 @@ pub fn hunger_exempt(d: &Data, s: &State, seat: u8, p: &Placed) -> bool {
 
 /// `hunger_cap`: the most a player pays for hunger in one region.
 pub fn hunger_cap(d: &Data, p: &Player) -> Option<u8> {
-    active_effects(d, p)
-        .filter_map(|(_, e)| match e {
+    of_kind(d, p, EffectKind::HungerCap)
+        .filter_map(|e| match e {
             EvolutionEffect::HungerCap { per_region } => Some(*per_region),
             _ => None,
         })
@@ -135,7 +155,7 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
         return 0;
     }
     let mut cost = d.group(p.group).costs[1] as i32;
-    for (_, e) in active_effects(d, p) {
+    for e in of_kind(d, p, EffectKind::PopulateDiscount) {
         if let EvolutionEffect::PopulateDiscount { amount, min } = e {
             cost = (cost - *amount as i32).max((*min as i32).min(cost));
         }
@@ -145,20 +165,21 @@ pub fn populate_cost(d: &Data, p: &Player) -> i32 {
 
 /// `climb`: horizontal migration may go one niche up.
 pub fn climbs(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Climb { scope } if scoped(*scope, a)))
+    each(d, s, a, EffectKind::Climb)
+        .any(|e| matches!(e, EvolutionEffect::Climb { scope } if scoped(*scope, a)))
 }
 
 /// `ignore_red` and the Synapsid ability: vertical migration may keep the niche.
 pub fn ignores_red(d: &Data, s: &State, a: Animal) -> bool {
     matches!(d.group(a.group).ability, crate::data::Ability::RedArrows)
-        || each(d, s, a)
+        || each(d, s, a, EffectKind::IgnoreRed)
             .any(|e| matches!(e, EvolutionEffect::IgnoreRed { scope } if scoped(*scope, a)))
 }
 
 /// `survive_range`: how many fields a Survive action may climb.
 pub fn survive_range(d: &Data, p: &Player) -> u8 {
-    active_effects(d, p)
-        .filter_map(|(_, e)| match e {
+    of_kind(d, p, EffectKind::SurviveRange)
+        .filter_map(|e| match e {
             EvolutionEffect::SurviveRange { fields } => Some(*fields),
             _ => None,
         })
@@ -169,14 +190,14 @@ pub fn survive_range(d: &Data, p: &Player) -> u8 {
 /// `doom_burrow`: niche-0 animals survive the shockwave and niche-0-only removals.
 pub fn burrows(d: &Data, s: &State, g: Group) -> bool {
     leader(s, g).is_some_and(|p| {
-        active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::DoomBurrow {}))
+        of_kind(d, p, EffectKind::DoomBurrow).any(|e| matches!(e, EvolutionEffect::DoomBurrow {}))
     })
 }
 
 /// `multi_populate`: animals placed by the first Populate of a stage.
 pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
-    active_effects(d, p)
-        .filter_map(|(_, e)| match e {
+    of_kind(d, p, EffectKind::MultiPopulate)
+        .filter_map(|e| match e {
             EvolutionEffect::MultiPopulate { count } => Some(*count),
             _ => None,
         })
@@ -185,7 +206,7 @@ pub fn multi_populate(d: &Data, p: &Player) -> Option<u8> {
 
 /// `cheap_migrate`: the Migrate cost of one animal for a player (None: the normal cost).
 pub fn cheap_migrate(d: &Data, p: &Player, a: Animal) -> Option<i32> {
-    active_effects(d, p).find_map(|(_, e)| match e {
+    of_kind(d, p, EffectKind::CheapMigrate).find_map(|e| match e {
         EvolutionEffect::CheapMigrate {
             cost,
             per_stage,
@@ -203,7 +224,8 @@ pub fn migrate_cost(d: &Data, p: &Player, a: Animal) -> i32 {
 
 /// `niche0_attack`: after a Migrate ending in niche 0 the animal may start a kill contest.
 pub fn niche0_attack(d: &Data, s: &State, a: Animal) -> bool {
-    each(d, s, a).any(|e| matches!(e, EvolutionEffect::Niche0Attack { scope } if scoped(*scope, a)))
+    each(d, s, a, EffectKind::Niche0Attack)
+        .any(|e| matches!(e, EvolutionEffect::Niche0Attack { scope } if scoped(*scope, a)))
 }
 
 /// `toxic_on_activate`: Toxic markers placed when the card is activated.
@@ -219,16 +241,13 @@ pub fn toxic_on_activate(c: &EvolutionCard) -> u8 {
 
 /// `toxic_on_populate`: a populated animal may become Toxic.
 pub fn toxic_on_populate(d: &Data, p: &Player) -> bool {
-    active_effects(d, p).any(|(_, e)| matches!(e, EvolutionEffect::ToxicOnPopulate {}))
+    of_kind(d, p, EffectKind::ToxicOnPopulate)
+        .any(|e| matches!(e, EvolutionEffect::ToxicOnPopulate {}))
 }
 
 // ---------------------------------------------------------------------------------------------
 // Objectives
 // ---------------------------------------------------------------------------------------------
-
-fn own(s: &State, g: Group) -> impl Iterator<Item = &Placed> {
-    s.animals.iter().filter(move |p| p.animal.group == g)
-}
 
 /// `kill`: an animal of another group died this stage in a contest your animal won (ruling D8:
 /// a per-stage log, so the tile can be claimed on any later turn of the stage).
@@ -248,19 +267,12 @@ fn obj_regions(s: &State, g: Group, count: u8) -> bool {
 
 /// `niche_regions`: hold `niche` in at least `count` regions.
 fn obj_niche_regions(s: &State, g: Group, niche: u8, count: u8) -> bool {
-    let m = own(s, g)
-        .filter(|p| p.niche == niche)
-        .map(|p| p.region)
-        .collect::<Regions>();
-    m.len() >= count as u32
+    s.animals.niche_regions(g, niche).len() >= count as u32
 }
 
 /// `niche_rows`: hold `niche` in at least `count` climate zones.
 fn obj_niche_rows(s: &State, g: Group, niche: u8, count: u8) -> bool {
-    let m = own(s, g)
-        .filter(|p| p.niche == niche)
-        .fold(0u8, |m, p| m | 1 << p.region.row());
-    m.count_ones() >= count as u32
+    rows_of(s.animals.niche_regions(g, niche)).count_ones() >= count as u32
 }
 
 /// `active_cards`: at least that many active evolution and adaptation cards.
@@ -270,41 +282,34 @@ fn obj_active_cards(p: &Player, evolutions: u8, adaptations: u8) -> bool {
 
 /// `sympatry`: a region with your animal and animals of `others` other groups.
 ///
-/// One pass over the animals fills each region's set of groups (bit per group); the check
-/// then reads the 20 sets. (Scanning every animal once per region made this objective the
-/// costliest query of a turn's legal choices.)
+/// Read from the census: the regions of each group, then the regions of yours counted.
 fn obj_sympatry(s: &State, g: Group, others: u8) -> bool {
-    let mut groups = [0u8; REGIONS];
-    for p in &s.animals {
-        if let Some(m) = groups.get_mut(p.region.index()) {
-            *m |= 1 << p.animal.group as u8;
-        }
-    }
-    let mine = 1u8 << g as u8;
-    groups
-        .iter()
-        .any(|&m| m & mine != 0 && (m & !mine).count_ones() >= others as u32)
+    let regions = Group::ALL.map(|h| s.animals.regions_of(h));
+    s.animals.regions_of(g).iter().any(|r| {
+        let groups = Group::ALL
+            .into_iter()
+            .filter(|&h| h != g && regions[h as usize].contains(r))
+            .count();
+        groups >= others as usize
+    })
 }
 
 /// `vicariance`: a niche >= `min_niche` in a northern row and another in a southern row.
 fn obj_vicariance(s: &State, g: Group, min_niche: u8, north: &[u8], south: &[u8]) -> bool {
+    let held = rows_of(s.animals.regions_from_niche(g, min_niche));
     let high = |rows: &[u8]| {
-        own(s, g).any(|p| p.niche >= min_niche && rows.contains(&(p.region.row() + 1)))
+        rows.iter()
+            .any(|&row| (1..=ROWS as u8).contains(&row) && held & 1 << (row - 1) != 0)
     };
     high(north) && high(south)
 }
 
 /// `full_region`: niches 0, 1 and 2 of one region.
 ///
-/// One pass over the group's animals fills each region's set of niches held (bit per niche).
+/// Read from the census: a region in the group's regions of niche 0, of 1 and of 2.
 fn obj_full_region(s: &State, g: Group) -> bool {
-    let mut niches = [0u8; REGIONS];
-    for p in own(s, g) {
-        if let Some(m) = niches.get_mut(p.region.index()) {
-            *m |= 1 << p.niche;
-        }
-    }
-    niches.contains(&0b111)
+    let held = |n| s.animals.niche_regions(g, n);
+    !(held(0) & held(1) & held(2)).is_empty()
 }
 
 /// `instinct`: the instinct marker on `field` or higher.

@@ -66,6 +66,9 @@ fn run(s: &mut State, d: &Data, t: Task, ev: &mut Vec<Event>) {
 
 /// Clears bookkeeping bits from every animal.
 pub fn clear_bits(s: &mut State, bits: u8) {
+    if (0..8).all(|k| !s.animals.any_with_flag(bits & 1 << k)) {
+        return;
+    }
     let mut i = 0;
     while i < s.animals.len() {
         let f = s.animals[i].animal.flags;

@@ -17,7 +17,8 @@
 //! circle):
 //!
 //! 1. `types`: board geometry, groups, animals and their status flags.
-//! 2. `data`: the component data read from `data/pangea/*.toml`.
+//! 2. `data`: the component data read from `data/pangea/*.toml`; `animals`: the animals on
+//!    the board and the census kept beside them (counts per group, region and status bit).
 //! 3. `catalog`: every card's text and the tables the browser table draws
 //!    (presentation only, from `data`).
 //! 4. `state`: the state, the engine's tasks, decisions, choices and events.
@@ -73,6 +74,7 @@
 
 pub mod actions;
 pub mod ages;
+pub mod animals;
 pub mod board;
 pub mod cards;
 pub mod catalog;
@@ -104,6 +106,7 @@ pub use state::{Choice, Decision, Event, Phase, Setup, State};
 pub use types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 pub use view::View;
 
+use animals::Animals;
 use state::{Neutral, ObjSlot, Owner, Player, Task};
 
 /// The Pangea game.
@@ -345,7 +348,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         order,
         neutrals,
         owner,
-        animals: Vec::new(),
+        animals: Animals::new(),
         hunger: Regions::NONE,
         closed,
         region_stack,

@@ -3,7 +3,7 @@
 //! Sauropsida's draw after a won contest (rulebook ch. 9). Each has the task that asks it, its
 //! legal choices, its resolution and the rule its refusals name.
 
-use crate::board::{distinct, group_of, remove_card, spots};
+use crate::board::{distinct, group_of, remove_card, spots_in};
 use crate::data::Data;
 use crate::effects;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, Phase, State, Task};
@@ -68,12 +68,14 @@ pub fn resolve_discard(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) 
 /// What a seat owes for hunger in a region: one per liable animal, capped by Estivation.
 pub fn hunger_owed(s: &State, d: &Data, seat: u8, region: Region) -> u8 {
     let g = s.player(seat).group;
-    let liable = s
-        .animals
+    if !s.regions_of(g).contains(region) {
+        return 0;
+    }
+    let start = s.animals.partition_point(|p| p.region < region);
+    let liable = s.animals[start..]
         .iter()
-        .filter(|p| {
-            p.region == region && p.animal.group == g && !effects::hunger_exempt(d, s, seat, p)
-        })
+        .take_while(|p| p.region == region)
+        .filter(|p| p.animal.group == g && !effects::hunger_exempt(d, s, seat, p))
         .count() as u8;
     match effects::hunger_cap(d, s.player(seat)) {
         Some(c) => liable.min(c),
@@ -102,9 +104,10 @@ pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: Region, out: &mut Vec
         out.push(Choice::PayDominance);
     }
     let g = group_of(s, seat);
-    spots(
+    spots_in(
         s,
-        |p| p.region == region && p.animal.group == g && !effects::hunger_exempt(d, s, seat, p),
+        region,
+        |p| p.animal.group == g && !effects::hunger_exempt(d, s, seat, p),
         |sp| out.push(Choice::Animal(sp)),
     );
 }

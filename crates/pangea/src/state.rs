@@ -1,7 +1,8 @@
 //! The game state, the engine's pending work, decisions, choices and events.
 
+use crate::animals::Animals;
 use crate::data::NeutralAct;
-use crate::types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
+use crate::types::{Action, AdaptationId, Animal, Group, Region, Regions, Spot, Tile};
 use eons_core::{GameRng, Refusal};
 use serde::{Deserialize, Serialize};
 
@@ -745,8 +746,8 @@ pub struct State {
     pub neutrals: Vec<Neutral>,
     /// Who controls each group.
     pub owner: [Owner; 4],
-    /// Animals on the board, in resolve order.
-    pub animals: Vec<Placed>,
+    /// Animals on the board, in resolve order (with the census kept beside them).
+    pub animals: Animals,
     /// Hunger markers (bit per region).
     pub hunger: Regions,
     /// Unavailable regions (bit per region).

@@ -11,7 +11,7 @@ use eons_core::Refusal;
 pub fn legal_unblock(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     let p = s.player(seat);
     let g = p.group;
-    if p.ap >= d.rules.inactive_removal_cost as i32 {
+    if p.ap >= d.rules.inactive_removal_cost as i32 && s.animals.with_flag(g, flag::INACTIVE) > 0 {
         spots(
             s,
             |q| q.animal.group == g && q.animal.inactive(),

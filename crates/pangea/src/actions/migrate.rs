@@ -2,9 +2,7 @@
 //! condition markers, Gorgonops' niche-0 attack).
 
 use super::pay;
-use crate::board::{
-    first_of_spot, group_of, place_condition, spots, tracked, Occupants, StepRules,
-};
+use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, StepRules};
 use crate::data::{Data, SoloTrigger};
 use crate::effects;
 use crate::moves::{kill_contest, perform_step};
@@ -29,7 +27,6 @@ pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut V
     }
     let g = p.group;
     let lb = p.armed & armed::LAND_BRIDGE != 0;
-    let occupants = Occupants::of(s);
     // The cost and step rules of the seat's animals, which differ only for the Special
     // Animal: worked out once per kind of animal, when first needed.
     let mut rules: [Option<(i32, StepRules)>; 2] = [None; 2];
@@ -50,7 +47,7 @@ pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut V
         if p.ap < cost {
             continue;
         }
-        s.for_each_step_in(d, &occupants, &q, step_rules, |r, n| {
+        s.for_each_step_with(d, &q, step_rules, |r, n| {
             out.push(Choice::Move {
                 from: q.spot(),
                 region: r,
@@ -71,12 +68,11 @@ pub fn any_free_move(s: &State, d: &Data, seat: u8) -> bool {
 /// Every step of the seat's active animals (a free migration step).
 pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     let g = group_of(s, seat);
-    let occupants = Occupants::of(s);
     for i in 0..s.animals.len() {
         let p = s.animals[i];
         if p.animal.group == g && !p.animal.inactive() && first_of_spot(s, i) {
             let rules = StepRules::of(d, s, p.animal, false);
-            s.for_each_step_in(d, &occupants, &p, rules, |r, n| {
+            s.for_each_step_with(d, &p, rules, |r, n| {
                 out.push(Choice::Move {
                     from: p.spot(),
                     region: r,

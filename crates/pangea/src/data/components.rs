@@ -284,6 +284,72 @@ pub enum EvolutionEffect {
     },
 }
 
+/// The kind of an evolution effect, without its parameters: a set of kinds is a `u32` of
+/// their [`EffectKind::bit`]s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EffectKind {
+    /// [`EvolutionEffect::Expansiveness`].
+    Expansiveness,
+    /// [`EvolutionEffect::Devour`].
+    Devour,
+    /// [`EvolutionEffect::HungerExempt`].
+    HungerExempt,
+    /// [`EvolutionEffect::HungerCap`].
+    HungerCap,
+    /// [`EvolutionEffect::PopulateDiscount`].
+    PopulateDiscount,
+    /// [`EvolutionEffect::Climb`].
+    Climb,
+    /// [`EvolutionEffect::ContestImmune`].
+    ContestImmune,
+    /// [`EvolutionEffect::ToxicOnActivate`].
+    ToxicOnActivate,
+    /// [`EvolutionEffect::ToxicOnPopulate`].
+    ToxicOnPopulate,
+    /// [`EvolutionEffect::SurviveRange`].
+    SurviveRange,
+    /// [`EvolutionEffect::IgnoreRed`].
+    IgnoreRed,
+    /// [`EvolutionEffect::DoomBurrow`].
+    DoomBurrow,
+    /// [`EvolutionEffect::MultiPopulate`].
+    MultiPopulate,
+    /// [`EvolutionEffect::CheapMigrate`].
+    CheapMigrate,
+    /// [`EvolutionEffect::Niche0Attack`].
+    Niche0Attack,
+}
+
+impl EffectKind {
+    /// The kind's bit in a set of kinds.
+    pub fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+impl EvolutionEffect {
+    /// The effect's kind.
+    pub fn kind(&self) -> EffectKind {
+        match self {
+            EvolutionEffect::Expansiveness { .. } => EffectKind::Expansiveness,
+            EvolutionEffect::Devour { .. } => EffectKind::Devour,
+            EvolutionEffect::HungerExempt { .. } => EffectKind::HungerExempt,
+            EvolutionEffect::HungerCap { .. } => EffectKind::HungerCap,
+            EvolutionEffect::PopulateDiscount { .. } => EffectKind::PopulateDiscount,
+            EvolutionEffect::Climb { .. } => EffectKind::Climb,
+            EvolutionEffect::ContestImmune { .. } => EffectKind::ContestImmune,
+            EvolutionEffect::ToxicOnActivate { .. } => EffectKind::ToxicOnActivate,
+            EvolutionEffect::ToxicOnPopulate {} => EffectKind::ToxicOnPopulate,
+            EvolutionEffect::SurviveRange { .. } => EffectKind::SurviveRange,
+            EvolutionEffect::IgnoreRed { .. } => EffectKind::IgnoreRed,
+            EvolutionEffect::DoomBurrow {} => EffectKind::DoomBurrow,
+            EvolutionEffect::MultiPopulate { .. } => EffectKind::MultiPopulate,
+            EvolutionEffect::CheapMigrate { .. } => EffectKind::CheapMigrate,
+            EvolutionEffect::Niche0Attack { .. } => EffectKind::Niche0Attack,
+        }
+    }
+}
+
 /// An evolution card.
 #[derive(Clone, Debug)]
 pub struct EvolutionCard {

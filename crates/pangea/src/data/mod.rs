@@ -14,9 +14,11 @@ use std::sync::OnceLock;
 mod components;
 mod parse;
 mod raw;
+mod steps;
 
 pub use components::*;
 pub use parse::{parse, region_id};
+pub use steps::StepTable;
 
 /// The embedded data files, by name.
 pub const FILES: [(&str, &str); 8] = [
@@ -63,6 +65,7 @@ fn err(file: &str, field: impl Into<String>, message: impl Into<String>) -> Data
 /// The parsed and checked data, or why it could not be read: the fallible form, called once
 /// where a game begins (setting up a game, reading a position) so that a broken build refuses
 /// to start a game with a [`DataError`] naming the file and the field. Parsed once.
+#[inline]
 pub fn try_data() -> Result<&'static Data, DataError> {
     static DATA: OnceLock<Result<Data, DataError>> = OnceLock::new();
     DATA.get_or_init(|| parse(&FILES))
@@ -71,6 +74,7 @@ pub fn try_data() -> Result<&'static Data, DataError> {
 }
 
 /// The parsed and checked data: the accessor every rule uses once a game exists.
+#[inline]
 pub fn data() -> &'static Data {
     // Every game state comes from `new_game` or `position::read`, which call `try_data` and
     // refuse to start on invalid data, and the test `shipped_data_is_valid` proves the shipped
@@ -99,6 +103,8 @@ pub struct Data {
     pub food: [[u8; 3]; REGIONS],
     /// `red[region][dir]`: the border in that direction is red (dirs: left, right, up, down).
     pub red: [[bool; 4]; REGIONS],
+    /// The migration steps of each region and niche, worked out from `red`.
+    pub steps: StepTable,
     /// Regions closed with fewer than 4 players (bit mask).
     pub closed_fewer: Regions,
     /// Region cards at the start (bit mask).
@@ -115,6 +121,10 @@ pub struct Data {
     pub groups: Vec<GroupData>,
     /// Evolution cards; `evolutions[g * 4 + k]` is group g's k-th card.
     pub evolutions: Vec<EvolutionCard>,
+    /// `effect_kinds[g][active]`: the kinds of effect ([`EffectKind::bit`]s) of group g's
+    /// evolution cards whose bits are set in `active` (a player's
+    /// [`crate::state::Player::evolution`]), worked out from `evolutions`.
+    pub effect_kinds: [[u32; 16]; 4],
     /// Adaptation card designs.
     pub adaptations: Vec<AdaptationCard>,
     /// Objective tiles.
@@ -137,6 +147,11 @@ impl Data {
     /// Group g's k-th evolution card.
     pub fn evolution_card(&self, g: Group, k: u8) -> &EvolutionCard {
         &self.evolutions[g as usize * 4 + k as usize]
+    }
+    /// True if one of group g's evolution cards active in `active` (bit k: the k-th card)
+    /// has an effect of this kind.
+    pub fn has_effect(&self, g: Group, active: u8, kind: EffectKind) -> bool {
+        self.effect_kinds[g as usize][(active & 15) as usize] & kind.bit() != 0
     }
     /// An adaptation card design.
     pub fn adaptation(&self, card: AdaptationId) -> &AdaptationCard {

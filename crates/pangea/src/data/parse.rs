@@ -112,6 +112,20 @@ fn group_id(f: &str, field: &str, s: &str) -> Result<Group, DataError> {
     Group::from_id(s).ok_or_else(|| err(f, field, format!("`{s}` is not a group")))
 }
 
+/// The kinds of effect of each group's evolution cards, per set of active cards
+/// ([`Data::effect_kinds`]).
+fn effect_kinds(evolutions: &[EvolutionCard]) -> [[u32; 16]; 4] {
+    std::array::from_fn(|g| {
+        std::array::from_fn(|active| {
+            (0..4)
+                .filter(|k| active & 1 << k != 0)
+                .filter_map(|k| evolutions.get(g * 4 + k))
+                .flat_map(|c| &c.effects)
+                .fold(0, |kinds, e| kinds | e.kind().bit())
+        })
+    })
+}
+
 /// Parses and checks a set of data files (`name`, `text`).
 pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
     let bf = "board.toml";
@@ -926,6 +940,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         zones,
         food,
         red,
+        steps: super::StepTable::new(&red),
         closed_fewer,
         cards_start,
         cards_later,
@@ -933,6 +948,7 @@ pub fn parse(files: &[(&str, &str)]) -> Result<Data, DataError> {
         doom_epicentre: board.doom.epicentre,
         doom_shockwave: board.doom.shockwave,
         groups: group_list,
+        effect_kinds: effect_kinds(&evo),
         evolutions: evo,
         adaptations: adapt,
         objectives,

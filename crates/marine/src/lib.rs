@@ -133,8 +133,8 @@ pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Til
 pub use view::View;
 
 use eons_core::{
-    Game, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat, SetupError,
-    Turn,
+    Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
+    SetupError, Turn,
 };
 
 /// Dominant Species: Marine.
@@ -223,6 +223,10 @@ impl Game for Marine {
             out.push(c);
             false
         });
+    }
+
+    fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
+        rules::random_choice(s, rng, scratch)
     }
 
     fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {

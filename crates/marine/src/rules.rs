@@ -18,7 +18,7 @@ use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::{actions, cards, traits};
-use eons_core::Refusal;
+use eons_core::{GameRng, Refusal};
 
 /// The rule governing the decision `top`, with its rulebook page, and what
 /// it asks for: "Abundance (p.11): choose an element …".
@@ -88,6 +88,26 @@ pub fn asking(top: Frame) -> &'static str {
         | WanderlustScore { .. }
         | TectonicsAfter { .. }
         | CardDone { .. } => AUTOMATIC,
+    }
+}
+
+/// A uniformly random legal choice, as `Game::random_choice` asks: the one
+/// the list would hold at `rng.index(len)`, with the same draw. A turn's
+/// placement (half of all decisions) is drawn from the turn's bit sets
+/// without listing; every other decision lists into `scratch`.
+pub fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
+    if let (false, Some(&Frame::Turn { a })) = (s.over, s.stack.last()) {
+        return Some(actions::turn::random_choice(s, a, rng));
+    }
+    scratch.clear();
+    legal_choices(s, &mut |c| {
+        scratch.push(c);
+        false
+    });
+    if scratch.is_empty() {
+        None
+    } else {
+        Some(scratch[rng.index(scratch.len())])
     }
 }
 

@@ -10,6 +10,7 @@ use crate::events::Event;
 use crate::state::{Pawn, State, ANIMALS};
 use crate::traits;
 use crate::types::{Action, Animal, Element, Face, Space, Trait};
+use eons_core::GameRng;
 use eons_earth::ELEMENTS;
 
 /// The rule a refused placement names.
@@ -37,6 +38,65 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
         }
     }
     false
+}
+
+/// The choice [`legal`] would give at `rng.index(len)` on animal `a`'s
+/// turn, drawn with that very call, without listing: the count comes from
+/// the turn's bit sets of spaces, and only the drawn placement is built.
+pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
+    let t = TurnCtx::new(s, a);
+    let specials = t.specials.iter().flatten().count();
+    let (personal_basic, personal_specials) = t.personal_counts(s, specials);
+    let display = t.basic.count_ones() as usize + t.special.count_ones() as usize * specials;
+    let total = 1 + display + usize::from(personal_basic) + personal_specials;
+    let mut k = rng.index(total);
+    // The list's order: Retrieve, the display's spaces in order (each with
+    // its basic placement first), then the personal space.
+    if k == 0 {
+        return Choice::Retrieve;
+    }
+    k -= 1;
+    if k < display {
+        let mut spaces = t.basic | t.special;
+        while spaces != 0 {
+            let i = spaces.trailing_zeros() as usize;
+            spaces &= spaces - 1;
+            let space = Space::display(i);
+            if t.basic & 1 << i != 0 {
+                if k == 0 {
+                    return Choice::Place {
+                        space,
+                        special: None,
+                    };
+                }
+                k -= 1;
+            }
+            if t.special & 1 << i != 0 {
+                if k < specials {
+                    return Choice::Place {
+                        space,
+                        special: t.specials.iter().flatten().nth(k).copied(),
+                    };
+                }
+                k -= specials;
+            }
+        }
+    }
+    k -= display;
+    let space = Space::personal(a);
+    if personal_basic {
+        if k == 0 {
+            return Choice::Place {
+                space,
+                special: None,
+            };
+        }
+        k -= 1;
+    }
+    Choice::Place {
+        space,
+        special: t.specials.iter().flatten().nth(k).copied(),
+    }
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
@@ -305,6 +365,18 @@ impl TurnCtx {
             }
         }
         false
+    }
+
+    /// How many placements [`TurnCtx::personal_space`] offers: whether the
+    /// basic one is, and how many special ones (`specials` of them in
+    /// hand).
+    fn personal_counts(&self, s: &State, specials: usize) -> (bool, usize) {
+        let a = self.a;
+        if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
+            return (false, 0);
+        }
+        let basic = s.basic_avail[a.index()] > 0 && self.after_rule(PERSONAL_KEY);
+        (basic, specials)
     }
 
     /// Calls `f` with the placements on the animal's Bottom Feeder space;

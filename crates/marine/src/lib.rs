@@ -136,6 +136,7 @@ use eons_core::{
     Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
     SetupError, Turn,
 };
+use eons_earth::matching_counts;
 
 /// Dominant Species: Marine.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -387,9 +388,18 @@ impl Game for Marine {
                     val[a.index()] += s.targets[e.index()] as f64;
                 }
             }
+            // Each display and each tile's elements are counted once.
+            let mut needs = [[0u8; eons_earth::ELEMENTS]; state::ANIMALS];
+            for a in s.animals() {
+                needs[a.index()] = s.needs(a);
+            }
             let mut rank = [Animal::Reptiles; state::ANIMALS];
             for (h, tile) in s.earth.tiles() {
                 let n = s.ranking(h, &mut rank);
+                if n == 0 {
+                    continue;
+                }
+                let on = s.earth.elements_on(h);
                 let places = d.places(tile.terrain());
                 for (k, &a) in rank[..n].iter().enumerate() {
                     let i = a.index();
@@ -397,9 +407,9 @@ impl Game for Marine {
                         val[i] += 0.5 * v as f64;
                     }
                     let thriving = if s.revealed || s.owner[i] == seat.0 {
-                        s.thriving(a, h)
+                        s.thriving_by(a, h, || matching_counts(&needs[i], &on))
                     } else {
-                        s.earth.matching(h, &public_needs[i]) > 0
+                        matching_counts(&public_needs[i], &on) > 0
                     };
                     let per = if thriving { 0.5 } else { 0.1 };
                     val[i] += per * s.earth.species(h, i) as f64;

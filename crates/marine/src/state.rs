@@ -415,6 +415,13 @@ impl State {
     /// matches the display. Carnivore (p.21): never endangered with at least
     /// two opposing species on the tile.
     pub fn thriving(&self, a: Animal, h: HexId) -> bool {
+        self.thriving_by(a, h, || self.earth.matching(h, &self.needs6(a)))
+    }
+
+    /// [`State::thriving`], with the matching of `a`'s display on `h` asked
+    /// of `matching` (only when it decides): for a caller that has counted
+    /// the tile's elements and the display already.
+    pub fn thriving_by(&self, a: Animal, h: HexId, matching: impl FnOnce() -> u32) -> bool {
         if self.earth.species(h, a.index()) == 0 {
             return false;
         }
@@ -423,7 +430,7 @@ impl State {
         {
             return true;
         }
-        self.earth.matching(h, &self.needs6(a)) > 0
+        matching() > 0
     }
 
     fn needs6(&self, a: Animal) -> eons_earth::ElementCounts {
@@ -841,22 +848,21 @@ impl State {
     /// The Reseed event (p.24), in the rulebook's order.
     pub fn reseed(&mut self, ev: &mut Vec<Event>) {
         let g = grid();
-        // 1. Elements surrounded by exactly three Vents.
-        for i in 0..g.corner_count() {
-            let c = CornerId(i as u8);
-            if self.earth.element(c).is_some() {
-                let vents = self
-                    .earth
-                    .tiles_at(c)
-                    .filter(|&h| {
-                        self.earth
-                            .tile(h)
-                            .is_some_and(|t| t.terrain() == Terrain::Vent)
-                    })
-                    .count();
-                if vents == 3 {
-                    self.element_to_bag(c, ev);
-                }
+        // 1. Elements surrounded by exactly three Vents: the occupied corners
+        // only, in id order, each asked of the Vent tiles' bit set.
+        let vents = self
+            .earth
+            .tiles()
+            .filter(|t| t.1.terrain() == Terrain::Vent)
+            .fold(0u64, |set, (h, _)| set | 1 << h.0);
+        let occupied = (0..ELEMENTS as u8).fold(0u128, |set, e| set | self.earth.element_mask(e));
+        let mut rest = occupied;
+        while rest != 0 {
+            let c = CornerId(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            let around = g.hexes_at(c).filter(|h| vents & 1 << h.0 != 0).count();
+            if around == 3 {
+                self.element_to_bag(c, ev);
             }
         }
         // 2. Regression, then the Regression Box into the bag.
@@ -872,11 +878,10 @@ impl State {
                 if reg[e.index()] == 0 {
                     continue;
                 }
-                let slots: Vec<usize> = self.usable_slots(a).collect();
-                if let Some(&i) = slots
-                    .iter()
-                    .find(|&&i| self.disks[a.index()][i] == Some(*e))
-                {
+                let held = self
+                    .usable_slots(a)
+                    .find(|&i| self.disks[a.index()][i] == Some(*e));
+                if let Some(i) = held {
                     self.disks[a.index()][i] = None;
                     self.bag.put(e.index());
                     ev.push(Event::DiskLost { animal: a, el: *e });

@@ -8,12 +8,13 @@ use crate::types::{Animal, Trait};
 
 /// Budding Intelligence (p.20): the first time VP reach the threshold, an extra basic pawn.
 pub(crate) fn budding(s: &mut State, ev: &mut Vec<Event>) {
-    let need = data().trait_data(Trait::BuddingIntelligence).count;
+    // Asked after every decision: the cheap bit tests first, the data only
+    // for an animal holding the trait.
     for &a in Animal::ALL {
-        if s.plays(a)
-            && s.budding_done & a.bit() == 0
-            && s.vp[a.index()] >= need
+        if s.budding_done & a.bit() == 0
             && s.has_trait(a, Trait::BuddingIntelligence)
+            && s.plays(a)
+            && s.vp[a.index()] >= data().trait_data(Trait::BuddingIntelligence).count
         {
             s.budding_done |= a.bit();
             if s.basic_total[a.index()] < data().pawns_per_colour {

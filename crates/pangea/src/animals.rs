@@ -140,6 +140,12 @@ impl Animals {
         }
     }
 
+    /// True if the census is the one the list gives when counted afresh (an invariant of
+    /// every state).
+    pub fn census_matches(&self) -> bool {
+        self.census == Animals::from(self.list.clone()).census
+    }
+
     /// Animals of a group (the Special Animal included).
     pub fn of_group(&self, g: Group) -> usize {
         self.census

@@ -92,6 +92,10 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
         "animals out of resolve order"
     );
     ensure!(
+        s.animals.census_matches(),
+        "the animals' census is out of step with them"
+    );
+    ensure!(
         s.animals.iter().filter(|p| p.animal.bearer()).count() <= 1,
         "one objective marker bearer"
     );

@@ -20,6 +20,8 @@ pub enum Pawn {
 
 /// Number of animals (one bit set of basic pawns each).
 const ANIMALS: usize = Animal::ALL.len();
+/// Number of element types (one special pawn each).
+const ELEMENTS: usize = Element::ALL.len();
 
 /// The pawn on each action display space (index = space number).
 ///
@@ -32,8 +34,8 @@ const ANIMALS: usize = Animal::ALL.len();
 pub struct ActionDisplay {
     /// The pawn on each space.
     pawns: [Option<Pawn>; MAX_SPACES],
-    /// Bit `i` set when space `i` holds a special pawn.
-    specials: u64,
+    /// Per element type, bit `i` set when space `i` holds its special pawn.
+    specials: [u64; ELEMENTS],
     /// Per animal (food-chain index), bit `i` set when space `i` holds one
     /// of its basic pawns.
     basics: [u64; ANIMALS],
@@ -44,7 +46,7 @@ impl ActionDisplay {
     pub fn empty() -> ActionDisplay {
         ActionDisplay {
             pawns: [None; MAX_SPACES],
-            specials: 0,
+            specials: [0; ELEMENTS],
             basics: [0; ANIMALS],
         }
     }
@@ -65,13 +67,13 @@ impl ActionDisplay {
         if let Some(old) = self.pawns[i] {
             match old {
                 Pawn::Basic(a) => self.basics[a.index()] &= !bit,
-                Pawn::Special(_) => self.specials &= !bit,
+                Pawn::Special(e) => self.specials[e.index()] &= !bit,
             }
         }
         if let Some(new) = pawn {
             match new {
                 Pawn::Basic(a) => self.basics[a.index()] |= bit,
-                Pawn::Special(_) => self.specials |= bit,
+                Pawn::Special(e) => self.specials[e.index()] |= bit,
             }
         }
         self.pawns[i] = pawn;
@@ -88,7 +90,14 @@ impl ActionDisplay {
     /// Spaces holding a special pawn (bit `i` = space `i`).
     #[inline]
     pub fn special_mask(&self) -> u64 {
-        self.specials
+        self.specials.iter().fold(0, |m, s| m | s)
+    }
+
+    /// The space holding the special pawn of this element type, as a bit
+    /// set (empty when it is not on the display).
+    #[inline]
+    pub fn special_mask_of(&self, e: Element) -> u64 {
+        self.specials[e.index()]
     }
 
     /// Spaces holding one of the animal's basic pawns.
@@ -100,7 +109,7 @@ impl ActionDisplay {
     /// Spaces holding any pawn.
     #[inline]
     pub fn occupied_mask(&self) -> u64 {
-        self.basics.iter().fold(self.specials, |m, b| m | b)
+        self.basics.iter().fold(self.special_mask(), |m, b| m | b)
     }
 }
 

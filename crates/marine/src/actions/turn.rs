@@ -4,14 +4,13 @@
 //! of a turn (extra turns, Exaptation's new trait p.21) and of a round
 //! (Reseed, the end of the game).
 
-use crate::data::{data, SpaceDef, MAX_SPACES};
+use crate::data::{data, MAX_SPACES};
 use crate::decision::{Choice, Frame, TectonicsMode, ALL, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{Pawn, State, ANIMALS};
 use crate::traits;
 use crate::types::{Action, Animal, Element, Face, Space, Trait};
 use eons_core::GameRng;
-use eons_earth::ELEMENTS;
 
 /// The rule a refused placement names.
 pub(crate) const RULE: &str = "Player turns (p.9)";
@@ -45,7 +44,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// the turn's bit sets of spaces, and only the drawn placement is built.
 pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
     let t = TurnCtx::new(s, a);
-    let specials = t.specials.iter().flatten().count();
+    let specials = t.specials.count_ones() as usize;
     let (personal_basic, personal_specials) = t.personal_counts(s, specials);
     let display = t.basic.count_ones() as usize + t.special.count_ones() as usize * specials;
     let total = 1 + display + usize::from(personal_basic) + personal_specials;
@@ -75,7 +74,7 @@ pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
                 if k < specials {
                     return Choice::Place {
                         space,
-                        special: t.specials.iter().flatten().nth(k).copied(),
+                        special: t.nth_special(k),
                     };
                 }
                 k -= specials;
@@ -95,7 +94,7 @@ pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
     }
     Choice::Place {
         space,
-        special: t.specials.iter().flatten().nth(k).copied(),
+        special: t.nth_special(k),
     }
 }
 
@@ -173,47 +172,6 @@ pub(crate) fn rule(top: Frame) -> &'static str {
     }
 }
 
-/// Sort key of a display space for the "after" rule (p.9).
-#[inline]
-fn display_key(def: &SpaceDef) -> (u8, u8) {
-    (def.section + 1, def.col)
-}
-
-/// Sort key of the personal (Bottom Feeder) space: above everything.
-const PERSONAL_KEY: (u8, u8) = (0, 0);
-
-/// One end of the span of an animal's placed pawns, for the "after" rule.
-#[derive(Copy, Clone, Debug)]
-struct Bound {
-    /// Its sort key.
-    key: (u8, u8),
-    /// The display spaces strictly after it.
-    after: u64,
-    /// The display spaces strictly before it.
-    before: u64,
-}
-
-impl Bound {
-    /// The personal (Bottom Feeder) space: every display space is after it.
-    fn personal() -> Bound {
-        Bound {
-            key: PERSONAL_KEY,
-            after: data().space_sets.all,
-            before: 0,
-        }
-    }
-
-    /// Display space `i`.
-    fn display(i: usize) -> Bound {
-        let d = data();
-        Bound {
-            key: display_key(&d.spaces[i]),
-            after: d.space_sets.after[i],
-            before: d.space_sets.before[i],
-        }
-    }
-}
-
 /// The display as three bitsets for animal `a` (bit `i` = space `i`, over
 /// all `MAX_SPACES` slots of [`State::spaces`]): empty spaces, spaces holding
 /// another animal's basic pawn (bumpable), and spaces holding one of `a`'s
@@ -221,60 +179,58 @@ impl Bound {
 fn display_sets(s: &State, a: Animal) -> (u64, u64, u64) {
     // The display keeps its spaces by kind of pawn as bit sets.
     let display = &s.spaces;
-    let specials = display.special_mask();
-    let empty = !display.occupied_mask() & (u64::MAX >> (64 - MAX_SPACES));
+    let slots = u64::MAX >> (64 - MAX_SPACES);
+    let empty = !display.occupied_mask() & slots;
     let own = display.basic_mask(a);
-    let bumpable = !empty & !specials & !own & (u64::MAX >> (64 - MAX_SPACES));
-    // The few special pawns on the display: `a`'s when it controls them.
-    let mut mine = own;
-    let mut m = specials;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        if let Some(Pawn::Special(e)) = display[i] {
-            if s.special_control[e.index()] == Some(a) {
-                mine |= 1u64 << i;
-            }
-        }
-    }
+    let bumpable = !empty & !display.special_mask() & !own & slots;
+    // The special pawns `a` controls, without a branch on who controls each.
+    let mine = Element::ALL.iter().fold(own, |mine, &e| {
+        let controls = s.special_control[e.index()] == Some(a);
+        mine | display.special_mask_of(e) & 0u64.wrapping_sub(u64::from(controls))
+    });
     (empty, bumpable, mine)
 }
 
-/// Highest and lowest of the animal's placed pawns (`mine`: its display
-/// spaces), by sort key.
-fn placed_range(s: &State, a: Animal, mine: u64) -> Option<(Bound, Bound)> {
-    let mut r: Option<(Bound, Bound)> = s
+/// What the "after" rule (p.9) lets a basic pawn of `a` go on, `mine` being
+/// `a`'s display spaces: the display spaces after (below) every placed pawn,
+/// or with Flight also before (above) them all (every space when nothing is
+/// placed), and whether the personal (Bottom Feeder) space, which comes
+/// before every display space, is allowed.
+fn after_rule(s: &State, a: Animal, mine: u64, flight: bool) -> (u64, bool) {
+    let sets = &data().space_sets;
+    let on_personal = s
         .personal
         .iter()
-        .any(|p| p.is_some_and(|p| s.pawn_is(p, a)))
-        .then(|| (Bound::personal(), Bound::personal()));
+        .any(|p| p.is_some_and(|p| s.pawn_is(p, a)));
+    // Strictly after every placed pawn, and strictly before them all.
+    let mut after = sets.all;
+    let mut before = if on_personal { 0 } else { sets.all };
     let mut m = mine;
     while m != 0 {
-        let k = Bound::display(m.trailing_zeros() as usize);
+        let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        r = Some(match r {
-            None => (k, k),
-            Some((lo, hi)) => (
-                if k.key < lo.key { k } else { lo },
-                if k.key > hi.key { k } else { hi },
-            ),
-        });
+        after &= sets.after[i];
+        before &= sets.before[i];
     }
-    r
+    let placed = on_personal || mine != 0;
+    let display = after | if flight { before } else { 0 };
+    (display, !placed || (flight && !on_personal))
 }
 
 /// What a turn's pawn placements depend on (p.9), worked out once per turn
 /// so that each space's choices can be listed on their own.
 struct TurnCtx {
     a: Animal,
-    /// Highest and lowest of the animal's placed pawns (the "after"
-    /// rule); not worked out (`None`) when no basic pawn is available.
-    range: Option<(Bound, Bound)>,
     social: bool,
-    flight: bool,
     n_animals: u8,
-    /// The animal's special pawns not on the display.
-    specials: [Option<Element>; ELEMENTS],
+    /// The "after" rule's display spaces for a basic pawn (every space when
+    /// no basic pawn is available).
+    after: u64,
+    /// The "after" rule allows a basic pawn on the personal space.
+    personal_after: bool,
+    /// The animal's special pawns not on the display, bit `i` for the
+    /// element type of index `i`.
+    specials: u8,
     /// Display spaces taking a basic pawn: usable with this many animals,
     /// not special-only, empty (or, with Social, holding another animal's
     /// basic pawn) and after the placed pawns. Empty without a basic pawn.
@@ -287,10 +243,11 @@ struct TurnCtx {
 impl TurnCtx {
     fn new(s: &State, a: Animal) -> TurnCtx {
         let sets = &data().space_sets;
-        let mut specials = [None; ELEMENTS];
-        for (slot, el) in specials.iter_mut().zip(s.available_specials(a)) {
-            *slot = Some(el);
-        }
+        let specials = Element::ALL.iter().fold(0u8, |m, &e| {
+            let available =
+                (s.special_control[e.index()] == Some(a)) & s.special_space[e.index()].is_none();
+            m | u8::from(available) << e.index()
+        });
         let n_animals = s.animal_count() as u8;
         let flight = s.has_trait(a, Trait::Flight);
         let social = s.has_trait(a, Trait::Social);
@@ -300,44 +257,57 @@ impl TurnCtx {
         let usable = sets.usable[n_animals as usize];
         // Only basic pawns follow the "after" rule.
         let has_basic = s.basic_avail[a.index()] > 0;
-        let range = if has_basic {
-            placed_range(s, a, mine)
+        let (after, personal_after) = if has_basic {
+            after_rule(s, a, mine, flight)
         } else {
-            None
-        };
-        let after = match range {
-            None => sets.all,
-            Some((lo, hi)) => hi.after | if flight { lo.before } else { 0 },
+            (sets.all, true)
         };
         let basic = if has_basic {
             usable & !sets.special_only & (empty | if social { bumpable } else { 0 }) & after
         } else {
             0
         };
-        let special = if specials[0].is_some() {
+        let special = if specials != 0 {
             usable & (empty | bumpable)
         } else {
             0
         };
         TurnCtx {
             a,
-            range,
             social,
-            flight,
             n_animals,
+            after,
+            personal_after,
             specials,
             basic,
             special,
         }
     }
 
-    /// A basic pawn may go on a space with this key: after (below) every
-    /// placed pawn, or with Flight also before (above) them all.
-    fn after_rule(&self, k: (u8, u8)) -> bool {
-        match self.range {
-            None => true,
-            Some((lo, hi)) => k > hi.key || (self.flight && k < lo.key),
+    /// The animal's `k`-th available special pawn (from 0), in element order.
+    fn nth_special(&self, k: usize) -> Option<Element> {
+        let mut m = self.specials;
+        for _ in 0..k {
+            m &= m.wrapping_sub(1);
         }
+        (m != 0).then(|| Element::ALL[m.trailing_zeros() as usize])
+    }
+
+    /// Calls `f` with a placement of each of the animal's available special
+    /// pawns on `space`, in element order; true when `f` did.
+    fn special_placements<F: FnMut(Choice) -> bool>(&self, space: Space, f: &mut F) -> bool {
+        let mut m = self.specials;
+        while m != 0 {
+            let e = Element::ALL[m.trailing_zeros() as usize];
+            m &= m - 1;
+            if f(Choice::Place {
+                space,
+                special: Some(e),
+            }) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Calls `f` with the placements on display space `i`; true when `f` did.
@@ -354,17 +324,7 @@ impl TurnCtx {
         {
             return true;
         }
-        if self.special & bit != 0 {
-            for el in self.specials.iter().flatten() {
-                if f(Choice::Place {
-                    space,
-                    special: Some(*el),
-                }) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.special & bit != 0 && self.special_placements(space, f)
     }
 
     /// How many placements [`TurnCtx::personal_space`] offers: whether the
@@ -375,7 +335,7 @@ impl TurnCtx {
         if !s.has_trait(a, Trait::BottomFeeder) || s.personal[a.index()].is_some() {
             return (false, 0);
         }
-        let basic = s.basic_avail[a.index()] > 0 && self.after_rule(PERSONAL_KEY);
+        let basic = s.basic_avail[a.index()] > 0 && self.personal_after;
         (basic, specials)
     }
 
@@ -388,7 +348,7 @@ impl TurnCtx {
         }
         let sp = Space::personal(a);
         if s.basic_avail[a.index()] > 0
-            && self.after_rule(PERSONAL_KEY)
+            && self.personal_after
             && f(Choice::Place {
                 space: sp,
                 special: None,
@@ -396,12 +356,7 @@ impl TurnCtx {
         {
             return true;
         }
-        self.specials.iter().flatten().any(|el| {
-            f(Choice::Place {
-                space: sp,
-                special: Some(*el),
-            })
-        })
+        self.special_placements(sp, f)
     }
 }
 
@@ -592,7 +547,7 @@ pub(crate) fn placement_refusal(
         if s.personal[a.index()].is_some() {
             return "your Bottom Feeder space already holds a pawn".into();
         }
-        if special.is_none() && !t.after_rule(PERSONAL_KEY) {
+        if special.is_none() && !t.personal_after {
             return after.into();
         }
     } else {
@@ -618,7 +573,7 @@ pub(crate) fn placement_refusal(
             }
             _ => {}
         }
-        if special.is_none() && !t.after_rule(display_key(def)) {
+        if special.is_none() && t.after & 1u64 << space.index() == 0 {
             return after.into();
         }
     }

@@ -195,8 +195,9 @@ impl State {
 
     /// A uniformly random legal choice, as `Game::random_choice` asks: the
     /// choice `legal` would list at `rng.index(len)`, with the same draw.
-    /// Planning (half of a game's decisions) draws among its vacant spaces
-    /// without listing them; every other decision lists into `scratch`.
+    /// Planning (half of a game's decisions), Initiative, Domination and
+    /// Abundance's corner draw from their bit sets without listing; every
+    /// other decision lists into `scratch`.
     pub fn random_choice(&self, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
         match self.pending {
             Pending::Plan(_) => return planning::random_choice(self, rng),

@@ -332,7 +332,7 @@ impl<T: Terrain> Earth<T> {
 
     /// The vacant corners of earth ([`Earth::corner_vacant`]), in id order.
     pub fn vacant_corners(&self) -> impl Iterator<Item = CornerId> + '_ {
-        corner_ids(self.of_earth & !self.occupied)
+        corner_ids(self.vacant_corner_mask())
     }
 
     /// The tiles (hexes with a tile) meeting at a corner.
@@ -533,6 +533,15 @@ mod tests {
                 })
                 .collect();
             assert_eq!(e.vacant_corners().collect::<Vec<_>>(), vacant);
+            for kind in 0..ELEMENTS as u8 {
+                let with: Vec<CornerId> = elements
+                    .iter()
+                    .filter(|&&(_, x)| x == kind)
+                    .map(|&(c, _)| c)
+                    .collect();
+                assert_eq!(e.corners_with(kind).collect::<Vec<_>>(), with);
+                assert_eq!(e.element_totals()[kind as usize] as usize, with.len());
+            }
             for animal in 0..ANIMALS {
                 let present = (0..HEXES as u8)
                     .filter(|&h| e.species(HexId(h), animal) > 0)

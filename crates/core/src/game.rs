@@ -154,6 +154,17 @@ pub enum OptionKind {
     },
 }
 
+/// The entry of `list` at `rng.index(len)`, or `None` (and no draw) for an
+/// empty list: how [`Game::random_choice`] draws from a listing, for games
+/// that list the decisions they do not answer from bit sets.
+pub fn draw_listed<C: Copy>(list: &[C], rng: &mut GameRng) -> Option<C> {
+    if list.is_empty() {
+        None
+    } else {
+        Some(list[rng.index(list.len())])
+    }
+}
+
 /// A game's rules as a state machine over atomic choices.
 pub trait Game: Sized + 'static {
     /// Short id used on the command line and in records (`ds`, `marine`, `pangea`).
@@ -208,11 +219,7 @@ pub trait Game: Sized + 'static {
     ) -> Option<Self::Choice> {
         scratch.clear();
         Self::legal(s, scratch);
-        if scratch.is_empty() {
-            None
-        } else {
-            Some(scratch[rng.index(scratch.len())])
-        }
+        draw_listed(scratch, rng)
     }
     /// Applies a choice of the seat to move, appending what happened to `events`.
     /// On error the state is unchanged.

@@ -25,8 +25,8 @@ pub use bonus::bonus_vp;
 pub use catalog::{CardKind, CatalogCard};
 pub use data_error::DataError;
 pub use game::{
-    capitalised, validate_position, Game, InvariantError, OptionInfo, OptionKind, Outcome,
-    PositionError, Positions, Reach, Seat, SetupError, Turn,
+    capitalised, draw_listed, validate_position, Game, InvariantError, OptionInfo, OptionKind,
+    Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use learn::{ActionId, ActionSpace, Layout, Learnable, Section, Writer};

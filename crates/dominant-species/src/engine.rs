@@ -11,7 +11,7 @@ use crate::cards;
 use crate::phases::{extinction, final_scoring, planning, reseed};
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, Setup, State, Step};
-use eons_core::{GameRng, Refusal, SetupError};
+use eons_core::{draw_listed, GameRng, Refusal, SetupError};
 use std::cell::RefCell;
 
 thread_local! {
@@ -208,11 +208,7 @@ impl State {
         }
         scratch.clear();
         self.legal(scratch);
-        if scratch.is_empty() {
-            None
-        } else {
-            Some(scratch[rng.index(scratch.len())])
-        }
+        draw_listed(scratch, rng)
     }
 
     /// Applies a choice that [`State::legal`] listed for this state, without

@@ -84,7 +84,7 @@ fn corners_of_tiles(tiles: u64) -> u128 {
 
 /// The corner ids of a bit set of corner ids, lowest first (each half of
 /// the set walked as [`mask_ids`] walks a set of hex ids).
-fn corner_ids(set: u128) -> impl Iterator<Item = CornerId> {
+pub fn corner_ids(set: u128) -> impl Iterator<Item = CornerId> {
     let (low, high) = (set as u64, (set >> 64) as u64);
     mask_ids(low)
         .map(|i| CornerId(i.0))
@@ -321,6 +321,12 @@ impl<T: Terrain> Earth<T> {
     /// True when a corner is of earth and holds no element.
     pub fn corner_vacant(&self, c: CornerId) -> bool {
         self.stored.elements[c.0 as usize] == NO_ELEMENT && self.corner_of_earth(c)
+    }
+
+    /// The corners holding an element, as a bit set of corner ids.
+    #[inline]
+    pub fn occupied_mask(&self) -> u128 {
+        self.occupied
     }
 
     /// The vacant corners of earth ([`Earth::corner_vacant`]) as a bit set

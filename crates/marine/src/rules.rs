@@ -18,7 +18,7 @@ use crate::decision::{Choice, Frame, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::{actions, cards, traits};
-use eons_core::{GameRng, Refusal};
+use eons_core::{draw_listed, GameRng, Refusal};
 
 /// The rule governing the decision `top`, with its rulebook page, and what
 /// it asks for: "Abundance (p.11): choose an element …".
@@ -104,11 +104,7 @@ pub fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) ->
         scratch.push(c);
         false
     });
-    if scratch.is_empty() {
-        None
-    } else {
-        Some(scratch[rng.index(scratch.len())])
-    }
+    draw_listed(scratch, rng)
 }
 
 /// Calls `f` with every legal choice; stops early (returning true) when `f` does.

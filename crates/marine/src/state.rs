@@ -16,7 +16,7 @@ use crate::types::{
 };
 use eons_core::bag::serde_arrays;
 use eons_core::{Bag, CornerId, Deck, GameRng, HexId, SetupError};
-use eons_earth::{grid, Earth, ELEMENTS, HEXES};
+use eons_earth::{corner_ids, grid, Earth, ELEMENTS, HEXES};
 use serde::{Deserialize, Serialize};
 
 /// Number of animals.
@@ -855,11 +855,7 @@ impl State {
             .tiles()
             .filter(|t| t.1.terrain() == Terrain::Vent)
             .fold(0u64, |set, (h, _)| set | 1 << h.0);
-        let occupied = (0..ELEMENTS as u8).fold(0u128, |set, e| set | self.earth.element_mask(e));
-        let mut rest = occupied;
-        while rest != 0 {
-            let c = CornerId(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
+        for c in corner_ids(self.earth.occupied_mask()) {
             let around = g.hexes_at(c).filter(|h| vents & 1 << h.0 != 0).count();
             if around == 3 {
                 self.element_to_bag(c, ev);

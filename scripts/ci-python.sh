@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# CI for the Python package (crates/python), on a fresh machine:
-#   1. a fresh virtual environment (Debian's python3-venv where the machine's
-#      Python has no venv module);
-#   2. the package installed as the README says, with the extras its tests
-#      use (PettingZoo, OpenSpiel, Ray, pytest): pip builds it with maturin;
-#   3. its pytest suite, with the `eons` binary of the workspace's debug build
-#      (cargo test builds it) for the record round-trips through `eons replay`.
+# CI for the Python package (crates/python):
+#   1. the virtual environment at $TARGET/python-ci that scripts/ci-setup.sh
+#      made with the test dependencies (made here the same way when missing);
+#   2. the package installed into it as the README says,
+#      `pip install "./crates/python[test]"`: pip builds the extension with
+#      maturin (release, as a user gets it), its dependencies already there;
+#   3. its pytest suite, with the `eons` binary of the
+#      workspace's test build (`cargo nextest run --no-run` or `cargo test`
+#      builds it) for the record round-trips through `eons replay`.
 #
 # Usage: scripts/ci-python.sh   (from anywhere; uses $CARGO_TARGET_DIR or ./target)
 set -euo pipefail
@@ -15,22 +17,23 @@ cd "$ROOT"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 VENV="$TARGET/python-ci"
 
-log() { printf '\n== %s\n' "$*"; }
+log() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 
-if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  log "installing python3-venv (Debian)"
-  SUDO=""; if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
+if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pytest, maturin' 2>/dev/null; then
+  log "no virtual environment with the test dependencies yet: scripts/ci-setup.sh --python-only"
+  bash "$ROOT/scripts/ci-setup.sh" --python-only
 fi
 
-log "a fresh virtual environment"
-rm -rf "$VENV"
-python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet --upgrade pip
-
-log "pip install ./crates/python[test] (builds the Rust extension with maturin)"
-"$VENV/bin/python" -m pip install --progress-bar off "./crates/python[test]"
+log "pip install ./crates/python[test] (maturin builds the Rust extension; cargo's progress below)"
+# The build backend (maturin) is already in the environment: no isolated
+# build environment to download again. -v shows cargo's progress.
+PIPLOG="$(mktemp)"
+if ! "$VENV/bin/python" -m pip install -v --progress-bar off --no-build-isolation "./crates/python[test]" 2>&1 \
+     | tee "$PIPLOG" | { grep -E --line-buffered '^ *(Compiling|Finished|Successfully)' || true; }; then
+  cat "$PIPLOG"
+  exit 1
+fi
+"$VENV/bin/python" -c 'import eons; print("eons imported from", eons.__file__)'
 
 if [ ! -x "$TARGET/debug/eons" ]; then
   log "building the eons binary for the record tests"

@@ -2,11 +2,12 @@
 # CI for the server and the web UI, on a fresh Debian machine (run as root or with sudo):
 #   1. installs and starts PostgreSQL (Debian's package) on 127.0.0.1:5432 with a
 #      throw-away role and database, and Chromium;
-#   2. runs the server tests against SQLite and PostgreSQL (tests find PostgreSQL
-#      through EONS_TEST_DATABASE_URL, set here; with CI=true a PostgreSQL test fails
-#      when it is missing);
+#   2. runs the server tests against SQLite and PostgreSQL (the PostgreSQL tests
+#      are ignored unless asked for with --include-ignored, and find the database
+#      through EONS_TEST_DATABASE_URL, set here);
 #   3. installs the browser tests' npm packages (npm ci, web/tests/package-lock.json)
-#      and runs them in headless Chromium (web/tests/*.test.mjs): a whole game
+#      and runs them in headless Chromium (`npm test`: every web/tests/*.test.mjs,
+#      found by node's test runner, two files at a time): a whole game
 #      clicked through, board targets over a whole game of each game, card texts,
 #      last-move marks and bot pace, hotseat and the lobby, the replay viewer and
 #      the end panel, take-back and its refusal, clocks and away seats, your-move
@@ -16,7 +17,7 @@
 # Usage: scripts/ci-server.sh [--no-install]   (from anywhere; uses $CARGO_TARGET_DIR or ./target)
 #        source scripts/ci-server.sh --setup-only   (.ci/run: install, start PostgreSQL and
 #                                                   export EONS_TEST_DATABASE_URL, run nothing)
-#        scripts/ci-server.sh --browser-only        (.ci/run: the browser test, after the build)
+#        scripts/ci-server.sh --browser-only        (the browser tests alone, after a build)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,8 +32,8 @@ log() { printf '\n== %s\n' "$*"; }
 MODE="${1:-}"
 if [ "$MODE" = "--browser-only" ]; then
   cd "$ROOT/web/tests"
-  npm ci --no-audit --no-fund --loglevel=error
-  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs social.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+  [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error
+  EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" npm test
   exit 0
 fi
 
@@ -78,9 +79,9 @@ if [ "$MODE" = "--setup-only" ]; then
 fi
 
 log "server tests (SQLite and PostgreSQL)"
-cargo test -j "$JOBS" -p eons-server
+cargo test -j "$JOBS" -p eons-server -- --include-ignored
 
-log "browser test (headless Chromium)"
+log "browser tests (headless Chromium): every web/tests/*.test.mjs"
 cd "$ROOT/web/tests"
 npm ci --no-audit --no-fund --loglevel=error
-EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" node --test claim.test.mjs clock.test.mjs cards.test.mjs social.test.mjs happened.test.mjs hotseat.test.mjs play.test.mjs replay.test.mjs targets.test.mjs undo.test.mjs
+EONS_SERVER_BIN="$CARGO_TARGET_DIR/debug/eons-server" npm test

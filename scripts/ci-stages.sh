@@ -1,0 +1,86 @@
+# Stage timing for .ci/run (sourced, not run): every stage prints a header
+# when it starts and its wall time when it ends, and the run closes with a
+# table of all stages, so a slow stage is seen in CI's own output.
+#
+#   stage NAME CMD...        run CMD in the foreground as stage NAME
+#   stage_bg NAME CMD...     start CMD in the background (output to a log file)
+#   stage_wait NAME          wait for a background stage, print its log, fail
+#                            the run if it failed
+#   stage_table              print the table (also printed on exit, pass or fail)
+
+CI_STAGE_LOGS="${CI_STAGE_LOGS:-$(mktemp -d)}"
+CI_STAGE_START=$(date +%s)
+CI_STAGE_ROWS=()
+declare -A CI_STAGE_PID=()
+declare -A CI_STAGE_T0=()
+
+_ci_row() { CI_STAGE_ROWS+=("$(printf '%-16s %6ss  %s' "$1" "$2" "$3")"); }
+
+stage() {
+  local name="$1"; shift
+  local t0; t0=$(date +%s)
+  printf '\n===== stage %s (at %ss): %s\n' "$name" "$((t0 - CI_STAGE_START))" "$*"
+  # In a subshell with -e of its own: a stage that is a shell function stops
+  # at its first failing command (under `cmd || rc=$?` bash would ignore -e
+  # in the whole function and go on).
+  local rc
+  set +e
+  (set -e; "$@")
+  rc=$?
+  set -e
+  local dt=$(( $(date +%s) - t0 ))
+  if [ "$rc" -eq 0 ]; then
+    _ci_row "$name" "$dt" "ok"
+    printf '===== stage %s: ok in %ss\n' "$name" "$dt"
+  else
+    _ci_row "$name" "$dt" "FAILED (exit $rc)"
+    printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
+    exit "$rc"
+  fi
+}
+
+stage_bg() {
+  local name="$1"; shift
+  CI_STAGE_T0[$name]=$(date +%s)
+  printf '\n===== stage %s started in the background (at %ss): %s\n' \
+    "$name" "$(( CI_STAGE_T0[$name] - CI_STAGE_START ))" "$*"
+  "$@" >"$CI_STAGE_LOGS/$name.log" 2>&1 &
+  CI_STAGE_PID[$name]=$!
+}
+
+stage_wait() {
+  local name="$1"
+  local rc=0
+  wait "${CI_STAGE_PID[$name]}" || rc=$?
+  unset "CI_STAGE_PID[$name]"
+  local dt=$(( $(date +%s) - CI_STAGE_T0[$name] ))
+  printf '\n===== stage %s (background) output:\n' "$name"
+  cat "$CI_STAGE_LOGS/$name.log"
+  if [ "$rc" -eq 0 ]; then
+    _ci_row "$name" "$dt" "ok (background)"
+    printf '===== stage %s: ok in %ss (in the background)\n' "$name" "$dt"
+  else
+    _ci_row "$name" "$dt" "FAILED (exit $rc, background)"
+    printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
+    exit "$rc"
+  fi
+}
+
+stage_table() {
+  printf '\n===== stages (wall time; background stages overlap the others)\n'
+  local row
+  for row in "${CI_STAGE_ROWS[@]}"; do printf '  %s\n' "$row"; done
+  printf '  %-16s %6ss\n' "total" "$(( $(date +%s) - CI_STAGE_START ))"
+}
+
+# On exit, pass or fail: the table, and no background stage left running.
+_ci_exit() {
+  local rc=$?
+  local name
+  for name in "${!CI_STAGE_PID[@]}"; do
+    kill "${CI_STAGE_PID[$name]}" 2>/dev/null || true
+  done
+  stage_table
+  return "$rc"
+}
+trap _ci_exit EXIT

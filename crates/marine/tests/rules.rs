@@ -150,6 +150,81 @@ fn no_species_left_and_no_vent_tile_makes_the_next_round_the_last() {
     assert!(!s.last_round);
 }
 
+/// Plays a new game with `opts` to its end, retrieving whenever it may and
+/// otherwise taking the first legal choice; returns the final state and
+/// every event.
+fn play_out(players: usize, opts: &[&str], seed: u64) -> (eons_marine::State, Vec<Event>) {
+    let opts: Vec<String> = opts.iter().map(|o| o.to_string()).collect();
+    let setup = Marine::setup(players, &opts).expect("setup");
+    let mut s = Marine::new(&setup, seed).expect("new game");
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    for _ in 0..100_000 {
+        if Marine::turn(&s) == eons_core::Turn::Over {
+            break;
+        }
+        legal.clear();
+        Marine::legal(&s, &mut legal);
+        let c = if legal.contains(&Choice::Retrieve) {
+            Choice::Retrieve
+        } else {
+            legal[0]
+        };
+        Marine::apply(&mut s, c, &mut ev).expect("legal");
+    }
+    assert!(s.over, "the game ended");
+    (s, ev)
+}
+
+/// p.9 (Endgame): the last round ends "when the next Reseed event would have
+/// occurred", with the final Extinction, Survival and scoring. The round cap
+/// (`max-rounds=N`, `eons games`: "after N-1 Reseeds the next round is the
+/// last") with N = 1 makes round 1 the last from the start: it ends without
+/// any Reseed. With N = 2 one Reseed is played and round 2 is the last.
+#[test]
+fn round_cap_of_one_ends_round_one_with_the_endgame_p9() {
+    for seed in [1, 2, 3] {
+        let opts = ["max-rounds=1"];
+        let setup = Marine::setup(4, &["max-rounds=1".to_string()]).expect("setup");
+        let fresh = Marine::new(&setup, seed).expect("new game");
+        assert!(fresh.last_round, "round 1 of max-rounds=1 is the last");
+        let (s, ev) = play_out(4, &opts, seed);
+        assert_eq!(s.reseeds, 0, "seed {seed}: no Reseed with max-rounds=1");
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Reseed { .. })),
+            "seed {seed}: round 1 ends where the first Reseed would have been"
+        );
+        assert!(
+            ev.contains(&Event::FinalScoring),
+            "seed {seed}: the endgame"
+        );
+        assert!(Marine::outcome(&s).is_some());
+
+        let (s, ev) = play_out(4, &["max-rounds=2"], seed);
+        assert_eq!(s.reseeds, 1, "seed {seed}: one Reseed with max-rounds=2");
+        assert_eq!(
+            ev.iter()
+                .filter(|e| matches!(e, Event::Reseed { .. }))
+                .count(),
+            1
+        );
+        assert!(ev.contains(&Event::RoundCap { round: 2, cap: 2 }));
+        assert!(
+            ev.contains(&Event::FinalScoring),
+            "seed {seed}: the endgame"
+        );
+    }
+    // A position at the end of round 1 under max-rounds=1 (however it was
+    // written) ends there too.
+    let mut s = pos(&format!(
+        "options = [\"max-rounds=1\"]\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert!(s.over, "round 1 of max-rounds=1 ends the game");
+    assert_eq!(s.reseeds, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Reseed { .. })));
+}
+
 /// p.9 and p.16: only the Asteroid triggers the last round ("When the game
 /// end is triggered via the Asteroid card being played"). The round cap
 /// (`max-rounds`, an option off by default) also makes a round the last, and

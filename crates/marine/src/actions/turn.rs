@@ -130,7 +130,12 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
         }
         AfterRetrieve { a, hadopelagic } => {
             if s.food_right & s.in_play == s.in_play {
-                if s.last_round {
+                // p.9: the last round stops "when the next Reseed event
+                // would have occurred". The round cap counts this round too,
+                // so `max-rounds=1` ends round 1 here, without a Reseed (the
+                // setup already marked round 1 as the last).
+                let cap = s.setup.max_rounds;
+                if s.last_round || (cap > 0 && s.reseeds + 1 >= cap) {
                     s.endgame(ev);
                     return;
                 }
@@ -143,7 +148,6 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
                         round: s.reseeds + 1,
                     });
                 }
-                let cap = s.setup.max_rounds;
                 if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
                     // Engine safeguard, not the Asteroid: say so in the log.
                     s.last_round = true;

@@ -149,8 +149,9 @@ pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
     });
 }
 
-/// After everyone passed: each passed player who can still use the special ability or an
-/// any-time adaptation card gets a last window (ruling D5).
+/// After everyone passed: each passed player who holds a face-down active adaptation card
+/// (usable now or not: being asked must not show which) or can still use the special ability
+/// gets a last window (ruling D5).
 fn end_windows(s: &mut State, d: &Data, pos: u8) {
     let Some(&seat) = s.order.get(pos as usize) else {
         s.tasks.push(Task::Survival(Region(0)));

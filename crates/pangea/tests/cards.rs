@@ -419,6 +419,40 @@ fn contest_windows_do_not_tell_which_cards_are_held() {
     assert_eq!(groups_at(&s, "C2", 1), vec![Group::Synapsids]);
 }
 
+/// Rulebook p.17 (Pass): "Once you have passed ... You can, however, use your Special Ability
+/// or discard an Adaptation Card from your Active Card Zone"; ruling D5 gives every passed seat
+/// a last window once all have passed. Active adaptation cards lie face down (p.21), so the
+/// window opens for every passed seat holding any active card, usable there or not, as the
+/// contest windows do: being asked must not tell the table which cards a seat holds. A seat
+/// with no active card and no ability to use is not asked (both are public).
+#[test]
+fn end_of_phase_window_does_not_tell_which_cards_are_held_d5() {
+    for held in ["Venom", "Fat Reserves", "Aggressive Display"] {
+        let mut s = four(
+            "to_move = 1",
+            [
+                "",
+                &format!("passed = true\nactive = [\"{held}\"]"),
+                PASSED,
+                PASSED,
+            ],
+        );
+        play(&mut s, Choice::Pass);
+        assert_eq!(decision(&s), Decision::EndWindow(1), "{held}");
+        assert!(legal(&s).contains(&Choice::Done), "{held}");
+        play(&mut s, Choice::Done);
+        assert!(
+            !matches!(decision(&s), Decision::EndWindow(_)),
+            "{held}: one window per seat: {:?}",
+            decision(&s)
+        );
+    }
+    // No active card: no window.
+    let mut s = four("to_move = 1", ["", PASSED, PASSED, PASSED]);
+    play(&mut s, Choice::Pass);
+    assert!(!matches!(decision(&s), Decision::EndWindow(_)));
+}
+
 /// AD-04 Long Migration: the animal just migrated takes one more step.
 #[test]
 fn ad_long_migration() {

@@ -104,7 +104,7 @@ fn no_round_cap_by_default_only_the_asteroid_ends_the_game() {
 /// animal that thrives on the scored tile. So with no species on earth, in a
 /// Gene Pool or on a Regression square, and no Vent tile left, the Asteroid
 /// can never be played and the rules give the game no end. Engine ruling
-/// (docs/open-rulings.md): the next round is the last, as after the
+/// (docs/rulings.md): the next round is the last, as after the
 /// Asteroid. A Vent tile left, or one species in a Gene Pool, keeps the game
 /// going.
 #[test]
@@ -377,6 +377,30 @@ fn domination_spaces_by_player_count_p17() {
     let s = pos("players = 3\nturn = \"reptiles\"\n");
     assert!(
         legal(&s).contains(&basic("domination 2")) && !legal(&s).contains(&basic("domination 3"))
+    );
+}
+
+/// p.17: "The middle action space in this section is only playable if there are 3 or more
+/// players. The rightmost action space is only available in a 4-player game." The 2-player
+/// option (p.22: "When playing with only 2 players ... each player [controls] two different
+/// animals") gives each animal basic pawns "as if it were a 4-player game" and nothing else of
+/// a 4-player game: with four animals it is still a 2-player game, so only the leftmost
+/// Domination space is open (docs/rulings.md; reference 7.8's "open as for 4 players" is
+/// rejected).
+#[test]
+fn two_animal_variant_opens_domination_spaces_by_players_p17_p22() {
+    let mut s = pos("options = [\"two-animals\"]\nturn = \"reptiles\"\n");
+    assert_eq!(Marine::seats(&s), 2);
+    let l = legal(&s);
+    assert!(l.contains(&basic("domination 1")));
+    assert!(!l.contains(&basic("domination 2")) && !l.contains(&basic("domination 3")));
+    refused(&mut s, basic("domination 2"));
+    refused(&mut s, basic("domination 3"));
+    let mut ev = Vec::new();
+    let e = Marine::apply(&mut s, basic("domination 3"), &mut ev).expect_err("closed");
+    assert!(
+        e.to_string().contains("4 or more players") && e.to_string().contains("p.17"),
+        "{e}"
     );
 }
 

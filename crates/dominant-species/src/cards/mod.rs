@@ -82,7 +82,7 @@ pub(crate) fn start(s: &mut State, taker: Animal, card: Card, first: u8, ev: &mu
         Card::Aquatic => aquatic::start(s, taker),
         Card::Biodiversity => biodiversity::start(s, taker, ev),
         Card::Biomass => biomass::start(s, taker),
-        Card::Blight => blight::start(taker),
+        Card::Blight => blight::start(s, taker),
         Card::Catastrophe => catastrophe::start(taker),
         Card::ColdSnap => cold_snap::start(s, taker, ev),
         Card::Disease => disease::start(s, taker),

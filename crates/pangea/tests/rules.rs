@@ -206,6 +206,11 @@ fn must_pass_without_ap_unless_ap_is_gained_first_p17_p21() {
         ],
         "no action and no other free step at 0 AP"
     );
+    let prompt = Pangea::prompt(&s);
+    assert!(
+        prompt.contains("gain an Action Point first, or pass"),
+        "{prompt}"
+    );
     let e = refuse(&mut s, mv("B2 0 syn", "B2", 1));
     assert!(e.contains("Pass (p.17)"), "{e}");
     let e = refuse(&mut s, Choice::Use(card("Fertility")));

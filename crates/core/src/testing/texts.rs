@@ -8,13 +8,14 @@
 //! `Some(…)`, `snake_case`, CamelCase, a bracketed list of letter codes), a
 //! seat counted from 0, axial coordinates ("(1,-2)", "E(0,1)", "(0,0).se")
 //! that nothing on the board shows, "a" before a plural name ("a Fishes
-//! species"), "’s" after a plural in s ("Cephalopods’s"), and a place named
-//! only as "this tile". [`check_texts`] plays seeded random games and lints
-//! every text a player could read in them, the prompt of every decision
-//! among them; it requires that the legal choices of each decision read
-//! differently from each other (two buttons with the same words leave the
-//! player guessing), and that an event reads the same before and after the choice that
-//! logged it is applied, so that no event text depends on what changed
+//! species"), "’s" after a plural in s ("Cephalopods’s"), a place named
+//! only as "this tile", and a corner named by two hexes alone ("F11/G10",
+//! which two corners could be). [`check_texts`] plays seeded random games
+//! and lints every text a player could read in them, the prompt of every
+//! decision among them; it requires that the legal choices of each
+//! decision read differently from each other (two buttons with the same
+//! words leave the player guessing), and that an event reads the same
+//! before and after the choice that logged it is applied, so that no event text depends on what changed
 //! later (the terrain of a tile belongs in the event, not in the state
 //! read after the whole apply).
 
@@ -52,6 +53,9 @@ pub enum TextFault {
     Possessive(String),
     /// A place named only as "this tile" or "this hex".
     UnnamedPlace(String),
+    /// A corner named by two hexes alone ("F11/G10", "the corner of F11
+    /// and G10"): two hexes side by side share two corners.
+    AmbiguousCorner(String),
 }
 
 impl fmt::Display for TextFault {
@@ -69,6 +73,7 @@ impl fmt::Display for TextFault {
             TextFault::PluralAfterArticle(s) => ("a plural after \"a\"", s),
             TextFault::Possessive(s) => ("\"’s\" after a plural in s", s),
             TextFault::UnnamedPlace(s) => ("a place without its label", s),
+            TextFault::AmbiguousCorner(s) => ("a corner two hexes share twice", s),
         };
         write!(f, "{what}: \"{found}\"")
     }
@@ -153,6 +158,8 @@ struct Patterns {
     plural_after_article: Regex,
     possessive: Regex,
     unnamed_place: Regex,
+    two_hex_corner: Regex,
+    two_hex_corner_words: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -173,6 +180,12 @@ fn patterns() -> &'static Patterns {
             letter_codes: re(r"\[[A-Z][a-z]?(?:, ?[A-Z][a-z]?)*\]"),
             plural_after_article: re(r"(?:^|[^\w'-])([Aa]n?) ([A-Z][a-z]+s)\b"),
             possessive: re(r"\b(\w+s)['’]s\b"),
+            two_hex_corner: re(
+                r"\b[A-G](?:1[0-3]|[1-9])/[A-G](?:1[0-3]|[1-9])\b(/| (?:north-east|north-west|south-east|south-west|east|west)\b)?",
+            ),
+            two_hex_corner_words: re(
+                r"\bthe corner of [A-G](?:1[0-3]|[1-9]) and [A-G](?:1[0-3]|[1-9])\b",
+            ),
             unnamed_place: re(r"(?i)\bth(?:is|at) (?:[a-z]+ )?(?:tile|hex)\b"),
         }
     })
@@ -235,6 +248,15 @@ pub fn lint(text: &str) -> Vec<TextFault> {
     }
     if let Some(m) = p.unnamed_place.find(text) {
         faults.push(TextFault::UnnamedPlace(m.as_str().to_string()));
+    }
+    // "D7/E6/E8" and "G6/G8 east" name one corner; "G6/G8" two.
+    for m in p.two_hex_corner.captures_iter(text) {
+        if m.get(1).is_none() {
+            faults.push(TextFault::AmbiguousCorner(m[0].to_string()));
+        }
+    }
+    if let Some(m) = p.two_hex_corner_words.find(text) {
+        faults.push(TextFault::AmbiguousCorner(m.as_str().to_string()));
     }
     if let Some(m) = p.unnamed_card.find(text) {
         faults.push(TextFault::UnnamedCard(m.as_str().to_string()));
@@ -502,6 +524,8 @@ mod tests {
             "eliminate one Fishes species, a species of the Reptiles",
             "the Cephalopods’ turn, the boss's desk, a Biomass, the species’ tile",
             "choose whose species is eliminated on D7 sea",
+            "an element on D7/E6/E8, on G6/G8 east, on the east corner of G6 and G8, on A4 west",
+            "the corner of D7, E6 and E8, Evolution 5/5",
         ] {
             assert_eq!(faults(text), vec![], "{text}");
         }
@@ -550,6 +574,12 @@ mod tests {
             }),
             ("Cephalopods’s turn", |f| matches!(f, TextFault::Possessive(_))),
             ("Birds's turn", |f| matches!(f, TextFault::Possessive(_))),
+            ("a sun element is placed on F11/G10", |f| {
+                matches!(f, TextFault::AmbiguousCorner(_))
+            }),
+            ("a sun element is placed on the corner of F11 and G10", |f| {
+                matches!(f, TextFault::AmbiguousCorner(_))
+            }),
             ("choose whose species is eliminated on this tile", |f| {
                 matches!(f, TextFault::UnnamedPlace(_))
             }),

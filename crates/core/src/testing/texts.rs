@@ -572,14 +572,17 @@ mod tests {
             ("eliminate a Fishes species", |f| {
                 matches!(f, TextFault::PluralAfterArticle(_))
             }),
-            ("Cephalopods’s turn", |f| matches!(f, TextFault::Possessive(_))),
+            ("Cephalopods’s turn", |f| {
+                matches!(f, TextFault::Possessive(_))
+            }),
             ("Birds's turn", |f| matches!(f, TextFault::Possessive(_))),
             ("a sun element is placed on F11/G10", |f| {
                 matches!(f, TextFault::AmbiguousCorner(_))
             }),
-            ("a sun element is placed on the corner of F11 and G10", |f| {
-                matches!(f, TextFault::AmbiguousCorner(_))
-            }),
+            (
+                "a sun element is placed on the corner of F11 and G10",
+                |f| matches!(f, TextFault::AmbiguousCorner(_)),
+            ),
             ("choose whose species is eliminated on this tile", |f| {
                 matches!(f, TextFault::UnnamedPlace(_))
             }),

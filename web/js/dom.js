@@ -84,6 +84,12 @@ export async function copy(text) {
 /** "Mammals" from "mammals". */
 export const cap = (x) => (x ? x[0].toUpperCase() + x.slice(1) : '');
 
+/** A name's possessive: "Anna’s", and after a plural in s only the apostrophe ("Cephalopods’"). */
+export const possessive = (name) => (/s$/.test(String(name)) ? `${name}’` : `${name}’s`);
+
+/** A count with its noun, agreeing: "1 point", "3 points". */
+export const counted = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
+
 /**
  * The "bot" badge of a seat whose `bot` field names its bot spec (null for
  * a human): a bot is told by that field, never by its name, which anyone

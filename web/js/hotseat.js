@@ -9,7 +9,7 @@
 // kind), a cover hides the whole table until that player says they hold the
 // device.
 import { api, mine } from './api.js';
-import { h } from './dom.js';
+import { h, possessive } from './dom.js';
 
 /**
  * Claims every human seat of a game just created (`created`: the answer of
@@ -91,7 +91,7 @@ function showCover(name, last) {
     h('div', { class: 'panel pass-box' },
       h('h2', { id: 'pass-title' }, `Pass the device to ${name}`),
       h('p', {}, last
-        ? `${last}'s hand is hidden now. Hand the device to ${name}; ${name} shows the table when ready.`
+        ? `${possessive(last)} hand is hidden now. Hand the device to ${name}; ${name} shows the table when ready.`
         : `Everyone plays on this device and each player's hand is secret. ${name} plays now.`),
       ok));
   ok.addEventListener('click', () => {

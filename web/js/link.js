@@ -12,7 +12,7 @@ import { h } from './dom.js';
 
 /**
  * A place as the engines' texts print it: a hex label ("D7"), a corner
- * ("D7/E6/E8", "A4/B3", "A4 west"), or a Pangea region ("C3"). Columns A–G,
+ * ("D7/E6/E8", "G6/G8 east", "A4 west"), or a Pangea region ("C3"). Columns A–G,
  * rows 1–13 (crates/earth/src/labels.rs; Pangea uses A–D and 1–5).
  */
 const PLACE = /\b[A-G](?:1[0-3]|[1-9])(?:\/[A-G](?:1[0-3]|[1-9]))*(?: (?:north-east|north-west|south-east|south-west|east|west)\b)?(?![0-9])/g;

@@ -6,7 +6,7 @@
 // - on your turn, what the other seats did since your previous choice.
 // The board's renderer names its places with `data-place` (the labels the
 // texts use) and may export markColor(owner) for the pieces' colours.
-import { h, s, toast } from './dom.js';
+import { h, s, toast, possessive } from './dom.js';
 import { api } from './api.js';
 
 const KIND_WORDS = { added: 'added', removed: 'removed', moved_from: 'moved away', moved_to: 'moved in' };
@@ -44,7 +44,7 @@ function markKey(seatMarks, c) {
 }
 
 function describe(st, seatName, seat, c) {
-  const who = st.seat === seat ? 'your last move' : `${seatName(st, seat)}’s last move`;
+  const who = st.seat === seat ? 'your last move' : `${possessive(seatName(st, seat))} last move`;
   const what = `${c.count} ${c.owner} ${PIECE_WORDS[c.piece] || c.piece}`;
   const where = c.kind === 'moved_from' ? ` to ${c.other.join(', ')}` : c.kind === 'moved_to' ? ` from ${c.other.join(', ')}` : '';
   return `${c.place}: ${what} ${KIND_WORDS[c.kind]}${where} (${who})`;

@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink, loadServer } from './api.js';
-import { h, fill, toast, copy, botBadge } from './dom.js';
+import { h, fill, toast, copy, botBadge, possessive, counted } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -211,7 +211,7 @@ function voteButton(ctx) {
   const who = seatName(st, v.seat);
   if (v.votes.includes(st.seat)) {
     const left = v.voters.length - v.votes.length;
-    return h('span', { class: 'muted small', id: 'vote-cast' }, `You voted to hand ${who}'s seat to a bot; ${left} more vote${left === 1 ? '' : 's'} needed.`);
+    return h('span', { class: 'muted small', id: 'vote-cast' }, `You voted to hand ${possessive(who)} seat to a bot; ${left} more vote${left === 1 ? '' : 's'} needed.`);
   }
   return h('button', { class: 'ghost', id: 'vote-away', title: `${who} has been deciding for a while: a bot may play their seat until they are back`, onclick: async () => {
     try {
@@ -326,7 +326,7 @@ function renderPrompt(ctx) {
     // The winners as the score sheet names them (a shared win, none), else the first of the ranking.
     const w = !o ? [] : st.final_score ? st.final_score.winners : [o.ranking[0]];
     const res = !o ? '' : !w.length ? ' Nobody wins.'
-      : ` ${w.map((i) => seatName(st, i)).join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'} with ${o.scores[w[0]]} points.`;
+      : ` ${w.map((i) => seatName(st, i)).join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'} with ${counted(o.scores[w[0]], 'point')}.`;
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
     parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));

@@ -27,7 +27,7 @@ const GAMES = (process.env.EONS_TARGETS_GAMES || 'ds,marine,pangea').split(',');
  * The choice kinds (the JSON variant name) that concern a place or a piece,
  * by game: they must have a board target. The rest (Pass, Done, Skip, element
  * and card picks, counts of AP...) stay buttons. A Marine `Animal` concerns a
- * place when its text names the tile ("eliminate a Fishes species on D7 ocean").
+ * place when its text names the tile ("eliminate one Fishes species on D7 ocean").
  */
 const PLACE_KINDS = {
   ds: ['Place', 'Corner', 'Tile', 'Stack', 'Card', 'Species', 'Move', 'Count'],

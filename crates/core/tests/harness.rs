@@ -1,6 +1,7 @@
 //! The shared harness catches what it promises to catch: a tiny game with a
 //! secret card per seat, played correctly and then with one planted bug at a
-//! time, each of which the random-simulation or resample test must report.
+//! time, each of which the random-simulation or resample test must report
+//! (the resample test also compares who is asked next across re-drawings).
 
 #![cfg(feature = "testing")]
 
@@ -20,6 +21,9 @@ enum Bug {
     BrokenInvariant,
     /// `apply` accepts a take of 3, which `legal` never lists.
     AcceptsIllegal,
+    /// A seat takes again when the other seat's secret card is a 6, so whose
+    /// turn it is shows that card (no view shows it).
+    TurnLeaks,
 }
 
 /// Two seats take 1 or 2 points in turn until 10 are taken; each also holds
@@ -48,6 +52,7 @@ fn bug(s: &State) -> Bug {
         Bug::ResampleLeaks,
         Bug::BrokenInvariant,
         Bug::AcceptsIllegal,
+        Bug::TurnLeaks,
     ][s.bug as usize]
 }
 
@@ -109,7 +114,10 @@ impl Game for Take {
         if bug(s) == Bug::BrokenInvariant && s.total >= 6 {
             s.total += 1;
         }
-        s.to_move = 1 - s.to_move;
+        let again = bug(s) == Bug::TurnLeaks && s.cards[1 - seat] == 6;
+        if !again {
+            s.to_move = 1 - s.to_move;
+        }
         events.push(c);
         Ok(())
     }
@@ -206,6 +214,12 @@ fn apply_listed_that_differs_from_apply_is_caught() {
 #[should_panic(expected = "changes what seat")]
 fn a_determinization_that_changes_the_seats_view_is_caught() {
     run(Bug::ResampleLeaks);
+}
+
+#[test]
+#[should_panic(expected = "who is asked next depends on what seat")]
+fn a_turn_that_depends_on_a_secret_is_caught() {
+    run(Bug::TurnLeaks);
 }
 
 #[test]

@@ -158,7 +158,13 @@ pub fn choice_text(s: &State, c: Choice) -> String {
         (Pending::Adapt(_), Choice::Element(e)) => {
             format!("take {} element onto your display", with_article(e.name()))
         }
-        (Pending::Regress { .. }, Choice::Element(e)) => format!("keep your {e} elements"),
+        (Pending::Regress { animal, .. }, Choice::Element(e)) => {
+            if s.animals[animal.index()].added[e.index()] == 1 {
+                format!("keep your {e} element")
+            } else {
+                format!("keep your {e} elements")
+            }
+        }
         (Pending::AbundanceElement(_), Choice::Element(e)) => {
             format!("place {} element on earth", with_article(e.name()))
         }
@@ -416,9 +422,10 @@ pub fn prompt(s: &State) -> String {
                 "choose how many species to add to {}, up to 4 (Aquatic, p.18)",
                 place_of(s, hex)
             ),
-            C::BiomassVictim { .. } => {
-                "choose which species dies on this overcrowded tile (Biomass, p.18)".into()
-            }
+            C::BiomassVictim { tiles, .. } => format!(
+                "choose which species dies on {}, an overcrowded tile (Biomass, p.18)",
+                next_tile(s, tiles)
+            ),
             C::BlightTile { .. } => {
                 "choose a tile with two or more elements (Blight, p.18)".into()
             }
@@ -431,9 +438,10 @@ pub fn prompt(s: &State) -> String {
                 "choose the one species that survives on {} (Catastrophe, p.18)",
                 place_of(s, hex)
             ),
-            C::CatastropheAdjacent { .. } => {
-                "choose which species dies on this adjacent tile (Catastrophe, p.18)".into()
-            }
+            C::CatastropheAdjacent { tiles, .. } => format!(
+                "choose which species dies on {}, an adjacent tile (Catastrophe, p.18)",
+                next_tile(s, tiles)
+            ),
             C::DiseaseLose { .. } => {
                 "lose one of your added elements (Disease, p.18)".into()
             }
@@ -478,12 +486,19 @@ pub fn prompt(s: &State) -> String {
             C::MetamorphosisTake { .. } => {
                 "choose an element from the bag in its place (Metamorphosis, p.19)".into()
             }
-            C::PredatorVictim { .. } => {
-                "choose the opposing species that dies on this tile (Predator, p.19)".into()
-            }
+            C::PredatorVictim { tiles, .. } => format!(
+                "choose the opposing species that dies on {} (Predator, p.19)",
+                next_tile(s, tiles)
+            ),
         },
     };
     format!("{who}: {what}")
+}
+
+/// The tile a card resolves next, of the tiles still to resolve (lowest
+/// first): "D7 desert".
+pub(crate) fn next_tile(s: &State, tiles: u64) -> String {
+    crate::query::lowest(tiles).map_or_else(|| "the next tile".to_string(), |h| place_of(s, h))
 }
 
 /// "1 bird species is", "2 bird species are".

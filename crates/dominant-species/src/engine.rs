@@ -430,7 +430,7 @@ impl State {
             Pending::Dominate(_) => domination::refusal_tile(c),
             Pending::ChooseCard { .. } => domination::refusal_card(c),
             Pending::MammalSave => extinction::refusal(c),
-            Pending::Card(step) => cards::refusal(step),
+            Pending::Card(step) => cards::refusal(self, step),
         }
     }
 }

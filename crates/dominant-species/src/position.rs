@@ -380,7 +380,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
     for e in &f.elements {
         let Some(c) = parse_corner(&e.corner) else {
             return err(format!(
-                "cannot read corner `{}`: write the hexes that meet there, such as D7/E6/E8, or a hex and a side, such as A4 west",
+                "cannot read corner `{}`: write the hexes that meet there, such as D7/E6/E8 or G6/G8 east, or a hex and a side, such as A4 west",
                 e.corner
             ));
         };

@@ -183,6 +183,26 @@ fn card_blight_removes_all_elements_of_a_tile_but_one() {
     assert_eq!(s.earth.elements_on(h(1, 0))[Element::Sun.index()], 1);
 }
 
+/// p.18: a Dominance card is resolved "as much as possible given the current
+/// game situation". Blight keeps one element of the chosen tile, so it is
+/// offered only tiles with two or more elements (docs/rulings.md); with none
+/// on earth it removes nothing and ends at once, instead of asking for a tile
+/// no choice can name.
+#[test]
+fn card_blight_without_a_tile_of_two_elements_removes_nothing_p18() {
+    let mut s = setup(Animal::Mammals, Card::Blight, "");
+    let before = s.earth.element_count_on(h(0, -1));
+    assert_eq!(before, 1, "the wetland has one element, the sea none");
+    take(&mut s, Card::Blight);
+    assert!(
+        !matches!(s.pending, Pending::Card(_)),
+        "no Blight step is left: {:?}",
+        s.pending
+    );
+    assert_eq!(s.earth.element_count_on(h(0, -1)), before);
+    assert!(at_stop(&s));
+}
+
 #[test]
 fn card_catastrophe_one_survivor_and_one_loss_on_each_adjacent_tile() {
     let mut s = setup(

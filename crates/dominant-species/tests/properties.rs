@@ -29,8 +29,8 @@ fn setups(i: u64) -> (usize, Vec<String>) {
 /// (`eons_core::testing`): every choice checked against the invariants, at
 /// every 7th decision of a deep game every legal choice applied both ways
 /// (`apply` and `apply_listed`), the junk probes refused without a change,
-/// and each seat's determinization leaving its view alone; replay and JSON
-/// round trips at the end.
+/// and each seat's determinization leaving its view and who is asked after
+/// every legal choice alone; replay and JSON round trips at the end.
 fn play_game(i: u64, deep: bool) -> (State, Record<Ds>) {
     let (players, opts) = setups(i);
     let setup = Ds::setup(players, &opts).expect("setup");

@@ -12,11 +12,16 @@
 //! `A8` and `A10`, and two hexes of one column differ by 2.
 //!
 //! A corner reads as the grid hexes meeting there, in label order joined by
-//! `/` (`D7/E6/E8`); a corner on the rim that touches one hex only reads as
-//! that hex and its side (`A4 west`).
+//! `/` (`D7/E6/E8`). Two hexes side by side share two corners, so a corner
+//! on the rim where only two hexes meet adds the end of their common side
+//! it is at (`G6/G8 east`: the east end of the side G6 and G8 share); a
+//! corner on the rim that touches one hex only reads as that hex and its
+//! side (`A4 west`). So every label names one corner, without the reader
+//! having to know which corners the grid has.
 //!
 //! Both read back with [`FromStr`], which also takes the forms position files
-//! were written in before the labels: axial coordinates (`(0,0)` or `0,0`),
+//! were written in before: two hexes alone (`G6/G8`, where only one corner
+//! of the grid has just these two), axial coordinates (`(0,0)` or `0,0`),
 //! corners as `E(q,r)`/`W(q,r)`, and a hex with a corner direction
 //! (`(0,0).se`, `D7.se`, `D7 south-east`).
 
@@ -105,7 +110,7 @@ impl LabelError {
             text: text.to_string(),
             what: "corner",
             expected:
-                "the hexes that meet there, such as D7/E6/E8, or a hex and a side, such as A4 west",
+                "the hexes that meet there, such as D7/E6/E8 or G6/G8 east, or a hex and a side, such as A4 west",
         }
     }
 }
@@ -177,12 +182,12 @@ impl CornerLabel {
     }
 
     /// The hexes meeting at the corner in words, for a sentence: "D7, E6 and
-    /// E8", "A4 and B3", or "the west corner of A4".
+    /// E8", "the east corner of G6 and G8", or "the west corner of A4".
     pub fn in_words(self) -> String {
         let hexes = self.hexes();
         match hexes.as_slice() {
             [only] => format!("the {} corner of {only}", side_of(self.0, *only).1),
-            [a, b] => format!("{a} and {b}"),
+            [a, b] => format!("the {} corner of {a} and {b}", end_of(self.0, *a, *b).1),
             [a, b, c] => format!("{a}, {b} and {c}"),
             _ => self.to_string(),
         }
@@ -200,11 +205,31 @@ fn side_of(corner: CornerId, hex: HexLabel) -> (&'static str, &'static str) {
         .map_or(("?", "?"), |i| CORNER_SIDES[i])
 }
 
+/// Which end of the side that `a` and `b` share the corner is at, as the
+/// direction from the other corner they share (`("e", "east")`): the two
+/// hexes meet at both ends of that side.
+fn end_of(corner: CornerId, a: HexLabel, b: HexLabel) -> (&'static str, &'static str) {
+    let g = grid();
+    let at = g.corner(corner);
+    let mine = g.hex(a.0).corners();
+    let theirs = g.hex(b.0).corners();
+    match mine.iter().position(|&c| c == at) {
+        // Going clockwise round `a` (east, south-east, ...), the side from
+        // corner i to corner i + 1 runs in direction i + 2, and back in
+        // direction i + 5.
+        Some(i) if theirs.contains(&mine[(i + 1) % 6]) => CORNER_SIDES[(i + 5) % 6],
+        Some(i) => CORNER_SIDES[(i + 1) % 6],
+        None => ("?", "?"),
+    }
+}
+
 impl fmt::Display for CornerLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hexes = self.hexes();
-        if let [only] = hexes.as_slice() {
-            return write!(f, "{only} {}", side_of(self.0, *only).1);
+        match hexes.as_slice() {
+            [only] => return write!(f, "{only} {}", side_of(self.0, *only).1),
+            [a, b] => return write!(f, "{a}/{b} {}", end_of(self.0, *a, *b).1),
+            _ => {}
         }
         for (i, h) in hexes.iter().enumerate() {
             if i > 0 {
@@ -256,9 +281,21 @@ fn parse_hex_and_side(t: &str) -> Option<Corner> {
     Some(grid().hex(hex.0).corners()[i])
 }
 
-/// The grid hexes that meet at a corner, in any order: `D7/E6/E8`.
+/// The grid hexes that meet at a corner, in any order: `D7/E6/E8`; two
+/// hexes with the end of their common side (`G6/G8 east`, `G6/G8.e`), or
+/// alone where only one corner of the grid has just these two (`G6/G8`).
 fn parse_meeting_hexes(t: &str) -> Option<Corner> {
-    let mut named: Vec<HexId> = t
+    let (hexes, end) = t
+        .rsplit_once(['.', ' '])
+        .and_then(|(hexes, side)| {
+            let side = side.trim().to_ascii_lowercase();
+            CORNER_SIDES
+                .into_iter()
+                .find(|(short, word)| side == *short || side == *word)
+                .map(|end| (hexes.trim(), Some(end)))
+        })
+        .unwrap_or((t, None));
+    let mut named: Vec<HexId> = hexes
         .split('/')
         .map(|part| HexLabel::from_str(part).map(|h| h.0))
         .collect::<Result<_, _>>()
@@ -272,7 +309,12 @@ fn parse_meeting_hexes(t: &str) -> Option<Corner> {
         let c = CornerId(i as u8);
         let mut here: Vec<HexId> = g.hexes_at(c).collect();
         here.sort();
-        (here == named).then(|| g.corner(c))
+        let at_end = match (end, here.as_slice()) {
+            (None, _) => true,
+            (Some(end), [a, b]) => end_of(c, HexLabel(*a), HexLabel(*b)) == end,
+            (Some(_), _) => false,
+        };
+        (here == named && at_end).then(|| g.corner(c))
     })
 }
 
@@ -338,8 +380,10 @@ mod tests {
             let text = c.to_string();
             assert!(seen.insert(text.clone()), "{text} twice");
             assert_eq!(text.parse::<CornerLabel>(), Ok(c), "{text}");
-            let reversed: Vec<&str> = text.split('/').rev().collect();
-            assert_eq!(reversed.join("/").parse::<CornerLabel>(), Ok(c));
+            let (hexes, end) = text.split_once(' ').unwrap_or((&text, ""));
+            let reversed: Vec<&str> = hexes.split('/').rev().collect();
+            let reversed = format!("{} {end}", reversed.join("/"));
+            assert_eq!(reversed.trim().parse::<CornerLabel>(), Ok(c), "{reversed}");
             let code = grid().corner(c.corner()).to_string();
             assert_eq!(code.parse::<CornerLabel>(), Ok(c), "{code}");
         }
@@ -364,5 +408,23 @@ mod tests {
         assert_eq!(rim.in_words(), "the west corner of A4");
         assert_eq!("a4.w".parse::<CornerLabel>(), Ok(rim));
         assert!("D7/E6".parse::<CornerLabel>().is_err(), "two corners");
+        // G6 and G8 share a side; at its west end F7 meets them too.
+        let g6 = Hex::new(3, -2);
+        let east_end = grid()
+            .corner_id(g6.corners()[1])
+            .map(CornerLabel::of)
+            .expect("corner");
+        assert_eq!(label(3, -2), "G6");
+        assert_eq!(east_end.to_string(), "G6/G8 east");
+        assert_eq!(east_end.in_words(), "the east corner of G6 and G8");
+        assert_eq!("G8/G6 east".parse::<CornerLabel>(), Ok(east_end));
+        assert_eq!("g6/g8.e".parse::<CornerLabel>(), Ok(east_end));
+        assert_eq!("G6/G8".parse::<CornerLabel>(), Ok(east_end), "as before");
+        assert!("G6/G8 west".parse::<CornerLabel>().is_err(), "F7/G6/G8");
+        let west_end = grid()
+            .corner_id(g6.corners()[2])
+            .map(CornerLabel::of)
+            .expect("corner");
+        assert_eq!(west_end.to_string(), "F7/G6/G8");
     }
 }

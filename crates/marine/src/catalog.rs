@@ -88,7 +88,7 @@ fn label(s: &SpaceDef) -> (String, String) {
         ),
         Action::Domination => (
             format!("{}p", s.min_players),
-            format!("with {} or more animals", s.min_players),
+            format!("with {} or more players", s.min_players),
         ),
         _ => (String::new(), String::new()),
     }

@@ -379,7 +379,8 @@ pub struct SpaceDef {
     pub marker: Option<u8>,
     /// Evolution: highest card slot (1-based).
     pub slot: u8,
-    /// Domination: fewest animals in play for the space to be usable.
+    /// Domination: fewest players for the space to be usable (p.17; with two
+    /// animals each, the players, not the animals, count).
     pub min_players: u8,
 }
 
@@ -393,7 +394,7 @@ pub struct SpaceSets {
     pub all: u64,
     /// Spaces that take only a special pawn.
     pub special_only: u64,
-    /// Spaces usable with `n` animals in play (index `n`): `min_players <= n`.
+    /// Spaces usable with `n` players (index `n`): `min_players <= n`.
     pub usable: [u64; 9],
     /// Per space: the spaces strictly after it in the "after" rule's order
     /// (p.9: by section, then column).

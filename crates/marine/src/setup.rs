@@ -66,7 +66,9 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         tiles_out: 0,
         cur: Animal::Crustaceans,
         extra_turn: false,
-        last_round: false,
+        // A round cap of one round makes round 1 the last (p.9: it ends
+        // where the first Reseed would have been).
+        last_round: setup.max_rounds == 1,
         reseeds: 0,
         turns: 0,
         stack: Vec::new(),

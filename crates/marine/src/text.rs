@@ -295,11 +295,13 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
                 Some(Adaptation { .. }) => CircleRow::Adaptation,
                 _ => CircleRow::Wanderlust,
             };
+            // The circle, counted from the left, tells apart two circles
+            // holding the same element.
             match (circle(s, row, i), top) {
                 (Some(e), Some(WanderlustElement { hex, .. })) => {
-                    format!("take the {e} for {}", tile_at(s, hex))
+                    format!("take the {e} from circle {} for {}", i + 1, tile_at(s, hex))
                 }
-                (Some(e), _) => format!("take the {e}"),
+                (Some(e), _) => format!("take the {e} from circle {}", i + 1),
                 (None, _) => format!("take circle {}", i + 1),
             }
         }
@@ -316,7 +318,7 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             tile_at(s, to)
         ),
         Choice::MoveOf { animal, to } => {
-            format!("move a {animal} species to {}", tile_at(s, to))
+            format!("move one {animal} species to {}", tile_at(s, to))
         }
         Choice::Animal(a) => {
             // The tile the decision is about, where the frame knows it.
@@ -334,15 +336,15 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             }
             .map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
             match top {
-                Some(AsteroidKeep { .. }) => format!("keep a {a} species{on}"),
+                Some(AsteroidKeep { .. }) => format!("keep one {a} species{on}"),
                 Some(SolarPick { .. }) => {
-                    format!("return a {a} species{on} to its Gene Pool")
+                    format!("return one {a} species{on} to its Gene Pool")
                 }
-                _ => format!("eliminate a {a} species{on}"),
+                _ => format!("eliminate one {a} species{on}"),
             }
         }
         Choice::Species { hex, animal } => {
-            format!("eliminate a {animal} species on {}", tile_at(s, hex))
+            format!("eliminate one {animal} species on {}", tile_at(s, hex))
         }
         Choice::Slot(k) => match (k as usize)
             .checked_sub(1)
@@ -367,13 +369,20 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             }
             _ => format!("choose {e}"),
         },
+        // The disk space, counted from 1, tells apart two disks of one type.
         Choice::Disk(k) => match s.disks[decider.index()].get(k as usize).copied().flatten() {
             Some(e) => match top {
-                Some(AdaptationWhere { .. }) => format!("replace your {e} disk"),
-                Some(Disease { .. }) => format!("lose your {e} disk"),
-                Some(MetamorphosisDisk { .. }) => format!("exchange your {e} disk"),
-                Some(AdaptabilityDisk { .. }) => format!("swap your {e} disk"),
-                _ => format!("choose your {e} disk"),
+                Some(AdaptationWhere { .. }) => {
+                    format!("replace your {e} disk on disk space {}", k + 1)
+                }
+                Some(Disease { .. }) => format!("lose your {e} disk on disk space {}", k + 1),
+                Some(MetamorphosisDisk { .. }) => {
+                    format!("exchange your {e} disk on disk space {}", k + 1)
+                }
+                Some(AdaptabilityDisk { .. }) => {
+                    format!("swap your {e} disk on disk space {}", k + 1)
+                }
+                _ => format!("choose your {e} disk on disk space {}", k + 1),
             },
             None => format!("choose disk space {}", k + 1),
         },

@@ -344,6 +344,23 @@ pub fn prompt(s: &State) -> String {
         (false, Some(&top)) => {
             let asks = crate::rules::asking(top);
             let asks = asks.split_once(": ").map_or(asks, |(_, a)| a);
+            // Biomass and Predator go tile by tile: the prompt names the tile.
+            let named;
+            let asks = match top {
+                crate::decision::Frame::Victims { a, mask, opposing } => {
+                    match crate::cards::victims::victims_hex(s, a, mask, opposing) {
+                        Some(h) => {
+                            named = format!(
+                                "choose whose species is eliminated on {}",
+                                crate::text::tile_at(s, h)
+                            );
+                            named.as_str()
+                        }
+                        None => asks,
+                    }
+                }
+                _ => asks,
+            };
             match top.decider() {
                 Some(a) => format!("{a}: {asks}"),
                 None => crate::text::capitalised(asks),

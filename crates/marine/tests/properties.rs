@@ -77,7 +77,7 @@ fn deep_check(s: &State, legal: &[Choice], ctx: &str) {
 /// (`eons_core::testing`: the invariants after every choice; in a deep
 /// game, every 97th decision, every legal choice applied both ways, the
 /// probes refused without a change, each seat's determinization leaving its
-/// view alone, and [`deep_check`]; replay and JSON round trips at the end),
+/// view and who is asked after every legal choice alone, and [`deep_check`]; replay and JSON round trips at the end),
 /// then checks the scores; returns its length.
 fn play(players: usize, opts: &[&str], seed: u64, deep: bool) -> Stats {
     let o: Vec<String> = opts.iter().map(|s| s.to_string()).collect();

@@ -104,7 +104,7 @@ fn no_round_cap_by_default_only_the_asteroid_ends_the_game() {
 /// animal that thrives on the scored tile. So with no species on earth, in a
 /// Gene Pool or on a Regression square, and no Vent tile left, the Asteroid
 /// can never be played and the rules give the game no end. Engine ruling
-/// (docs/open-rulings.md): the next round is the last, as after the
+/// (docs/rulings.md): the next round is the last, as after the
 /// Asteroid. A Vent tile left, or one species in a Gene Pool, keeps the game
 /// going.
 #[test]
@@ -148,6 +148,81 @@ fn no_species_left_and_no_vent_tile_makes_the_next_round_the_last() {
     assert!(!s.no_species_can_return());
     play(&mut s, Choice::Retrieve);
     assert!(!s.last_round);
+}
+
+/// Plays a new game with `opts` to its end, retrieving whenever it may and
+/// otherwise taking the first legal choice; returns the final state and
+/// every event.
+fn play_out(players: usize, opts: &[&str], seed: u64) -> (eons_marine::State, Vec<Event>) {
+    let opts: Vec<String> = opts.iter().map(|o| o.to_string()).collect();
+    let setup = Marine::setup(players, &opts).expect("setup");
+    let mut s = Marine::new(&setup, seed).expect("new game");
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    for _ in 0..100_000 {
+        if Marine::turn(&s) == eons_core::Turn::Over {
+            break;
+        }
+        legal.clear();
+        Marine::legal(&s, &mut legal);
+        let c = if legal.contains(&Choice::Retrieve) {
+            Choice::Retrieve
+        } else {
+            legal[0]
+        };
+        Marine::apply(&mut s, c, &mut ev).expect("legal");
+    }
+    assert!(s.over, "the game ended");
+    (s, ev)
+}
+
+/// p.9 (Endgame): the last round ends "when the next Reseed event would have
+/// occurred", with the final Extinction, Survival and scoring. The round cap
+/// (`max-rounds=N`, `eons games`: "after N-1 Reseeds the next round is the
+/// last") with N = 1 makes round 1 the last from the start: it ends without
+/// any Reseed. With N = 2 one Reseed is played and round 2 is the last.
+#[test]
+fn round_cap_of_one_ends_round_one_with_the_endgame_p9() {
+    for seed in [1, 2, 3] {
+        let opts = ["max-rounds=1"];
+        let setup = Marine::setup(4, &["max-rounds=1".to_string()]).expect("setup");
+        let fresh = Marine::new(&setup, seed).expect("new game");
+        assert!(fresh.last_round, "round 1 of max-rounds=1 is the last");
+        let (s, ev) = play_out(4, &opts, seed);
+        assert_eq!(s.reseeds, 0, "seed {seed}: no Reseed with max-rounds=1");
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Reseed { .. })),
+            "seed {seed}: round 1 ends where the first Reseed would have been"
+        );
+        assert!(
+            ev.contains(&Event::FinalScoring),
+            "seed {seed}: the endgame"
+        );
+        assert!(Marine::outcome(&s).is_some());
+
+        let (s, ev) = play_out(4, &["max-rounds=2"], seed);
+        assert_eq!(s.reseeds, 1, "seed {seed}: one Reseed with max-rounds=2");
+        assert_eq!(
+            ev.iter()
+                .filter(|e| matches!(e, Event::Reseed { .. }))
+                .count(),
+            1
+        );
+        assert!(ev.contains(&Event::RoundCap { round: 2, cap: 2 }));
+        assert!(
+            ev.contains(&Event::FinalScoring),
+            "seed {seed}: the endgame"
+        );
+    }
+    // A position at the end of round 1 under max-rounds=1 (however it was
+    // written) ends there too.
+    let mut s = pos(&format!(
+        "options = [\"max-rounds=1\"]\nturn = \"crustaceans\"\n[[animal]]\nname = \"reptiles\"\nretrieved = true\n[[animal]]\nname = \"cephalopods\"\nretrieved = true\n[[animal]]\nname = \"fishes\"\nretrieved = true\n[[animal]]\nname = \"crustaceans\"\n{REEF}\n[cards]\nrow = [\"producers\"]\ndeck = [\"asteroid\"]\n"
+    ));
+    let ev = play(&mut s, Choice::Retrieve);
+    assert!(s.over, "round 1 of max-rounds=1 ends the game");
+    assert_eq!(s.reseeds, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Reseed { .. })));
 }
 
 /// p.9 and p.16: only the Asteroid triggers the last round ("When the game
@@ -302,6 +377,30 @@ fn domination_spaces_by_player_count_p17() {
     let s = pos("players = 3\nturn = \"reptiles\"\n");
     assert!(
         legal(&s).contains(&basic("domination 2")) && !legal(&s).contains(&basic("domination 3"))
+    );
+}
+
+/// p.17: "The middle action space in this section is only playable if there are 3 or more
+/// players. The rightmost action space is only available in a 4-player game." The 2-player
+/// option (p.22: "When playing with only 2 players ... each player [controls] two different
+/// animals") gives each animal basic pawns "as if it were a 4-player game" and nothing else of
+/// a 4-player game: with four animals it is still a 2-player game, so only the leftmost
+/// Domination space is open (docs/rulings.md; reference 7.8's "open as for 4 players" is
+/// rejected).
+#[test]
+fn two_animal_variant_opens_domination_spaces_by_players_p17_p22() {
+    let mut s = pos("options = [\"two-animals\"]\nturn = \"reptiles\"\n");
+    assert_eq!(Marine::seats(&s), 2);
+    let l = legal(&s);
+    assert!(l.contains(&basic("domination 1")));
+    assert!(!l.contains(&basic("domination 2")) && !l.contains(&basic("domination 3")));
+    refused(&mut s, basic("domination 2"));
+    refused(&mut s, basic("domination 3"));
+    let mut ev = Vec::new();
+    let e = Marine::apply(&mut s, basic("domination 3"), &mut ev).expect_err("closed");
+    assert!(
+        e.to_string().contains("4 or more players") && e.to_string().contains("p.17"),
+        "{e}"
     );
 }
 

@@ -131,11 +131,17 @@ fn action_phase(s: &mut State, d: &Data) {
     s.tasks.push(Task::EndWindows(0));
 }
 
-/// Offers a player's turn. With 0 AP or every action marker used, the player must pass
-/// (rulebook p.17, Pass).
+/// Offers a player's turn. With every action marker used the player must pass (rulebook
+/// p.17, Pass). With 0 AP the player must pass too, unless they can still gain AP first: an
+/// active adaptation card may be discarded "at any moment ... to receive 1 Action Point"
+/// (p.21, whose example discards and then acts), and the Invertebrates remove their animals
+/// for AP "at any moment of your turn" (p.26). The turn then offers those steps and Pass,
+/// and is offered again with the AP gained.
 pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
     let p = s.player(seat);
-    let forced = !acted && (p.ap <= 0 || p.actions_taken() >= d.rules.action_markers);
+    let markers_used = p.actions_taken() >= d.rules.action_markers;
+    let can_gain_ap = !p.active.is_empty() || crate::actions::shed::can_shed(s, d, seat);
+    let forced = !acted && (markers_used || (p.ap <= 0 && !can_gain_ap));
     s.decision = Some(Decision::Turn {
         seat,
         acted,
@@ -143,8 +149,9 @@ pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
     });
 }
 
-/// After everyone passed: each passed player who can still use the special ability or an
-/// any-time adaptation card gets a last window (ruling D5).
+/// After everyone passed: each passed player who holds a face-down active adaptation card
+/// (usable now or not: being asked must not show which) or can still use the special ability
+/// gets a last window (ruling D5).
 fn end_windows(s: &mut State, d: &Data, pos: u8) {
     let Some(&seat) = s.order.get(pos as usize) else {
         s.tasks.push(Task::Survival(Region(0)));

@@ -322,7 +322,8 @@ pub enum Decision {
         seat: u8,
         /// The action (or pass) is done; free steps and Done remain.
         acted: bool,
-        /// Must pass (no AP or no action markers at the start of the turn).
+        /// Must pass: every action marker used, or no AP and no way to gain one (an active
+        /// adaptation card to discard, the Invertebrates' ability) at the start of the turn.
         forced: bool,
     },
     /// Spend an active adaptation card for an evolution card (Card).

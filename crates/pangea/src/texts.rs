@@ -118,15 +118,21 @@ pub fn prompt(s: &State, d: &Data) -> String {
         Some(dec) => format!(
             "{}: {}",
             seat_name(s, dec.seat()),
-            decision_text(d, dec, current_age(s))
+            decision_text(
+                d,
+                dec,
+                current_age(s),
+                s.players.get(dec.seat() as usize).map_or(0, |p| p.ap)
+            )
         ),
         None => "The game is over".to_string(),
     }
 }
 
 /// What a decision asks for, as an imperative in lower case; `age` is the Turn of the Age card
-/// being resolved, if any (its toll is named).
-pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>) -> String {
+/// being resolved, if any (its toll is named); `ap` is the deciding seat's Action Points (a
+/// turn at 0 AP that is not a forced pass may only gain AP first, rulebook p.17 and p.21).
+pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>, ap: i32) -> String {
     let text = match dec {
         Decision::Place(_) => {
             "place your starting animal in niche 0 of an available region outside the Subpolar zones"
@@ -137,6 +143,9 @@ pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>) -> String {
             forced: true,
             ..
         } => "pass (no Action Points or no action markers left)",
+        Decision::Turn { acted: false, .. } if ap <= 0 => {
+            "gain an Action Point first, or pass (you have no Action Points left)"
+        }
         Decision::Turn { acted: false, .. } => "choose an action or pass",
         Decision::Turn { acted: true, .. } => "take a free step or end your turn",
         Decision::EvolvePay(_) => {

@@ -432,10 +432,11 @@ pub fn render(v: &View) -> String {
             || format!("seat {}", dec.seat() + 1),
             |p| p.group.to_string(),
         );
+        let ap = v.players.get(dec.seat() as usize).map_or(0, |p| p.ap);
         let _ = writeln!(
             o,
             "Waiting for {who}: {}",
-            decision_text(d, dec, v.ages_revealed.last().copied())
+            decision_text(d, dec, v.ages_revealed.last().copied(), ap)
         );
     }
     if let Some(r) = &v.result {

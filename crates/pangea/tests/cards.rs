@@ -419,6 +419,193 @@ fn contest_windows_do_not_tell_which_cards_are_held() {
     assert_eq!(groups_at(&s, "C2", 1), vec![Group::Synapsids]);
 }
 
+/// Rulebook p.17 (Pass): "Once you have passed ... You can, however, use your Special Ability
+/// or discard an Adaptation Card from your Active Card Zone"; ruling D5 gives every passed seat
+/// a last window once all have passed. Active adaptation cards lie face down (p.21), so the
+/// window opens for every passed seat holding any active card, usable there or not, as the
+/// contest windows do: being asked must not tell the table which cards a seat holds. A seat
+/// with no active card and no ability to use is not asked (both are public).
+#[test]
+fn end_of_phase_window_does_not_tell_which_cards_are_held_d5() {
+    for held in ["Venom", "Fat Reserves", "Aggressive Display"] {
+        let mut s = four(
+            "to_move = 1",
+            [
+                "",
+                &format!("passed = true\nactive = [\"{held}\"]"),
+                PASSED,
+                PASSED,
+            ],
+        );
+        play(&mut s, Choice::Pass);
+        assert_eq!(decision(&s), Decision::EndWindow(1), "{held}");
+        assert!(legal(&s).contains(&Choice::Done), "{held}");
+        play(&mut s, Choice::Done);
+        assert!(
+            !matches!(decision(&s), Decision::EndWindow(_)),
+            "{held}: one window per seat: {:?}",
+            decision(&s)
+        );
+    }
+    // No active card: no window.
+    let mut s = four("to_move = 1", ["", PASSED, PASSED, PASSED]);
+    play(&mut s, Choice::Pass);
+    assert!(!matches!(decision(&s), Decision::EndWindow(_)));
+}
+
+/// SYN-S Gorgonops: "When Gorgonops ends a Migrate in a niche 0" it may attack there. Moving
+/// into a niche 1, losing and withdrawing to niche 0 (p.14: the loser "has to withdraw") is a
+/// forced move (ruling C1), not the end of its Migrate: no attack (docs/rulings.md).
+#[test]
+fn gorgonops_does_not_attack_after_withdrawing_to_niche_0() {
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn special\", \"C2 1 sau special\", \"C2 0 amp\"]",
+        [
+            "evolution = [\"Gorgonops\"]",
+            "passed = true\nevolution = [\"Scutosaurus\"]\nactive = [\"Aggressive Display\"]",
+            PASSED,
+            PASSED,
+        ],
+    );
+    play(&mut s, mv("B2 1 syn special", "C2", 1));
+    while decision(&s) == Decision::ContestCards(1) {
+        let c = if legal(&s).contains(&Choice::Use(card("Aggressive Display"))) {
+            Choice::Use(card("Aggressive Display"))
+        } else {
+            Choice::Done
+        };
+        play(&mut s, c);
+    }
+    if decision(&s) == Decision::DrawOnWin(1) {
+        play(&mut s, Choice::Skip);
+    }
+    assert_eq!(
+        groups_at(&s, "C2", 1),
+        vec![Group::Sauropsida],
+        "6 against 7"
+    );
+    assert!(
+        groups_at(&s, "C2", 0).contains(&Group::Synapsids),
+        "withdrew"
+    );
+    assert!(
+        matches!(
+            decision(&s),
+            Decision::Turn {
+                seat: 0,
+                acted: true,
+                ..
+            }
+        ),
+        "no niche-0 attack: {:?}",
+        decision(&s)
+    );
+    assert!(groups_at(&s, "C2", 0).contains(&Group::Amphibians));
+}
+
+/// AD-03 Escape turns a removal by the contest (devour, Toxic, niche 0) into "a withdrawal of
+/// one niche". An Inactive loser in niche 1 or 2 is removed afterwards because it is forced to
+/// withdraw (p.16; ruling C1); Escape's withdrawal is forced too, so it is not offered there
+/// (docs/rulings.md).
+#[test]
+fn escape_is_not_offered_to_an_inactive_loser_in_niche_1() {
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn\", \"C2 1 inv inactive\"]",
+        ["", PASSED, PASSED, "active = [\"Escape\"]"],
+    );
+    play(&mut s, mv("B2 1 syn", "C2", 1));
+    assert_eq!(decision(&s), Decision::ContestCards(3));
+    play(&mut s, Choice::Done);
+    assert_ne!(decision(&s), Decision::Escape(3));
+    assert_eq!(groups_at(&s, "C2", 1), vec![Group::Synapsids]);
+    assert!(
+        groups_at(&s, "C2", 0).is_empty(),
+        "the Inactive loser is removed"
+    );
+}
+
+/// AMP-2 Toxic Skin: "each animal you Populate may get a Toxic marker". AD-06 Nesting Site into
+/// an occupied niche 1 is a contest at once, part of placing the animal: no Toxic offer comes
+/// between (docs/rulings.md).
+#[test]
+fn toxic_skin_is_not_offered_after_a_nesting_site_contest() {
+    let mut s = four(
+        "to_move = 3\nanimals = [\"C2 1 inv\"]",
+        [
+            PASSED,
+            PASSED,
+            "evolution = [\"Toxic Skin\"]\nactive = [\"Nesting Site\"]",
+            PASSED,
+        ],
+    );
+    play(&mut s, Choice::Use(card("Nesting Site")));
+    play(
+        &mut s,
+        Choice::Populate {
+            region: r("C2"),
+            special: false,
+        },
+    );
+    assert_eq!(groups_at(&s, "C2", 1), vec![Group::Amphibians]);
+    assert!(
+        matches!(
+            decision(&s),
+            Decision::Turn {
+                seat: 2,
+                acted: true,
+                ..
+            }
+        ),
+        "no Toxic offer: {:?}",
+        decision(&s)
+    );
+    assert!(!at(&s, "C2", 1)[0].toxic());
+}
+
+/// AD-04 Long Migration's extra step belongs to the move; SYN-S Gorgonops' niche-0 attack is a
+/// contest that ends its Migrate: no extra step after the attack (docs/rulings.md).
+#[test]
+fn long_migration_is_not_offered_after_a_gorgonops_attack() {
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn special\", \"C2 0 amp\"]",
+        [
+            "evolution = [\"Gorgonops\"]\nactive = [\"Long Migration\"]",
+            PASSED,
+            PASSED,
+            PASSED,
+        ],
+    );
+    play(&mut s, mv("B2 1 syn special", "C2", 0));
+    assert_eq!(decision(&s), Decision::Niche0Attack(0));
+    play(&mut s, Choice::Animal(spot("C2 0 amp")));
+    // The attacker holds an active card, so it is asked for contest cards first.
+    while decision(&s) == Decision::ContestCards(0) {
+        play(&mut s, Choice::Done);
+    }
+    assert_eq!(groups_at(&s, "C2", 0), vec![Group::Synapsids]);
+    assert!(matches!(
+        decision(&s),
+        Decision::Turn {
+            seat: 0,
+            acted: true,
+            ..
+        }
+    ));
+    assert!(!legal(&s).contains(&Choice::Use(card("Long Migration"))));
+    // Without an animal to attack, the same Migrate may take the extra step.
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 1 syn special\"]",
+        [
+            "evolution = [\"Gorgonops\"]\nactive = [\"Long Migration\"]",
+            PASSED,
+            PASSED,
+            PASSED,
+        ],
+    );
+    play(&mut s, mv("B2 1 syn special", "C2", 0));
+    assert!(legal(&s).contains(&Choice::Use(card("Long Migration"))));
+}
+
 /// AD-04 Long Migration: the animal just migrated takes one more step.
 #[test]
 fn ad_long_migration() {

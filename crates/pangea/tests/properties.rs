@@ -76,7 +76,9 @@ fn deep_check(s: &State, _legal: &[Choice], ctx: &str) {
 /// (`eons_core::testing`: invariants after every choice; in a deep game,
 /// every 5th decision, every legal choice applied both ways, the probes
 /// refused without a change, each seat's determinization leaving its view
-/// alone, and [`deep_check`]; replay and JSON round trips at the end), then
+/// and who is asked after every legal choice alone (Pangea's end-of-phase
+/// window once asked only seats holding a usable face-down card), and
+/// [`deep_check`]; replay and JSON round trips at the end), then
 /// checks that it lasted nine stages.
 fn play(players: usize, seed: u64, deep: bool, stats: &mut Stats) {
     let setup = Pangea::setup(players, &[]).expect("setup");

@@ -169,16 +169,106 @@ fn five_action_markers_p17() {
     assert_eq!(legal(&s), vec![Choice::Pass]);
 }
 
-/// Rulebook p.17 (Pass): with no Action Points left the player has to pass.
+/// Rulebook p.17 (Pass): "When it is your turn to perform an Action, but you have no Action
+/// Points left ... you have to pass" -- once the AP that may still be gained is not gained. An
+/// active adaptation card may be discarded "at any moment ... to receive 1 Action Point"
+/// (p.21), and p.21's example discards one and then acts with the AP gained; the Invertebrates
+/// remove their animals for AP "at any moment of your turn" (p.26). So a turn at 0 AP offers
+/// those steps and Pass (no action, no other free step), and with the AP gained the player
+/// acts. With nothing to gain AP from, Pass is the only choice; with all five action markers
+/// used too (p.17: "you must pass"), card or not.
 #[test]
-fn must_pass_without_ap_p17() {
+fn must_pass_without_ap_unless_ap_is_gained_first_p17_p21() {
+    // 0 AP and two active cards: discard one for 1 AP, then Migrate (1 AP for Synapsids).
     let mut s = four(
-        "to_move = 1",
-        ["ap = 0\nactive = [\"Venom\"]", PASSED, PASSED, PASSED],
+        "to_move = 1\nanimals = [\"B2 0 syn\"]",
+        [
+            "ap = 0\nactive = [\"Venom\", \"Fertility\"]",
+            PASSED,
+            PASSED,
+            PASSED,
+        ],
+    );
+    assert_eq!(
+        decision(&s),
+        Decision::Turn {
+            seat: 0,
+            acted: false,
+            forced: false
+        }
+    );
+    assert_eq!(
+        legal(&s),
+        vec![
+            Choice::Pass,
+            Choice::CashIn(card("Fertility")),
+            Choice::CashIn(card("Venom"))
+        ],
+        "no action and no other free step at 0 AP"
+    );
+    let prompt = Pangea::prompt(&s);
+    assert!(
+        prompt.contains("gain an Action Point first, or pass"),
+        "{prompt}"
+    );
+    let e = refuse(&mut s, mv("B2 0 syn", "B2", 1));
+    assert!(e.contains("Pass (p.17)"), "{e}");
+    let e = refuse(&mut s, Choice::Use(card("Fertility")));
+    assert!(e.contains("Pass (p.17)"), "{e}");
+    play(&mut s, Choice::CashIn(card("Venom")));
+    assert_eq!(s.players[0].ap, 1);
+    assert!(
+        legal(&s).contains(&mv("B2 0 syn", "B2", 1)),
+        "acts with the AP gained"
+    );
+    play(&mut s, mv("B2 0 syn", "B2", 1));
+    assert_eq!(s.players[0].ap, 0);
+
+    // 0 AP and nothing to gain AP from: Pass only.
+    let mut s = four(
+        "to_move = 1\nanimals = [\"B2 0 syn\"]",
+        ["ap = 0", PASSED, PASSED, PASSED],
+    );
+    assert_eq!(
+        decision(&s),
+        Decision::Turn {
+            seat: 0,
+            acted: false,
+            forced: true
+        }
     );
     assert_eq!(legal(&s), vec![Choice::Pass]);
     let e = refuse(&mut s, Choice::Survive);
     assert!(e.contains("Pass"), "{e}");
+
+    // Invertebrates at 0 AP: their ability (p.26) first, then Populate (1 AP for them).
+    let mut s = four(
+        "to_move = 4\nanimals = [\"A2 0 inv\"]",
+        [PASSED, PASSED, PASSED, "ap = 0"],
+    );
+    assert_eq!(
+        legal(&s),
+        vec![Choice::Pass, Choice::Shed(spot("A2 0 inv"))]
+    );
+    play(&mut s, Choice::Shed(spot("A2 0 inv")));
+    assert_eq!(s.players[3].ap, 1);
+    assert!(legal(&s)
+        .iter()
+        .any(|c| matches!(c, Choice::Populate { .. })));
+
+    // All five action markers used: Pass only, although a card could still be discarded.
+    let mut s = four(
+        "to_move = 1",
+        [
+            "used = [2, 2, 1, 0]\nap = 0\nactive = [\"Venom\"]",
+            PASSED,
+            PASSED,
+            PASSED,
+        ],
+    );
+    assert_eq!(legal(&s), vec![Choice::Pass]);
+    let e = refuse(&mut s, Choice::CashIn(card("Venom")));
+    assert!(e.contains("Pass (p.17)"), "{e}");
 }
 
 /// Rulebook p.17: "you cannot skip your turn to wait": before acting, Done is not a choice.

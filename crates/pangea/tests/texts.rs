@@ -2,8 +2,11 @@
 //! shows them (issue: plain texts): seeded random games of every player count
 //! and variant, linted by `eons_core::testing::check_texts` — no plural after
 //! "1", no "a" before a vowel, no "(s)", no card without its name, no internal
-//! code, no seat counted from 0, no axial coordinates, and no event whose
-//! text changes once its choice is applied.
+//! code, no seat counted from 0, no axial coordinates, no "a" before a
+//! plural name, no "’s" after a plural, no place called "this tile", no
+//! corner two hexes could name twice, no two legal choices of one decision
+//! with the same words (issue 33), and no event whose text changes once its
+//! choice is applied.
 
 use eons_core::testing::check_setup_texts;
 use eons_pangea::Pangea;

@@ -6,7 +6,7 @@
 // Legal choices are highlighted and clickable; the side list stays complete.
 // The display's sections and spaces and every card's text come from the
 // game's catalog (ctx.catalog, from the engine's data).
-import { h, s, cap } from '../dom.js';
+import { h, s, cap, possessive } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
@@ -212,7 +212,7 @@ function earth(v, places, map, legal, local, over) {
     s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN'),
     edgeLabels(places.hexes, centre, SIZE), tiles, marks);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
-    over ? null : h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${v.current}’s turn`),
+    over ? null : h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${possessive(v.current)} turn`),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
   return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
 }

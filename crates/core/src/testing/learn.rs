@@ -3,11 +3,13 @@
 //! action space lists each choice once, every seat's observation has the
 //! layout's length and finite values, and re-drawing what a seat has not
 //! seen ([`crate::Game::determinize`]) never changes that seat's observation (no
-//! seat's secret reaches another seat's observation).
+//! seat's secret reaches another seat's observation), nor who is asked to
+//! decide after the choice played (no secret shows in whose turn it is).
 
 use crate::game::{Seat, Turn};
 use crate::learn::{ActionSpace, Learnable};
 use crate::rng::GameRng;
+use crate::testing::simulation::{after, check_next_to_move};
 use std::collections::HashSet;
 
 /// What one run of [`check_learnable`] saw.
@@ -28,8 +30,9 @@ pub struct LearnReport {
 /// Plays one random game of `setup` from `seed` and checks the learning
 /// interface at every decision; every `resample_every`-th decision (0:
 /// never) it also re-draws each seat's unseen information twice and
-/// requires that seat's observation unchanged. Panics with the seed, the
-/// decision and what failed.
+/// requires that seat's observation unchanged, and the choice played to ask
+/// the same seat next in the re-drawn game unless the events showed a
+/// difference. Panics with the seed, the decision and what failed.
 pub fn check_learnable<G: Learnable>(
     setup: &G::Setup,
     seed: u64,
@@ -102,7 +105,10 @@ pub fn check_learnable<G: Learnable>(
         }
         let mine = observe(&state, to_move, d);
         distinct.insert(mine.iter().map(|v| v.to_bits()).collect());
+        let c = legal[rng.index(legal.len())];
         if resample_every > 0 && d % resample_every == 0 {
+            let played = after::<G>(&state, c)
+                .unwrap_or_else(|| panic!("{}: the legal {c:?} is refused", context(d)));
             for seat in (0..players).map(|i| Seat(i as u8)) {
                 let original = if seat == to_move {
                     mine.clone()
@@ -123,11 +129,11 @@ pub fn check_learnable<G: Learnable>(
                             again[i]
                         );
                     }
+                    check_next_to_move::<G>(&played, &redrawn, c, seat, &context(d));
                     report.resamples += 1;
                 }
             }
         }
-        let c = legal[rng.index(legal.len())];
         events.clear();
         G::apply(&mut state, c, &mut events)
             .unwrap_or_else(|e| panic!("{}: {c:?} refused: {e}", context(d)));

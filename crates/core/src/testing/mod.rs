@@ -8,7 +8,7 @@
 //! * [`simulation`]: the random-simulation test (legality both ways,
 //!   `apply_listed` = `apply`, [`crate::Game::invariants`] along the way, replay,
 //!   serialisation) and the resample test (re-drawing what a seat has not
-//!   seen never changes that seat's view).
+//!   seen never changes that seat's view, nor who is asked next).
 //! * [`texts`]: the text test: every text a player reads in seeded random
 //!   games is plain English (no "1 birds", "a ocean", "(s)", card numbers,
 //!   internal codes, 0-based seats or axial coordinates).

@@ -12,7 +12,9 @@
 //!   events); the game's probes that are not listed are refused without
 //!   changing the state or logging anything; and, for every seat, a
 //!   determinization ([`Game::determinize`]) leaves that seat's view
-//!   unchanged and keeps the invariants (the resample test);
+//!   unchanged and keeps the invariants, and every listed choice applied to
+//!   it asks the same seat next as in the game itself, unless the events
+//!   showed a difference (the resample test; see [`check_next_to_move`]);
 //! * half the choices go through `apply_listed`, the search bots' path,
 //!   yet replaying the record with `apply` reaches the same final state;
 //! * the final state and the record round-trip through JSON.
@@ -208,6 +210,78 @@ where
     }
 }
 
+/// A state after a choice, with its events as every viewer reads them.
+pub(crate) struct After<G: Game> {
+    /// The state once the choice and the steps it set off are done.
+    pub state: G::State,
+    /// The texts of the events the choice logged, in order.
+    pub events: Vec<String>,
+}
+
+/// Applies `choice` to a copy of `state`; `None` if it is refused there.
+pub(crate) fn after<G: Game>(state: &G::State, choice: G::Choice) -> Option<After<G>> {
+    let mut next = state.clone();
+    let mut events = Vec::new();
+    G::apply(&mut next, choice, &mut events).ok()?;
+    let events = events.iter().map(|e| G::describe_event(&next, e)).collect();
+    Some(After {
+        state: next,
+        events,
+    })
+}
+
+/// The turn half of the resample test: who is asked to decide must not tell
+/// `seat` anything it has not seen. `redrawn` is a determinization of the
+/// state for `seat` (so `seat` cannot tell the two apart), and `original` is
+/// the game after `choice`. The same choice is applied to `redrawn`; where it
+/// is refused there (it names something the re-drawing changed) or the two
+/// logs part ways (a draw or a hidden thing was shown to everyone, so `seat`
+/// may now tell the two apart), there is nothing to compare. Otherwise
+/// everything `seat` read was the same, so the game must stop at the same
+/// point, asking the same seat (or be over in both): a log that is the other's
+/// beginning means one game stopped to ask someone where the other went on
+/// on its own, and a different seat to move with the same log means whose
+/// turn it is depends on a secret. Either tells every seat something about
+/// that secret (Pangea once asked a passed seat to its end-of-phase window
+/// only when it held a usable face-down card, so being asked showed a hand).
+pub(crate) fn check_next_to_move<G: Game>(
+    original: &After<G>,
+    redrawn: &G::State,
+    choice: G::Choice,
+    seat: Seat,
+    context: &str,
+) {
+    let Some(again) = after::<G>(redrawn, choice) else {
+        return;
+    };
+    let shared = original.events.len().min(again.events.len());
+    if original.events[..shared] != again.events[..shared] {
+        return;
+    }
+    let (asked, asked_again) = (G::turn(&original.state), G::turn(&again.state));
+    let who = |turn: Turn| match turn {
+        Turn::Seat(k) => k.to_string(),
+        Turn::Over => "nobody (the game is over)".to_string(),
+    };
+    let log = |events: &[String]| {
+        if events.is_empty() {
+            "no event".to_string()
+        } else {
+            events.join("; ")
+        }
+    };
+    assert!(
+        original.events.len() == again.events.len() && asked == asked_again,
+        "{context}: who is asked next depends on what {seat} has not seen: after {choice:?}, \
+         the game logs [{}] and asks {}, but with {seat}'s unseen information re-drawn \
+         it logs [{}] and asks {}",
+        log(&original.events),
+        who(asked),
+        log(&again.events),
+        who(asked_again),
+    );
+}
+
 fn check_invariants<G: Game>(state: &G::State, context: &str) {
     if let Err(e) = G::invariants(state) {
         panic!("{context}: {e}");
@@ -227,6 +301,7 @@ fn deep_checks<G: Game>(
     G::Event: PartialEq,
     G::View: PartialEq,
 {
+    let mut afters = Vec::with_capacity(legal.len());
     for &choice in legal {
         let (mut by_apply, mut by_listed) = (state.clone(), state.clone());
         let (mut events, mut listed_events) = (Vec::new(), Vec::new());
@@ -245,6 +320,14 @@ fn deep_checks<G: Game>(
             listed_events == events,
             "{context}: apply_listed logs other events than apply for {choice:?}"
         );
+        let events = events
+            .iter()
+            .map(|e| G::describe_event(&by_apply, e))
+            .collect();
+        afters.push(After::<G> {
+            state: by_apply,
+            events,
+        });
     }
     if let Some(probes) = run.probes {
         for choice in probes(state, rng) {
@@ -268,7 +351,7 @@ fn deep_checks<G: Game>(
         }
     }
     // The resample test: what a seat has not seen may be re-drawn, what it
-    // has seen may not.
+    // has seen may not, and neither may who is asked next.
     for k in 0..G::seats(state) {
         let seat = Seat(k as u8);
         let resampled = G::determinize(state, seat, rng.next_u64());
@@ -277,6 +360,9 @@ fn deep_checks<G: Game>(
             "{context}: a determinization for {seat} changes what {seat} sees"
         );
         check_invariants::<G>(&resampled, &format!("{context}, determinized for {seat}"));
+        for (&choice, original) in legal.iter().zip(&afters) {
+            check_next_to_move::<G>(original, &resampled, choice, seat, context);
+        }
     }
     if let Some(check) = run.deep_check {
         check(state, legal, context);

@@ -6,11 +6,16 @@
 //! "1" ("1 birds"), "a" before a vowel ("a ocean tile") or "an" before a
 //! consonant, "(s)", a card named by its number, an internal code (Rust's
 //! `Some(…)`, `snake_case`, CamelCase, a bracketed list of letter codes), a
-//! seat counted from 0, and axial coordinates ("(1,-2)", "E(0,1)",
-//! "(0,0).se") that nothing on the board shows. [`check_texts`] plays seeded
-//! random games and lints every text a player could read in them; it also
-//! requires that an event reads the same before and after the choice that
-//! logged it is applied, so that no event text depends on what changed
+//! seat counted from 0, axial coordinates ("(1,-2)", "E(0,1)", "(0,0).se")
+//! that nothing on the board shows, "a" before a plural name ("a Fishes
+//! species"), "’s" after a plural in s ("Cephalopods’s"), a place named
+//! only as "this tile", and a corner named by two hexes alone ("F11/G10",
+//! which two corners could be). [`check_texts`] plays seeded random games
+//! and lints every text a player could read in them, the prompt of every
+//! decision among them; it requires that the legal choices of each
+//! decision read differently from each other (two buttons with the same
+//! words leave the player guessing), and that an event reads the same
+//! before and after the choice that logged it is applied, so that no event text depends on what changed
 //! later (the terrain of a tile belongs in the event, not in the state
 //! read after the whole apply).
 
@@ -39,6 +44,18 @@ pub enum TextFault {
     Coordinates(String),
     /// Doubled, leading or trailing spaces, or an empty text.
     Spacing(String),
+    /// Two legal choices of one decision that read the same, so that the
+    /// player cannot tell which is which.
+    SameWords(String),
+    /// "a" or "an" before a plural name ("a Fishes species").
+    PluralAfterArticle(String),
+    /// "’s" after a plural ending in "s" ("Cephalopods’s").
+    Possessive(String),
+    /// A place named only as "this tile" or "this hex".
+    UnnamedPlace(String),
+    /// A corner named by two hexes alone ("F11/G10", "the corner of F11
+    /// and G10"): two hexes side by side share two corners.
+    AmbiguousCorner(String),
 }
 
 impl fmt::Display for TextFault {
@@ -52,6 +69,11 @@ impl fmt::Display for TextFault {
             TextFault::ZeroBasedSeat(s) => ("a seat counted from 0", s),
             TextFault::Coordinates(s) => ("coordinates the board does not show", s),
             TextFault::Spacing(s) => ("stray spaces", s),
+            TextFault::SameWords(s) => ("two legal choices with the same words", s),
+            TextFault::PluralAfterArticle(s) => ("a plural after \"a\"", s),
+            TextFault::Possessive(s) => ("\"’s\" after a plural in s", s),
+            TextFault::UnnamedPlace(s) => ("a place without its label", s),
+            TextFault::AmbiguousCorner(s) => ("a corner two hexes share twice", s),
         };
         write!(f, "{what}: \"{found}\"")
     }
@@ -99,6 +121,8 @@ const SINGULAR_S: &[&str] = &[
     "goes",
     "sometimes",
     "towards",
+    "tectonics",
+    "genetics",
 ];
 
 /// Words that a number names rather than counts ("seat 1 draws").
@@ -131,6 +155,11 @@ struct Patterns {
     snake: Regex,
     camel: Regex,
     letter_codes: Regex,
+    plural_after_article: Regex,
+    possessive: Regex,
+    unnamed_place: Regex,
+    two_hex_corner: Regex,
+    two_hex_corner_words: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -149,6 +178,15 @@ fn patterns() -> &'static Patterns {
             snake: re(r"\b[a-z]+_[a-z_]+\b"),
             camel: re(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b"),
             letter_codes: re(r"\[[A-Z][a-z]?(?:, ?[A-Z][a-z]?)*\]"),
+            plural_after_article: re(r"(?:^|[^\w'-])([Aa]n?) ([A-Z][a-z]+s)\b"),
+            possessive: re(r"\b(\w+s)['’]s\b"),
+            two_hex_corner: re(
+                r"\b[A-G](?:1[0-3]|[1-9])/[A-G](?:1[0-3]|[1-9])\b(/| (?:north-east|north-west|south-east|south-west|east|west)\b)?",
+            ),
+            two_hex_corner_words: re(
+                r"\bthe corner of [A-G](?:1[0-3]|[1-9]) and [A-G](?:1[0-3]|[1-9])\b",
+            ),
+            unnamed_place: re(r"(?i)\bth(?:is|at) (?:[a-z]+ )?(?:tile|hex)\b"),
         }
     })
 }
@@ -175,7 +213,11 @@ pub fn lint(text: &str) -> Vec<TextFault> {
                 before.starts_with(|c: char| c.is_uppercase())
                     || NUMBERED_NAMES.contains(&before.to_lowercase().as_str())
             });
+        // "one Fishes species": the group's name qualifies "species".
+        let group = m[2].starts_with(|c: char| c.is_uppercase())
+            && text[m.get(2).map_or(0, |g| g.end())..].starts_with(" species");
         if !named
+            && !group
             && word.len() > 2
             && word.ends_with('s')
             && !word.ends_with("ss")
@@ -189,6 +231,32 @@ pub fn lint(text: &str) -> Vec<TextFault> {
         if article_is_wrong(article, word) {
             faults.push(TextFault::Article(format!("{article} {word}")));
         }
+    }
+    for m in p.plural_after_article.captures_iter(text) {
+        let word = m[2].to_lowercase();
+        if !word.ends_with("ss") && !SINGULAR_S.contains(&word.as_str()) {
+            faults.push(TextFault::PluralAfterArticle(m[0].trim().to_string()));
+        }
+    }
+    for m in p.possessive.captures_iter(text) {
+        // "the boss's", "the bonus's" are singular owners; "species" is
+        // plural too ("the species’ tile").
+        let owner = m[1].to_lowercase();
+        if owner == "species" || !owner.ends_with("ss") && !SINGULAR_S.contains(&owner.as_str()) {
+            faults.push(TextFault::Possessive(m[0].to_string()));
+        }
+    }
+    if let Some(m) = p.unnamed_place.find(text) {
+        faults.push(TextFault::UnnamedPlace(m.as_str().to_string()));
+    }
+    // "D7/E6/E8" and "G6/G8 east" name one corner; "G6/G8" two.
+    for m in p.two_hex_corner.captures_iter(text) {
+        if m.get(1).is_none() {
+            faults.push(TextFault::AmbiguousCorner(m[0].to_string()));
+        }
+    }
+    if let Some(m) = p.two_hex_corner_words.find(text) {
+        faults.push(TextFault::AmbiguousCorner(m.as_str().to_string()));
     }
     if let Some(m) = p.unnamed_card.find(text) {
         faults.push(TextFault::UnnamedCard(m.as_str().to_string()));
@@ -299,6 +367,19 @@ pub fn check_texts<G: Game>(run: TextCheck<G>) -> TextReport {
             if legal.is_empty() {
                 panic!("{}: no legal choice", context());
             }
+            found.note(&G::prompt(&state), &context, &mut report);
+            // Every legal choice of a decision reads differently, so that
+            // the player knows which one each button takes.
+            let mut texts: Vec<String> = legal
+                .iter()
+                .map(|&choice| G::describe_choice(&state, choice))
+                .collect();
+            texts.sort_unstable();
+            for pair in texts.windows(2) {
+                if pair[0] == pair[1] {
+                    found.fault(TextFault::SameWords(pair[0].clone()), &pair[0], &context);
+                }
+            }
             if run.every > 0 && decisions % run.every == 0 {
                 for &choice in &legal {
                     found.note(&G::describe_choice(&state, choice), &context, &mut report);
@@ -392,14 +473,20 @@ impl Faults {
     fn note(&mut self, text: &str, context: &dyn Fn() -> String, report: &mut TextReport) {
         report.texts += 1;
         for fault in lint(text) {
-            let kind = self
-                .per_kind
-                .entry(std::mem::discriminant(&fault))
-                .or_default();
-            if *kind < Self::PER_KIND && self.seen.insert(fault.clone()) {
-                *kind += 1;
-                self.push(format!("{fault} in \"{text}\" ({})", context()));
-            }
+            self.fault(fault, text, context);
+        }
+    }
+
+    /// Keeps one fault found in `text` (unless it was seen before, or its
+    /// kind has filled its lines).
+    fn fault(&mut self, fault: TextFault, text: &str, context: &dyn Fn() -> String) {
+        let kind = self
+            .per_kind
+            .entry(std::mem::discriminant(&fault))
+            .or_default();
+        if *kind < Self::PER_KIND && self.seen.insert(fault.clone()) {
+            *kind += 1;
+            self.push(format!("{fault} in \"{text}\" ({})", context()));
         }
     }
 
@@ -434,6 +521,11 @@ mod tests {
             "a unique chance, an hour, a one-off, a VP, an AP, an 8, a 7",
             "Sabre Fangs is activated",
             "1 species",
+            "eliminate one Fishes species, a species of the Reptiles",
+            "the Cephalopods’ turn, the boss's desk, a Biomass, the species’ tile",
+            "choose whose species is eliminated on D7 sea",
+            "an element on D7/E6/E8, on G6/G8 east, on the east corner of G6 and G8, on A4 west",
+            "the corner of D7, E6 and E8, Evolution 5/5",
         ] {
             assert_eq!(faults(text), vec![], "{text}");
         }
@@ -477,6 +569,23 @@ mod tests {
                 matches!(f, TextFault::Coordinates(_))
             }),
             ("two  spaces", |f| matches!(f, TextFault::Spacing(_))),
+            ("eliminate a Fishes species", |f| {
+                matches!(f, TextFault::PluralAfterArticle(_))
+            }),
+            ("Cephalopods’s turn", |f| {
+                matches!(f, TextFault::Possessive(_))
+            }),
+            ("Birds's turn", |f| matches!(f, TextFault::Possessive(_))),
+            ("a sun element is placed on F11/G10", |f| {
+                matches!(f, TextFault::AmbiguousCorner(_))
+            }),
+            (
+                "a sun element is placed on the corner of F11 and G10",
+                |f| matches!(f, TextFault::AmbiguousCorner(_)),
+            ),
+            ("choose whose species is eliminated on this tile", |f| {
+                matches!(f, TextFault::UnnamedPlace(_))
+            }),
         ];
         for (text, is) in cases {
             let found = faults(text);

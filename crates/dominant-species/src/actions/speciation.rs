@@ -175,7 +175,7 @@ pub(crate) fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -
             speciation_limit(t).min(s.animals[animal.index()].gene_pool)
         })
         .unwrap_or(0);
-    let place = here.map_or_else(|| "this tile".to_string(), |h| place_of(s, h));
+    let place = here.map_or_else(|| "the chosen tile".to_string(), |h| place_of(s, h));
     not_offered(
         RULE,
         format!("choose how many species to add to {place}, from 0 to {limit}"),

@@ -47,6 +47,12 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(RULE, "choose which species dies on this overcrowded tile")
+pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
+    not_offered(
+        RULE,
+        format!(
+            "choose which species dies on {}, an overcrowded tile",
+            crate::describe::next_tile(s, tiles)
+        ),
+    )
 }

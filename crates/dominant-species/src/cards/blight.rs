@@ -11,9 +11,14 @@ use eons_earth::grid;
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Blight (p.18)";
 
-/// The card's first decision.
-pub(crate) fn start(taker: Animal) -> Option<CardStep> {
-    Some(CardStep::BlightTile { taker })
+/// The card's first decision: the tile, among those with two or more
+/// elements (a card is resolved "as much as possible given the current game
+/// situation", p.18, so it removes something whenever it can). With no such
+/// tile the card can remove nothing and ends at once (docs/rulings.md).
+pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
+    s.tile_ids()
+        .any(|h| s.earth.element_count_on(h) >= 2)
+        .then_some(CardStep::BlightTile { taker })
 }
 
 /// Legal choices: tiles with two or more elements.

@@ -82,11 +82,18 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
+pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
     let asks = match step {
-        CardStep::CatastropheTile { .. } => "choose a tile of earth",
-        CardStep::CatastropheSurvivor { .. } => "choose whose one species survives on the tile",
-        _ => "choose which species dies on this adjacent tile",
+        CardStep::CatastropheTile { .. } => "choose a tile of earth".to_string(),
+        CardStep::CatastropheSurvivor { hex, .. } => format!(
+            "choose whose one species survives on {}",
+            crate::describe::place_of(s, hex)
+        ),
+        CardStep::CatastropheAdjacent { tiles, .. } => format!(
+            "choose which species dies on {}, an adjacent tile",
+            crate::describe::next_tile(s, tiles)
+        ),
+        _ => "choose a tile of earth".to_string(),
     };
     not_offered(RULE, asks)
 }

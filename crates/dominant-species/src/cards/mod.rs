@@ -82,7 +82,7 @@ pub(crate) fn start(s: &mut State, taker: Animal, card: Card, first: u8, ev: &mu
         Card::Aquatic => aquatic::start(s, taker),
         Card::Biodiversity => biodiversity::start(s, taker, ev),
         Card::Biomass => biomass::start(s, taker),
-        Card::Blight => blight::start(taker),
+        Card::Blight => blight::start(s, taker),
         Card::Catastrophe => catastrophe::start(taker),
         Card::ColdSnap => cold_snap::start(s, taker, ev),
         Card::Disease => disease::start(s, taker),
@@ -178,18 +178,18 @@ pub(crate) fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Eve
 }
 
 /// Why a choice is refused inside a card: what the step asks for.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
+pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
     use CardStep as C;
     match step {
         C::AquaticElement { .. }
         | C::AquaticCorner { .. }
         | C::AquaticTile { .. }
         | C::AquaticCount { .. } => aquatic::refusal(step),
-        C::BiomassVictim { .. } => biomass::refusal(),
+        C::BiomassVictim { tiles, .. } => biomass::refusal(s, tiles),
         C::BlightTile { .. } | C::BlightKeep { .. } => blight::refusal(step),
         C::CatastropheTile { .. }
         | C::CatastropheSurvivor { .. }
-        | C::CatastropheAdjacent { .. } => catastrophe::refusal(step),
+        | C::CatastropheAdjacent { .. } => catastrophe::refusal(s, step),
         C::DiseaseLose { .. } => disease::refusal(),
         C::EvolutionReplace { .. } => evolution::refusal(),
         C::FecundityTile { .. } => fecundity::refusal(),
@@ -200,6 +200,6 @@ pub(crate) fn refusal(step: CardStep) -> Refusal {
         C::InstinctSpace { .. } => instinct::refusal(),
         C::MassExodusTile { .. } | C::MassExodusMove { .. } => mass_exodus::refusal(step),
         C::MetamorphosisGive { .. } | C::MetamorphosisTake { .. } => metamorphosis::refusal(step),
-        C::PredatorVictim { .. } => predator::refusal(),
+        C::PredatorVictim { tiles, .. } => predator::refusal(s, tiles),
     }
 }

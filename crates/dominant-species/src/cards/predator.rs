@@ -48,6 +48,12 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(RULE, "choose which opposing species dies on this tile")
+pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
+    not_offered(
+        RULE,
+        format!(
+            "choose which opposing species dies on {}",
+            crate::describe::next_tile(s, tiles)
+        ),
+    )
 }

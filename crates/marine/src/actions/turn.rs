@@ -130,7 +130,12 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
         }
         AfterRetrieve { a, hadopelagic } => {
             if s.food_right & s.in_play == s.in_play {
-                if s.last_round {
+                // p.9: the last round stops "when the next Reseed event
+                // would have occurred". The round cap counts this round too,
+                // so `max-rounds=1` ends round 1 here, without a Reseed (the
+                // setup already marked round 1 as the last).
+                let cap = s.setup.max_rounds;
+                if s.last_round || (cap > 0 && s.reseeds + 1 >= cap) {
                     s.endgame(ev);
                     return;
                 }
@@ -143,7 +148,6 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
                         round: s.reseeds + 1,
                     });
                 }
-                let cap = s.setup.max_rounds;
                 if cap > 0 && s.reseeds + 1 >= cap && !s.last_round {
                     // Engine safeguard, not the Asteroid: say so in the log.
                     s.last_round = true;
@@ -222,7 +226,9 @@ fn after_rule(s: &State, a: Animal, mine: u64, flight: bool) -> (u64, bool) {
 struct TurnCtx {
     a: Animal,
     social: bool,
-    n_animals: u8,
+    /// Players in the game: the Domination spaces open by it (p.17), also
+    /// when two players control two animals each (p.22).
+    players: u8,
     /// The "after" rule's display spaces for a basic pawn (every space when
     /// no basic pawn is available).
     after: u64,
@@ -248,13 +254,19 @@ impl TurnCtx {
                 (s.special_control[e.index()] == Some(a)) & s.special_space[e.index()].is_none();
             m | u8::from(available) << e.index()
         });
-        let n_animals = s.animal_count() as u8;
+        // p.17: "The middle action space in this section is only playable if
+        // there are 3 or more players. The rightmost action space is only
+        // available in a 4-player game." The 2-player option (p.22) gives each
+        // animal the basic pawns "as if it were a 4-player game" and nothing
+        // else of a 4-player game, so its Domination spaces are a 2-player
+        // game's: the leftmost only (docs/rulings.md).
+        let players = s.setup.players;
         let flight = s.has_trait(a, Trait::Flight);
         let social = s.has_trait(a, Trait::Social);
         let (empty, bumpable, mine) = display_sets(s, a);
         // The "after" rule reads the display's spaces only.
         let mine = mine & sets.all;
-        let usable = sets.usable[n_animals as usize];
+        let usable = sets.usable[players as usize];
         // Only basic pawns follow the "after" rule.
         let has_basic = s.basic_avail[a.index()] > 0;
         let (after, personal_after) = if has_basic {
@@ -275,7 +287,7 @@ impl TurnCtx {
         TurnCtx {
             a,
             social,
-            n_animals,
+            players,
             after,
             personal_after,
             specials,
@@ -555,8 +567,11 @@ pub(crate) fn placement_refusal(
             return format!("there is no action space {} on the display", space.0);
         };
         let name = crate::text::space_name(space);
-        if def.min_players > t.n_animals {
-            return format!("{name} is not used with {} animals (p.8)", t.n_animals);
+        if def.min_players > t.players {
+            return format!(
+                "{name} is used only with {} or more players, and this game has {} (p.17)",
+                def.min_players, t.players
+            );
         }
         if special.is_none() && def.special {
             return format!("{name} takes only a special pawn (p.8)");

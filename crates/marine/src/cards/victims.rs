@@ -54,7 +54,7 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 pub(crate) fn rule(top: Frame) -> &'static str {
     use Frame::*;
     if let Victims { .. } = top {
-        "Card (p.18-19): choose whose species is eliminated on this tile"
+        "Card (p.18-19): choose whose species is eliminated on each tile in turn"
     } else {
         AUTOMATIC
     }

@@ -91,7 +91,9 @@ impl Part {
 }
 
 /// The legal choices of a turn, in this order: Pass and the actions before acting; objectives;
-/// the free steps unless the player must pass; Done after acting.
+/// the free steps unless the player must pass; Done after acting. Before acting with 0 AP
+/// (rulebook p.17, Pass) no action is offered, nor any free step but those that gain AP:
+/// discarding an active adaptation card (p.21) and the Invertebrates' ability (p.26).
 pub fn legal(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mut Vec<Choice>) {
     list(s, d, seat, acted, forced, |_| true, None, out);
 }
@@ -127,11 +129,14 @@ fn list(
     out: &mut Vec<Choice>,
 ) {
     let p = s.player(seat);
+    // p.17: "no Action Points left ... you have to pass", once the AP that may still be
+    // gained at any moment (p.21, p.26) is not gained.
+    let no_ap = !acted && p.ap <= 0;
     if !acted {
         if want(Part::Pass) {
             out.push(Choice::Pass);
         }
-        if !forced && p.actions_taken() < d.rules.action_markers {
+        if !forced && !no_ap && p.actions_taken() < d.rules.action_markers {
             if want(Part::Adapt) {
                 adapt::legal(s, d, seat, out);
             }
@@ -165,7 +170,7 @@ fn list(
         if want(Part::CashIn) {
             free_steps::legal_cash_in(s, seat, out);
         }
-        if want(Part::Use) {
+        if want(Part::Use) && !no_ap {
             distinct(&p.active, |c| {
                 if cards::usable(s, d, seat, c, acted, false) {
                     out.push(Choice::Use(c));
@@ -249,6 +254,12 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
                 "with no Action Points or no action markers left you must pass",
             );
         }
+        if p.ap <= 0 {
+            return Refusal::new(
+                "Pass (p.17)",
+                "with no Action Points left you cannot act: discard an active adaptation card for 1 AP first, or pass",
+            );
+        }
         if p.actions_taken() >= d.rules.action_markers {
             return Refusal::new("Action markers (p.8)", "all 5 action markers are used");
         }
@@ -283,8 +294,15 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
         Choice::Done if !acted => Refusal::new(RULE, "you cannot skip your turn: act or pass"),
         Choice::Claim(_) => objectives::refuse(),
         Choice::Unblock(_) | Choice::CashIn(_) | Choice::Use(_) | Choice::Shed(_) if forced => {
-            Refusal::new("Pass (p.17)", "with no Action Points left you must pass")
+            Refusal::new(
+                "Pass (p.17)",
+                "with no Action Points or no action markers left you must pass",
+            )
         }
+        Choice::Use(_) if !acted && p.ap <= 0 => Refusal::new(
+            "Pass (p.17)",
+            "with no Action Points left you may only gain AP (discard an active adaptation card for 1 AP) or pass",
+        ),
         Choice::Unblock(_) => free_steps::refuse_unblock(),
         Choice::Use(_) => cards::refuse_use(),
         Choice::Shed(_) => shed::refuse(),

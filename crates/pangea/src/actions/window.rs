@@ -1,5 +1,8 @@
 //! The end-of-action-phase window (ruling D5): after everyone passed, each passed player who
-//! can still use the group ability or an any-time adaptation card gets a last chance.
+//! can still use the group ability or an any-time adaptation card gets a last chance. The
+//! window opens for every passed player who holds any face-down active card, usable now or
+//! not, as a contest asks every contestant who holds one: whose turn it is must not show what
+//! the cards are.
 
 use super::shed;
 use crate::board::distinct;
@@ -19,10 +22,15 @@ fn options(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
     });
 }
 
-/// True if a passed player has anything to do in the end-of-phase window.
+/// True if a passed player is asked in the end-of-phase window: they hold a face-down active
+/// adaptation card (whether one is usable now is their secret, so it may not decide who is
+/// asked), or their group ability is open to them (public).
 pub fn has_options(s: &State, d: &Data, seat: u8) -> bool {
+    if !s.player(seat).active.is_empty() {
+        return true;
+    }
     let mut v = Vec::new();
-    options(s, d, seat, &mut v);
+    shed::legal(s, d, seat, &mut v);
     !v.is_empty()
 }
 

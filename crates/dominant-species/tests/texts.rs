@@ -77,3 +77,19 @@ fn the_prompt_names_the_animal_and_the_rule() {
         "place an AP on Migration 7"
     );
 }
+
+/// Every card text the table shows (the catalog) reads as the choices and
+/// events do: a free action is "free" on the card as in the log.
+#[test]
+fn every_card_text_reads_as_plain_english() {
+    let faults: Vec<String> = eons_dominant_species::catalog::catalog()
+        .cards
+        .iter()
+        .flat_map(|c| {
+            eons_core::testing::lint(&c.text)
+                .into_iter()
+                .map(move |f| format!("{}: {f}", c.name))
+        })
+        .collect();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

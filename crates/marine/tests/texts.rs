@@ -25,3 +25,19 @@ fn every_text_of_the_variants_reads_as_plain_english() {
         check_setup_texts::<Marine>(2, &[option], 10..12);
     }
 }
+
+/// Every card text the table shows (the catalog) reads as the choices and
+/// events do: a free action is "free" on the card as in the log.
+#[test]
+fn every_card_text_reads_as_plain_english() {
+    let faults: Vec<String> = eons_marine::catalog::catalog()
+        .cards
+        .iter()
+        .flat_map(|c| {
+            eons_core::testing::lint(&c.text)
+                .into_iter()
+                .map(move |f| format!("{}: {f}", c.name))
+        })
+        .collect();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}

@@ -337,8 +337,9 @@ pub fn determinize(s: &State, seat: Seat, seed: u64) -> State {
     t
 }
 
-/// What the animal to decide is asked, in words: "Cephalopods: place an
-/// available pawn on a legal space, or retrieve".
+/// What the animal to decide is asked, in words, with the rule and its
+/// rulebook page: "Cephalopods: place an available pawn on a legal space,
+/// or retrieve (Player turns, p.9)".
 pub fn prompt(s: &State) -> String {
     match (s.over, s.stack.last()) {
         (false, Some(&top)) => {

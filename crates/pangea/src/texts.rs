@@ -112,7 +112,8 @@ pub fn current_age(s: &State) -> Option<u8> {
     s.ages.get(k as usize).copied()
 }
 
-/// What the seat to move is asked ("Invertebrates: choose an action or pass").
+/// What the seat to move is asked, with the rule and its rulebook page
+/// ("Invertebrates: choose an action or pass (Action Phase, p.17)").
 pub fn prompt(s: &State, d: &Data) -> String {
     match s.decision {
         Some(dec) => format!(

@@ -47,7 +47,7 @@ pub struct ScorePart {
 /// One scoring within a source.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ScoreItem {
-    /// What scored, in words ("D7 desert, 1st place").
+    /// What scored, in words ("D7 desert, first place").
     pub text: String,
     /// Points.
     pub points: i64,

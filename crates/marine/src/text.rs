@@ -74,16 +74,14 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
     }
 }
 
-/// "1st", "2nd", "3rd", "4th".
+/// A scoring place spelled out, as the rulebook writes it: "first",
+/// "second", "third", "fourth" (one form across the three games).
 pub fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    const WORDS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+    match WORDS.get(usize::from(n).wrapping_sub(1)) {
+        Some(word) => (*word).to_string(),
+        None => format!("number {n}"),
+    }
 }
 
 /// `text` with its first letter in capitals.
@@ -561,11 +559,10 @@ mod tests {
         assert_eq!(with_article("algae"), "an algae");
         assert_eq!(with_article("sun"), "a sun");
         assert_eq!(with_article("ocean"), "an ocean");
-        assert_eq!(ordinal(1), "1st");
-        assert_eq!(ordinal(2), "2nd");
-        assert_eq!(ordinal(3), "3rd");
-        assert_eq!(ordinal(4), "4th");
-        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(1), "first");
+        assert_eq!(ordinal(2), "second");
+        assert_eq!(ordinal(3), "third");
+        assert_eq!(ordinal(4), "fourth");
     }
 
     /// The examples read as plain English, by the board's labels.

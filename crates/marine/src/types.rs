@@ -321,7 +321,7 @@ impl Tile {
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.vent {
-            Some(face) => write!(f, "{face} vent (on {})", self.base),
+            Some(face) => write!(f, "{face} vent over {}", self.base),
             None => write!(f, "{}", self.base),
         }
     }

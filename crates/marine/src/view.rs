@@ -337,13 +337,21 @@ pub fn determinize(s: &State, seat: Seat, seed: u64) -> State {
     t
 }
 
-/// What the animal to decide is asked, in words: "Cephalopods: place an
-/// available pawn on a legal space, or retrieve".
+/// What the animal to decide is asked, in words, with the rule and its
+/// rulebook page: "Cephalopods: place an available pawn on a legal space,
+/// or retrieve (Player turns, p.9)".
 pub fn prompt(s: &State) -> String {
     match (s.over, s.stack.last()) {
         (false, Some(&top)) => {
-            let asks = crate::rules::asking(top);
-            let asks = asks.split_once(": ").map_or(asks, |(_, a)| a);
+            // "Abundance (p.11): choose …" asks "choose … (Abundance, p.11)":
+            // the rule and its page close the prompt, as in the other games.
+            let asking = crate::rules::asking(top);
+            let (rule, asks) = asking.split_once(": ").unwrap_or(("", asking));
+            let rule = match rule.split_once(" (") {
+                Some((name, page)) => format!(" ({name}, {}", page),
+                None if rule.is_empty() => String::new(),
+                None => format!(" ({rule})"),
+            };
             // Biomass and Predator go tile by tile: the prompt names the tile.
             let named;
             let asks = match top {
@@ -362,8 +370,8 @@ pub fn prompt(s: &State) -> String {
                 _ => asks,
             };
             match top.decider() {
-                Some(a) => format!("{a}: {asks}"),
-                None => crate::text::capitalised(asks),
+                Some(a) => format!("{a}: {asks}{rule}"),
+                None => crate::text::capitalised(&format!("{asks}{rule}")),
             }
         }
         _ => "The game is over".into(),

@@ -44,7 +44,7 @@ fn the_prompt_names_the_animal_and_what_it_is_asked() {
     let s = pos(FISHES_TO_PLAY);
     assert_eq!(
         Marine::prompt(&s),
-        "Fishes: place an available pawn on a legal space, or retrieve"
+        "Fishes: place an available pawn on a legal space, or retrieve (Player turns, p.9)"
     );
     let setup = Marine::setup(2, &[]).expect("setup");
     let s = Marine::new(&setup, 3).expect("new");
@@ -52,7 +52,7 @@ fn the_prompt_names_the_animal_and_what_it_is_asked() {
     let animal = decider(&s).to_string();
     assert_eq!(
         prompt,
-        format!("{animal}: keep one of your dealt trait cards"),
+        format!("{animal}: keep one of your dealt trait cards (Trait cards, p.5)"),
         "the secret draft"
     );
 }
@@ -188,7 +188,7 @@ fn every_prompt_of_random_games_reads_as_plain_english() {
             let mut rng = eons_core::GameRng::new(seed);
             while let eons_core::Turn::Seat(_) = Marine::turn(&s) {
                 let prompt = Marine::prompt(&s);
-                for f in eons_core::testing::lint(&prompt) {
+                for f in eons_core::testing::lint_prompt(&prompt) {
                     faults.push(format!("{f} in {prompt:?}"));
                 }
                 assert!(

@@ -102,7 +102,10 @@ fn from_data(d: &Data) -> Catalog {
         ));
     }
     for c in &d.evolutions {
+        // A card that costs nothing reads "free", as its choice does
+        // ("activate the evolution card Scaly Skin (free)").
         let cost = match c.cost {
+            0 => "Cost: free.".to_string(),
             1 => "Cost: 1 active adaptation card.".to_string(),
             n => format!("Cost: {n} active adaptation cards."),
         };

@@ -84,7 +84,7 @@ pub struct Player {
 pub mod armed {
     /// Land Bridge: the next Migrate ignores red arrows.
     pub const LAND_BRIDGE: u8 = 1;
-    /// Fertility: the next Populate costs 0 AP.
+    /// Fertility: the next Populate is free.
     pub const FERTILITY: u8 = 2;
     /// Nesting Site: the next Populate goes into niche 1.
     pub const NEST: u8 = 4;

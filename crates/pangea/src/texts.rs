@@ -112,20 +112,55 @@ pub fn current_age(s: &State) -> Option<u8> {
     s.ages.get(k as usize).copied()
 }
 
-/// What the seat to move is asked ("Invertebrates: choose an action or pass").
+/// What the seat to move is asked, with the rule and its rulebook page
+/// ("Invertebrates: choose an action or pass (Action Phase, p.17)").
 pub fn prompt(s: &State, d: &Data) -> String {
     match s.decision {
         Some(dec) => format!(
-            "{}: {}",
+            "{}: {} ({})",
             seat_name(s, dec.seat()),
             decision_text(
                 d,
                 dec,
                 current_age(s),
                 s.players.get(dec.seat() as usize).map_or(0, |p| p.ap)
-            )
+            ),
+            rule(dec)
         ),
         None => "The game is over".to_string(),
+    }
+}
+
+/// The rule a decision is asked under, with its rulebook page ("Pass,
+/// p.17"), as the prompts of the three games close.
+pub fn rule(dec: Decision) -> &'static str {
+    match dec {
+        Decision::Place(_) => "Game Setup, p.10",
+        Decision::Discard(_) => "Drawing Phase, p.17",
+        Decision::Turn { forced: true, .. } | Decision::EndWindow(_) => "Pass, p.17",
+        Decision::Turn { .. } => "Action Phase, p.17",
+        Decision::EvolvePay(_) | Decision::ExtraPopulate(_) | Decision::Niche0Attack(_) => {
+            "Evolution Cards, p.21"
+        }
+        Decision::SpecialSwap(_) => "Special Animals, p.22",
+        Decision::Toxify(_) | Decision::PopulatedToxic(_) => "Toxic, p.16",
+        Decision::SurviveMore(_) => "Survive, p.24",
+        Decision::ShedMore(_) => "Invertebrates, p.26",
+        Decision::ExtraStep(_)
+        | Decision::AmbushOwn(_)
+        | Decision::AmbushTarget(..)
+        | Decision::Peek(_)
+        | Decision::FatReserves(_)
+        | Decision::Parasites(_)
+        | Decision::Venom(_) => "Adaptation Cards, p.21",
+        Decision::ContestCards(_) | Decision::Escape(_) => "Contest, p.14",
+        Decision::Hunger { .. } => "Survival Phase, p.18",
+        Decision::AgePlace(_)
+        | Decision::AgeLose(_)
+        | Decision::AgeToll(_)
+        | Decision::AgeMigrate(_)
+        | Decision::AgePopulate(_) => "Turn of the Ages, p.19",
+        Decision::DrawOnWin(_) => "Sauropsida, p.27",
     }
 }
 
@@ -142,9 +177,9 @@ pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>, ap: i32) -> Strin
             acted: false,
             forced: true,
             ..
-        } => "pass (no Action Points or no action markers left)",
+        } => "pass, as you have no Action Points or no action markers left",
         Decision::Turn { acted: false, .. } if ap <= 0 => {
-            "gain an Action Point first, or pass (you have no Action Points left)"
+            "gain an Action Point first, or pass, as you have no Action Points left"
         }
         Decision::Turn { acted: false, .. } => "choose an action or pass",
         Decision::Turn { acted: true, .. } => "take a free step or end your turn",
@@ -153,7 +188,7 @@ pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>, ap: i32) -> Strin
         }
         Decision::SpecialSwap(_) => "swap one of your animals for your Special Animal, or skip",
         Decision::Toxify(_) => "put a Toxic marker on one of your animals, or finish with done",
-        Decision::ExtraPopulate(_) => "place another animal (Rapid Reproduction)",
+        Decision::ExtraPopulate(_) => "Rapid Reproduction: place another animal",
         Decision::PopulatedToxic(_) => "put a Toxic marker on the new animal, or skip",
         Decision::SurviveMore(_) => "move your instinct marker up another field, or finish with done",
         Decision::ShedMore(_) => "remove another animal for AP, or finish with done",

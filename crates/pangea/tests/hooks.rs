@@ -20,11 +20,14 @@ fn barrier(s: &mut State, c: Choice) -> bool {
 #[test]
 fn prompt_names_the_group_and_the_question() {
     let s = four("to_move = 1", ["", PASSED, PASSED, PASSED]);
-    assert_eq!(Pangea::prompt(&s), "Synapsids: choose an action or pass");
+    assert_eq!(
+        Pangea::prompt(&s),
+        "Synapsids: choose an action or pass (Action Phase, p.17)"
+    );
     let s = four("to_move = 4", [PASSED, PASSED, PASSED, "ap = 0"]);
     assert_eq!(
         Pangea::prompt(&s),
-        "Invertebrates: pass (no Action Points or no action markers left)"
+        "Invertebrates: pass, as you have no Action Points or no action markers left (Pass, p.17)"
     );
 }
 

@@ -5,8 +5,10 @@
 //! code, no seat counted from 0, no axial coordinates, no "a" before a
 //! plural name, no "’s" after a plural, no place called "this tile", no
 //! corner two hexes could name twice, no two legal choices of one decision
-//! with the same words (issue 33), and no event whose text changes once its
-//! choice is applied.
+//! with the same words (issue 33), no parentheses inside parentheses, no
+//! scoring place in figures ("1st place"), no "costs 0 AP" for "free", a
+//! rulebook page in every prompt, and no event whose text changes once its
+//! choice is applied; and every card text of the catalog.
 
 use eons_core::testing::check_setup_texts;
 use eons_pangea::Pangea;
@@ -23,4 +25,20 @@ fn every_text_of_the_variants_reads_as_plain_english() {
     for option in "flat-final".split(',') {
         check_setup_texts::<Pangea>(2, &[option], 10..12);
     }
+}
+
+/// Every card text the table shows (the catalog) reads as the choices and
+/// events do: a free action is "free" on the card as in the log.
+#[test]
+fn every_card_text_reads_as_plain_english() {
+    let faults: Vec<String> = eons_pangea::catalog::catalog()
+        .cards
+        .iter()
+        .flat_map(|c| {
+            eons_core::testing::lint(&c.text)
+                .into_iter()
+                .map(move |f| format!("{}: {f}", c.name))
+        })
+        .collect();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

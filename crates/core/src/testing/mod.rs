@@ -28,4 +28,6 @@ pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
 pub use learn::{check_learnable, LearnReport};
 pub use options::check_options;
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
-pub use texts::{check_setup_texts, check_texts, lint, TextCheck, TextFault, TextReport};
+pub use texts::{
+    check_setup_texts, check_texts, lint, lint_prompt, TextCheck, TextFault, TextReport,
+};

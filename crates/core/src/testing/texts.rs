@@ -10,9 +10,13 @@
 //! that nothing on the board shows, "a" before a plural name ("a Fishes
 //! species"), "’s" after a plural in s ("Cephalopods’s"), a place named
 //! only as "this tile", and a corner named by two hexes alone ("F11/G10",
-//! which two corners could be). [`check_texts`] plays seeded random games
-//! and lints every text a player could read in them, the prompt of every
-//! decision among them; it requires that the legal choices of each
+//! which two corners could be), and what the three games must say alike
+//! (issue 33): no parentheses inside parentheses ("(… (p.12))"), a
+//! scoring place spelled out ("first place", never "1st place"), and a
+//! free action called "free", never "costs 0 AP". [`check_texts`] plays
+//! seeded random games and lints every text a player could read in them,
+//! the prompt of every decision among them, which must also cite its
+//! rulebook page ([`lint_prompt`]); it requires that the legal choices of each
 //! decision read differently from each other (two buttons with the same
 //! words leave the player guessing), and that an event reads the same
 //! before and after the choice that logged it is applied, so that no event text depends on what changed
@@ -56,6 +60,17 @@ pub enum TextFault {
     /// A corner named by two hexes alone ("F11/G10", "the corner of F11
     /// and G10"): two hexes side by side share two corners.
     AmbiguousCorner(String),
+    /// Parentheses inside parentheses ("(Wanderlust (p.13))"): one pair
+    /// holds all that is said aside ("(Wanderlust, p.13)").
+    NestedParentheses(String),
+    /// A scoring place in figures ("1st place"): the three games spell it
+    /// out ("first place"), as the rulebooks do.
+    PlaceInFigures(String),
+    /// A cost of nothing in AP ("costs 0 AP", "(0 AP)"): the three games
+    /// call it "free", on cards and in events alike.
+    ZeroCost(String),
+    /// A prompt that cites no rulebook page ("p.12").
+    PromptWithoutPage(String),
 }
 
 impl fmt::Display for TextFault {
@@ -74,6 +89,10 @@ impl fmt::Display for TextFault {
             TextFault::Possessive(s) => ("\"’s\" after a plural in s", s),
             TextFault::UnnamedPlace(s) => ("a place without its label", s),
             TextFault::AmbiguousCorner(s) => ("a corner two hexes share twice", s),
+            TextFault::NestedParentheses(s) => ("parentheses inside parentheses", s),
+            TextFault::PlaceInFigures(s) => ("a scoring place in figures", s),
+            TextFault::ZeroCost(s) => ("a cost of 0 AP rather than \"free\"", s),
+            TextFault::PromptWithoutPage(s) => ("a prompt without its rulebook page", s),
         };
         write!(f, "{what}: \"{found}\"")
     }
@@ -160,6 +179,9 @@ struct Patterns {
     unnamed_place: Regex,
     two_hex_corner: Regex,
     two_hex_corner_words: Regex,
+    place_in_figures: Regex,
+    zero_cost: Regex,
+    page: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -187,6 +209,9 @@ fn patterns() -> &'static Patterns {
                 r"\bthe corner of [A-G](?:1[0-3]|[1-9]) and [A-G](?:1[0-3]|[1-9])\b",
             ),
             unnamed_place: re(r"(?i)\bth(?:is|at) (?:[a-z]+ )?(?:tile|hex)\b"),
+            place_in_figures: re(r"(?i)\b\d+(?:st|nd|rd|th) place\b"),
+            zero_cost: re(r"(?i)\bcosts? 0 (?:AP|action points?)\b|\(0 AP\)|\bcost: 0\b"),
+            page: re(r"\bpp?\.\s?\d+"),
         }
     })
 }
@@ -213,9 +238,11 @@ pub fn lint(text: &str) -> Vec<TextFault> {
                 before.starts_with(|c: char| c.is_uppercase())
                     || NUMBERED_NAMES.contains(&before.to_lowercase().as_str())
             });
-        // "one Fishes species": the group's name qualifies "species".
-        let group = m[2].starts_with(|c: char| c.is_uppercase())
-            && text[m.get(2).map_or(0, |g| g.end())..].starts_with(" species");
+        // "one Fishes species": the group's name qualifies "species";
+        // "one worms element": the element's name qualifies "element".
+        let after = &text[m.get(2).map_or(0, |g| g.end())..];
+        let group = m[2].starts_with(|c: char| c.is_uppercase()) && after.starts_with(" species")
+            || after.starts_with(" element");
         if !named
             && !group
             && word.len() > 2
@@ -258,6 +285,15 @@ pub fn lint(text: &str) -> Vec<TextFault> {
     if let Some(m) = p.two_hex_corner_words.find(text) {
         faults.push(TextFault::AmbiguousCorner(m.as_str().to_string()));
     }
+    if let Some(nested) = nested_parentheses(text) {
+        faults.push(TextFault::NestedParentheses(nested));
+    }
+    if let Some(m) = p.place_in_figures.find(text) {
+        faults.push(TextFault::PlaceInFigures(m.as_str().to_string()));
+    }
+    if let Some(m) = p.zero_cost.find(text) {
+        faults.push(TextFault::ZeroCost(m.as_str().to_string()));
+    }
     if let Some(m) = p.unnamed_card.find(text) {
         faults.push(TextFault::UnnamedCard(m.as_str().to_string()));
     }
@@ -273,6 +309,44 @@ pub fn lint(text: &str) -> Vec<TextFault> {
         if let Some(m) = re.find(text) {
             faults.push(TextFault::InternalCode(m.as_str().to_string()));
         }
+    }
+    faults
+}
+
+/// The outer parenthesis of `text` that holds another one, if any.
+fn nested_parentheses(text: &str) -> Option<String> {
+    let mut depth = 0usize;
+    let mut start = 0usize;
+    let mut nested = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    start = i;
+                } else {
+                    nested = true;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 && nested {
+                    return Some(text[start..=i].to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    nested.then(|| text[start..].to_string())
+}
+
+/// Every fault of a decision's prompt: those of any text, and a prompt
+/// must cite the rulebook page of the rule it asks under ("p.12"), as the
+/// three games' prompts do, unless the game is over.
+pub fn lint_prompt(prompt: &str) -> Vec<TextFault> {
+    let mut faults = lint(prompt);
+    if !patterns().page.is_match(prompt) {
+        faults.push(TextFault::PromptWithoutPage(prompt.to_string()));
     }
     faults
 }
@@ -367,7 +441,7 @@ pub fn check_texts<G: Game>(run: TextCheck<G>) -> TextReport {
             if legal.is_empty() {
                 panic!("{}: no legal choice", context());
             }
-            found.note(&G::prompt(&state), &context, &mut report);
+            found.note_prompt(&G::prompt(&state), &context, &mut report);
             // Every legal choice of a decision reads differently, so that
             // the player knows which one each button takes.
             let mut texts: Vec<String> = legal
@@ -477,6 +551,14 @@ impl Faults {
         }
     }
 
+    /// Lints the prompt of a decision in the game at `context`.
+    fn note_prompt(&mut self, text: &str, context: &dyn Fn() -> String, report: &mut TextReport) {
+        report.texts += 1;
+        for fault in lint_prompt(text) {
+            self.fault(fault, text, context);
+        }
+    }
+
     /// Keeps one fault found in `text` (unless it was seen before, or its
     /// kind has filled its lines).
     fn fault(&mut self, fault: TextFault, text: &str, context: &dyn Fn() -> String) {
@@ -526,6 +608,9 @@ mod tests {
             "choose whose species is eliminated on D7 sea",
             "an element on D7/E6/E8, on G6/G8 east, on the east corner of G6 and G8, on A4 west",
             "the corner of D7, E6 and E8, Evolution 5/5",
+            "Birds gain 4 VP (first place on D7 desert, p.16) (Glaciation bonus)",
+            "Invertebrates take Populate (free), then Migrate (1 AP)",
+            "a tile that has at least one worms element on its corners",
         ] {
             assert_eq!(faults(text), vec![], "{text}");
         }
@@ -586,10 +671,40 @@ mod tests {
             ("choose whose species is eliminated on this tile", |f| {
                 matches!(f, TextFault::UnnamedPlace(_))
             }),
+            (
+                "Birds gain 4 VP (1st place on D7 geyser vent (on land))",
+                |f| matches!(f, TextFault::NestedParentheses(_)),
+            ),
+            ("place on the space (Wanderlust (p.13)", |f| {
+                matches!(f, TextFault::NestedParentheses(_))
+            }),
+            ("Birds gain 4 VP (1st place on D7 desert)", |f| {
+                matches!(f, TextFault::PlaceInFigures(_))
+            }),
+            ("Your next Populate this turn costs 0 AP", |f| {
+                matches!(f, TextFault::ZeroCost(_))
+            }),
+            ("Cost: 0 active adaptation cards.", |f| {
+                matches!(f, TextFault::ZeroCost(_))
+            }),
+            ("Invertebrates take Populate (0 AP)", |f| {
+                matches!(f, TextFault::ZeroCost(_))
+            }),
         ];
         for (text, is) in cases {
             let found = faults(text);
             assert!(found.iter().any(is), "{text}: {found:?}");
         }
+    }
+
+    #[test]
+    fn a_prompt_cites_its_page() {
+        assert_eq!(
+            lint_prompt("Birds: place an AP on an empty eyeball space (Planning, p.9)"),
+            vec![]
+        );
+        assert!(lint_prompt("Fishes: choose an action or pass")
+            .iter()
+            .any(|f| matches!(f, TextFault::PromptWithoutPage(_))));
     }
 }

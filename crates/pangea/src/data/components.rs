@@ -407,7 +407,7 @@ pub enum AdaptationEffect {
         /// Niche.
         niche: u8,
     },
-    /// The next Populate costs 0 AP.
+    /// The next Populate is free.
     FreePopulate {},
     /// Look at one instinct tile.
     Peek {},

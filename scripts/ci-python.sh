@@ -24,11 +24,19 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import pytest, maturi
   bash "$ROOT/scripts/ci-setup.sh" --python-only
 fi
 
+# maturin's build hook runs the `maturin` program of the environment.
+export PATH="$VENV/bin:$PATH"
+
 log "pip install ./crates/python[test] (maturin builds the Rust extension; cargo's progress below)"
 # The build backend (maturin) is already in the environment: no isolated
 # build environment to download again. -v shows cargo's progress.
+# The extension as a user builds it (release), without the debug info its
+# profile keeps for profiling (it changes nothing the tests see, and costs
+# build and link time), in a target folder of its own: cargo locks a target
+# folder while it builds, and .ci/run builds this beside the Rust tests.
 PIPLOG="$(mktemp)"
-if ! "$VENV/bin/python" -m pip install -v --progress-bar off --no-build-isolation "./crates/python[test]" 2>&1 \
+if ! CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_TARGET_DIR="$TARGET/python-build" \
+     "$VENV/bin/python" -m pip install -v --progress-bar off --no-build-isolation "./crates/python[test]" 2>&1 \
      | tee "$PIPLOG" | { grep -E --line-buffered '^ *(Compiling|Finished|Successfully)' || true; }; then
   cat "$PIPLOG"
   exit 1

@@ -23,18 +23,18 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 
-log() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
+setup_log() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 
 if [ "${1:-}" != "--python-only" ]; then
-  log "Debian packages, PostgreSQL"
+  setup_log "Debian packages, PostgreSQL"
   source "$ROOT/scripts/ci-server.sh" --setup-only
 
-  log "npm ci (web/tests)"
+  setup_log "npm ci (web/tests)"
   cd "$ROOT/web/tests"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-log "a fresh virtual environment with the Python tests' dependencies"
+setup_log "a fresh virtual environment with the Python tests' dependencies"
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   SUDO=""; if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
@@ -55,5 +55,7 @@ print("\n".join(project["project"]["dependencies"]))
 print("\n".join(project["build-system"]["requires"]))
 PY
 )
-"$VENV/bin/python" -m pip install --quiet --progress-bar off "${deps[@]}"
-log "done"
+# --no-compile: Python compiles what the tests import when they import it,
+# instead of every file of Ray and OpenSpiel now.
+"$VENV/bin/python" -m pip install --quiet --progress-bar off --no-compile "${deps[@]}"
+setup_log "done"

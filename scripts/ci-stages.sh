@@ -3,7 +3,8 @@
 # table of all stages, so a slow stage is seen in CI's own output.
 #
 #   stage NAME CMD...        run CMD in the foreground as stage NAME
-#   stage_bg NAME CMD...     start CMD in the background (output to a log file)
+#   stage_bg NAME CMD...     start CMD (a script, not a shell function) in the
+#                            background, its output to a log file
 #   stage_wait NAME          wait for a background stage, print its log, fail
 #                            the run if it failed
 #   stage_table              print the table (also printed on exit, pass or fail)
@@ -44,7 +45,12 @@ stage_bg() {
   CI_STAGE_T0[$name]=$(date +%s)
   printf '\n===== stage %s started in the background (at %ss): %s\n' \
     "$name" "$(( CI_STAGE_T0[$name] - CI_STAGE_START ))" "$*"
-  "$@" >"$CI_STAGE_LOGS/$name.log" 2>&1 &
+  (
+    rc=0
+    "$@" || rc=$?
+    date +%s >"$CI_STAGE_LOGS/$name.end"
+    exit "$rc"
+  ) >"$CI_STAGE_LOGS/$name.log" 2>&1 &
   CI_STAGE_PID[$name]=$!
 }
 
@@ -53,7 +59,9 @@ stage_wait() {
   local rc=0
   wait "${CI_STAGE_PID[$name]}" || rc=$?
   unset "CI_STAGE_PID[$name]"
-  local dt=$(( $(date +%s) - CI_STAGE_T0[$name] ))
+  # Its own wall time: from its start to its end, not to this wait.
+  local end; end=$(cat "$CI_STAGE_LOGS/$name.end" 2>/dev/null || date +%s)
+  local dt=$(( end - CI_STAGE_T0[$name] ))
   printf '\n===== stage %s (background) output:\n' "$name"
   cat "$CI_STAGE_LOGS/$name.log"
   if [ "$rc" -eq 0 ]; then
@@ -78,6 +86,7 @@ _ci_exit() {
   local rc=$?
   local name
   for name in "${!CI_STAGE_PID[@]}"; do
+    pkill -TERM -P "${CI_STAGE_PID[$name]}" 2>/dev/null || true
     kill "${CI_STAGE_PID[$name]}" 2>/dev/null || true
   done
   stage_table

@@ -8,14 +8,31 @@
 #   stage_wait NAME          wait for a background stage, print its log, fail
 #                            the run if it failed
 #   stage_table              print the table (also printed on exit, pass or fail)
+#
+# With CI_KEEP_GOING=1 a failed stage is recorded and the run goes on (for
+# stages that run side by side, so that every suite reports its failures);
+# stage_finish then fails the run if any stage failed.
 
 CI_STAGE_LOGS="${CI_STAGE_LOGS:-$(mktemp -d)}"
 CI_STAGE_START=$(date +%s)
 CI_STAGE_ROWS=()
+CI_STAGE_FAILED=()
 declare -A CI_STAGE_PID=()
 declare -A CI_STAGE_T0=()
 
 _ci_row() { CI_STAGE_ROWS+=("$(printf '%-16s %6ss  %s' "$1" "$2" "$3")"); }
+
+_ci_failed() {
+  CI_STAGE_FAILED+=("$1")
+  [ "${CI_KEEP_GOING:-0}" = 1 ] || exit "$2"
+}
+
+stage_finish() {
+  if [ "${#CI_STAGE_FAILED[@]}" -gt 0 ]; then
+    printf '\n===== failed stages: %s\n' "${CI_STAGE_FAILED[*]}"
+    exit 1
+  fi
+}
 
 stage() {
   local name="$1"; shift
@@ -36,7 +53,7 @@ stage() {
   else
     _ci_row "$name" "$dt" "FAILED (exit $rc)"
     printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
-    exit "$rc"
+    _ci_failed "$name" "$rc"
   fi
 }
 
@@ -70,7 +87,7 @@ stage_wait() {
   else
     _ci_row "$name" "$dt" "FAILED (exit $rc, background)"
     printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
-    exit "$rc"
+    _ci_failed "$name" "$rc"
   fi
 }
 

@@ -511,8 +511,17 @@ impl Game for Pangea {
         })
     }
 
+    /// Dominance so far; once a solo game has failed, its final score, 0 (ruling G4), as
+    /// [`Game::outcome`] reports it, so that a finished game's scores and outcome agree.
     fn scores(s: &State) -> Vec<i64> {
-        s.players.iter().map(|p| p.dominance as i64).collect()
+        let failed = s
+            .result
+            .as_ref()
+            .is_some_and(|r| r.solo_success == Some(false));
+        s.players
+            .iter()
+            .map(|p| if failed { 0 } else { p.dominance as i64 })
+            .collect()
     }
 
     fn determinize(s: &State, seat: Seat, seed: u64) -> State {

@@ -1104,6 +1104,39 @@ fn solo(group: &str, top: &str, extra: &str) -> eons_pangea::State {
     ))
 }
 
+/// Ruling G4 (reference): a solo game that misses its Game End Condition scores 0 and has no
+/// winner; once it is over, `scores` says 0 as the outcome does (they disagreed: dominance
+/// against 0). Random solo games are played until one fails.
+#[test]
+fn failed_solo_game_scores_zero_in_scores_and_outcome_ruling_g4() {
+    let mut failed = 0;
+    for seed in 0..40u64 {
+        let mut s = new(1, &["solo"], seed);
+        let mut rng = eons_core::GameRng::new(seed);
+        while Pangea::outcome(&s).is_none() {
+            let list = legal(&s);
+            let pick = list[rng.index(list.len())].clone();
+            play(&mut s, pick);
+        }
+        let over = s.result.as_ref().expect("a finished game has its result");
+        let outcome = Pangea::outcome(&s).expect("over");
+        assert_eq!(
+            Pangea::scores(&s),
+            outcome.scores,
+            "seed {seed}: scores and outcome agree"
+        );
+        if over.solo_success == Some(false) {
+            assert_eq!(
+                outcome.scores,
+                vec![0],
+                "seed {seed}: a failed solo game scores 0"
+            );
+            failed += 1;
+        }
+    }
+    assert!(failed > 0, "some random solo game fails its condition");
+}
+
 /// Rulebook p.28: the objective marker costs 1 AP, goes beside one ordinary animal, only one.
 #[test]
 fn solo_bearer_p28() {

@@ -1115,7 +1115,7 @@ fn failed_solo_game_scores_zero_in_scores_and_outcome_ruling_g4() {
         let mut rng = eons_core::GameRng::new(seed);
         while Pangea::outcome(&s).is_none() {
             let list = legal(&s);
-            let pick = list[rng.index(list.len())].clone();
+            let pick = list[rng.index(list.len())];
             play(&mut s, pick);
         }
         let over = s.result.as_ref().expect("a finished game has its result");

@@ -84,14 +84,6 @@ fn the_prompt_names_the_animal_and_the_rule() {
 /// events do: a free action is "free" on the card as in the log.
 #[test]
 fn every_card_text_reads_as_plain_english() {
-    let faults: Vec<String> = eons_dominant_species::catalog::catalog()
-        .cards
-        .iter()
-        .flat_map(|c| {
-            eons_core::testing::lint(&c.text)
-                .into_iter()
-                .map(move |f| format!("{}: {f}", c.name))
-        })
-        .collect();
+    let faults = eons_core::testing::lint_cards(&eons_dominant_species::catalog::catalog().cards);
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

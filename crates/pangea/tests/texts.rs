@@ -31,14 +31,6 @@ fn every_text_of_the_variants_reads_as_plain_english() {
 /// events do: a free action is "free" on the card as in the log.
 #[test]
 fn every_card_text_reads_as_plain_english() {
-    let faults: Vec<String> = eons_pangea::catalog::catalog()
-        .cards
-        .iter()
-        .flat_map(|c| {
-            eons_core::testing::lint(&c.text)
-                .into_iter()
-                .map(move |f| format!("{}: {f}", c.name))
-        })
-        .collect();
+    let faults = eons_core::testing::lint_cards(&eons_pangea::catalog::catalog().cards);
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

@@ -216,6 +216,20 @@ fn patterns() -> &'static Patterns {
     })
 }
 
+/// Every fault of the card texts a game's catalog shows, each named by its card: the table
+/// shows them beside the choices and the log, so they follow the same rules (a free action is
+/// "free" on the card as in the log).
+pub fn lint_cards(cards: &[crate::CatalogCard]) -> Vec<String> {
+    cards
+        .iter()
+        .flat_map(|c| {
+            lint(&c.text)
+                .into_iter()
+                .map(move |f| format!("{}: {f}", c.name))
+        })
+        .collect()
+}
+
 /// Every fault of one text (empty: the text reads well).
 pub fn lint(text: &str) -> Vec<TextFault> {
     let p = patterns();

@@ -37,6 +37,7 @@ fi
 setup_log "a fresh virtual environment with the Python tests' dependencies"
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   SUDO=""; if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
 fi
 VENV="$TARGET/python-ci"
@@ -44,7 +45,8 @@ rm -rf "$VENV"
 mkdir -p "$TARGET"
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --progress-bar off --upgrade pip
-# The `test` extra of crates/python/pyproject.toml, read from there, and the
+# The `test` extra of crates/python/pyproject.toml, read from there (tomllib:
+# Python 3.11, Debian 12's), and the
 # build backend, so that `pip install ./crates/python[test]` later finds
 # them all installed.
 mapfile -t deps < <("$VENV/bin/python" - "$ROOT/crates/python/pyproject.toml" <<'PY'

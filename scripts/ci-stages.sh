@@ -27,6 +27,19 @@ _ci_failed() {
   [ "${CI_KEEP_GOING:-0}" = 1 ] || exit "$2"
 }
 
+# A stage's end: its line, its row in the table, and a failure recorded.
+_ci_done() {
+  local name="$1" dt="$2" rc="$3" where="$4"
+  if [ "$rc" -eq 0 ]; then
+    _ci_row "$name" "$dt" "ok$where"
+    printf '===== stage %s: ok in %ss%s\n' "$name" "$dt" "$where"
+  else
+    _ci_row "$name" "$dt" "FAILED (exit $rc)$where"
+    printf '===== stage %s: FAILED (exit %s) after %ss%s\n' "$name" "$rc" "$dt" "$where"
+    _ci_failed "$name" "$rc"
+  fi
+}
+
 stage_finish() {
   if [ "${#CI_STAGE_FAILED[@]}" -gt 0 ]; then
     printf '\n===== failed stages: %s\n' "${CI_STAGE_FAILED[*]}"
@@ -46,15 +59,7 @@ stage() {
   (set -e; "$@")
   rc=$?
   set -e
-  local dt=$(( $(date +%s) - t0 ))
-  if [ "$rc" -eq 0 ]; then
-    _ci_row "$name" "$dt" "ok"
-    printf '===== stage %s: ok in %ss\n' "$name" "$dt"
-  else
-    _ci_row "$name" "$dt" "FAILED (exit $rc)"
-    printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
-    _ci_failed "$name" "$rc"
-  fi
+  _ci_done "$name" "$(( $(date +%s) - t0 ))" "$rc" ""
 }
 
 stage_bg() {
@@ -81,14 +86,7 @@ stage_wait() {
   local dt=$(( end - CI_STAGE_T0[$name] ))
   printf '\n===== stage %s (background) output:\n' "$name"
   cat "$CI_STAGE_LOGS/$name.log"
-  if [ "$rc" -eq 0 ]; then
-    _ci_row "$name" "$dt" "ok (background)"
-    printf '===== stage %s: ok in %ss (in the background)\n' "$name" "$dt"
-  else
-    _ci_row "$name" "$dt" "FAILED (exit $rc, background)"
-    printf '===== stage %s: FAILED (exit %s) after %ss\n' "$name" "$rc" "$dt"
-    _ci_failed "$name" "$rc"
-  fi
+  _ci_done "$name" "$dt" "$rc" " (background)"
 }
 
 stage_table() {

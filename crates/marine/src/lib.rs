@@ -128,7 +128,7 @@ pub mod view;
 
 pub use decision::{Choice, Frame, TectonicsMode};
 pub use events::{Event, Why};
-pub use state::{Pawn, Setup, State};
+pub use state::{DominationSpaces, Pawn, Setup, State};
 pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Tile, Trait};
 pub use view::View;
 
@@ -151,6 +151,12 @@ impl Game for Marine {
             help: "2 players only: each player controls two animals; the lower score counts (p.22)",
             label: "Two animals each (2 players)",
             kind: OptionKind::Flag,
+        },
+        OptionInfo {
+            name: "domination-spaces=VALUE",
+            help: "with two-animals (ignored without): players (p.17 as written, the default: only the leftmost Domination space) or animals (reference 7.8: all three, as for 4 animals)",
+            label: "Domination spaces (two animals)",
+            kind: OptionKind::OneOf(&["players", "animals"]),
         },
         OptionInfo {
             name: "random-earth",

@@ -36,6 +36,11 @@ pub struct Setup {
     pub animals: Vec<Animal>,
     /// 2-player option: each player controls two animals (p.22).
     pub two_animals: bool,
+    /// Which count opens the Domination spaces in a two-animals game: the
+    /// players' (p.17 as written, the default) or the animals' (reference
+    /// 7.8). A named reading, not a variant: see `docs/rulings.md`.
+    #[serde(default, skip_serializing_if = "DominationSpaces::is_default")]
+    pub domination_spaces: DominationSpaces,
     /// Alternate (random) earth setup (p.22).
     pub random_earth: bool,
     /// Game length (p.23).
@@ -62,6 +67,7 @@ impl Setup {
             players: players as u8,
             animals: Vec::new(),
             two_animals: false,
+            domination_spaces: DominationSpaces::Players,
             random_earth: false,
             length: Length::Standard,
             alternate_displays: false,
@@ -90,6 +96,11 @@ impl Setup {
                 ("short" | "long" | "epic" | "standard", None) => {
                     s.length = Length::parse(k).unwrap_or_default()
                 }
+                ("domination-spaces", Some(v)) => {
+                    s.domination_spaces = DominationSpaces::parse(v).ok_or_else(|| {
+                        SetupError(format!("domination-spaces={v}: use players or animals"))
+                    })?
+                }
                 ("max-rounds", Some(v)) => {
                     s.max_rounds = v
                         .parse()
@@ -112,6 +123,12 @@ impl Setup {
         }
         if s.two_animals && players != 2 {
             return Err(SetupError("two-animals is a 2-player option".into()));
+        }
+        // The reading concerns the two-animals option only: without it the
+        // players are the animals, and the setup keeps the default (a form
+        // may send the option whatever the other choices).
+        if !s.two_animals {
+            s.domination_spaces = DominationSpaces::Players;
         }
         let want = if s.two_animals { 4 } else { players };
         s.animals = match animals {
@@ -139,6 +156,12 @@ impl Setup {
         if self.two_animals {
             v.push("two-animals".to_string());
         }
+        if self.domination_spaces != DominationSpaces::Players {
+            v.push(format!(
+                "domination-spaces={}",
+                self.domination_spaces.name()
+            ));
+        }
         if self.random_earth {
             v.push("random-earth".to_string());
         }
@@ -157,6 +180,47 @@ impl Setup {
         let names: Vec<&str> = self.animals.iter().map(|a| a.name()).collect();
         v.push(format!("animals={}", names.join(",")));
         v
+    }
+}
+
+/// Which count opens Domination's middle and rightmost spaces (p.17) when two
+/// players control two animals each (p.22): the `domination-spaces` option.
+///
+/// The rulebook's p.17 counts players and the 2-player option names only the
+/// basic pawns as following the 4-player count, so the default is the
+/// players; reference 7.8 opens the spaces "as for 4 players, because 4
+/// animals are playing". Players who follow the reference choose `animals`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DominationSpaces {
+    /// As many spaces as players (p.17 as written): 1 in a 2-player game.
+    #[default]
+    Players,
+    /// As many spaces as animals (reference 7.8): all 3 with two animals each.
+    Animals,
+}
+
+impl DominationSpaces {
+    /// True for the default reading, which a stored setup leaves out (so
+    /// setups stored before the option existed read back the same).
+    pub fn is_default(&self) -> bool {
+        *self == DominationSpaces::default()
+    }
+
+    /// The option's value for this reading.
+    pub fn name(self) -> &'static str {
+        match self {
+            DominationSpaces::Players => "players",
+            DominationSpaces::Animals => "animals",
+        }
+    }
+
+    /// The reading an option value names.
+    pub fn parse(value: &str) -> Option<DominationSpaces> {
+        match value {
+            "players" => Some(DominationSpaces::Players),
+            "animals" => Some(DominationSpaces::Animals),
+            _ => None,
+        }
     }
 }
 

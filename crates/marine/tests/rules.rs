@@ -404,6 +404,45 @@ fn two_animal_variant_opens_domination_spaces_by_players_p17_p22() {
     );
 }
 
+/// p.17 and p.22 leave a reading players disagree on (`docs/rulings.md`):
+/// `domination-spaces=animals` opens the spaces of four animals, as reference
+/// 7.8 recommends, while the default stays p.17's count of players. Without
+/// the two-animals option it changes nothing.
+#[test]
+fn domination_spaces_option_opens_them_by_animals_reference_7_8() {
+    let s =
+        pos("options = [\"two-animals\", \"domination-spaces=animals\"]\nturn = \"reptiles\"\n");
+    assert_eq!(Marine::seats(&s), 2);
+    let l = legal(&s);
+    for space in ["domination 1", "domination 2", "domination 3"] {
+        assert!(l.contains(&basic(space)), "{space} open by animals");
+    }
+    let named = Marine::setup(
+        2,
+        &["two-animals".into(), "domination-spaces=players".into()],
+    )
+    .expect("the literal reading, named");
+    assert_eq!(
+        named,
+        Marine::setup(2, &["two-animals".into()]).expect("the default")
+    );
+    assert_eq!(
+        Marine::setup(2, &["domination-spaces=animals".into()]).expect("ignored"),
+        Marine::setup(2, &[]).expect("the default"),
+        "without two animals each, the players are the animals"
+    );
+    assert!(Marine::setup(2, &["two-animals".into(), "domination-spaces=seats".into()]).is_err());
+    let with = Marine::setup(
+        2,
+        &["two-animals".into(), "domination-spaces=animals".into()],
+    )
+    .expect("setup");
+    assert!(with
+        .options()
+        .contains(&"domination-spaces=animals".to_string()));
+    assert_eq!(Marine::setup(2, &with.options()).expect("round trip"), with);
+}
+
 /// p.13: the special Wanderlust space gives another turn.
 #[test]
 fn wanderlust_special_space_extra_turn_p13() {

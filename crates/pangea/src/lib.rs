@@ -102,7 +102,7 @@ use eons_core::{
 use std::cell::RefCell;
 
 pub use data::{data, try_data, Data, DataError};
-pub use state::{Choice, Decision, Event, Phase, Setup, State};
+pub use state::{AmphibiansAp, Choice, Decision, Event, Phase, Setup, State, SynapsidsMarker};
 pub use types::{Action, AdaptationId, Animal, Group, Placed, Region, Regions, Spot, Tile};
 pub use view::View;
 
@@ -136,6 +136,18 @@ pub const OPTIONS: &[OptionInfo] = &[
         label: "Flat final dominance",
         kind: OptionKind::Flag,
     },
+    OptionInfo {
+        name: "synapsids-marker=VALUE",
+        help: "solo Synapsids (p.28): any-step (the default: any step ending in a climate zone without a marker counts) or entering (only a step from another climate zone)",
+        label: "Synapsids' solo marker",
+        kind: OptionKind::OneOf(&["any-step", "entering"]),
+    },
+    OptionInfo {
+        name: "amphibians-ap=VALUE",
+        help: "Amphibians (p.27) with Land Bridge, Nesting Site or Fertility: on-use (the default: the AP comes when the card is used) or after-action (once the Migrate or Populate has used it)",
+        label: "Amphibians' AP for cards used before an action",
+        kind: OptionKind::OneOf(&["on-use", "after-action"]),
+    },
 ];
 
 fn setup_err(e: impl std::fmt::Display) -> SetupError {
@@ -153,6 +165,8 @@ pub fn parse_setup(players: usize, options: &[String]) -> Result<Setup, SetupErr
         players: players as u8,
         groups: None,
         flat_final: false,
+        synapsids_marker: SynapsidsMarker::AnyStep,
+        amphibians_ap: AmphibiansAp::OnUse,
     };
     for o in options {
         let (name, value) = match o.split_once('=') {
@@ -166,6 +180,16 @@ pub fn parse_setup(players: usize, options: &[String]) -> Result<Setup, SetupErr
                 }
             }
             ("flat-final", None) => setup.flat_final = true,
+            ("synapsids-marker", Some(v)) => {
+                setup.synapsids_marker = SynapsidsMarker::parse(v).ok_or_else(|| {
+                    SetupError(format!("synapsids-marker={v}: use any-step or entering"))
+                })?
+            }
+            ("amphibians-ap", Some(v)) => {
+                setup.amphibians_ap = AmphibiansAp::parse(v).ok_or_else(|| {
+                    SetupError(format!("amphibians-ap={v}: use on-use or after-action"))
+                })?
+            }
             ("groups", Some(v)) => {
                 let mut gs = Vec::new();
                 for part in v.split(',') {

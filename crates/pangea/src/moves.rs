@@ -70,6 +70,7 @@ pub fn perform_step(
         region,
         niche,
         warned,
+        entered: from.region.row() != region.row(),
     });
     move_animal(s, d, i, region, niche, ev);
 }

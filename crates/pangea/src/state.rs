@@ -17,6 +17,90 @@ pub struct Setup {
     /// Final dominance scores 1 per surviving animal instead of 1 + niche (ruling A5).
     #[serde(default)]
     pub flat_final: bool,
+    /// Which migration steps earn the Synapsids' solo condition marker (p.28): the
+    /// `synapsids-marker` option, a reading named in `docs/rulings.md`.
+    #[serde(default, skip_serializing_if = "SynapsidsMarker::is_default")]
+    pub synapsids_marker: SynapsidsMarker,
+    /// When the Amphibians' AP for a card used before its action comes (p.27): the
+    /// `amphibians-ap` option, a reading named in `docs/rulings.md`.
+    #[serde(default, skip_serializing_if = "AmphibiansAp::is_default")]
+    pub amphibians_ap: AmphibiansAp,
+}
+
+/// Which steps of the solo Synapsids' bearer place a condition marker (p.28: "when the
+/// Animal with an Objective Marker migrates to a Climate Zone without a Condition Marker").
+/// The rulebook names the destination only, so the default counts every step; players who
+/// read "migrates to" as crossing into the zone choose `entering`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SynapsidsMarker {
+    /// Any migration step ending in a climate zone without a marker (p.28 as written).
+    #[default]
+    AnyStep,
+    /// Only a step from another climate zone (row) into one without a marker.
+    Entering,
+}
+
+impl SynapsidsMarker {
+    /// True for the default reading, which a stored setup leaves out (so
+    /// setups stored before the option existed read back the same).
+    pub fn is_default(&self) -> bool {
+        *self == SynapsidsMarker::default()
+    }
+
+    /// The option's value for this reading.
+    pub fn name(self) -> &'static str {
+        match self {
+            SynapsidsMarker::AnyStep => "any-step",
+            SynapsidsMarker::Entering => "entering",
+        }
+    }
+
+    /// The reading an option value names.
+    pub fn parse(value: &str) -> Option<SynapsidsMarker> {
+        match value {
+            "any-step" => Some(SynapsidsMarker::AnyStep),
+            "entering" => Some(SynapsidsMarker::Entering),
+            _ => None,
+        }
+    }
+}
+
+/// When the Amphibians receive their AP for Land Bridge, Nesting Site and Fertility, the
+/// cards used before the Migrate or Populate they change (p.27: "Whenever you use an active
+/// Adaptation Card, you receive 1 Action Point ... right after meeting the requirement of the
+/// ability"). The default gives it when the card is used; `after-action` gives it once the
+/// action has used the card, and not at all if no such action follows that turn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AmphibiansAp {
+    /// When the card is used, as for every other card (p.27 as written).
+    #[default]
+    OnUse,
+    /// After the Migrate or Populate that the card changed.
+    AfterAction,
+}
+
+impl AmphibiansAp {
+    /// True for the default reading, which a stored setup leaves out.
+    pub fn is_default(&self) -> bool {
+        *self == AmphibiansAp::default()
+    }
+
+    /// The option's value for this reading.
+    pub fn name(self) -> &'static str {
+        match self {
+            AmphibiansAp::OnUse => "on-use",
+            AmphibiansAp::AfterAction => "after-action",
+        }
+    }
+
+    /// The reading an option value names.
+    pub fn parse(value: &str) -> Option<AmphibiansAp> {
+        match value {
+            "on-use" => Some(AmphibiansAp::OnUse),
+            "after-action" => Some(AmphibiansAp::AfterAction),
+            _ => None,
+        }
+    }
 }
 
 impl Setup {
@@ -253,6 +337,9 @@ pub enum Task {
         niche: u8,
         /// The move made the region's animals exceed its food.
         warned: bool,
+        /// The step came from another climate zone (row).
+        #[serde(default)]
+        entered: bool,
     },
     /// Pay an evolution card's cost, then activate it.
     EvolvePay {

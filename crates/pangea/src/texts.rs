@@ -641,6 +641,8 @@ mod tests {
             players: 2,
             groups: Some(vec![Group::Invertebrates, Group::Synapsids]),
             flat_final: false,
+            synapsids_marker: Default::default(),
+            amphibians_ap: Default::default(),
         };
         crate::new_game(&setup, 1).expect("a game")
     }

@@ -876,6 +876,68 @@ fn amphibians_ap_on_ability_p27() {
     assert_eq!(s.players[2].ap, 8);
 }
 
+/// Rulebook p.27 (Amphibians), the reading named `amphibians-ap=after-action`
+/// (`docs/rulings.md`): the AP for Land Bridge, Nesting Site or Fertility comes once the
+/// Migrate or Populate has used the card, so an Amphibian one AP short cannot pay for the
+/// Migrate with it. The default (`on-use`, p.27 as written) gives it when the card is used.
+#[test]
+fn amphibians_ap_option_after_the_action_p27() {
+    let start = |ap: i32, reading: &str| {
+        let mut s = four(
+            "to_move = 3\nanimals = [\"B2 0 amp\"]",
+            [
+                PASSED,
+                PASSED,
+                &format!("ap = {ap}\nactive = [\"Land Bridge\", \"Fertility\"]"),
+                PASSED,
+            ],
+        );
+        s.setup.amphibians_ap = eons_pangea::AmphibiansAp::parse(reading).expect("reading");
+        s
+    };
+    let step = mv("B2 0 amp", "B3", 0);
+    assert!(!legal(&start(6, "on-use")).contains(&step), "a red arrow");
+    // The cost of the Migrate, read off the default reading.
+    let mut s = start(6, "on-use");
+    play(&mut s, Choice::Use(card("Land Bridge")));
+    assert_eq!(s.players[2].ap, 7, "on-use: the AP when the card is used");
+    play(&mut s, step);
+    let cost = 7 - s.players[2].ap;
+    assert!(cost > 0);
+
+    let mut s = start(6, "after-action");
+    play(&mut s, Choice::Use(card("Land Bridge")));
+    assert_eq!(s.players[2].ap, 6, "after-action: nothing yet");
+    play(&mut s, step);
+    assert_eq!(
+        s.players[2].ap,
+        6 - cost + 1,
+        "after-action: the AP after the Migrate"
+    );
+
+    // One AP short: the card's AP pays for the step only when it comes at once.
+    let mut s = start(cost - 1, "on-use");
+    play(&mut s, Choice::Use(card("Land Bridge")));
+    play(&mut s, step);
+    let mut s = start(cost - 1, "after-action");
+    play(&mut s, Choice::Use(card("Land Bridge")));
+    assert!(!legal(&s).contains(&step));
+    refuse(&mut s, step);
+
+    // Fertility: the free Populate gives the AP after it.
+    let mut s = start(6, "after-action");
+    play(&mut s, Choice::Use(card("Fertility")));
+    assert_eq!(s.players[2].ap, 6);
+    play(
+        &mut s,
+        Choice::Populate {
+            region: r("B2"),
+            special: false,
+        },
+    );
+    assert_eq!(s.players[2].ap, 7);
+}
+
 /// Rulebook p.27 (Sauropsida): "whenever you win a Contest, you can draw an Adaptation Card",
 /// whoever started it: the player is asked, and drawing puts the card in the Inactive zone.
 #[test]
@@ -1199,6 +1261,55 @@ fn solo_synapsids_condition_after_lost_contest_p28() {
     assert_eq!(groups_at(&s, "B3", 1), vec![Group::Sauropsida]);
     assert!(at(&s, "B3", 0)[0].bearer());
     assert_eq!(s.conditions, vec![(r("B3"), 0)]);
+}
+
+/// Rulebook p.28 (Synapsids condition), the reading named `synapsids-marker=entering`
+/// (`docs/rulings.md`): only a step from another climate zone earns the marker; a step within
+/// the zone places none. The default (`any-step`, p.28 as written) counts both.
+#[test]
+fn synapsids_marker_option_counts_only_steps_into_the_zone_p28() {
+    let start = || {
+        solo(
+            "synapsids",
+            "to_move = 1\nanimals = [\"B2 0 syn bearer\"]",
+            "",
+        )
+    };
+    let steps: Vec<Choice> = legal(&start())
+        .into_iter()
+        .filter(|c| matches!(c, Choice::Move { .. }))
+        .collect();
+    let row = |c: &Choice| match c {
+        Choice::Move { region, .. } => region.row(),
+        _ => unreachable!("a step"),
+    };
+    let home = r("B2").row();
+    let within = *steps
+        .iter()
+        .find(|c| row(c) == home)
+        .expect("a step within the zone");
+    let into = *steps
+        .iter()
+        .find(|c| row(c) != home)
+        .expect("a step into another zone");
+    for (reading, step, marks) in [
+        ("any-step", within, true),
+        ("any-step", into, true),
+        ("entering", within, false),
+        ("entering", into, true),
+    ] {
+        let mut s = start();
+        s.setup.synapsids_marker = eons_pangea::SynapsidsMarker::parse(reading).expect("reading");
+        play(&mut s, step);
+        assert_eq!(!s.conditions.is_empty(), marks, "{reading}: {step:?}");
+    }
+    let o = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let setup = Pangea::setup(1, &o(&["synapsids-marker=entering"])).expect("setup");
+    assert_eq!(
+        setup.synapsids_marker,
+        eons_pangea::SynapsidsMarker::Entering
+    );
+    assert!(Pangea::setup(1, &o(&["synapsids-marker=row"])).is_err());
 }
 
 /// Rulebook p.28 (Sauropsida condition): a marker when the bearer migrates into a niche 2.

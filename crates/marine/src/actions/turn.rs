@@ -7,7 +7,7 @@
 use crate::data::{data, MAX_SPACES};
 use crate::decision::{Choice, Frame, TectonicsMode, ALL, AUTOMATIC};
 use crate::events::Event;
-use crate::state::{Pawn, State, ANIMALS};
+use crate::state::{DominationSpaces, Pawn, State, ANIMALS};
 use crate::traits;
 use crate::types::{Action, Animal, Element, Face, Space, Trait};
 use eons_core::GameRng;
@@ -259,8 +259,13 @@ impl TurnCtx {
         // available in a 4-player game." The 2-player option (p.22) gives each
         // animal the basic pawns "as if it were a 4-player game" and nothing
         // else of a 4-player game, so its Domination spaces are a 2-player
-        // game's: the leftmost only (docs/rulings.md).
-        let players = s.setup.players;
+        // game's: the leftmost only (docs/rulings.md). The option
+        // `domination-spaces=animals` takes reference 7.8's reading instead:
+        // the spaces of a game of four animals.
+        let players = match s.setup.domination_spaces {
+            DominationSpaces::Animals if s.setup.two_animals => 4,
+            _ => s.setup.players,
+        };
         let flight = s.has_trait(a, Trait::Flight);
         let social = s.has_trait(a, Trait::Social);
         let (empty, bumpable, mine) = display_sets(s, a);

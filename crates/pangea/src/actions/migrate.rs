@@ -3,10 +3,11 @@
 
 use super::pay;
 use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, StepRules};
+use crate::cards;
 use crate::data::{Data, SoloTrigger};
 use crate::effects;
 use crate::moves::{kill_contest, perform_step};
-use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
+use crate::state::{armed, not_offered, Choice, Decision, Event, State, SynapsidsMarker, Task};
 use crate::types::{flag, Action, Region, Spot};
 use eons_core::Refusal;
 
@@ -104,9 +105,13 @@ pub fn resolve(
         s.player_mut(seat).cheap_used += 1;
     }
     pay(s, seat, Action::Migrate, cost, ev);
+    let bridged = s.player(seat).armed & armed::LAND_BRIDGE != 0;
     s.player_mut(seat).armed &= !armed::LAND_BRIDGE;
     s.tasks.push(Task::TurnResume { seat, acted: true });
     perform_step(s, d, seat, i, region, niche, ev);
+    if bridged {
+        cards::ap_after_action(s, d, seat, ev);
+    }
 }
 
 /// After a player's migration step (to `region`, `niche`, contests resolved): solo condition
@@ -124,6 +129,7 @@ pub fn after_move(
     region: Region,
     niche: u8,
     warned: bool,
+    entered: bool,
     ev: &mut Vec<Event>,
 ) {
     let g = s.player(seat).group;
@@ -141,7 +147,8 @@ pub fn after_move(
     if s.setup.solo() && p.animal.bearer() {
         match d.conditions[g as usize].trigger {
             SoloTrigger::MigrateNewRow => {
-                if !s.conditions.iter().any(|&(r, _)| r.row() == region.row()) {
+                let counts = entered || s.setup.synapsids_marker == SynapsidsMarker::AnyStep;
+                if counts && !s.conditions.iter().any(|&(r, _)| r.row() == region.row()) {
                     place_condition(s, d, region, p.niche, ev);
                 }
             }

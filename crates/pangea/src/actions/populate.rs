@@ -4,6 +4,7 @@
 
 use super::pay;
 use crate::board::{clear_track, group_of, set_flag_on};
+use crate::cards;
 use crate::contest;
 use crate::data::Data;
 use crate::effects;
@@ -141,6 +142,8 @@ pub fn resolve(
     pay(s, seat, Action::Populate, cost, ev);
     let p = s.player_mut(seat);
     let nest = (p.armed & armed::NEST != 0).then_some(p.armed >> 4);
+    // Nesting Site and Fertility may both be armed: each gives its own AP.
+    let cards_used = (p.armed & armed::NEST != 0) as u8 + (p.armed & armed::FERTILITY != 0) as u8;
     p.armed &= !(armed::FERTILITY | armed::NEST | 0xf0);
     s.tasks.push(Task::TurnResume { seat, acted: true });
     // Rapid Reproduction: only the first Populate of the stage places more.
@@ -152,6 +155,9 @@ pub fn resolve(
         }
     }
     populate_one(s, d, seat, region, special, nest, ev);
+    for _ in 0..cards_used {
+        cards::ap_after_action(s, d, seat, ev);
+    }
 }
 
 /// [`Task::ExtraPopulate`]: offers the next Rapid Reproduction animal.

@@ -14,7 +14,7 @@ pub mod status;
 
 use crate::board::{group_of, remove_card};
 use crate::data::{Ability, AdaptationEffect, Data, Timing};
-use crate::state::{Event, State};
+use crate::state::{AmphibiansAp, Event, State};
 use crate::types::AdaptationId;
 use eons_core::Refusal;
 
@@ -100,9 +100,38 @@ fn take_used(s: &mut State, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     ev.push(Event::UsedCard { seat, card });
 }
 
-/// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP.
+/// Puts a used card (already out of the active zone) on the discard pile; Amphibians gain AP
+/// (p.27), except for a card that arms the next action under `amphibians-ap=after-action`,
+/// which gives it in [`ap_after_action`].
 fn discard_used(s: &mut State, d: &Data, seat: u8, card: AdaptationId, ev: &mut Vec<Event>) {
     s.discard.push(card);
+    if arms_action(d.adaptation(card).effect) && s.setup.amphibians_ap == AmphibiansAp::AfterAction
+    {
+        return;
+    }
+    if let Ability::ApOnAbility(n) = d.group(group_of(s, seat)).ability {
+        s.add_ap(seat, n as i32, ev);
+    }
+}
+
+/// True for the cards used before the action they change (Land Bridge, Nesting Site,
+/// Fertility): their "requirement" (p.27) is met by that action.
+fn arms_action(e: AdaptationEffect) -> bool {
+    matches!(
+        e,
+        AdaptationEffect::LandBridge {}
+            | AdaptationEffect::Nest { .. }
+            | AdaptationEffect::FreePopulate {}
+    )
+}
+
+/// Under `amphibians-ap=after-action`, the AP an ability-AP group receives once a Migrate or
+/// Populate has used a card armed before it (p.27). Nothing under the default reading, which
+/// gave the AP when the card was used.
+pub fn ap_after_action(s: &mut State, d: &Data, seat: u8, ev: &mut Vec<Event>) {
+    if s.setup.amphibians_ap != AmphibiansAp::AfterAction {
+        return;
+    }
     if let Ability::ApOnAbility(n) = d.group(group_of(s, seat)).ability {
         s.add_ap(seat, n as i32, ev);
     }

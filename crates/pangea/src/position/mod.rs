@@ -355,6 +355,8 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<crate::state::Event>),
         players: n,
         groups: Some(groups.clone()),
         flat_final: f.flat_final.unwrap_or(false),
+        synapsids_marker: Default::default(),
+        amphibians_ap: Default::default(),
     };
     let seed = f.seed.unwrap_or(0);
     let mut s = new_game(&setup, seed).map_err(|e| perr(e.0))?;

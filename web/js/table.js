@@ -223,10 +223,14 @@ function voteButton(ctx) {
   } }, `${who} is away? Let a bot play for them`);
 }
 
-/** "I'm back": the seat takes itself back from the bot that played it since its time ran out. */
+/**
+ * "I'm back": the seat takes itself back from the bot that played it since its time ran out.
+ * On the decision whose time ran out, the bot makes that one first (the server says so).
+ */
 async function comeBack(ctx) {
   try {
-    await api.back(ctx.id, ctx.token);
+    const r = await api.back(ctx.id, ctx.token);
+    if (r && r.back_after_this_decision) toast('Your time ran out on this decision: the bot makes it, and you are back from your next one.');
   } catch (e) {
     toast(e.message, 'error');
   }

@@ -10,7 +10,7 @@
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |
 //! | GET | `/api/kinds/{game}/catalog` | the game's catalog: `cards` (`[{id, kind, name, text, reconstructed}]`, every card of the game) and the tables and place labels the UI draws; 404 for an unknown game |
 //! | POST | `/api/games` | create: `{game, players, options?, seats?: [{kind: human\|open\|bot, bot?, name?}], seed?, clock?: {per_decision_s?, bank_s?}, on_timeout?, spectator_chat?}` → `{id, tokens: [{seat, token}]}`; checked in full ([`Hub::prepare`]: known options once each, seats, names, bot specs) before it takes from the per-hour allowance |
-//! | GET | `/api/games` | recent games (public summaries); `?open=1`: the unfinished games with an open seat |
+//! | GET | `/api/games` | recent games (public summaries), 50 a page (`?page=N`, from 0); `?open=1`: the unfinished games with an open seat, every creator's newest first |
 //! | POST | `/api/games/{id}/join` | `{name?, new_token?}` → `{game, seat, name, token}`: take the game's first open seat (as a claim answers; 409 when none is open) |
 //! | GET | `/api/games/{id}/chat` | the game's chat, `{messages: [{n, seat, name, text, at}]}` (`?since=N`) |
 //! | POST | `/api/games/{id}/chat` | `{text, name?}`: a message, as the token's seat, or without a token as a spectator when the creator allowed it (`spectator_chat`); pushed to every socket as `{"type": "chat", "message"}` |
@@ -340,6 +340,16 @@ async fn create_game(
 
 /// The 50 most recent games; with `open=1`, the newest unfinished games
 /// with an open seat (anyone may join).
+/// Games a page of `GET /api/games` lists.
+const PAGE_SIZE: i64 = 50;
+
+/// Pages `GET /api/games` goes to (`page` from 0): 5,000 games.
+const MAX_PAGES: u32 = 100;
+
+/// `GET /api/games[?open=1][&page=N]`: a page of 50 games, the most
+/// recently changed first, or with `open=1` the games with an open seat,
+/// ranked so that one address's games cannot crowd out the others'
+/// ([`crate::store::Store::open_games`]).
 async fn list_games(
     State(hub): State<Arc<Hub>>,
     Query(q): Query<HashMap<String, String>>,
@@ -354,10 +364,25 @@ async fn list_games(
             )))
         }
     };
+    let page = match q.get("page") {
+        None => 0,
+        Some(p) => p
+            .parse::<u32>()
+            .ok()
+            .filter(|p| *p < MAX_PAGES)
+            .ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "page=`{}`: a page number from 0 to {}",
+                    crate::error::echoed(p),
+                    MAX_PAGES - 1
+                ))
+            })?,
+    };
+    let offset = i64::from(page) * PAGE_SIZE;
     let ids = if open {
-        hub.store.open_games(50).await?
+        hub.store.open_games(PAGE_SIZE, offset).await?
     } else {
-        hub.store.recent_games(50).await?
+        hub.store.recent_games(PAGE_SIZE, offset).await?
     };
     let mut out = Vec::new();
     for id in ids {
@@ -489,8 +514,9 @@ async fn choice(
             ))
         }
     };
-    // Acting takes an away seat back from its stand-in bot.
-    hub.come_back(&h, seat).await?;
+    // Acting takes an away seat back from its stand-in bot, but not on the
+    // decision its time ran out on (see `hub::clock`).
+    hub.come_back(&h, seat).await?.allows_acting()?;
     let r = hub.submit(&h, seat, b.expected, &c).await?;
     Ok(Json(json!(r)))
 }
@@ -668,7 +694,9 @@ async fn join(
 
 /// "I'm back": the token's seat takes itself back from the stand-in bot
 /// that decided for it since its time ran out ([`Hub::come_back`]) →
-/// `{away: false}`; nothing changes for a seat that is not away.
+/// `{away: false}`; nothing changes for a seat that is not away. While the
+/// seat is to move, its stand-in makes that decision first: `{away: true,
+/// back_after_this_decision: true}`.
 async fn back(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -677,8 +705,12 @@ async fn back(
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
     let seat = acting_seat(&h, &headers, &q).await?;
-    hub.come_back(&h, seat).await?;
-    Ok(Json(json!({ "away": false })))
+    Ok(Json(match hub.come_back(&h, seat).await? {
+        crate::hub::Comeback::AfterThisDecision => {
+            json!({ "away": true, "back_after_this_decision": true })
+        }
+        crate::hub::Comeback::NotAway | crate::hub::Comeback::Back => json!({ "away": false }),
+    }))
 }
 
 #[derive(Deserialize)]
@@ -701,7 +733,7 @@ async fn undo(
     let h = load(&hub, &id).await?;
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
-    hub.come_back(&h, seat).await?;
+    hub.come_back(&h, seat).await?.allows_acting()?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))
 }
@@ -720,8 +752,13 @@ async fn pace(
     Ok(Json(hub.set_pace(&h, seat, ask).await?))
 }
 
+/// The log in words from entry `since`, as the token's seat may read it.
+/// The entries are copied (shared) under the game's lock and put in words
+/// after it, on a costly-read thread ([`crate::reads`]) when more than a
+/// few are asked for, within the client address's allowance.
 async fn log(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -737,45 +774,76 @@ async fn log(
         })?,
         None => 0,
     };
-    let g = h.inner.lock().await;
-    let entries: Vec<Value> = g.log.iter().skip(since).map(|e| e.for_seat(seat)).collect();
-    Ok(Json(json!({ "move": g.moves, "entries": entries })))
+    let (moves, entries) = {
+        let g = h.inner.lock().await;
+        (g.moves, g.log.get(since..).unwrap_or_default().to_vec())
+    };
+    let cheap = entries.len() <= CHEAP_LOG_ENTRIES;
+    let words = move || -> Result<Vec<Value>, ApiError> {
+        Ok(entries.iter().map(|e| e.for_seat(seat)).collect())
+    };
+    // A table catching up after a move or two asks for a few entries: those
+    // are a lookup. A whole log is a costly read.
+    let entries = if cheap {
+        words()?
+    } else {
+        hub.reads.allow(hub.proxies.client(peer.ip(), &headers))?;
+        hub.reads.run(words).await?
+    };
+    Ok(Json(json!({ "move": moves, "entries": entries })))
 }
 
+/// Log entries put in words on the request path; more is a costly read.
+const CHEAP_LOG_ENTRIES: usize = 16;
+
+/// A finished game's record: read without holding the game's lock, within
+/// the client address's allowance of costly reads.
 async fn record(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
-    let g = h.inner.lock().await;
-    if g.state.outcome().is_none() {
-        return Err(ApiError::Forbidden(
-            "the record (which holds the seed, and so every hidden card) is published when the game is over"
-                .into(),
-        ));
-    }
+    let (game, setup, seed, outcome) = {
+        let g = h.inner.lock().await;
+        let Some(outcome) = g.state.outcome() else {
+            return Err(ApiError::Forbidden(
+                "the record (which holds the seed, and so every hidden card) is published when the game is over"
+                    .into(),
+            ));
+        };
+        (g.row.game.clone(), g.row.setup.clone(), g.row.seed, outcome)
+    };
+    hub.reads.allow(hub.proxies.client(peer.ip(), &headers))?;
     let stored = hub.store.moves_from(&id, 0).await?;
-    // The record replays: the choices in effect, without undos and what
-    // they took back.
-    let moves = crate::hub::effective_moves(&stored);
-    let mut choices = Vec::with_capacity(moves.len());
-    let mut times = Vec::with_capacity(moves.len());
-    for m in moves {
-        let c: Value = serde_json::from_str(&m.choice)
-            .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
-        choices.push(json!({ "seat": m.seat, "choice": c }));
-        times.push(m.at);
-    }
-    let setup: Value = serde_json::from_str(&g.row.setup)
-        .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
-    Ok(Json(json!({
-        "game": g.row.game,
-        "setup": setup,
-        "seed": g.row.seed,
-        "choices": choices,
-        "times": times,
-        "outcome": g.state.outcome(),
-    })))
+    let record = hub
+        .reads
+        .run(move || {
+            // The record replays: the choices in effect, without undos and
+            // what they took back.
+            let moves = crate::hub::effective_moves(&stored);
+            let mut choices = Vec::with_capacity(moves.len());
+            let mut times = Vec::with_capacity(moves.len());
+            for m in moves {
+                let c: Value = serde_json::from_str(&m.choice)
+                    .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
+                choices.push(json!({ "seat": m.seat, "choice": c }));
+                times.push(m.at);
+            }
+            let setup: Value = serde_json::from_str(&setup)
+                .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
+            Ok(json!({
+                "game": game,
+                "setup": setup,
+                "seed": seed,
+                "choices": choices,
+                "times": times,
+                "outcome": outcome,
+            }))
+        })
+        .await?;
+    Ok(Json(record))
 }
 
 /// The rematch of a finished game for the seat of the token (see [`crate::rematch`]).

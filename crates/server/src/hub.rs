@@ -33,6 +33,7 @@ pub mod profiles;
 mod sockets;
 mod undo;
 pub mod webhooks;
+pub use clock::Comeback;
 pub use create::{CreateGame, PreparedGame, SeatSpec, MAX_PLAYERS};
 pub mod views;
 use pace::BotPace;
@@ -189,8 +190,9 @@ pub struct LiveGame {
     pub state: Box<dyn DynState>,
     /// Moves applied (= the next move number).
     pub moves: i64,
-    /// The log.
-    pub log: Vec<LogEntry>,
+    /// The log. Entries are shared, so that a reader copies the list under
+    /// the game's lock and builds its answer after (see [`crate::reads`]).
+    pub log: Vec<Arc<LogEntry>>,
     /// A bot task is running for this game.
     bot_busy: bool,
     /// Undo: the trailing choices that their seat may still take back, with
@@ -215,6 +217,17 @@ pub struct LiveGame {
     /// How long a seat must have been deciding before the others may vote
     /// it away (the hub's, copied for the views).
     absent_after: Duration,
+    /// After a take-back, when the decision the seat is back at began: its
+    /// clock runs from then, not from the take-back (None: from the last
+    /// stored row; see [`clock`]).
+    clock_from: Option<i64>,
+    /// The decision a stand-in owes: the seat whose time ran out (or that
+    /// was voted away) and the move it was due at. Kept in memory: after a
+    /// restart a returning seat may make that decision itself.
+    stand_in_owes: Option<(u8, i64)>,
+    /// Away seats that came back during the decision their stand-in owes:
+    /// they are back once it has made it (see [`Hub::come_back`]).
+    returning: Vec<u8>,
 }
 
 impl LiveGame {
@@ -364,12 +377,15 @@ impl LiveGame {
             return Ok(());
         }
         let before = self.state.clone_box();
+        let clock = self.clock_point(Seat(seat), m.at);
         let applied = self
             .state
             .apply(Seat(seat), &choice)
             .map_err(|e| format!("move {}: {e}", m.n))?;
-        self.note_choice(seat, before, &applied);
-        self.log.push(LogEntry {
+        // Who decided is not stored: a replayed stand-in's choice may be
+        // taken back by its seat after a restart.
+        self.note_choice(seat, before, &applied, clock, false);
+        self.log.push(Arc::new(LogEntry {
             n: m.n,
             seat,
             at: m.at,
@@ -377,7 +393,7 @@ impl LiveGame {
             public_choice: applied.public_text,
             events: applied.events,
             changes: applied.changes,
-        });
+        }));
         self.moves += 1;
         self.row.moves = self.moves;
         self.row.updated_at = m.at;
@@ -484,6 +500,9 @@ pub struct Hub {
     pub public_url: std::sync::OnceLock<crate::PublicUrl>,
     /// Chat messages per writer.
     pub chat_limiter: chat::ChatLimiter,
+    /// Replays, logs and records: built off the async workers, within each
+    /// client address's allowance ([`crate::reads`]).
+    pub reads: crate::reads::CostlyReads,
     /// "Your turn" POSTs to the players' webhooks.
     pub webhooks: webhooks::Webhooks,
     /// The address this server is bound to (links fall back to it).
@@ -523,6 +542,7 @@ impl Hub {
             commits: commits::GroupCommit::default(),
             public_url: std::sync::OnceLock::new(),
             chat_limiter: chat::ChatLimiter::default(),
+            reads: crate::reads::CostlyReads::default(),
             webhooks: webhooks::Webhooks::default(),
             bound: std::sync::OnceLock::new(),
             absent_after: std::sync::OnceLock::new(),
@@ -558,6 +578,7 @@ impl Hub {
     pub fn forget_idle_addresses(&self) {
         self.new_games.retain_recent();
         self.chat_limiter.forget_idle();
+        self.reads.forget_idle();
     }
 
     /// The game kind with this id.
@@ -789,10 +810,14 @@ impl Hub {
             outcome: outcome.as_ref().map(|o| json!(o).to_string()),
             bank_ms: g.bank_after(seat, at),
         };
+        let clock = g.clock_point(seat, at);
+        let by_stand_in = g
+            .seat_row(seat)
+            .is_some_and(|r| r.kind == "human" && r.away);
         let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.spend_bank(seat, row.bank_ms);
         let before = std::mem::replace(&mut g.state, next);
-        g.note_choice(seat.0, before, &applied);
+        g.note_choice(seat.0, before, &applied, clock, by_stand_in);
         g.moves += 1;
         g.row.moves = g.moves;
         g.row.updated_at = at;
@@ -800,7 +825,7 @@ impl Hub {
             g.row.status = "over".into();
             g.row.outcome = Some(o);
         }
-        g.log.push(LogEntry {
+        g.log.push(Arc::new(LogEntry {
             n,
             seat: seat.0,
             at,
@@ -808,7 +833,7 @@ impl Hub {
             public_choice: applied.public_text,
             events: applied.events,
             changes: applied.changes,
-        });
+        }));
         let moves = g.moves;
         let snapshot = g.snapshot_due(self.memory.snapshot_every);
         let ended = outcome.is_some().then(|| g.row.id.clone());

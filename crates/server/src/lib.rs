@@ -36,6 +36,7 @@ pub mod metric_names;
 pub mod names;
 pub mod proxies;
 pub mod public_url;
+pub mod reads;
 pub mod rematch;
 pub mod replay;
 pub mod score_ui;

@@ -556,7 +556,12 @@ impl BotLimits {
                 Budget::Time(d) => Budget::Time(d.min(self.max_time)),
                 Budget::Iterations(n) => Budget::Iterations(n.min(self.max_iterations)),
             };
-            c.threads = c.threads.clamp(1, self.max_threads.max(1));
+            // Never more threads than the pool grants a decision
+            // ([`BotLimits::pool_share`]): a `threads=2` search on a pool
+            // of one would run two threads on one place.
+            c.threads = c
+                .threads
+                .clamp(1, self.max_threads.max(1).min(self.pool_threads.max(1)));
         }
         spec.with_deadline(self.max_time)
     }
@@ -746,6 +751,19 @@ mod tests {
             l.clamp(spec("mcts:1000000it")).to_string(),
             "mcts:1000000it"
         );
+    }
+
+    /// A search never runs more threads than the pool grants it: on a pool
+    /// of one, `threads=2` searches with one (issue 34, hole 4).
+    #[test]
+    fn clamp_never_runs_more_threads_than_the_pool_grants() {
+        let l = BotLimits {
+            pool_threads: 1,
+            ..limits()
+        };
+        let c = l.clamp(spec("mcts:1s,threads=2"));
+        assert_eq!(c.to_string(), "mcts:1s");
+        assert_eq!(l.pool_share(&c), 1);
     }
 
     #[test]

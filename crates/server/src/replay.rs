@@ -5,37 +5,35 @@
 //!
 //! Only a finished game is replayed (409 before): every step is shown as a
 //! spectator sees it, yet stepping through a running game would still tell
-//! more than its table does. Each request replays from the start: an
-//! engine applies thousands of choices in milliseconds, and nothing is
-//! kept in memory for it.
+//! more than its table does. A finished game cannot change, so its replay is
+//! built once, on a blocking thread, and kept ([`crate::reads`]): the log,
+//! and the state every few steps, from which a step's board is a few
+//! choices away. Every request counts against the client address's
+//! allowance of costly reads.
 
 use crate::error::ApiError;
-use crate::games::{DynGame, DynState};
 use crate::hub::{effective_moves, GameHandle, Hub};
-use axum::extract::{Path, State};
+use crate::reads::Replayed;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::HeaderMap;
 use axum::Json;
-use eons_core::{Seat, Turn};
+use eons_core::Turn;
 use serde_json::{json, Value};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// One choice of the record: who made it and what.
-struct Step {
-    seat: u8,
-    choice: Value,
-    at: i64,
-}
-
-/// A finished game's record: its kind, setup, seed and choices in effect.
-struct Finished {
-    handle: Arc<GameHandle>,
-    setup: Value,
-    seed: u64,
-    steps: Vec<Step>,
-}
-
-/// Loads a finished game's record; 409 while it is running.
-async fn finished(hub: &Arc<Hub>, id: &str) -> Result<Finished, ApiError> {
+/// A finished game's replay, kept or built now; 409 while it is running.
+/// Counts one costly read of `client` first.
+async fn replayed(
+    hub: &Arc<Hub>,
+    id: &str,
+    client: std::net::IpAddr,
+) -> Result<(Arc<GameHandle>, Arc<Replayed>), ApiError> {
+    hub.reads.allow(client)?;
     let handle = hub.get(id).await?;
+    if let Some(kept) = hub.reads.replays.get(id) {
+        return Ok((handle, kept));
+    }
     if hub.store.is_postgres() {
         // Catches up with moves other processes made.
         hub.sync(&handle).await?;
@@ -53,32 +51,30 @@ async fn finished(hub: &Arc<Hub>, id: &str) -> Result<Finished, ApiError> {
         (setup, g.row.seed)
     };
     let stored = hub.store.moves_from(id, 0).await?;
-    let steps = effective_moves(&stored)
-        .into_iter()
-        .map(|m| {
-            let choice = serde_json::from_str(&m.choice)
-                .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
-            let seat =
-                u8::try_from(m.seat).map_err(|_| ApiError::Internal(format!("seat {}", m.seat)))?;
-            Ok(Step {
-                seat,
-                choice,
-                at: m.at,
-            })
+    let kind = handle.kind.clone();
+    let built = hub
+        .reads
+        .run(move || {
+            let moves = effective_moves(&stored);
+            let mut steps = Vec::with_capacity(moves.len());
+            let mut at = Vec::with_capacity(moves.len());
+            for m in moves {
+                let choice: Value = serde_json::from_str(&m.choice)
+                    .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
+                let seat = u8::try_from(m.seat)
+                    .map_err(|_| ApiError::Internal(format!("seat {}", m.seat)))?;
+                steps.push((seat, choice));
+                at.push(m.at);
+            }
+            let start = kind
+                .start(&setup, seed)
+                .map_err(|e| ApiError::Internal(format!("the record does not start: {e}")))?;
+            Replayed::build(start, steps, &at)
         })
-        .collect::<Result<Vec<_>, ApiError>>()?;
-    Ok(Finished {
-        handle,
-        setup,
-        seed,
-        steps,
-    })
-}
-
-/// The game's first state.
-fn start(kind: &dyn DynGame, f: &Finished) -> Result<Box<dyn DynState>, ApiError> {
-    kind.start(&f.setup, f.seed)
-        .map_err(|e| ApiError::Internal(format!("the record does not start: {e}")))
+        .await?;
+    let built = Arc::new(built);
+    hub.reads.replays.keep(id, built.clone());
+    Ok((handle, built))
 }
 
 /// `GET /api/games/{id}/replay`: what the viewer needs besides the board:
@@ -87,31 +83,14 @@ fn start(kind: &dyn DynGame, f: &Finished) -> Result<Box<dyn DynState>, ApiError
 /// per choice (entry `i` is what step `i + 1` did).
 pub async fn replay(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let f = finished(&hub, &id).await?;
-    let kind = f.handle.kind.clone();
-    let mut state = start(kind.as_ref(), &f)?;
-    let mut log = Vec::with_capacity(f.steps.len());
-    for (n, s) in f.steps.iter().enumerate() {
-        let applied = state
-            .apply(Seat(s.seat), &s.choice)
-            .map_err(|e| ApiError::Internal(format!("the record does not replay: {e}")))?;
-        let events: Vec<&str> = applied
-            .events
-            .iter()
-            .filter(|e| e.audience.allows(None))
-            .map(|e| e.text.as_str())
-            .collect();
-        log.push(json!({
-            "n": n,
-            "seat": s.seat,
-            "at": s.at,
-            "choice": applied.public_text,
-            "events": events,
-        }));
-    }
-    let g = f.handle.inner.lock().await;
+    let client = hub.proxies.client(peer.ip(), &headers);
+    let (handle, r) = replayed(&hub, &id, client).await?;
+    let kind = handle.kind.clone();
+    let g = handle.inner.lock().await;
     Ok(Json(json!({
         "id": g.row.id,
         "game": kind.id(),
@@ -120,10 +99,10 @@ pub async fn replay(
         "created_at": g.row.created_at,
         "seats": g.seats_json(),
         "seed_chosen": g.row.seed_chosen,
-        "steps": f.steps.len() + 1,
-        "outcome": state.outcome(),
-        "final_score": state.final_score(),
-        "log": log,
+        "steps": r.steps.len() + 1,
+        "outcome": r.outcome,
+        "final_score": r.final_score,
+        "log": r.log,
     })))
 }
 
@@ -133,50 +112,61 @@ pub async fn replay(
 /// draws it.
 pub async fn replay_step(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path((id, step)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
-    let f = finished(&hub, &id).await?;
     let step: usize = step.parse().map_err(|_| {
         ApiError::BadRequest(format!(
             "step `{}` is not a whole number",
             crate::error::echoed(&step)
         ))
     })?;
-    if step > f.steps.len() {
+    let client = hub.proxies.client(peer.ip(), &headers);
+    let (handle, r) = replayed(&hub, &id, client).await?;
+    let steps = r.steps.len();
+    if step > steps {
         return Err(ApiError::NotFound(format!(
-            "game {id} has steps 0 to {}",
-            f.steps.len()
+            "game {id} has steps 0 to {steps}"
         )));
     }
-    let kind = f.handle.kind.clone();
-    let mut state = start(kind.as_ref(), &f)?;
-    for s in &f.steps[..step] {
-        state
-            .apply(Seat(s.seat), &s.choice)
-            .map_err(|e| ApiError::Internal(format!("the record does not replay: {e}")))?;
-    }
-    let turn = state.turn();
-    let view = state.view(None);
-    let g = f.handle.inner.lock().await;
-    Ok(Json(json!({
+    let board = hub
+        .reads
+        .run(move || {
+            let state = r
+                .state_at(step)?
+                .ok_or_else(|| ApiError::Internal(format!("no step {step}")))?;
+            let turn = state.turn();
+            let view = state.view(None);
+            Ok(json!({
+                "to_move": match turn { Turn::Seat(s) => Some(s.0), Turn::Over => None },
+                "over": turn == Turn::Over,
+                "prompt": state.prompt(),
+                "view": view.view,
+                "ui": view.ui,
+                "outcome": state.outcome(),
+                "final_score": state.final_score(),
+            }))
+        })
+        .await?;
+    let kind = handle.kind.clone();
+    let g = handle.inner.lock().await;
+    let mut answer = json!({
         "id": g.row.id,
         "game": kind.id(),
         "game_name": kind.name(),
         "players": g.row.players,
         "move": step,
         "step": step,
-        "steps": f.steps.len() + 1,
+        "steps": steps + 1,
         "seat": Value::Null,
-        "to_move": match turn { Turn::Seat(s) => Some(s.0), Turn::Over => None },
-        "over": turn == Turn::Over,
-        "prompt": state.prompt(),
-        "view": view.view,
-        "ui": view.ui,
         "legal": [],
-        "outcome": state.outcome(),
-        "final_score": state.final_score(),
         "seats": g.seats_json(),
         "seed_chosen": g.row.seed_chosen,
         "log_len": step,
-    })))
+    });
+    if let (Some(answer), Value::Object(board)) = (answer.as_object_mut(), board) {
+        answer.extend(board);
+    }
+    Ok(Json(answer))
 }

@@ -128,6 +128,10 @@ pub struct GameRow {
     pub clock: Option<ClockRow>,
     /// Whether spectators may write in the game's chat (seats always may).
     pub spectator_chat: bool,
+    /// The limit key of the client address that created it (None for a
+    /// game stored before creators were): its bots' decisions queue for the
+    /// bot pool as that address's ([`crate::hub::pool`]).
+    pub creator: Option<String>,
 }
 
 /// One stored move.
@@ -593,7 +597,7 @@ impl Store {
         let g = with_pool!(self, p => {
             let row = sqlx::query(
                 "SELECT id, game, players, setup, options, seed, seed_chosen, created_at, updated_at, moves, status, outcome, \
-                 clock_per_decision_ms, clock_bank_ms, on_timeout, spectator_chat \
+                 clock_per_decision_ms, clock_bank_ms, on_timeout, spectator_chat, creator \
                  FROM games WHERE id = $1",
             )
             .bind(id)
@@ -626,6 +630,7 @@ impl Store {
                 outcome: row.try_get("outcome")?,
                 clock,
                 spectator_chat: spectator_chat != 0,
+                creator: row.try_get("creator")?,
             }
         });
         let seats = self.seats(id).await?;
@@ -702,29 +707,42 @@ impl Store {
         })
     }
 
-    /// Ids of games most recently changed first (at most `limit`).
-    pub async fn recent_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+    /// Ids of games most recently changed first: at most `limit`, after
+    /// skipping `offset` (a page of the list).
+    pub async fn recent_games(&self, limit: i64, offset: i64) -> Result<Vec<String>, StoreError> {
         with_pool!(self, p => {
-            let rows = sqlx::query("SELECT id FROM games ORDER BY updated_at DESC, id LIMIT $1")
-                .bind(limit)
-                .fetch_all(p)
-                .await?;
+            let rows = sqlx::query(
+                "SELECT id FROM games ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
+            )
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(p)
+            .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
         })
     }
 
-    /// Ids of up to `limit` unfinished games with an open seat (a human
-    /// seat nobody took that has no invite: anyone may join it), the
-    /// newest first.
-    pub async fn open_games(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+    /// Ids of unfinished games with an open seat (a human seat nobody took
+    /// that has no invite: anyone may join it): at most `limit`, after
+    /// skipping `offset` (a page of the list).
+    ///
+    /// Ranked so that one client address cannot crowd out the others: every
+    /// creator's newest open game comes first (newest first among them),
+    /// then every creator's second newest, and so on. A game stored without
+    /// a creator ranks as a creator of its own.
+    pub async fn open_games(&self, limit: i64, offset: i64) -> Result<Vec<String>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT g.id AS id FROM games g WHERE g.status = 'active' AND EXISTS \
+                "SELECT id FROM (SELECT g.id AS id, g.created_at AS created_at, \
+                 ROW_NUMBER() OVER (PARTITION BY COALESCE(g.creator, g.id) \
+                 ORDER BY g.created_at DESC, g.id) AS place \
+                 FROM games g WHERE g.status = 'active' AND EXISTS \
                  (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' \
-                  AND s.claimed = 0 AND s.token_hash IS NULL) \
-                 ORDER BY g.created_at DESC, g.id LIMIT $1",
+                  AND s.claimed = 0 AND s.token_hash IS NULL)) ranked \
+                 ORDER BY place, created_at DESC, id LIMIT $1 OFFSET $2",
             )
             .bind(limit)
+            .bind(offset)
             .fetch_all(p)
             .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
@@ -742,14 +760,18 @@ impl Store {
     }
 
     /// How many games created by `creator` (a client's limit key) are not
-    /// over, have at least one bot seat and had a move (or were created) at
-    /// `since` (ms since the epoch) or later.
+    /// over, have a bot that may search (a bot seat, a clock whose
+    /// `on_timeout` bot stands in for a seat out of time, or a seat voted
+    /// away) and had a move (or were created) at `since` (ms since the
+    /// epoch) or later.
     pub async fn active_bot_games(&self, creator: &str, since: i64) -> Result<i64, StoreError> {
         with_pool!(self, p => {
             let row = sqlx::query(
                 "SELECT COUNT(*) AS n FROM games g \
                  WHERE g.creator = $1 AND g.status = 'active' AND g.updated_at >= $2 \
-                 AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'bot')",
+                 AND (g.clock_per_decision_ms IS NOT NULL OR g.clock_bank_ms IS NOT NULL \
+                 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id \
+                 AND (s.kind = 'bot' OR s.away <> 0)))",
             )
             .bind(creator)
             .bind(since)

@@ -46,7 +46,8 @@ impl Hub {
             }
             let job = {
                 let g = h.inner.lock().await;
-                if g.pace.paused() {
+                // A pause holds the bot seats, never an away seat's stand-in.
+                if g.pace.paused() && !g.stand_in_to_move() {
                     continue;
                 }
                 // The lease was lost: another process runs this game now.
@@ -65,7 +66,11 @@ impl Hub {
                     Err(_) => BotSpec::random(),
                 };
                 let seed = eons_bots::mix_seed(g.row.seed, g.moves as u64);
+                // The pool's line is fair across the addresses that created
+                // the games (a game stored without one is its own).
+                let queue = g.row.creator.clone().unwrap_or_else(|| g.row.id.clone());
                 (
+                    queue,
                     g.row.id.clone(),
                     g.state.clone_box(),
                     spec,
@@ -74,12 +79,12 @@ impl Hub {
                     g.moves,
                 )
             };
-            let (id, state, spec, seed, seat, n) = job;
+            let (queue, id, state, spec, seed, seat, n) = job;
             let threads = self.bot_limits.pool_share(&spec);
             let span = tracing::info_span!("bot_decision", game = %id, "move" = n, seat = seat.0);
             let choice = self
                 .bot_pool
-                .run(threads, move || state.bot_choice(&spec, seed, seat))
+                .run(&queue, threads, move || state.bot_choice(&spec, seed, seat))
                 .instrument(span)
                 .await;
             let choice = match choice {
@@ -97,7 +102,7 @@ impl Hub {
             // away seat it decides for came back.
             {
                 let g = h.inner.lock().await;
-                if g.pace.paused() || g.decider(seat).is_none() {
+                if (g.pace.paused() && !g.stand_in_to_move()) || g.decider(seat).is_none() {
                     continue;
                 }
             }
@@ -108,6 +113,11 @@ impl Hub {
             match self.submit(h, seat, n, &choice).await {
                 Ok(_) => {
                     tracing::debug!(game = %id, "move" = n, seat = seat.0, "bot decision");
+                    // A seat that asked to come back while its stand-in owed
+                    // this decision is back now.
+                    if let Err(e) = self.finish_return(h, seat).await {
+                        tracing::warn!(game = %id, seat = seat.0, "cannot take the seat back: {e}");
+                    }
                 }
                 Err(ApiError::Stale { .. }) => self.note_stale_decision(&id, n, seat).await,
                 Err(e) => {

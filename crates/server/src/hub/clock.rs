@@ -7,9 +7,23 @@
 //! seat's time has run out: it is marked **away**, and the game's
 //! `on_timeout` bot decides for it (at the bots' pace) until the player
 //! comes back, by acting or with "I'm back" (`POST /api/games/{id}/back`).
-//! A seat that comes back with less than [`RETURN_BANK`] in its bank gets
-//! that much back (never more than the game's bank), and the clock of its
-//! decision starts again then.
+//!
+//! A clock is a promise the other players rely on (issue 34, hole 6), so:
+//! - **The decision whose time ran out is the stand-in's.** A seat that
+//!   comes back while that decision is due is back once its stand-in has
+//!   made it (the answer says `back_after_this_decision`); a choice
+//!   or a take-back it sends meanwhile is refused (409).
+//! - **Coming back gives no time.** The bank stays as the timeout left it;
+//!   the seat's next decision has its time per decision, if the clock gives
+//!   one. When the clock gives none and the bank is spent, the seat has no
+//!   time left in this game: "I'm back" is refused (409) and the stand-in
+//!   plays it to the end.
+//! - **A take-back gives no time.** It returns the seat to the decision it
+//!   took back, on that decision's clock: the decision began when it first
+//!   began, with the bank it had then ([`super::undo::ClockPoint`]).
+//! - **A pause never holds a stand-in.** A seat's pause holds the bot
+//!   seats only; an away seat's stand-in moves at the bots' pace whatever
+//!   the pause (see [`super::pace`]).
 //!
 //! Nothing of it lives only in memory: the clock is stored with the game,
 //! each seat's bank with the move that spent it (in the same transaction),
@@ -31,6 +45,7 @@
 //! the decision they were cast in, and are kept by the process that took
 //! them.
 
+use super::undo::ClockPoint;
 use super::{now_ms, GameHandle, Hub, LiveGame};
 use crate::error::{echoed, with_quotes_echoed, ApiError};
 use crate::store::ClockRow;
@@ -44,9 +59,6 @@ use std::time::Duration;
 pub const MAX_PER_DECISION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 /// The largest bank a clock may give: 30 days.
 pub const MAX_BANK: Duration = Duration::from_secs(30 * 24 * 60 * 60);
-/// What a seat that comes back with less in its bank gets back (at most the
-/// game's whole bank), so that it has time to decide again.
-pub const RETURN_BANK: Duration = Duration::from_secs(60);
 /// The bot that decides for a seat out of time when the creator named none.
 pub const DEFAULT_ON_TIMEOUT: &str = "greedy";
 
@@ -230,10 +242,11 @@ impl LiveGame {
     }
 
     /// When the clock of `seat`'s decision due now started: the last stored
-    /// move, the last claim (None while a human seat is not taken) or the
-    /// seat's return, whichever is latest.
+    /// move (after a take-back: when the decision taken back began), the
+    /// last claim (None while a human seat is not taken) or the seat's
+    /// return, whichever is latest.
     fn decision_began(&self, seat: Seat) -> Option<i64> {
-        let mut began = self.row.updated_at;
+        let mut began = self.clock_from.unwrap_or(self.row.updated_at);
         for s in &self.seats {
             if s.kind == "human" {
                 if !s.claimed {
@@ -273,6 +286,40 @@ impl LiveGame {
         let began = self.decision_began(seat).unwrap_or(at);
         let over = (at - began - clock.per_decision_ms.unwrap_or(0)).max(0);
         Some((self.bank_of(seat) - over).max(0))
+    }
+
+    /// Where `seat`'s clock stands for the decision it makes at `at`: when
+    /// that decision began and the bank it had then. None without a clock,
+    /// or when a bot decides for the seat.
+    pub(super) fn clock_point(&self, seat: Seat, at: i64) -> Option<ClockPoint> {
+        self.row.clock.as_ref()?;
+        if self.decider(seat).is_some() {
+            return None;
+        }
+        Some(ClockPoint {
+            began: self.decision_began(seat).unwrap_or(at),
+            bank_ms: self.bank_of(seat),
+        })
+    }
+
+    /// True when the seat to move is an away seat played by its stand-in
+    /// (a seat's pause does not hold it).
+    pub(super) fn stand_in_to_move(&self) -> bool {
+        match self.state.turn() {
+            Turn::Seat(s) => self
+                .seat_row(s)
+                .is_some_and(|r| r.kind == "human" && r.away),
+            Turn::Over => false,
+        }
+    }
+
+    /// True when the clock leaves `seat` no time in this game: no time per
+    /// decision and nothing left in its bank.
+    fn out_of_time(&self, seat: Seat) -> bool {
+        self.row
+            .clock
+            .as_ref()
+            .is_some_and(|c| c.per_decision_ms.unwrap_or(0) == 0 && self.bank_of(seat) == 0)
     }
 
     /// Notes a move's spending of `seat`'s bank in memory (as stored).
@@ -414,6 +461,7 @@ impl Hub {
                     row.away = true;
                     row.bank_ms = Some(0);
                 }
+                g.stand_in_owes = Some((running.seat, moves));
                 tracing::info!(game = %id, "move" = moves, seat = running.seat, "clock ran out: the seat is away");
             }
             // Another process marked it first: catch up.
@@ -441,39 +489,78 @@ impl Hub {
         self.kick(h.clone());
     }
 
-    /// `seat` comes back (it acted, or said "I'm back"): it is no longer
-    /// away, gets at least [`RETURN_BANK`] in its bank (at most the game's
-    /// bank) and its decision's clock starts again. Nothing when it was not
-    /// away. Stored before it counts.
+    /// `seat` comes back (it acted, or said "I'm back"). Nothing when it was
+    /// not away. While it is to move on the decision its time ran out on (or
+    /// it was voted away on), its stand-in makes that decision first: the seat is noted as returning, and is back once that move is
+    /// made ([`Hub::finish_return`]). Otherwise it is back now (stored
+    /// before it counts), with the bank it has: coming back gives no time.
+    /// Refused (409) when the clock leaves the seat no time in this game.
     pub async fn come_back(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        seat: Seat,
+    ) -> Result<Comeback, ApiError> {
+        let mut g = h.inner.lock().await;
+        let Some(row) = g.seat_row(seat) else {
+            return Ok(Comeback::NotAway);
+        };
+        if !row.away || row.kind != "human" {
+            return Ok(Comeback::NotAway);
+        }
+        if g.out_of_time(seat) {
+            return Err(ApiError::Conflict(
+                "your time in this game has run out (no time per decision and an empty bank): \
+                 the stand-in bot plays your seat to the end"
+                    .into(),
+            ));
+        }
+        if g.state.turn() == Turn::Seat(seat) && g.stand_in_owes == Some((seat.0, g.moves)) {
+            if !g.returning.contains(&seat.0) {
+                g.returning.push(seat.0);
+            }
+            return Ok(Comeback::AfterThisDecision);
+        }
+        self.return_now(h, g, seat).await?;
+        Ok(Comeback::Back)
+    }
+
+    /// After a stand-in's move for `seat`: a seat that asked to come back
+    /// while that decision was due is back now.
+    pub(super) async fn finish_return(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         seat: Seat,
     ) -> Result<(), ApiError> {
         let mut g = h.inner.lock().await;
-        let Some(row) = g.seat_row(seat) else {
+        let Some(k) = g.returning.iter().position(|s| *s == seat.0) else {
             return Ok(());
         };
-        if !row.away || row.kind != "human" {
-            return Ok(());
+        g.returning.remove(k);
+        if g.seat_row(seat).is_some_and(|r| r.away) {
+            self.return_now(h, g, seat).await?;
         }
-        let whole = g.row.clock.as_ref().and_then(|c| c.bank_ms).unwrap_or(0);
-        let refill = i64::try_from(RETURN_BANK.as_millis())
-            .unwrap_or(i64::MAX)
-            .min(whole);
-        let bank = g.bank_of(seat).max(refill);
+        Ok(())
+    }
+
+    /// Marks `seat` back (stored first), its bank as it is.
+    async fn return_now(
+        self: &Arc<Self>,
+        h: &Arc<GameHandle>,
+        mut g: tokio::sync::MutexGuard<'_, LiveGame>,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
         let id = g.row.id.clone();
         let at = now_ms();
         if self
             .store
-            .set_away(&id, i64::from(seat.0), false, Some(bank), at)
+            .set_away(&id, i64::from(seat.0), false, None, at)
             .await?
         {
             if let Some(row) = g.seats.iter_mut().find(|r| r.seat == i64::from(seat.0)) {
                 row.away = false;
-                row.bank_ms = Some(bank);
                 row.back_at = Some(at);
             }
+            g.returning.retain(|s| *s != seat.0);
             tracing::info!(game = %id, seat = seat.0, "the seat is back");
         } else {
             g.seats = self.store.seats(&id).await?;
@@ -483,6 +570,33 @@ impl Hub {
         let _ = h.tx.send(n);
         self.kick(h.clone());
         Ok(())
+    }
+}
+
+/// What "I'm back" did ([`Hub::come_back`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comeback {
+    /// The seat was not away.
+    NotAway,
+    /// The seat is back.
+    Back,
+    /// The seat is to move on a decision its time ran out on: its stand-in
+    /// makes it, and the seat is back after it.
+    AfterThisDecision,
+}
+
+impl Comeback {
+    /// Refuses a choice or a take-back of a seat whose stand-in owes the
+    /// decision due.
+    pub fn allows_acting(self) -> Result<(), ApiError> {
+        match self {
+            Comeback::AfterThisDecision => Err(ApiError::Conflict(
+                "your time ran out on this decision: the stand-in bot makes it, \
+                 and you are back from your next decision"
+                    .into(),
+            )),
+            Comeback::NotAway | Comeback::Back => Ok(()),
+        }
     }
 }
 
@@ -547,6 +661,7 @@ impl Hub {
                 if let Some(row) = g.seats.iter_mut().find(|r| r.seat == i64::from(target.0)) {
                     row.away = true;
                 }
+                g.stand_in_owes = Some((target.0, moves));
                 tracing::info!(game = %id, "move" = moves, seat = target.0, "voted away: a bot decides for the seat");
                 // A game without bots or a clock had no lease: its stand-in
                 // bot runs where the lease is (here, if nobody holds it).

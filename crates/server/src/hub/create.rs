@@ -263,6 +263,7 @@ impl Hub {
             outcome: None,
             clock,
             spectator_chat: req.spectator_chat,
+            creator: req.creator.clone(),
         };
         Ok(PreparedGame {
             kind,
@@ -290,9 +291,11 @@ impl Hub {
         let leased = has_bots || game.row.clock.is_some();
         let creator = game.creator.as_deref();
         // Counting and storing under one lock: two creates at once cannot
-        // both take an address's last bot game.
+        // both take an address's last bot game. A clock's `on_timeout` bot
+        // plays a seat out of time, so a game with a clock counts as one
+        // with bots.
         let slot = match creator {
-            Some(key) if has_bots => Some(self.allow_bot_game(key).await?),
+            Some(key) if leased => Some(self.allow_bot_game(key).await?),
             _ => None,
         };
         allowance()?;

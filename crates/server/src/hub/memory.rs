@@ -27,7 +27,7 @@
 //! truth.
 
 use super::pace::BotPace;
-use super::undo::UndoPoint;
+use super::undo::{ClockPoint, UndoPoint};
 use super::{GameHandle, Hub, LiveGame, LogEntry};
 use crate::changes::Delta;
 use crate::error::ApiError;
@@ -58,6 +58,10 @@ struct Saved {
     undo: Vec<SavedUndo>,
     /// Seat and barrier of every choice in effect.
     effective: Vec<(u8, bool)>,
+    /// After a take-back, when the decision due began
+    /// ([`LiveGame::clock_from`]; absent in older snapshots).
+    #[serde(default)]
+    clock_from: Option<i64>,
 }
 
 /// A log entry as stored.
@@ -80,16 +84,25 @@ struct SavedUndo {
     seat: u8,
     text: String,
     public_text: String,
+    /// Where the clock stood when the decision began (absent in older
+    /// snapshots: a take-back then charges the time as a move would).
+    #[serde(default)]
+    clock: Option<ClockPoint>,
 }
+
+/// An undo point as a snapshot copies it: the state before, the seat, the
+/// choice's texts (its maker's, everyone's) and the clock of its decision.
+type PendingUndo = (Box<dyn DynState>, u8, String, String, Option<ClockPoint>);
 
 /// What a snapshot copies of a game under its lock, serialised later.
 pub(super) struct Pending {
     id: String,
     moves: i64,
     state: Box<dyn DynState>,
-    log: Vec<LogEntry>,
-    undo: Vec<(Box<dyn DynState>, u8, String, String)>,
+    log: Vec<Arc<LogEntry>>,
+    undo: Vec<PendingUndo>,
     effective: Vec<(u8, bool)>,
+    clock_from: Option<i64>,
 }
 
 impl Pending {
@@ -119,12 +132,13 @@ impl Pending {
             })
             .collect();
         let mut undo = Vec::with_capacity(self.undo.len());
-        for (before, seat, text, public_text) in &self.undo {
+        for (before, seat, text, public_text, clock) in &self.undo {
             undo.push(SavedUndo {
                 before: before.save()?,
                 seat: *seat,
                 text: text.clone(),
                 public_text: public_text.clone(),
+                clock: *clock,
             });
         }
         let saved = Saved {
@@ -133,6 +147,7 @@ impl Pending {
             log,
             undo,
             effective: self.effective.clone(),
+            clock_from: self.clock_from,
         };
         serde_json::to_string(&saved).map_err(|e| e.to_string())
     }
@@ -142,9 +157,10 @@ impl Pending {
 struct Restored {
     moves: i64,
     state: Box<dyn DynState>,
-    log: Vec<LogEntry>,
+    log: Vec<Arc<LogEntry>>,
     undo: Vec<UndoPoint>,
     effective: Vec<(u8, bool)>,
+    clock_from: Option<i64>,
 }
 
 /// Reads a stored snapshot back for a game of `kind`.
@@ -165,29 +181,32 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
             seat: u.seat,
             text: u.text,
             public_text: u.public_text,
+            clock: u.clock,
         });
     }
     let log = saved
         .log
         .into_iter()
-        .map(|e| LogEntry {
-            n: e.n,
-            seat: e.seat,
-            at: e.at,
-            choice: e.choice,
-            public_choice: e.public_choice,
-            events: e
-                .events
-                .into_iter()
-                .map(|(text, seat)| EventText {
-                    text,
-                    audience: match seat {
-                        None => Audience::Public,
-                        Some(s) => Audience::Seat(Seat(s)),
-                    },
-                })
-                .collect(),
-            changes: e.changes,
+        .map(|e| {
+            Arc::new(LogEntry {
+                n: e.n,
+                seat: e.seat,
+                at: e.at,
+                choice: e.choice,
+                public_choice: e.public_choice,
+                events: e
+                    .events
+                    .into_iter()
+                    .map(|(text, seat)| EventText {
+                        text,
+                        audience: match seat {
+                            None => Audience::Public,
+                            Some(s) => Audience::Seat(Seat(s)),
+                        },
+                    })
+                    .collect(),
+                changes: e.changes,
+            })
         })
         .collect();
     Ok(Restored {
@@ -196,6 +215,7 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
         log,
         undo,
         effective: saved.effective,
+        clock_from: saved.clock_from,
     })
 }
 
@@ -221,10 +241,12 @@ impl LiveGame {
                         p.seat,
                         p.text.clone(),
                         p.public_text.clone(),
+                        p.clock,
                     )
                 })
                 .collect(),
             effective: self.effective.clone(),
+            clock_from: self.clock_from,
         })
     }
 
@@ -308,6 +330,9 @@ impl Hub {
             chat: self.store.chat_from(id, 0).await?,
             away_votes: Vec::new(),
             absent_after: self.absent_after(),
+            clock_from: None,
+            stand_in_owes: None,
+            returning: Vec::new(),
         };
         live.row.moves = 0;
         let snapshot = if use_snapshot {
@@ -336,6 +361,7 @@ impl Hub {
                     live.log = s.log;
                     live.undo = s.undo;
                     live.effective = s.effective;
+                    live.clock_from = s.clock_from;
                     rows.into_iter().skip(1).collect()
                 } else {
                     tracing::warn!(

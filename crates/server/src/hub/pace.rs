@@ -159,7 +159,8 @@ impl Hub {
             news = news.resubscribe();
             let (delay, paused) = {
                 let g: tokio::sync::MutexGuard<'_, LiveGame> = h.inner.lock().await;
-                (g.pace.delay(), g.pace.paused())
+                // A pause holds the bot seats, never an away seat's stand-in.
+                (g.pace.delay(), g.pace.paused() && !g.stand_in_to_move())
             };
             if paused {
                 if let Err(RecvError::Closed) = news.recv().await {

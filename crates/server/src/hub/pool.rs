@@ -14,13 +14,23 @@
 //! time and, once it has moved, queues again behind the games already
 //! waiting, so games take turns.
 //!
+//! **Fair across addresses.** Every decision queues under a name, the limit
+//! key of the client address that created its game: one name may have at
+//! most [`BotPool::share`] decisions (half the pool, at least one) waiting
+//! for the pool's threads or searching; its others wait behind them, out
+//! of the line. So an address with many games of long searches holds one
+//! place in the line, and another address's bot waits for at most one
+//! search of each address ahead of it, not for all of their games' (issue
+//! 34, hole 4: a victim's greedy bot made no move in 150 s).
+//!
 //! Measured with the `metrics` facade: `eons_bot_queue_depth` (gauge:
 //! decisions waiting for the pool), `eons_bot_decision_seconds` (histogram:
 //! each search's time) and `eons_bot_decisions_total` (counter: searches
 //! run).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 use tokio::sync::Semaphore;
 
@@ -43,6 +53,9 @@ pub struct BotPool {
     size: usize,
     /// Decisions waiting for permits.
     waiting: AtomicUsize,
+    /// Each queue name's places in the line ([`BotPool::share`] each),
+    /// while it has decisions waiting or searching.
+    queues: Mutex<HashMap<String, Arc<Semaphore>>>,
 }
 
 /// Counts one decision as waiting until dropped (also when the waiting
@@ -72,7 +85,42 @@ impl BotPool {
             permits: Arc::new(Semaphore::new(size)),
             size,
             waiting: AtomicUsize::new(0),
+            queues: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The most decisions of one queue name waiting for the pool's threads
+    /// or searching at once: half the pool, at least one.
+    pub fn share(&self) -> usize {
+        (self.size / 2).max(1)
+    }
+
+    /// The places in the line of queue `name`.
+    fn queue(&self, name: &str) -> Arc<Semaphore> {
+        let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+        queues
+            .entry(name.to_string())
+            .or_insert_with(|| Arc::new(Semaphore::new(self.share())))
+            .clone()
+    }
+
+    /// Forgets queue `name` once nothing of it waits or searches.
+    fn forget_if_idle(&self, name: &str) {
+        let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+        if queues
+            .get(name)
+            .is_some_and(|q| Arc::strong_count(q) == 1 && q.available_permits() == self.share())
+        {
+            queues.remove(name);
+        }
+    }
+
+    /// Queue names with decisions waiting or searching now.
+    pub fn queues(&self) -> usize {
+        self.queues
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// The pool's size: the most threads searching at once.
@@ -87,11 +135,12 @@ impl BotPool {
 
     /// Runs `search` on a blocking thread once `threads` of the pool's
     /// threads (at most the pool's size) are free, in the order decisions
-    /// asked, and returns what it returns; with `threads` 0 (a decision that
-    /// does not search) at once. The permits are held until the search
-    /// ends, even if the caller stops waiting for it. The search runs inside
-    /// the caller's current `tracing` span.
-    pub async fn run<T, F>(&self, threads: usize, search: F) -> Result<T, PoolError>
+    /// asked within the places of queue `name` ([`BotPool::share`]), and
+    /// returns what it returns; with `threads` 0 (a decision that does not
+    /// search) at once. The permits are held until the search ends, even if
+    /// the caller stops waiting for it. The search runs inside the caller's
+    /// current `tracing` span.
+    pub async fn run<T, F>(&self, name: &str, threads: usize, search: F) -> Result<T, PoolError>
     where
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
@@ -103,27 +152,42 @@ impl BotPool {
                 .map_err(|e| PoolError::Failed(e.to_string()));
         }
         let wanted = u32::try_from(threads.min(self.size)).unwrap_or(u32::MAX);
-        let permit = {
-            let _waiting = Waiting::new(&self.waiting);
-            self.permits
-                .clone()
-                .acquire_many_owned(wanted)
-                .await
-                .map_err(|_| PoolError::Closed)?
-        };
-        let span = tracing::Span::current();
-        tokio::task::spawn_blocking(move || {
-            let _entered = span.enter();
-            let started = Instant::now();
-            let out = search();
-            drop(permit);
-            metrics::histogram!(crate::metric_names::BOT_DECISION)
-                .record(started.elapsed().as_secs_f64());
-            metrics::counter!(crate::metric_names::BOT_DECISIONS).increment(1);
-            out
-        })
-        .await
-        .map_err(|e| PoolError::Failed(e.to_string()))
+        let queue = self.queue(name);
+        let answer = async {
+            let (place, permit) = {
+                let _waiting = Waiting::new(&self.waiting);
+                let place = queue
+                    .clone()
+                    .acquire_owned()
+                    .await
+                    .map_err(|_| PoolError::Closed)?;
+                let permit = self
+                    .permits
+                    .clone()
+                    .acquire_many_owned(wanted)
+                    .await
+                    .map_err(|_| PoolError::Closed)?;
+                (place, permit)
+            };
+            let span = tracing::Span::current();
+            tokio::task::spawn_blocking(move || {
+                let _entered = span.enter();
+                let started = Instant::now();
+                let out = search();
+                drop(permit);
+                drop(place);
+                metrics::histogram!(crate::metric_names::BOT_DECISION)
+                    .record(started.elapsed().as_secs_f64());
+                metrics::counter!(crate::metric_names::BOT_DECISIONS).increment(1);
+                out
+            })
+            .await
+            .map_err(|e| PoolError::Failed(e.to_string()))
+        }
+        .await;
+        drop(queue);
+        self.forget_if_idle(name);
+        answer
     }
 }
 
@@ -150,7 +214,7 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let p = pool.clone();
         let size = p.size();
-        tokio::spawn(async move { p.run(size, move || rx.recv().ok()).await });
+        tokio::spawn(async move { p.run("holder", size, move || rx.recv().ok()).await });
         for _ in 0..10_000 {
             if pool.permits.available_permits() == 0 {
                 return tx;
@@ -169,7 +233,7 @@ mod tests {
     ) -> tokio::task::JoinHandle<()> {
         let (p, ran) = (pool.clone(), ran.clone());
         tokio::spawn(async move {
-            p.run(threads, move || {
+            p.run(game, threads, move || {
                 if let Ok(mut r) = ran.lock() {
                     r.push(game);
                 }
@@ -218,12 +282,37 @@ mod tests {
         assert_eq!(*ran.lock().expect("lock"), ["wide", "narrow"]);
     }
 
+    /// One address's many decisions hold one place in the line: another
+    /// address's decision, asked after all of them, runs second, not last;
+    /// and the queues are forgotten once empty.
+    #[tokio::test]
+    async fn one_address_cannot_fill_the_line() {
+        let pool = Arc::new(BotPool::new(1));
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let holder = hold_all(&pool).await;
+        let mut tasks = Vec::new();
+        for k in 0..4 {
+            tasks.push(queue(&pool, &ran, "attacker", 1));
+            until_waiting(&pool, k + 1).await;
+        }
+        tasks.push(queue(&pool, &ran, "victim", 1));
+        until_waiting(&pool, 5).await;
+        drop(holder);
+        for t in tasks {
+            t.await.expect("task");
+        }
+        let ran = ran.lock().expect("lock").clone();
+        assert_eq!(ran.len(), 5);
+        assert_eq!(ran[1], "victim", "{ran:?}");
+        assert_eq!(pool.queues(), 0);
+    }
+
     /// A decision that does not search runs while every thread is taken.
     #[tokio::test]
     async fn a_decision_without_search_does_not_wait() {
         let pool = Arc::new(BotPool::new(1));
         let holder = hold_all(&pool).await;
-        assert_eq!(pool.run(0, || 7).await.expect("ran"), 7);
+        assert_eq!(pool.run("a", 0, || 7).await.expect("ran"), 7);
         drop(holder);
     }
 
@@ -234,10 +323,10 @@ mod tests {
         let busy = Arc::new(AtomicUsize::new(0));
         let most = Arc::new(AtomicUsize::new(0));
         let tasks: Vec<_> = (0..8)
-            .map(|_| {
+            .map(|k| {
                 let (p, busy, most) = (pool.clone(), busy.clone(), most.clone());
                 tokio::spawn(async move {
-                    p.run(1, move || {
+                    p.run(&format!("address {k}"), 1, move || {
                         let now = busy.fetch_add(1, Ordering::AcqRel) + 1;
                         most.fetch_max(now, Ordering::AcqRel);
                         std::thread::sleep(Duration::from_millis(5));

@@ -24,6 +24,19 @@ pub(super) struct UndoPoint {
     pub(super) text: String,
     /// It, as everyone else read it.
     pub(super) public_text: String,
+    /// The clock of the decision it answered, when a clock ran for it: a
+    /// take-back returns the seat to that decision as it stood (see
+    /// [`super::clock`]).
+    pub(super) clock: Option<ClockPoint>,
+}
+
+/// Where a seat's clock stood when it began a decision that may be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(super) struct ClockPoint {
+    /// When the decision began (ms since the epoch).
+    pub(super) began: i64,
+    /// What was left of the seat's bank then (ms).
+    pub(super) bank_ms: i64,
 }
 
 /// The stored form of an undo: a row of `moves` whose choice is this JSON
@@ -51,17 +64,32 @@ pub fn effective_moves(moves: &[MoveRow]) -> Vec<&MoveRow> {
 impl LiveGame {
     /// Keeps what undo needs of a choice just applied by `seat` to the
     /// state `before`.
-    pub(super) fn note_choice(&mut self, seat: u8, before: Box<dyn DynState>, applied: &Applied) {
-        self.effective.push((seat, applied.barrier));
-        if applied.barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
+    /// `clock` is where the seat's clock stood when the decision began
+    /// ([`LiveGame::clock_point`], read before the choice). A choice a bot
+    /// made for a human seat (the stand-in of an away seat) stands like a
+    /// barrier: the player cannot take back the move the clock forced.
+    pub(super) fn note_choice(
+        &mut self,
+        seat: u8,
+        before: Box<dyn DynState>,
+        applied: &Applied,
+        clock: Option<ClockPoint>,
+        by_stand_in: bool,
+    ) {
+        // A new decision: its clock starts from this choice.
+        self.clock_from = None;
+        let barrier = applied.barrier || by_stand_in;
+        self.effective.push((seat, barrier));
+        if barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
             self.undo.clear();
         }
-        if !applied.barrier {
+        if !barrier {
             self.undo.push(UndoPoint {
                 before,
                 seat,
                 text: applied.text.clone(),
                 public_text: applied.public_text.clone(),
+                clock,
             });
         }
     }
@@ -83,9 +111,10 @@ impl LiveGame {
             (Some(&(last, _)), _) if last != seat.0 => {
                 Some("another seat has chosen since your last choice".into())
             }
-            (Some(&(_, true)), _) => {
-                Some("your last choice drew or revealed something hidden, so it stands".into())
-            }
+            (Some(&(_, true)), _) => Some(
+                "your last choice drew or revealed something hidden, or a bot made it for you while you were away, so it stands"
+                    .into(),
+            ),
             (Some(_), _) => Some(
                 "your earlier choices stand: a draw or another seat's choice came before them"
                     .into(),
@@ -99,9 +128,12 @@ impl LiveGame {
     pub(super) fn take_back(&mut self, n: i64, at: i64) {
         let Some(p) = self.undo.pop() else { return };
         self.effective.pop();
+        // The seat is back at the decision it took back, on the clock that
+        // decision had: a take-back gives no time.
+        self.clock_from = p.clock.map(|c| c.began);
         let changes = crate::changes::diff(&self.state.board_pieces(), &p.before.board_pieces());
         self.state = p.before;
-        self.log.push(LogEntry {
+        self.log.push(Arc::new(LogEntry {
             n,
             seat: p.seat,
             at,
@@ -109,7 +141,7 @@ impl LiveGame {
             public_choice: format!("take back “{}”", p.public_text),
             events: Vec::new(),
             changes,
-        });
+        }));
         self.moves += 1;
         self.row.moves = self.moves;
         self.row.updated_at = at;
@@ -149,12 +181,20 @@ impl Hub {
         }
         let at = now_ms();
         let n = g.moves;
+        // The bank as it was when the decision taken back began (its clock
+        // runs on from then: see `take_back`); without that record (a point
+        // restored from an older snapshot), the time since the last row is
+        // charged as a move would be.
+        let bank_ms = match g.undo.last().and_then(|p| p.clock) {
+            Some(point) if g.row.clock.is_some() => Some(point.bank_ms),
+            _ => g.bank_after(seat, at),
+        };
         let row = StoredRow {
             seat,
             choice: undo_marker().to_string(),
             at,
             outcome: None,
-            bank_ms: g.bank_after(seat, at),
+            bank_ms,
         };
         let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.spend_bank(seat, row.bank_ms);

@@ -12,11 +12,15 @@ mod common;
 
 mod bot_budget;
 mod bot_games;
+mod bot_pool_fairness;
+mod clock_promise;
 mod connection_flood;
+mod costly_reads;
 mod dead_socket;
 mod failed_creates;
 mod huge_options;
 mod idle_connections;
+mod lobby_burst;
 mod same_token_race;
 mod slow_body;
 mod slow_headers;

@@ -21,6 +21,7 @@ fn game(id: &str) -> GameRow {
         outcome: None,
         clock: None,
         spectator_chat: false,
+        creator: None,
     }
 }
 

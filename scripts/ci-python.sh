@@ -9,8 +9,15 @@
 #      workspace's test build (`cargo nextest run --no-run` or `cargo test`
 #      builds it) for the record round-trips through `eons replay`.
 #
-# Usage: scripts/ci-python.sh   (from anywhere; uses $CARGO_TARGET_DIR or ./target)
+# Usage: scripts/ci-python.sh [--install-only | --test-only]
+#   (from anywhere; uses $CARGO_TARGET_DIR or ./target). .ci/run installs
+#   (builds) in the background while the Rust tests run, then tests.
 set -euo pipefail
+MODE="${1:-all}"
+case "$MODE" in
+  all|--install-only|--test-only) ;;
+  *) echo "usage: scripts/ci-python.sh [--install-only | --test-only]" >&2; exit 2 ;;
+esac
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -27,6 +34,8 @@ fi
 # maturin's build hook runs the `maturin` program of the environment.
 export PATH="$VENV/bin:$PATH"
 
+if [ "$MODE" != --test-only ]; then
+
 log "pip install ./crates/python[test] (maturin builds the Rust extension; cargo's progress below)"
 # The build backend (maturin) is already in the environment: no isolated
 # build environment to download again. -v shows cargo's progress.
@@ -42,6 +51,8 @@ if ! CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_TARGET_DIR="$TARGET/python-build" \
   exit 1
 fi
 "$VENV/bin/python" -c 'import eons; print("eons imported from", eons.__file__)'
+fi
+[ "$MODE" = --install-only ] && exit 0
 
 if [ ! -x "$TARGET/debug/eons" ]; then
   log "building the eons binary for the record tests"

@@ -34,6 +34,7 @@ pub mod hub;
 pub mod limits;
 pub mod metric_names;
 pub mod names;
+pub mod open_files;
 pub mod proxies;
 pub mod public_url;
 pub mod rematch;
@@ -265,6 +266,8 @@ pub async fn serve_until(
     let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
     let webhooks = given_or_env(config.webhooks, hub::webhooks::WebhookMode::from_env)?;
     let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
+    // Before anything opens files: the connection cap is reckoned from it.
+    let open_files = open_files::raise();
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -311,6 +314,7 @@ pub async fn serve_until(
         trusted_proxies = %trusted_proxies,
         public_url = public_url.as_ref().map(PublicUrl::as_str),
         webhooks = ?webhooks,
+        open_files = ?open_files,
         "eons-server started"
     );
     // The edge gives handlers the peer address: it (or, from a trusted

@@ -561,11 +561,7 @@ async fn webhook(
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
     let url = match b.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-        Some(u) => Some(
-            crate::hub::webhooks::check_url(hub.webhooks.mode(), u)
-                .await?
-                .to_string(),
-        ),
+        Some(u) => Some(hub.webhooks.check(u).await?.to_string()),
         None => None,
     };
     hub.set_webhook(&h, seat, url.clone()).await?;

@@ -13,8 +13,8 @@
 
 /// Open files kept free below the soft limit for what is not a client
 /// connection: the database pool (PostgreSQL 8 connections and a listener;
-/// SQLite 4, three files each), webhook deliveries in flight, the metrics
-/// listener and its scrapes, the runtime's own (epoll, event and signal
+/// SQLite 4, three files each), webhook deliveries in flight (at most
+/// [`crate::hub::webhooks::CONCURRENCY`]), the metrics listener and its scrapes, the runtime's own (epoll, event and signal
 /// descriptors), standard streams and name lookups, with room to spare.
 pub const RESERVED_FILES: u64 = 128;
 

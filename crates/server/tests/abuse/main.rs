@@ -24,6 +24,7 @@ mod slow_body;
 mod slow_headers;
 mod socket_flood;
 mod web_headers;
+mod webhook_flood;
 
 use std::time::{Duration, Instant};
 

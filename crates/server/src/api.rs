@@ -686,7 +686,9 @@ struct UndoBody {
     expected: i64,
 }
 
-/// Takes back the seat's last choice (see [`Hub::undo`]).
+/// Takes back the seat's last choice (see [`Hub::undo`]), within the
+/// seat's rate of take-backs (429 beyond: see
+/// [`crate::hub::TAKE_BACK_BURST`]).
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -697,6 +699,7 @@ async fn undo(
     let h = load(&hub, &id).await?;
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
+    hub.take_back_limiter.check(&id, seat)?;
     hub.come_back(&h, seat).await?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))

@@ -42,7 +42,9 @@ pub use sockets::{Audience, SocketPermit};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Mutex, MutexGuard};
 use undo::UndoPoint;
-pub use undo::{effective_moves, undo_marker};
+pub use undo::{
+    effective_moves, undo_marker, MAX_TAKE_BACKS_PER_DECISION, TAKE_BACK_BURST, TAKE_BACK_EVERY,
+};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -200,6 +202,9 @@ pub struct LiveGame {
     undo: Vec<UndoPoint>,
     /// Seat and barrier of every choice in effect (not taken back), in order.
     effective: Vec<(u8, bool)>,
+    /// How often each decision of the current run of undo points was taken
+    /// back, by its place in the run (see [`undo::MAX_TAKE_BACKS_PER_DECISION`]).
+    take_backs: Vec<u32>,
     /// How fast the bots move, as the human seats asked.
     pace: BotPace,
     /// The id of this finished game's rematch, once a seat asked for one.
@@ -283,7 +288,7 @@ impl LiveGame {
             to_move,
             over: turn == Turn::Over,
             prompt: self.state.prompt(),
-            undo: seat.map(|s| match self.undo_refusal(s) {
+            undo: seat.map(|s| match self.take_back_refusal(s) {
                 None => json!({ "allowed": true }),
                 Some(why) => json!({
                     "allowed": false,
@@ -484,6 +489,8 @@ pub struct Hub {
     pub public_url: std::sync::OnceLock<crate::PublicUrl>,
     /// Chat messages per writer.
     pub chat_limiter: chat::ChatLimiter,
+    /// Take-backs per seat.
+    pub take_back_limiter: undo::TakeBackLimiter,
     /// "Your turn" POSTs to the players' webhooks.
     pub webhooks: webhooks::Webhooks,
     /// The address this server is bound to (links fall back to it).
@@ -523,6 +530,7 @@ impl Hub {
             commits: commits::GroupCommit::default(),
             public_url: std::sync::OnceLock::new(),
             chat_limiter: chat::ChatLimiter::default(),
+            take_back_limiter: undo::TakeBackLimiter::default(),
             webhooks: webhooks::Webhooks::default(),
             bound: std::sync::OnceLock::new(),
             absent_after: std::sync::OnceLock::new(),
@@ -558,6 +566,7 @@ impl Hub {
     pub fn forget_idle_addresses(&self) {
         self.new_games.retain_recent();
         self.chat_limiter.forget_idle();
+        self.take_back_limiter.forget_idle();
     }
 
     /// The game kind with this id.

@@ -58,6 +58,10 @@ struct Saved {
     undo: Vec<SavedUndo>,
     /// Seat and barrier of every choice in effect.
     effective: Vec<(u8, bool)>,
+    /// Take-backs of each decision of the current run of undo points
+    /// (absent from snapshots stored before it was kept: none).
+    #[serde(default)]
+    take_backs: Vec<u32>,
 }
 
 /// A log entry as stored.
@@ -90,6 +94,7 @@ pub(super) struct Pending {
     log: Vec<LogEntry>,
     undo: Vec<(Box<dyn DynState>, u8, String, String)>,
     effective: Vec<(u8, bool)>,
+    take_backs: Vec<u32>,
 }
 
 impl Pending {
@@ -133,6 +138,7 @@ impl Pending {
             log,
             undo,
             effective: self.effective.clone(),
+            take_backs: self.take_backs.clone(),
         };
         serde_json::to_string(&saved).map_err(|e| e.to_string())
     }
@@ -145,6 +151,7 @@ struct Restored {
     log: Vec<LogEntry>,
     undo: Vec<UndoPoint>,
     effective: Vec<(u8, bool)>,
+    take_backs: Vec<u32>,
 }
 
 /// Reads a stored snapshot back for a game of `kind`.
@@ -196,6 +203,7 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
         log,
         undo,
         effective: saved.effective,
+        take_backs: saved.take_backs,
     })
 }
 
@@ -225,6 +233,7 @@ impl LiveGame {
                 })
                 .collect(),
             effective: self.effective.clone(),
+            take_backs: self.take_backs.clone(),
         })
     }
 
@@ -301,6 +310,7 @@ impl Hub {
             bot_busy: false,
             undo: Vec::new(),
             effective: Vec::new(),
+            take_backs: Vec::new(),
             pace,
             rematch: self.store.rematch_of(id).await?,
             restored_from: None,
@@ -336,6 +346,7 @@ impl Hub {
                     live.log = s.log;
                     live.undo = s.undo;
                     live.effective = s.effective;
+                    live.take_backs = s.take_backs;
                     rows.into_iter().skip(1).collect()
                 } else {
                     tracing::warn!(

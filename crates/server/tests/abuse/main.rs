@@ -23,6 +23,7 @@ mod same_token_race;
 mod slow_body;
 mod slow_headers;
 mod socket_flood;
+mod undo_spam;
 mod web_headers;
 mod webhook_flood;
 

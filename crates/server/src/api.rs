@@ -587,11 +587,7 @@ async fn webhook(
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
     let url = match b.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-        Some(u) => Some(
-            crate::hub::webhooks::check_url(hub.webhooks.mode(), u)
-                .await?
-                .to_string(),
-        ),
+        Some(u) => Some(hub.webhooks.check(u).await?.to_string()),
         None => None,
     };
     hub.set_webhook(&h, seat, url.clone()).await?;
@@ -722,7 +718,9 @@ struct UndoBody {
     expected: i64,
 }
 
-/// Takes back the seat's last choice (see [`Hub::undo`]).
+/// Takes back the seat's last choice (see [`Hub::undo`]), within the
+/// seat's rate of take-backs (429 beyond: see
+/// [`crate::hub::TAKE_BACK_BURST`]).
 async fn undo(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -733,6 +731,7 @@ async fn undo(
     let h = load(&hub, &id).await?;
     let b = body(b)?;
     let seat = acting_seat(&h, &headers, &q).await?;
+    hub.take_back_limiter.check(&id, seat)?;
     hub.come_back(&h, seat).await?.allows_acting()?;
     let moves = hub.undo(&h, seat, b.expected).await?;
     Ok(Json(json!({ "moves": moves })))

@@ -8,6 +8,11 @@
 //!   `max_connections_per_address` connections open at once; one more is
 //!   closed as soon as it is accepted, before anything is read from it, and
 //!   costs the server nothing else;
+//! - the server holds at most [`crate::open_files::connection_cap`] client
+//!   connections (its open-file limit less a reserve), an address holding
+//!   many of them only three quarters (the module `per_address` says how); one more is
+//!   answered `503` with `Retry-After` and closed at once, so the server
+//!   never runs out of files and keeps accepting;
 //! - a connection must send a whole request head within `header_timeout` of
 //!   opening, or of the first byte of its next request (a client sending one
 //!   header line every few seconds is closed);
@@ -45,7 +50,8 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use per_address::{ConnectionSlot, PerAddress};
+pub use per_address::LIGHT_USE;
+use per_address::{ConnectionSlot, PerAddress, Refused};
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
@@ -67,7 +73,10 @@ pub async fn serve(
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
-    let per_address = PerAddress::new(limits.max_connections_per_address);
+    let per_address = PerAddress::new(
+        limits.max_connections_per_address,
+        crate::open_files::current_connection_cap(),
+    );
     // Every connection holds a receiver: a message asks them to finish, and
     // the sender sees them all gone when every connection has closed.
     let (stop, stopping) = watch::channel(());
@@ -83,10 +92,20 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let Some(slot) = per_address.open(peer.ip()) else {
-            tracing::debug!(%peer, "connection closed: too many open connections from its address");
-            drop(stream);
-            continue;
+        let slot = match per_address.open(peer.ip()) {
+            Ok(slot) => slot,
+            Err(Refused::Address) => {
+                tracing::debug!(%peer, "connection closed: too many open connections from its address");
+                drop(stream);
+                continue;
+            }
+            Err(Refused::Server) => {
+                tracing::debug!(%peer, "connection refused: the server holds as many as it may");
+                // Never waits: a client that does not read gets nothing.
+                let _ = stream.try_write(FULL.as_bytes());
+                drop(stream);
+                continue;
+            }
         };
         tokio::spawn(connection(
             stream,
@@ -107,6 +126,16 @@ pub async fn serve(
         tracing::warn!("stopping with requests still in flight after {SHUTDOWN_GRACE:?}");
     }
 }
+
+/// What a connection over the server's cap gets before it is closed: `503`
+/// `busy`, as the application's refusals read, with `Retry-After`.
+const FULL: &str = "HTTP/1.1 503 Service Unavailable\r\n\
+    content-type: application/json\r\n\
+    retry-after: 5\r\n\
+    connection: close\r\n\
+    content-length: 108\r\n\
+    \r\n\
+    {\"error\":{\"code\":\"busy\",\"message\":\"this server has as many connections open as it allows; try again later\"}}";
 
 /// After an accept error: an error of one connection (reset before it was
 /// accepted) is nothing; any other (out of file descriptors) is logged and
@@ -174,5 +203,23 @@ async fn connection(
                 conn.as_mut().graceful_shutdown();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FULL;
+
+    #[test]
+    fn the_refusal_of_a_full_server_is_whole_http_with_its_json_body() {
+        let (head, body) = FULL.split_once("\r\n\r\n").expect("a head and a body");
+        assert!(head.starts_with("HTTP/1.1 503 "));
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length: "))
+            .and_then(|n| n.parse::<usize>().ok());
+        assert_eq!(length, Some(body.len()));
+        let json: serde_json::Value = serde_json::from_str(body).expect("JSON");
+        assert_eq!(json["error"]["code"], "busy");
     }
 }

@@ -43,7 +43,9 @@ pub use sockets::{Audience, SocketPermit};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{Mutex, MutexGuard};
 use undo::UndoPoint;
-pub use undo::{effective_moves, undo_marker};
+pub use undo::{
+    effective_moves, undo_marker, MAX_TAKE_BACKS_PER_DECISION, TAKE_BACK_BURST, TAKE_BACK_EVERY,
+};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -202,6 +204,9 @@ pub struct LiveGame {
     undo: Vec<UndoPoint>,
     /// Seat and barrier of every choice in effect (not taken back), in order.
     effective: Vec<(u8, bool)>,
+    /// How often each decision of the current run of undo points was taken
+    /// back, by its place in the run (see [`undo::MAX_TAKE_BACKS_PER_DECISION`]).
+    take_backs: Vec<u32>,
     /// How fast the bots move, as the human seats asked.
     pace: BotPace,
     /// The id of this finished game's rematch, once a seat asked for one.
@@ -296,7 +301,7 @@ impl LiveGame {
             to_move,
             over: turn == Turn::Over,
             prompt: self.state.prompt(),
-            undo: seat.map(|s| match self.undo_refusal(s) {
+            undo: seat.map(|s| match self.take_back_refusal(s) {
                 None => json!({ "allowed": true }),
                 Some(why) => json!({
                     "allowed": false,
@@ -503,6 +508,8 @@ pub struct Hub {
     /// Replays, logs and records: built off the async workers, within each
     /// client address's allowance ([`crate::reads`]).
     pub reads: crate::reads::CostlyReads,
+    /// Take-backs per seat.
+    pub take_back_limiter: undo::TakeBackLimiter,
     /// "Your turn" POSTs to the players' webhooks.
     pub webhooks: webhooks::Webhooks,
     /// The address this server is bound to (links fall back to it).
@@ -543,6 +550,7 @@ impl Hub {
             public_url: std::sync::OnceLock::new(),
             chat_limiter: chat::ChatLimiter::default(),
             reads: crate::reads::CostlyReads::default(),
+            take_back_limiter: undo::TakeBackLimiter::default(),
             webhooks: webhooks::Webhooks::default(),
             bound: std::sync::OnceLock::new(),
             absent_after: std::sync::OnceLock::new(),
@@ -579,6 +587,7 @@ impl Hub {
         self.new_games.retain_recent();
         self.chat_limiter.forget_idle();
         self.reads.forget_idle();
+        self.take_back_limiter.forget_idle();
     }
 
     /// The game kind with this id.

@@ -34,6 +34,7 @@ pub mod hub;
 pub mod limits;
 pub mod metric_names;
 pub mod names;
+pub mod open_files;
 pub mod proxies;
 pub mod public_url;
 pub mod reads;
@@ -107,6 +108,9 @@ pub struct ServeConfig {
     /// Which webhook URLs players may give (see [`hub::webhooks`]). `None`:
     /// `EONS_WEBHOOKS` when set, otherwise off.
     pub webhooks: Option<hub::webhooks::WebhookMode>,
+    /// The ports a webhook URL may name with `--webhooks public`. `None`:
+    /// `EONS_WEBHOOK_PORTS` when set, otherwise 80 and 443.
+    pub webhook_ports: Option<hub::webhooks::WebhookPorts>,
     /// How long the seat to move must have been deciding before the other
     /// seats may vote it away. `None`: `EONS_ABSENT_AFTER_S` when set,
     /// otherwise 5 minutes.
@@ -135,6 +139,7 @@ impl Default for ServeConfig {
             memory_limits: None,
             public_url: None,
             webhooks: None,
+            webhook_ports: None,
             absent_after: None,
         }
     }
@@ -265,7 +270,13 @@ pub async fn serve_until(
     let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
     let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
     let webhooks = given_or_env(config.webhooks, hub::webhooks::WebhookMode::from_env)?;
+    let webhook_ports = given_or_env(
+        config.webhook_ports.clone(),
+        hub::webhooks::WebhookPorts::from_env,
+    )?;
     let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
+    // Before anything opens files: the connection cap is reckoned from it.
+    let open_files = open_files::raise();
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -280,6 +291,7 @@ pub async fn serve_until(
         let _ = hub.public_url.set(p);
     }
     hub.webhooks.allow(webhooks);
+    hub.webhooks.allow_ports(webhook_ports.clone());
     let _ = hub.absent_after.set(absent_after);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
@@ -312,6 +324,8 @@ pub async fn serve_until(
         trusted_proxies = %trusted_proxies,
         public_url = public_url.as_ref().map(PublicUrl::as_str),
         webhooks = ?webhooks,
+        webhook_ports = ?webhook_ports,
+        open_files = ?open_files,
         "eons-server started"
     );
     // The edge gives handlers the peer address: it (or, from a trusted

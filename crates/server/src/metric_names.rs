@@ -19,3 +19,6 @@ pub const BOT_QUEUE_DEPTH: &str = "eons_bot_queue_depth";
 pub const BOT_DECISION: &str = "eons_bot_decision_seconds";
 /// Counter: bot decisions made (emitted by the bot pool).
 pub const BOT_DECISIONS: &str = "eons_bot_decisions_total";
+/// Counter: webhook deliveries dropped, by `reason` (`queue_full`: the
+/// sender's queue; `target_full`: one target's share of it).
+pub const WEBHOOKS_DROPPED: &str = "eons_webhooks_dropped_total";

@@ -33,7 +33,7 @@ pub const DEFAULT_FILTER: &str = "eons_server=info,tower_http=warn";
 
 pub use crate::metric_names::{
     BOT_DECISION, BOT_DECISIONS, BOT_QUEUE_DEPTH, GAMES_IN_MEMORY, HTTP_DURATION, HTTP_REQUESTS,
-    MOVES, OPEN_SOCKETS,
+    MOVES, OPEN_SOCKETS, WEBHOOKS_DROPPED,
 };
 
 /// The route label of requests that matched no route (one label for all of
@@ -263,6 +263,10 @@ fn describe() {
         "Time a bot decision spent searching"
     );
     metrics::describe_counter!(BOT_DECISIONS, "Bot decisions made");
+    metrics::describe_counter!(
+        WEBHOOKS_DROPPED,
+        "Webhook deliveries dropped, by reason (queue_full, target_full)"
+    );
 }
 
 /// What the metrics route reads.

@@ -17,16 +17,29 @@
 //!
 //! **Liveness.** The server pings every socket each
 //! [`TrafficLimits::ws_ping`](crate::limits::TrafficLimits::ws_ping) (20 s by
-//! default) and closes one from which nothing (no pong, no other frame) came
-//! for two of those, or that takes as long to accept what is sent to it;
-//! closing frees its permit.
+//! default), each ping carrying its number, and closes one that answered
+//! none of its pings for two of those, or that takes as long to accept what
+//! is sent to it; closing frees its permit. Only a pong that echoes one of
+//! the two latest pings counts as hearing from the client (browsers and
+//! WebSocket libraries echo by themselves): the client's own pings, pongs
+//! nobody asked for and messages do not, since a client can send them
+//! without ever reading.
+//!
+//! **What a client may send.** Nothing but control frames is expected (the
+//! socket only pushes). A client may send [`WS_INBOUND_BURST`] frames at once,
+//! then [`WS_INBOUND_PER_SECOND`] a second; beyond, the socket is closed
+//! (code 1008, policy). Each ping a client sends makes the server queue a
+//! pong, so this also bounds what a client that never reads can make the
+//! server queue: the outgoing queue holds one push at a time (the next waits
+//! until it is taken) and the latest pong; [`WS_MAX_OUTBOUND`] caps it
+//! whatever happens.
 
 use crate::access::{bearer_token, load, seat_for};
 use crate::error::ApiError;
 use crate::hub::{Audience, GameHandle, Hub};
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -49,6 +62,18 @@ pub const TOKEN_PROTOCOL_PREFIX: &str = "eons.token.";
 /// pushes; clients send nothing but control frames (choices go by POST), so a
 /// larger message closes the connection instead of being buffered.
 pub const WS_MAX_INBOUND: usize = 4096;
+
+/// The most bytes queued to send on one socket (tungstenite's write
+/// buffer). A push waits until the one before is taken, so the queue
+/// holds one push and a pong; this cap, far above any push, only stops a
+/// queue that grows for another reason.
+pub const WS_MAX_OUTBOUND: usize = 16 * 1024 * 1024;
+
+/// Frames a client may send at once (pings, pongs, anything).
+pub const WS_INBOUND_BURST: u32 = 64;
+
+/// Frames a client may send per second after a burst.
+pub const WS_INBOUND_PER_SECOND: u32 = 8;
 
 /// What the client offered in `Sec-WebSocket-Protocol`.
 struct Offered {
@@ -125,6 +150,7 @@ pub async fn ws(
         .protocols([PROTOCOL])
         .max_message_size(WS_MAX_INBOUND)
         .max_frame_size(WS_MAX_INBOUND)
+        .max_write_buffer_size(WS_MAX_OUTBOUND)
         .on_upgrade(move |socket| async move {
             push_updates(socket, h, seat, hash, ping).await;
             drop(permit);
@@ -144,12 +170,70 @@ async fn send_within(
     )
 }
 
+/// How many frames a client may still send: [`WS_INBOUND_BURST`] at once,
+/// then [`WS_INBOUND_PER_SECOND`] a second (a token bucket).
+struct Allowance {
+    /// Frames it may send now (fractions accrue).
+    frames: f64,
+    /// When `frames` was last brought up to date.
+    at: Instant,
+}
+
+impl Allowance {
+    /// A full allowance.
+    fn new() -> Allowance {
+        Allowance {
+            frames: f64::from(WS_INBOUND_BURST),
+            at: Instant::now(),
+        }
+    }
+
+    /// Takes one frame from the allowance; false when none is left.
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.at).as_secs_f64() * f64::from(WS_INBOUND_PER_SECOND);
+        self.frames = (self.frames + earned).min(f64::from(WS_INBOUND_BURST));
+        self.at = now;
+        if self.frames >= 1.0 {
+            self.frames -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The payload of the server's ping number `n`.
+fn ping_payload(n: u64) -> Bytes {
+    Bytes::copy_from_slice(&n.to_be_bytes())
+}
+
+/// Whether a pong with `payload` answers one of the server's two latest
+/// pings, the latest being number `latest` (0: none sent yet).
+fn answers_a_ping(payload: &[u8], latest: u64) -> bool {
+    let Ok(bytes) = <[u8; 8]>::try_from(payload) else {
+        return false;
+    };
+    let n = u64::from_be_bytes(bytes);
+    latest > 0 && (n == latest || n + 1 == latest)
+}
+
+/// The close frame for a client that sent more frames than it may.
+fn too_many_frames() -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::POLICY,
+        reason: Utf8Bytes::from_static("too many frames: this socket only pushes"),
+    }))
+}
+
 /// Sends the seat's snapshot (and the new log lines it may read) on connect and
 /// after every change. Each connection builds its own seat's view: nothing
 /// another seat may not see is ever serialised for it. A seat's connection
 /// closes once its token no longer opens the seat (an invite token whose seat
 /// was claimed). Pings every `ping`, and closes once nothing came from the
-/// client for two of those.
+/// client for two of those: only a pong that echoes one of the two latest
+/// pings counts (see the module's words). Closes a client that sends more
+/// frames than its [`Allowance`].
 async fn push_updates(
     socket: WebSocket,
     h: Arc<GameHandle>,
@@ -162,6 +246,8 @@ async fn push_updates(
     let (mut out, mut inp) = socket.split();
     let silence = ping.saturating_mul(2);
     let mut heard = Instant::now();
+    let mut latest_ping = 0u64;
+    let mut allowance = Allowance::new();
     let mut pings = tokio::time::interval_at(Instant::now() + ping, ping);
     pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut sent_log = 0usize;
@@ -199,7 +285,18 @@ async fn push_updates(
                 },
                 m = inp.next() => match m {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(_)) => heard = Instant::now(),
+                    Some(Ok(frame)) => {
+                        if !allowance.take() {
+                            tracing::debug!(game = %h.kind.id(), "closing a WebSocket that sends too many frames");
+                            let _ = send_within(&mut out, too_many_frames(), ping).await;
+                            return;
+                        }
+                        if let Message::Pong(payload) = frame {
+                            if answers_a_ping(&payload, latest_ping) {
+                                heard = Instant::now();
+                            }
+                        }
+                    }
                 },
                 _ = pings.tick() => {
                     if heard.elapsed() >= silence {
@@ -207,7 +304,8 @@ async fn push_updates(
                         let _ = send_within(&mut out, Message::Close(None), ping).await;
                         return;
                     }
-                    if !send_within(&mut out, Message::Ping(Bytes::new()), silence).await {
+                    latest_ping += 1;
+                    if !send_within(&mut out, Message::Ping(ping_payload(latest_ping)), silence).await {
                         return;
                     }
                 }
@@ -219,6 +317,26 @@ async fn push_updates(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_echo_of_one_of_the_two_latest_pings_answers() {
+        assert!(!answers_a_ping(&ping_payload(0), 0), "no ping sent yet");
+        assert!(!answers_a_ping(b"", 3), "an empty pong");
+        assert!(!answers_a_ping(b"still here", 3), "a pong nobody asked for");
+        assert!(answers_a_ping(&ping_payload(3), 3));
+        assert!(answers_a_ping(&ping_payload(2), 3), "a late answer");
+        assert!(!answers_a_ping(&ping_payload(1), 3), "too late");
+        assert!(!answers_a_ping(&ping_payload(4), 3), "a ping not sent yet");
+    }
+
+    #[test]
+    fn a_client_may_send_a_burst_of_frames_then_no_more_at_once() {
+        let mut allowance = Allowance::new();
+        for k in 0..WS_INBOUND_BURST {
+            assert!(allowance.take(), "frame {k}");
+        }
+        assert!(!allowance.take(), "over the burst");
+    }
 
     #[test]
     fn a_token_parameter_is_found_in_any_place_of_the_query() {

@@ -13,6 +13,7 @@
 //!             [--header-timeout-ms 10000] [--idle-timeout-ms 60000]
 //!             [--max-connections-per-address 64] [--allowed-host NAME ...]
 //!             [--metrics-addr 127.0.0.1:9090] [--public-url https://eons.example.org]
+//!             [--webhooks off|public|any] [--webhook-ports 80,443] [--absent-after-s 300]
 //! eons-server replay RECORD.json      replays a record (from GET /api/games/{id}/record)
 //!                                     and prints its outcome as JSON
 //! ```
@@ -33,7 +34,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT] [--public-url URL]\n                   [--webhooks off|public|any] [--absent-after-s 300]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s, then its body in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default). --public-url (or EONS_PUBLIC_URL)\nis the origin others reach the server at, such as https://eons.example.org: invite links point there.\n--webhooks public (or EONS_WEBHOOKS) lets players give a URL the server POSTs to on their turn\n(public: only URLs on public addresses; any: loopback and private networks too; off by default)."
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT] [--public-url URL]\n                   [--webhooks off|public|any] [--webhook-ports 80,443] [--absent-after-s 300]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s, then its body in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default). --public-url (or EONS_PUBLIC_URL)\nis the origin others reach the server at, such as https://eons.example.org: invite links point there.\n--webhooks public (or EONS_WEBHOOKS) lets players give a URL the server POSTs to on their turn\n(public: only URLs on public addresses, on ports 80 and 443 unless --webhook-ports or EONS_WEBHOOK_PORTS\nnames others; any: loopback and private networks too, any port; off by default)."
     );
     ExitCode::from(2)
 }
@@ -136,6 +137,17 @@ fn main() -> ExitCode {
                 .map(|v| eons_server::hub::webhooks::WebhookMode::parse(v))
             {
                 Some(Ok(m)) => config.webhooks = Some(m),
+                Some(Err(e)) => {
+                    eprintln!("eons-server: {e}");
+                    return usage();
+                }
+                None => return usage(),
+            },
+            "--webhook-ports" => match it
+                .next()
+                .map(|v| eons_server::hub::webhooks::WebhookPorts::parse(v))
+            {
+                Some(Ok(p)) => config.webhook_ports = Some(p),
                 Some(Err(e)) => {
                     eprintln!("eons-server: {e}");
                     return usage();

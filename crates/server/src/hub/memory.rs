@@ -62,6 +62,10 @@ struct Saved {
     /// ([`LiveGame::clock_from`]; absent in older snapshots).
     #[serde(default)]
     clock_from: Option<i64>,
+    /// Take-backs of each decision of the current run of undo points
+    /// (absent from snapshots stored before it was kept: none).
+    #[serde(default)]
+    take_backs: Vec<u32>,
 }
 
 /// A log entry as stored.
@@ -103,6 +107,7 @@ pub(super) struct Pending {
     undo: Vec<PendingUndo>,
     effective: Vec<(u8, bool)>,
     clock_from: Option<i64>,
+    take_backs: Vec<u32>,
 }
 
 impl Pending {
@@ -148,6 +153,7 @@ impl Pending {
             undo,
             effective: self.effective.clone(),
             clock_from: self.clock_from,
+            take_backs: self.take_backs.clone(),
         };
         serde_json::to_string(&saved).map_err(|e| e.to_string())
     }
@@ -161,6 +167,7 @@ struct Restored {
     undo: Vec<UndoPoint>,
     effective: Vec<(u8, bool)>,
     clock_from: Option<i64>,
+    take_backs: Vec<u32>,
 }
 
 /// Reads a stored snapshot back for a game of `kind`.
@@ -216,6 +223,7 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
         undo,
         effective: saved.effective,
         clock_from: saved.clock_from,
+        take_backs: saved.take_backs,
     })
 }
 
@@ -247,6 +255,7 @@ impl LiveGame {
                 .collect(),
             effective: self.effective.clone(),
             clock_from: self.clock_from,
+            take_backs: self.take_backs.clone(),
         })
     }
 
@@ -323,6 +332,7 @@ impl Hub {
             bot_busy: false,
             undo: Vec::new(),
             effective: Vec::new(),
+            take_backs: Vec::new(),
             pace,
             rematch: self.store.rematch_of(id).await?,
             restored_from: None,
@@ -362,6 +372,7 @@ impl Hub {
                     live.undo = s.undo;
                     live.effective = s.effective;
                     live.clock_from = s.clock_from;
+                    live.take_backs = s.take_backs;
                     rows.into_iter().skip(1).collect()
                 } else {
                     tracing::warn!(

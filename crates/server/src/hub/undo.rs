@@ -5,14 +5,73 @@
 //! own ([`undo_marker`]), so the stored moves stay append-only, a restart or
 //! another process replays it, and the published record keeps only the
 //! choices in effect ([`effective_moves`]).
+//!
+//! Limits (issue 34: 1,321 choose+undo pairs in 30 s stored 2,642 rows): a
+//! seat may take back one decision at most [`MAX_TAKE_BACKS_PER_DECISION`]
+//! times (then its choice there stands: 409 `undo_refused`, and the view's
+//! `undo` says so), and a seat may ask to take back at most
+//! [`TAKE_BACK_BURST`] times at once, then once more each
+//! [`TAKE_BACK_EVERY`] (429 with `Retry-After`; the route
+//! `POST /api/games/{id}/undo` asks [`TakeBackLimiter::check`], as the
+//! new-games limit is asked by its route). A refused take-back changes
+//! nothing and stores nothing.
 
 use super::{expect_move, now_ms, GameHandle, Hub, LiveGame, LogEntry, StoredRow};
 use crate::error::ApiError;
 use crate::games::{Applied, DynState};
 use crate::store::MoveRow;
 use eons_core::Seat;
+use governor::clock::Clock;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde_json::{json, Value};
+use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// Times one decision of a seat may be taken back; then the choice made
+/// there stands. Enough to fix a slip or two, not to store rows in a loop.
+pub const MAX_TAKE_BACKS_PER_DECISION: u32 = 5;
+/// Take-backs a seat may make at once (across its decisions).
+pub const TAKE_BACK_BURST: u32 = 10;
+/// Then one more each this often.
+pub const TAKE_BACK_EVERY: Duration = Duration::from_secs(6);
+
+/// The take-backs' per-seat rate limiter (keyed by game and seat).
+pub struct TakeBackLimiter(DefaultKeyedRateLimiter<String>);
+
+impl Default for TakeBackLimiter {
+    fn default() -> Self {
+        let burst = NonZeroU32::new(TAKE_BACK_BURST).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::with_period(TAKE_BACK_EVERY)
+            .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
+            .allow_burst(burst);
+        TakeBackLimiter(RateLimiter::keyed(quota))
+    }
+}
+
+impl TakeBackLimiter {
+    /// Takes one take-back from the allowance of `seat` of game `id`;
+    /// refused (429, with the seconds to wait) when none is left.
+    pub fn check(&self, id: &str, seat: Seat) -> Result<(), ApiError> {
+        self.0
+            .check_key(&format!("{id}/{}", seat.0))
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
+                ApiError::TooManyRequests {
+                    message: format!(
+                        "at most {TAKE_BACK_BURST} take-backs at once, then one every {} s",
+                        TAKE_BACK_EVERY.as_secs()
+                    ),
+                    retry_after: wait.as_secs() + 1,
+                }
+            })
+    }
+
+    /// Forgets seats whose allowance is full again.
+    pub fn forget_idle(&self) {
+        self.0.retain_recent();
+    }
+}
 
 /// A choice that may still be taken back.
 pub(super) struct UndoPoint {
@@ -82,6 +141,7 @@ impl LiveGame {
         self.effective.push((seat, barrier));
         if barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
             self.undo.clear();
+            self.take_backs.clear();
         }
         if !barrier {
             self.undo.push(UndoPoint {
@@ -122,6 +182,23 @@ impl LiveGame {
         }
     }
 
+    /// Why `seat` may not take back its last choice now (None: it may):
+    /// [`LiveGame::undo_refusal`]'s rules, and at most
+    /// [`MAX_TAKE_BACKS_PER_DECISION`] take-backs of one decision.
+    pub fn take_back_refusal(&self, seat: Seat) -> Option<String> {
+        if let Some(why) = self.undo_refusal(seat) {
+            return Some(why);
+        }
+        let decision = self.undo.len().checked_sub(1)?;
+        let taken = self.take_backs.get(decision).copied().unwrap_or(0);
+        (taken >= MAX_TAKE_BACKS_PER_DECISION).then(|| {
+            format!(
+                "you have taken back this decision {taken} times, as often as the server allows; \
+                 the choice you made stands"
+            )
+        })
+    }
+
     /// Takes back the last choice (undo row `n`, stored at `at`): the state
     /// before it returns, and the log says so. The caller checked
     /// [`LiveGame::undo_refusal`].
@@ -131,6 +208,11 @@ impl LiveGame {
         // The seat is back at the decision it took back, on the clock that
         // decision had: a take-back gives no time.
         self.clock_from = p.clock.map(|c| c.began);
+        let decision = self.undo.len();
+        if self.take_backs.len() <= decision {
+            self.take_backs.resize(decision + 1, 0);
+        }
+        self.take_backs[decision] = self.take_backs[decision].saturating_add(1);
         let changes = crate::changes::diff(&self.state.board_pieces(), &p.before.board_pieces());
         self.state = p.before;
         self.log.push(Arc::new(LogEntry {
@@ -153,7 +235,8 @@ impl Hub {
     /// `expected`; returns the new move count once the undo is committed.
     /// Refused ([`ApiError::UndoRefused`], changing nothing) past a barrier
     /// the engine decided (a draw, something revealed) or another seat's
-    /// choice. The undo is stored as a row of its own, so the stored moves
+    /// choice, or for a decision taken back as often as it may be
+    /// ([`MAX_TAKE_BACKS_PER_DECISION`]). The undo is stored as a row of its own, so the stored moves
     /// stay append-only and a crash leaves a game that loads.
     pub async fn undo(
         self: &Arc<Self>,
@@ -176,7 +259,7 @@ impl Hub {
     ) -> Result<i64, ApiError> {
         let g = h.inner.lock().await;
         expect_move(&g, expected)?;
-        if let Some(why) = g.undo_refusal(seat) {
+        if let Some(why) = g.take_back_refusal(seat) {
             return Err(ApiError::UndoRefused(why));
         }
         let at = now_ms();

@@ -1,11 +1,12 @@
 //! Webhooks: "your turn" for players who are not at the table.
 //!
 //! Off unless the server is started with `--webhooks public` (URLs whose
-//! host resolves only to public addresses) or `--webhooks any` (loopback
-//! and private networks too: a LAN, a test). A human seat's player may then
-//! give a URL (`POST /api/games/{id}/webhook {url}` with the seat's token);
-//! when the turn passes to that seat, the process that committed the move
-//! POSTs to it a small JSON that Discord and Slack webhooks both accept
+//! host resolves only to public addresses, on ports 80 and 443 unless
+//! `--webhook-ports` allows others) or `--webhooks any` (loopback and
+//! private networks too, any port: a LAN, a test). A human seat's player may
+//! then give a URL (`POST /api/games/{id}/webhook {url}` with the seat's
+//! token); when the turn passes to that seat, the process that committed the
+//! move POSTs to it a small JSON that Discord and Slack webhooks both accept
 //! (`content` is Discord's text, `text` Slack's; the other fields are for
 //! any other receiver):
 //!
@@ -15,19 +16,38 @@
 //!  "player": "Ann", "link": "https://eons.example.org/play/3f2a…"}
 //! ```
 //!
-//! A delivery never holds up a move: it is queued (the queue holds
-//! [`QUEUE`]; beyond, a delivery is dropped and logged) and sent by a task
-//! of its own, each attempt within [`ATTEMPT_TIMEOUT`], tried again after 1,
-//! 2, 4 and 8 s when it fails (an error or a status other than 2xx), then
+//! **Public addresses.** An address is public unless it is in one of the
+//! special-purpose blocks of IANA's registries ([`SPECIAL_IPV4`],
+//! [`SPECIAL_IPV6`]), and an IPv6 address must also be global unicast
+//! (2000::/3). An IPv4 address written as IPv6 (IPv4-mapped `::ffff:0:0/96`,
+//! or through the well-known NAT64 prefix `64:ff9b::/96` that a DNS64
+//! network answers with) is judged by its IPv4 address; every other form that
+//! carries an IPv4 address (IPv4-compatible `::/96`, 6to4 `2002::/16`,
+//! Teredo `2001::/32`, local NAT64 `64:ff9b:1::/48`) is refused outright.
+//!
+//! **Sending.** A delivery never holds up a move: it is queued (the queue
+//! holds [`QUEUE`]; beyond, a delivery is dropped, counted in
+//! `eons_webhooks_dropped_total` and logged) and sent by one sender that
+//! makes at most [`CONCURRENCY`] requests at once, at most [`PER_TARGET`] to
+//! one target (a scheme, host and port) and keeps at most [`TARGET_QUEUE`]
+//! waiting for one target (beyond, dropped the same way), so a receiver
+//! that never answers holds a few connections and no more. Each attempt
+//! has [`ATTEMPT_TIMEOUT`]; after a failure (an error, a timeout or a status
+//! other than 2xx) its target backs off, 1 s after its first failure in a
+//! row, then 2, 4 … up to [`MAX_BACK_OFF`] (a success ends it): every delivery
+//! to it waits that out, and a delivery is tried [`ATTEMPTS`] times, then
 //! given up with a warning. The URL is a secret of its seat: no view shows
-//! it to anyone else, and logs never print it.
+//! it to anyone else, and logs never print it (they name the game).
 
 use super::Hub;
 use crate::error::ApiError;
-use std::net::IpAddr;
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Semaphore};
+use tokio::time::Instant;
 
 /// Deliveries waiting to be sent, at most.
 pub const QUEUE: usize = 10_000;
@@ -35,8 +55,22 @@ pub const QUEUE: usize = 10_000;
 pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Attempts per delivery (the first and its retries).
 pub const ATTEMPTS: u32 = 5;
+/// Requests in flight at once, to all targets together.
+pub const CONCURRENCY: usize = 16;
+/// Requests in flight at once to one target (a scheme, host and port).
+pub const PER_TARGET: usize = 4;
+/// Deliveries for one target waiting or in flight, at most.
+pub const TARGET_QUEUE: usize = 64;
+/// The longest a target that keeps failing is left alone.
+pub const MAX_BACK_OFF: Duration = Duration::from_secs(60);
 /// The longest webhook URL taken.
 const MAX_URL_BYTES: usize = 2048;
+/// The ports a URL may name in [`WebhookMode::Public`] unless the operator
+/// allows others: HTTP's and HTTPS's.
+pub const DEFAULT_PORTS: [u16; 2] = [80, 443];
+/// Environment variable: the ports a public webhook URL may name,
+/// comma-separated (`--webhook-ports`).
+pub const ENV_WEBHOOK_PORTS: &str = "EONS_WEBHOOK_PORTS";
 
 /// Which webhook URLs the server POSTs to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,10 +78,10 @@ pub enum WebhookMode {
     /// None: players cannot set webhooks.
     #[default]
     Off,
-    /// URLs whose host resolves to public addresses only (not loopback,
-    /// private, link-local, unique-local or unspecified).
+    /// URLs whose host resolves to public addresses only (see the module's
+    /// words), on the allowed ports ([`WebhookPorts`]).
     Public,
-    /// Any http(s) URL, loopback and private networks included.
+    /// Any http(s) URL, loopback and private networks included, on any port.
     Any,
 }
 
@@ -74,36 +108,287 @@ impl WebhookMode {
     }
 }
 
-/// Whether `ip` is an address anyone on the internet could be: not
-/// loopback, private, link-local, unique-local, shared or unspecified.
-fn public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let o = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_documentation()
-                || (o[0] == 100 && (64..128).contains(&o[1])))
+/// The ports a URL may name in [`WebhookMode::Public`] (by default
+/// [`DEFAULT_PORTS`]: a URL on another port of a public host is more often
+/// an attempt to reach a service that is not a webhook).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebhookPorts(Vec<u16>);
+
+impl Default for WebhookPorts {
+    fn default() -> Self {
+        WebhookPorts(DEFAULT_PORTS.to_vec())
+    }
+}
+
+impl WebhookPorts {
+    /// Comma-separated port numbers (1–65535), such as `443,8443`: these
+    /// ports and no others.
+    pub fn parse(text: &str) -> Result<WebhookPorts, String> {
+        let mut ports = Vec::new();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            match item.parse::<u16>() {
+                Ok(port) if port > 0 => ports.push(port),
+                _ => {
+                    return Err(format!(
+                        "webhook port `{}`: a number from 1 to 65535",
+                        crate::error::echoed(item)
+                    ))
+                }
+            }
         }
+        if ports.is_empty() {
+            return Err("webhook ports: name at least one (such as 443)".into());
+        }
+        Ok(WebhookPorts(ports))
+    }
+
+    /// [`ENV_WEBHOOK_PORTS`] when set, else [`DEFAULT_PORTS`].
+    pub fn from_env() -> Result<WebhookPorts, String> {
+        match std::env::var(ENV_WEBHOOK_PORTS) {
+            Ok(v) => WebhookPorts::parse(&v).map_err(|e| format!("{ENV_WEBHOOK_PORTS}: {e}")),
+            Err(_) => Ok(WebhookPorts::default()),
+        }
+    }
+
+    /// Whether a URL may name `port`.
+    pub fn allows(&self, port: u16) -> bool {
+        self.0.contains(&port)
+    }
+}
+
+/// The IPv4 blocks no webhook goes to: every entry of IANA's "IPv4
+/// Special-Purpose Address Registry" (iana-ipv4-special-registry, as
+/// updated 2025-03; those it marks globally reachable too, such as AS112
+/// and AMT: no webhook receiver lives there), with multicast from the
+/// "IPv4 Address Space Registry" and the rest of 240.0.0.0/4, which holds the
+/// limited broadcast address.
+pub const SPECIAL_IPV4: [(Ipv4Addr, u8, &str); 18] = [
+    (Ipv4Addr::new(0, 0, 0, 0), 8, "this network (RFC 791)"),
+    (Ipv4Addr::new(10, 0, 0, 0), 8, "private use (RFC 1918)"),
+    (
+        Ipv4Addr::new(100, 64, 0, 0),
+        10,
+        "shared address space (RFC 6598)",
+    ),
+    (Ipv4Addr::new(127, 0, 0, 0), 8, "loopback (RFC 1122)"),
+    (Ipv4Addr::new(169, 254, 0, 0), 16, "link local (RFC 3927)"),
+    (Ipv4Addr::new(172, 16, 0, 0), 12, "private use (RFC 1918)"),
+    (
+        Ipv4Addr::new(192, 0, 0, 0),
+        24,
+        "IETF protocol assignments (RFC 6890): DS-Lite, PCP and TURN anycast, NAT64 discovery",
+    ),
+    (
+        Ipv4Addr::new(192, 0, 2, 0),
+        24,
+        "documentation TEST-NET-1 (RFC 5737)",
+    ),
+    (Ipv4Addr::new(192, 31, 196, 0), 24, "AS112-v4 (RFC 7535)"),
+    (Ipv4Addr::new(192, 52, 193, 0), 24, "AMT (RFC 7450)"),
+    (
+        Ipv4Addr::new(192, 88, 99, 0),
+        24,
+        "deprecated 6to4 relay anycast (RFC 7526)",
+    ),
+    (Ipv4Addr::new(192, 168, 0, 0), 16, "private use (RFC 1918)"),
+    (
+        Ipv4Addr::new(192, 175, 48, 0),
+        24,
+        "direct delegation AS112 service (RFC 7534)",
+    ),
+    (Ipv4Addr::new(198, 18, 0, 0), 15, "benchmarking (RFC 2544)"),
+    (
+        Ipv4Addr::new(198, 51, 100, 0),
+        24,
+        "documentation TEST-NET-2 (RFC 5737)",
+    ),
+    (
+        Ipv4Addr::new(203, 0, 113, 0),
+        24,
+        "documentation TEST-NET-3 (RFC 5737)",
+    ),
+    (Ipv4Addr::new(224, 0, 0, 0), 4, "multicast (RFC 5771)"),
+    (
+        Ipv4Addr::new(240, 0, 0, 0),
+        4,
+        "reserved (RFC 1112), with limited broadcast 255.255.255.255 (RFC 919)",
+    ),
+];
+
+/// The IPv6 blocks no webhook goes to: every entry of IANA's "IPv6
+/// Special-Purpose Address Registry" (iana-ipv6-special-registry, as
+/// updated 2025-03), with IPv4-compatible, site-local and multicast from the
+/// "Internet Protocol Version 6 Address Space" registry. Outside 2000::/3
+/// (global unicast) nothing is public anyway; the entries below 2000::/3 are
+/// listed for the reader. The two forms judged by their IPv4 address
+/// (`::ffff:0:0/96`, `64:ff9b::/96`) are handled before this list.
+pub const SPECIAL_IPV6: [(Ipv6Addr, u8, &str); 20] = [
+    (
+        Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 0),
+        128,
+        "unspecified (RFC 4291)",
+    ),
+    (
+        Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 1),
+        128,
+        "loopback (RFC 4291)",
+    ),
+    (
+        Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 0),
+        96,
+        "IPv4-compatible, deprecated (RFC 4291)",
+    ),
+    (
+        Ipv6Addr::new(0x64, 0xff9b, 1, 0, 0, 0, 0, 0),
+        48,
+        "local-use IPv4/IPv6 translation (RFC 8215)",
+    ),
+    (
+        Ipv6Addr::new(0x100, 0, 0, 0, 0, 0, 0, 0),
+        64,
+        "discard-only (RFC 6666)",
+    ),
+    (
+        Ipv6Addr::new(0x100, 0, 0, 1, 0, 0, 0, 0),
+        64,
+        "dummy IPv6 prefix (RFC 9780)",
+    ),
+    (
+        Ipv6Addr::new(0x2001, 0, 0, 0, 0, 0, 0, 0),
+        23,
+        "IETF protocol assignments (RFC 2928): PCP and TURN anycast, AMT, AS112, ORCHIDv2, DETs",
+    ),
+    (
+        Ipv6Addr::new(0x2001, 0, 0, 0, 0, 0, 0, 0),
+        32,
+        "Teredo (RFC 4380)",
+    ),
+    (
+        Ipv6Addr::new(0x2001, 2, 0, 0, 0, 0, 0, 0),
+        48,
+        "benchmarking (RFC 5180)",
+    ),
+    (
+        Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 0, 0, 0, 0),
+        32,
+        "documentation (RFC 3849)",
+    ),
+    (
+        Ipv6Addr::new(0x2002, 0, 0, 0, 0, 0, 0, 0),
+        16,
+        "6to4 (RFC 3056)",
+    ),
+    (
+        Ipv6Addr::new(0x2620, 0x4f, 0x8000, 0, 0, 0, 0, 0),
+        48,
+        "direct delegation AS112 service (RFC 7534)",
+    ),
+    (
+        Ipv6Addr::new(0x3fff, 0, 0, 0, 0, 0, 0, 0),
+        20,
+        "documentation (RFC 9637)",
+    ),
+    (
+        Ipv6Addr::new(0x5f00, 0, 0, 0, 0, 0, 0, 0),
+        16,
+        "segment routing SIDs (RFC 9602)",
+    ),
+    (
+        Ipv6Addr::new(0xfc00, 0, 0, 0, 0, 0, 0, 0),
+        7,
+        "unique local (RFC 4193)",
+    ),
+    (
+        Ipv6Addr::new(0xfe80, 0, 0, 0, 0, 0, 0, 0),
+        10,
+        "link-local unicast (RFC 4291)",
+    ),
+    (
+        Ipv6Addr::new(0xfec0, 0, 0, 0, 0, 0, 0, 0),
+        10,
+        "site-local, deprecated (RFC 3879)",
+    ),
+    (
+        Ipv6Addr::new(0xff00, 0, 0, 0, 0, 0, 0, 0),
+        8,
+        "multicast (RFC 4291)",
+    ),
+    (
+        Ipv6Addr::new(0, 0, 0, 0, 0, 0xffff, 0, 0),
+        96,
+        "IPv4-mapped (RFC 4291): judged by its IPv4 address",
+    ),
+    (
+        Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, 0, 0),
+        96,
+        "IPv4/IPv6 translation (RFC 6052): judged by its IPv4 address",
+    ),
+];
+
+/// Whether the first `prefix` bits of `a` and `b` (as big-endian numbers)
+/// are the same.
+fn same_prefix(a: u128, b: u128, bits: u32, prefix: u8) -> bool {
+    let prefix = u32::from(prefix).min(bits);
+    if prefix == 0 {
+        return true;
+    }
+    let shift = bits - prefix;
+    (a >> shift) == (b >> shift)
+}
+
+/// Whether `ip` is in the block `net`/`prefix`.
+fn in_v4(ip: Ipv4Addr, net: Ipv4Addr, prefix: u8) -> bool {
+    same_prefix(
+        u128::from(ip.to_bits()),
+        u128::from(net.to_bits()),
+        32,
+        prefix,
+    )
+}
+
+/// Whether `ip` is in the block `net`/`prefix`.
+fn in_v6(ip: Ipv6Addr, net: Ipv6Addr, prefix: u8) -> bool {
+    same_prefix(ip.to_bits(), net.to_bits(), 128, prefix)
+}
+
+/// Whether `ip` is an address anyone on the internet could be: in no
+/// special-purpose block (see the module's words).
+pub fn public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => !SPECIAL_IPV4
+            .iter()
+            .any(|&(net, prefix, _)| in_v4(v4, net, prefix)),
         IpAddr::V6(v6) => {
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return public(IpAddr::V4(v4));
             }
-            let s = v6.segments();
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || (s[0] & 0xfe00) == 0xfc00
-                || (s[0] & 0xffc0) == 0xfe80)
+            let nat64 = Ipv6Addr::new(0x64, 0xff9b, 0, 0, 0, 0, 0, 0);
+            if in_v6(v6, nat64, 96) {
+                let [.., a, b, c, d] = v6.octets();
+                return public(IpAddr::V4(Ipv4Addr::new(a, b, c, d)));
+            }
+            let global_unicast = Ipv6Addr::new(0x2000, 0, 0, 0, 0, 0, 0, 0);
+            in_v6(v6, global_unicast, 3)
+                && !SPECIAL_IPV6
+                    .iter()
+                    .any(|&(net, prefix, _)| in_v6(v6, net, prefix))
         }
     }
 }
 
-/// A URL checked: http(s), a host, at most [`MAX_URL_BYTES`]; in
-/// [`WebhookMode::Public`], a host that resolves to public addresses only.
+/// A URL checked against the default ports: see [`check_url_on`].
 pub async fn check_url(mode: WebhookMode, url: &str) -> Result<reqwest::Url, ApiError> {
+    check_url_on(mode, &WebhookPorts::default(), url).await
+}
+
+/// A URL checked: http(s), a host, at most [`MAX_URL_BYTES`]; in
+/// [`WebhookMode::Public`], a port of `ports` and a host that resolves to
+/// public addresses only.
+pub async fn check_url_on(
+    mode: WebhookMode,
+    ports: &WebhookPorts,
+    url: &str,
+) -> Result<reqwest::Url, ApiError> {
     let refuse = |why: &str| ApiError::BadRequest(format!("webhook URL: {why}"));
     if mode == WebhookMode::Off {
         return Err(ApiError::Forbidden(
@@ -122,6 +407,17 @@ pub async fn check_url(mode: WebhookMode, url: &str) -> Result<reqwest::Url, Api
     };
     if mode == WebhookMode::Public {
         let port = parsed.port_or_known_default().unwrap_or(443);
+        if !ports.allows(port) {
+            return Err(refuse(&format!(
+                "port {port} is not one this server sends webhooks to ({})",
+                ports
+                    .0
+                    .iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let host = host.trim_start_matches('[').trim_end_matches(']');
         let addrs: Vec<IpAddr> = tokio::net::lookup_host((host, port))
             .await
@@ -153,8 +449,12 @@ pub struct Delivery {
 pub struct Webhooks {
     /// Which URLs are allowed (set once at start; off until then).
     mode: OnceLock<WebhookMode>,
-    /// The queue to the sending task (started on first use).
+    /// Which ports a public URL may name (set once at start).
+    ports: OnceLock<WebhookPorts>,
+    /// The queue to the sender (started on first use).
     queue: OnceLock<mpsc::Sender<Delivery>>,
+    /// Deliveries dropped because the queue was full.
+    dropped: AtomicU64,
 }
 
 impl Webhooks {
@@ -168,7 +468,22 @@ impl Webhooks {
         let _ = self.mode.set(mode);
     }
 
-    /// Queues `d`; never waits (a full queue drops it, with a warning).
+    /// The ports a public URL may name.
+    pub fn ports(&self) -> WebhookPorts {
+        self.ports.get().cloned().unwrap_or_default()
+    }
+
+    /// Allows public URLs on `ports` (once; later calls change nothing).
+    pub fn allow_ports(&self, ports: WebhookPorts) {
+        let _ = self.ports.set(ports);
+    }
+
+    /// `url` checked against this server's mode and ports (see [`check_url_on`]).
+    pub async fn check(&self, url: &str) -> Result<reqwest::Url, ApiError> {
+        check_url_on(self.mode(), &self.ports(), url).await
+    }
+
+    /// Queues `d`; never waits (a full queue drops it, counted and logged).
     pub fn send(&self, d: Delivery) {
         let mode = self.mode();
         if mode == WebhookMode::Off {
@@ -176,20 +491,224 @@ impl Webhooks {
         }
         let queue = self.queue.get_or_init(|| {
             let (tx, rx) = mpsc::channel(QUEUE);
-            tokio::spawn(deliver_all(rx, mode));
+            tokio::spawn(deliver_all(rx, mode, self.ports()));
             tx
         });
-        if let Err(e) = queue.try_send(d) {
-            tracing::warn!("webhook dropped: the queue is full or closed ({e})");
+        if queue.try_send(d).is_err() {
+            let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            metrics::counter!(crate::metric_names::WEBHOOKS_DROPPED, "reason" => "queue_full")
+                .increment(1);
+            // A warning for the 1st, 2nd, 4th, 8th… drop: a full queue
+            // under attack does not flood the log too.
+            if dropped.is_power_of_two() {
+                tracing::warn!(dropped, "webhook dropped: the queue is full");
+            }
         }
     }
 }
 
-/// Sends every queued delivery, each in a task of its own (so a slow
-/// receiver holds up no other).
-async fn deliver_all(mut rx: mpsc::Receiver<Delivery>, mode: WebhookMode) {
+/// Where a URL's requests go: its scheme, host and port (the URL itself
+/// when it does not read).
+fn target_of(url: &str) -> String {
+    match reqwest::Url::parse(url) {
+        Ok(u) => format!(
+            "{}://{}:{}",
+            u.scheme(),
+            u.host_str().unwrap_or(""),
+            u.port_or_known_default().unwrap_or(0)
+        ),
+        Err(_) => url.to_string(),
+    }
+}
+
+/// The back-off after `failures` failures in a row: 1 s, 2, 4 … at most
+/// [`MAX_BACK_OFF`].
+fn back_off(failures: u32) -> Duration {
+    let doublings = failures.saturating_sub(1).min(16);
+    Duration::from_secs(1u64 << doublings).min(MAX_BACK_OFF)
+}
+
+/// One target's share of the sender.
+struct Target {
+    /// Its requests in flight ([`PER_TARGET`] places).
+    permits: Semaphore,
+    /// Its deliveries and failures.
+    state: Mutex<TargetState>,
+}
+
+/// What the sender knows of one target.
+#[derive(Default)]
+struct TargetState {
+    /// Deliveries waiting or in flight.
+    pending: usize,
+    /// Failures in a row.
+    failures: u32,
+    /// Until when it is left alone.
+    resume_at: Option<Instant>,
+    /// A drop for a full target queue was logged since it last had room.
+    warned: bool,
+}
+
+impl Target {
+    fn new() -> Target {
+        Target {
+            permits: Semaphore::new(PER_TARGET),
+            state: Mutex::new(TargetState::default()),
+        }
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, TargetState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Until when to leave it alone, if it is backing off now.
+    fn backing_off_until(&self) -> Option<Instant> {
+        self.state().resume_at.filter(|&at| at > Instant::now())
+    }
+
+    /// Notes a success: the back-off ends.
+    fn succeeded(&self) {
+        let mut s = self.state();
+        s.failures = 0;
+        s.resume_at = None;
+    }
+
+    /// Notes a failure; the back-off it starts.
+    fn failed(&self) -> Duration {
+        let mut s = self.state();
+        s.failures = s.failures.saturating_add(1);
+        let wait = back_off(s.failures);
+        s.resume_at = Some(Instant::now() + wait);
+        wait
+    }
+}
+
+/// The sender's state, shared by its deliveries.
+struct Sender {
+    client: reqwest::Client,
+    mode: WebhookMode,
+    ports: WebhookPorts,
+    /// Requests in flight ([`CONCURRENCY`] places).
+    permits: Semaphore,
+    /// Targets with deliveries waiting or in flight, or backing off.
+    targets: Mutex<HashMap<String, Arc<Target>>>,
+}
+
+/// Why one attempt did not deliver.
+enum Failure {
+    /// The URL is no longer allowed: not tried again.
+    Refused(ApiError),
+    /// An error, a timeout or a status other than 2xx: tried again.
+    Failed(String),
+}
+
+impl Sender {
+    fn targets(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Target>>> {
+        self.targets.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts one more delivery for `key`; None when it has
+    /// [`TARGET_QUEUE`] already (the delivery is dropped).
+    fn admit(&self, key: &str) -> Option<Arc<Target>> {
+        let mut targets = self.targets();
+        if targets.len() >= QUEUE {
+            // Forget targets with nothing pending whose back-off is over.
+            let now = Instant::now();
+            targets.retain(|_, t| {
+                let s = t.state();
+                s.pending > 0 || s.resume_at.is_some_and(|at| at > now)
+            });
+        }
+        let target = targets
+            .entry(key.to_string())
+            .or_insert_with(|| Arc::new(Target::new()))
+            .clone();
+        drop(targets);
+        let mut s = target.state();
+        if s.pending >= TARGET_QUEUE {
+            if !s.warned {
+                s.warned = true;
+                tracing::warn!(
+                    waiting = s.pending,
+                    "webhooks dropped: one target has as many waiting as it may"
+                );
+            }
+            return None;
+        }
+        s.pending += 1;
+        drop(s);
+        Some(target)
+    }
+
+    /// Counts one delivery for `key` less, forgetting the target when
+    /// nothing is pending and it is not backing off.
+    fn leave(&self, key: &str, target: &Target) {
+        let mut targets = self.targets();
+        let mut s = target.state();
+        s.pending = s.pending.saturating_sub(1);
+        s.warned = false;
+        let idle = s.pending == 0 && s.resume_at.is_none_or(|at| at <= Instant::now());
+        drop(s);
+        if idle {
+            targets.remove(key);
+        }
+    }
+
+    /// One attempt at `d`.
+    async fn attempt(&self, d: &Delivery) -> Result<(), Failure> {
+        // Checked again at each attempt: a name may resolve elsewhere now.
+        let url = check_url_on(self.mode, &self.ports, &d.url)
+            .await
+            .map_err(Failure::Refused)?;
+        match self.client.post(url).json(&d.body).send().await {
+            Ok(r) if r.status().is_success() => Ok(()),
+            Ok(r) => Err(Failure::Failed(format!("status {}", r.status()))),
+            Err(e) => Err(Failure::Failed(format!("{}", e.without_url()))),
+        }
+    }
+
+    /// Sends `d` to `target`, waiting out its back-off before each attempt,
+    /// within the caps, up to [`ATTEMPTS`] times.
+    async fn deliver(&self, d: Delivery, target: &Target) {
+        for attempt in 1..=ATTEMPTS {
+            if let Some(at) = target.backing_off_until() {
+                tokio::time::sleep_until(at).await;
+            }
+            let (Ok(_own), Ok(_any)) =
+                (target.permits.acquire().await, self.permits.acquire().await)
+            else {
+                return;
+            };
+            let why = match self.attempt(&d).await {
+                Ok(()) => {
+                    target.succeeded();
+                    tracing::debug!(game = %d.game, attempt, "webhook delivered");
+                    return;
+                }
+                Err(Failure::Refused(e)) => {
+                    tracing::warn!(game = %d.game, error = %e, "webhook not sent");
+                    return;
+                }
+                Err(Failure::Failed(why)) => why,
+            };
+            let wait = target.failed();
+            if attempt == ATTEMPTS {
+                tracing::warn!(game = %d.game, attempt, why = %why, "webhook given up");
+                return;
+            }
+            tracing::info!(game = %d.game, attempt, why = %why, ?wait, "webhook failed; trying again");
+        }
+    }
+}
+
+/// The sender: takes every queued delivery, within the caps (see the
+/// module's words).
+async fn deliver_all(mut rx: mpsc::Receiver<Delivery>, mode: WebhookMode, ports: WebhookPorts) {
     let client = match reqwest::Client::builder()
         .timeout(ATTEMPT_TIMEOUT)
+        .connect_timeout(ATTEMPT_TIMEOUT / 2)
+        // No idle connections kept: open files stay at the requests in flight.
+        .pool_max_idle_per_host(0)
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!(
             "eons-server/",
@@ -204,38 +723,33 @@ async fn deliver_all(mut rx: mpsc::Receiver<Delivery>, mode: WebhookMode) {
             return;
         }
     };
+    let sender = Arc::new(Sender {
+        client,
+        mode,
+        ports,
+        permits: Semaphore::new(CONCURRENCY),
+        targets: Mutex::new(HashMap::new()),
+    });
+    // Deliveries taken off the queue and not yet done, at most QUEUE: while
+    // they are that many, the queue fills and new ones are dropped.
+    let taken = Arc::new(Semaphore::new(QUEUE));
     while let Some(d) = rx.recv().await {
-        let client = client.clone();
-        tokio::spawn(async move { deliver(&client, mode, d).await });
-    }
-}
-
-/// Sends one delivery, trying again after 1, 2, 4 and 8 s.
-async fn deliver(client: &reqwest::Client, mode: WebhookMode, d: Delivery) {
-    let mut wait = Duration::from_secs(1);
-    for attempt in 1..=ATTEMPTS {
-        // Checked again at each attempt: a name may resolve elsewhere now.
-        let why = match check_url(mode, &d.url).await {
-            Err(e) => {
-                tracing::warn!(game = %d.game, error = %e, "webhook not sent");
-                return;
-            }
-            Ok(url) => match client.post(url).json(&d.body).send().await {
-                Ok(r) if r.status().is_success() => {
-                    tracing::debug!(game = %d.game, attempt, "webhook delivered");
-                    return;
-                }
-                Ok(r) => format!("status {}", r.status()),
-                Err(e) => format!("{}", e.without_url()),
-            },
-        };
-        if attempt == ATTEMPTS {
-            tracing::warn!(game = %d.game, attempt, why = %why, "webhook given up");
+        let Ok(place) = taken.clone().acquire_owned().await else {
             return;
-        }
-        tracing::info!(game = %d.game, attempt, why = %why, "webhook failed; trying again");
-        tokio::time::sleep(wait).await;
-        wait *= 2;
+        };
+        let key = target_of(&d.url);
+        let Some(target) = sender.admit(&key) else {
+            metrics::counter!(crate::metric_names::WEBHOOKS_DROPPED, "reason" => "target_full")
+                .increment(1);
+            tracing::debug!(game = %d.game, "webhook dropped: its target has too many waiting");
+            continue;
+        };
+        let sender = sender.clone();
+        tokio::spawn(async move {
+            sender.deliver(d, &target).await;
+            sender.leave(&key, &target);
+            drop(place);
+        });
     }
 }
 
@@ -311,9 +825,13 @@ impl Hub {
 mod tests {
     use super::*;
 
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("an address")
+    }
+
     #[test]
     fn only_public_addresses_are_public() {
-        for ip in [
+        for text in [
             "127.0.0.1",
             "10.1.2.3",
             "192.168.1.20",
@@ -326,32 +844,153 @@ mod tests {
             "fe80::1",
             "::ffff:127.0.0.1",
         ] {
-            assert!(!public(ip.parse().expect("ip")), "{ip}");
+            assert!(!public(ip(text)), "{text}");
         }
-        for ip in ["8.8.8.8", "1.1.1.1", "2606:4700::1111"] {
-            assert!(public(ip.parse().expect("ip")), "{ip}");
+        for text in ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "2a00:1450::1"] {
+            assert!(public(ip(text)), "{text}");
+        }
+    }
+
+    /// Every address issue 34 found the old filter let through.
+    #[test]
+    fn the_addresses_the_old_filter_let_through_are_refused() {
+        for text in [
+            "::127.0.0.1",     // IPv4-compatible loopback
+            "64:ff9b::7f00:1", // NAT64 of 127.0.0.1
+            "2002:7f00:1::1",  // 6to4 of 127.0.0.1
+            "0.1.2.3",         // 0.0.0.0/8
+            "fec0::1",         // site-local
+            "224.0.0.1",       // multicast
+            "239.255.255.250", // multicast
+            "ff02::1",         // multicast
+            "ff05::2",         // multicast
+            "198.18.0.1",      // benchmarking
+            "198.19.255.254",  // benchmarking
+            "240.0.0.1",       // reserved
+            "255.255.255.255", // limited broadcast
+            "192.0.0.1",       // IETF protocol assignments
+            "192.0.0.170",     // NAT64 discovery
+            "192.88.99.1",     // 6to4 relay anycast
+        ] {
+            assert!(!public(ip(text)), "{text}");
         }
     }
 
     #[test]
-    fn webhook_modes_read() {
+    fn every_special_purpose_block_is_refused_at_both_ends() {
+        for (net, prefix, name) in SPECIAL_IPV4 {
+            let first = net.to_bits();
+            let last = first | (u32::MAX >> prefix);
+            for bits in [first, last] {
+                let address = Ipv4Addr::from_bits(bits);
+                assert!(!public(IpAddr::V4(address)), "{address} ({name})");
+            }
+        }
+        for (net, prefix, name) in SPECIAL_IPV6 {
+            let first = net.to_bits();
+            let last = first | (u128::MAX.checked_shr(u32::from(prefix)).unwrap_or(0));
+            for bits in [first, last] {
+                let address = Ipv6Addr::from_bits(bits);
+                // Mapped and NAT64 addresses are judged by their IPv4 address:
+                // their ends are 0.0.0.0 and 255.255.255.255, both special.
+                assert!(!public(IpAddr::V6(address)), "{address} ({name})");
+            }
+        }
+        for text in [
+            "2001::1",         // Teredo
+            "2001:db8::1",     // documentation
+            "3fff::1",         // documentation
+            "2001:2::1",       // benchmarking
+            "64:ff9b:1::1",    // local-use NAT64
+            "100::1",          // discard-only
+            "5f00::1",         // segment routing
+            "4000::1",         // outside global unicast
+            "::2",             // IPv4-compatible
+            "::ffff:10.0.0.1", // mapped private
+            "64:ff9b::a00:1",  // NAT64 of 10.0.0.1
+            "100.127.255.255", // shared, last
+            "192.31.196.1",    // AS112
+            "203.0.113.9",     // documentation
+        ] {
+            assert!(!public(ip(text)), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_ipv4_address_written_as_ipv6_is_judged_by_its_ipv4_address() {
+        assert!(public(ip("::ffff:8.8.8.8")));
+        assert!(public(ip("64:ff9b::808:808")), "DNS64's answer for 8.8.8.8");
+        assert!(!public(ip("2002:808:808::1")), "6to4 is refused outright");
+        assert!(
+            !public(ip("::8.8.8.8")),
+            "IPv4-compatible is refused outright"
+        );
+    }
+
+    #[test]
+    fn webhook_modes_and_ports_read() {
         assert_eq!(WebhookMode::parse("public"), Ok(WebhookMode::Public));
         assert_eq!(WebhookMode::parse("any"), Ok(WebhookMode::Any));
         assert_eq!(WebhookMode::parse("off"), Ok(WebhookMode::Off));
         assert!(WebhookMode::parse("yes").is_err());
+        let ports = WebhookPorts::parse("443, 8443").expect("ports");
+        assert!(ports.allows(8443) && ports.allows(443) && !ports.allows(80));
+        assert!(WebhookPorts::default().allows(80));
+        assert!(!WebhookPorts::default().allows(8080));
+        for bad in ["", "0", "65536", "http", "443,x"] {
+            assert!(WebhookPorts::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_failing_target_backs_off_longer_each_time_up_to_a_minute() {
+        let waits: Vec<u64> = (1..=9).map(|n| back_off(n).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+        assert_eq!(back_off(u32::MAX), MAX_BACK_OFF);
+        assert_eq!(
+            target_of("https://Discord.com/api/webhooks/1/abc"),
+            "https://discord.com:443"
+        );
+        assert_eq!(target_of("http://127.0.0.1:9/x"), "http://127.0.0.1:9");
     }
 
     #[tokio::test]
-    async fn urls_are_checked_against_the_mode() {
+    async fn urls_are_checked_against_the_mode_and_ports() {
         assert!(check_url(WebhookMode::Off, "https://example.org/x")
             .await
             .is_err());
-        assert!(check_url(WebhookMode::Public, "http://127.0.0.1:9/x")
+        for refused in [
+            "http://127.0.0.1:9/x",
+            "http://127.0.0.1/x",
+            "http://10.0.0.1/x",
+            "http://[::127.0.0.1]/x",
+            "http://[64:ff9b::7f00:1]/x",
+            "http://[2002:7f00:1::1]/x",
+            "http://[fec0::1]/x",
+            "http://198.18.0.1/x",
+            "http://8.8.8.8:22/x",
+            "https://8.8.8.8:8443/x",
+        ] {
+            assert!(
+                check_url(WebhookMode::Public, refused).await.is_err(),
+                "{refused}"
+            );
+        }
+        assert!(check_url(WebhookMode::Public, "https://8.8.8.8/x")
             .await
-            .is_err());
-        assert!(check_url(WebhookMode::Public, "http://10.0.0.1/x")
-            .await
-            .is_err());
+            .is_ok());
+        let more = WebhookPorts::parse("443,8443").expect("ports");
+        assert!(
+            check_url_on(WebhookMode::Public, &more, "https://8.8.8.8:8443/x")
+                .await
+                .is_ok()
+        );
+        assert!(
+            check_url_on(WebhookMode::Public, &more, "http://8.8.8.8/x")
+                .await
+                .is_err(),
+            "80 is not among them"
+        );
         assert!(check_url(WebhookMode::Any, "http://127.0.0.1:9/x")
             .await
             .is_ok());

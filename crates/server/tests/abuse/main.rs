@@ -21,11 +21,15 @@ mod failed_creates;
 mod huge_options;
 mod idle_connections;
 mod lobby_burst;
+mod open_files;
+mod ping_flood;
 mod same_token_race;
 mod slow_body;
 mod slow_headers;
 mod socket_flood;
+mod undo_spam;
 mod web_headers;
+mod webhook_flood;
 
 use std::time::{Duration, Instant};
 

@@ -54,6 +54,11 @@ pub struct Launch<'a> {
     pub env: &'a [(&'a str, &'a str)],
     /// A file to write its stderr to (else the test's stderr).
     pub stderr: Option<&'a std::path::Path>,
+    /// The soft limit on open files to start it with (`ulimit -Sn`).
+    pub soft_open_files: Option<u64>,
+    /// The hard limit on open files to start it with (`ulimit -Hn`): the
+    /// process cannot raise its soft limit past it.
+    pub hard_open_files: Option<u64>,
 }
 
 impl Server {
@@ -91,6 +96,7 @@ impl Server {
                 args: extra,
                 env,
                 stderr,
+                ..Launch::default()
             },
         )
     }
@@ -103,7 +109,24 @@ impl Server {
             Some(path) => Stdio::from(std::fs::File::create(path).expect("stderr file")),
             None => Stdio::inherit(),
         };
-        let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
+        let binary = env!("CARGO_BIN_EXE_eons-server");
+        let mut command = if how.soft_open_files.is_none() && how.hard_open_files.is_none() {
+            Command::new(binary)
+        } else {
+            // A shell sets the limits, then becomes the server (same pid).
+            let mut script = String::new();
+            if let Some(n) = how.soft_open_files {
+                script.push_str(&format!("ulimit -Sn {n} && "));
+            }
+            if let Some(n) = how.hard_open_files {
+                script.push_str(&format!("ulimit -Hn {n} && "));
+            }
+            script.push_str("exec \"$0\" \"$@\"");
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(script).arg(binary);
+            c
+        };
+        let mut child = command
             .args([
                 "--addr",
                 "127.0.0.1:0",
@@ -162,6 +185,26 @@ impl Server {
     /// The server's process id (to read its memory in `/proc`).
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// How many files (sockets included) the server has open: the entries
+    /// of `/proc/PID/fd`; None where there is no `/proc`.
+    pub fn open_files(&self) -> Option<usize> {
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+            .ok()
+            .map(|entries| entries.count())
+    }
+
+    /// The server's soft and hard limits on open files (the `Max open
+    /// files` line of `/proc/PID/limits`); None where there is no `/proc`.
+    pub fn open_file_limits(&self) -> Option<(u64, u64)> {
+        let limits = std::fs::read_to_string(format!("/proc/{}/limits", self.pid())).ok()?;
+        let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+        let mut numbers = line
+            .trim_start_matches("Max open files")
+            .split_whitespace()
+            .map(|n| n.parse::<u64>().ok());
+        Some((numbers.next()??, numbers.next()??))
     }
 
     /// The server's socket address, for raw TCP clients.

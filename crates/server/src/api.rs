@@ -26,7 +26,7 @@
 //! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
 //! | GET | `/api/games/{id}/replay` | a finished game's replay (409 before the end): `{steps, seats, outcome, final_score, log}`, the log as a spectator reads it, entry `i` being step `i + 1` |
 //! | GET | `/api/games/{id}/replay/{step}` | the board after `step` choices of a finished game (0: the start), as a spectator's view |
-//! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it, later ones by any seat answer the same game |
+//! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it (taking one from the client's games-per-hour allowance, as a create does), later ones by any seat answer the same game |
 //! | GET | `/api/games/{id}/ws` | WebSocket ([`crate::ws`]): the seat's snapshot on connect and after every move; the seat's token in the subprotocol `eons.token.TOKEN` beside `eons`, never in the URL (`?token=` is 400) |
 //!
 //! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`
@@ -778,16 +778,24 @@ async fn record(
     })))
 }
 
-/// The rematch of a finished game for the seat of the token (see [`crate::rematch`]).
+/// The rematch of a finished game for the seat of the token (see
+/// [`crate::rematch`]). The request that creates it takes one from the
+/// client's games-per-hour allowance, as a create does; asking for a
+/// rematch that exists takes none.
 async fn rematch(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
     let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
-    Ok(Json(hub.rematch(&h, &token).await?))
+    let client = hub.proxies.client(peer.ip(), &headers);
+    Ok(Json(
+        hub.rematch(&h, &token, || hub.allow_new_game(client))
+            .await?,
+    ))
 }
 
 #[cfg(test)]

@@ -25,11 +25,14 @@ impl Hub {
     /// The rematch of the finished game `h` for the seat holding `token`:
     /// `{id, token}` (the new game and the seat's token in it; `token` is
     /// null for a bot seat's token, which no client holds). Creates the
-    /// rematch on the first request.
+    /// rematch on the first request, taking `allowance` then (the asking
+    /// client's games per hour, as a create takes it: 429 and no game when
+    /// it is spent); a request that finds the rematch made takes none.
     pub async fn rematch(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         token: &str,
+        allowance: impl FnOnce() -> Result<(), ApiError>,
     ) -> Result<Value, ApiError> {
         let (seat, rematch_id, name, profile) = {
             // Held while the rematch is created, so that two seats asking at
@@ -64,31 +67,30 @@ impl Hub {
                         .collect();
                     let players = usize::try_from(g.row.players)
                         .map_err(|_| ApiError::Internal("stored player count".into()))?;
-                    let created = self
-                        .create(CreateGame {
-                            game: g.row.game.clone(),
-                            players,
-                            options,
-                            seats,
-                            seed: None,
-                            // The rematch counts against whoever created
-                            // the first game, as that game did.
-                            creator: self.store.creator(&g.row.id).await?,
-                            clock: g
-                                .row
-                                .clock
-                                .as_ref()
-                                .map(|c| crate::hub::clock::ClockSpec {
-                                    per_decision_s: c
-                                        .per_decision_ms
-                                        .and_then(|ms| u64::try_from(ms / 1000).ok()),
-                                    bank_s: c.bank_ms.and_then(|ms| u64::try_from(ms / 1000).ok()),
-                                })
-                                .unwrap_or_default(),
-                            on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
-                            spectator_chat: g.row.spectator_chat,
-                        })
-                        .await?;
+                    let game = self.prepare(CreateGame {
+                        game: g.row.game.clone(),
+                        players,
+                        options,
+                        seats,
+                        seed: None,
+                        // The rematch counts against whoever created
+                        // the first game, as that game did.
+                        creator: self.store.creator(&g.row.id).await?,
+                        clock: g
+                            .row
+                            .clock
+                            .as_ref()
+                            .map(|c| crate::hub::clock::ClockSpec {
+                                per_decision_s: c
+                                    .per_decision_ms
+                                    .and_then(|ms| u64::try_from(ms / 1000).ok()),
+                                bank_s: c.bank_ms.and_then(|ms| u64::try_from(ms / 1000).ok()),
+                            })
+                            .unwrap_or_default(),
+                        on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
+                        spectator_chat: g.row.spectator_chat,
+                    })?;
+                    let created = self.store_new(game, allowance).await?;
                     let new_id = created
                         .get("id")
                         .and_then(Value::as_str)

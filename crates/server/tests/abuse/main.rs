@@ -17,6 +17,7 @@ mod dead_socket;
 mod failed_creates;
 mod huge_options;
 mod idle_connections;
+mod rematch_allowance;
 mod same_token_race;
 mod slow_body;
 mod slow_headers;
@@ -31,17 +32,23 @@ use std::time::{Duration, Instant};
 /// fixed (every request timing out, 46 s bot decisions).
 pub const LATENCY_BOUND: Duration = Duration::from_secs(3);
 
+/// A client whose connections come from the loopback address `127.0.0.N`
+/// (the server sees another client address than 127.0.0.1's for each N).
+pub fn client_from(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client")
+}
+
 /// Acts as a well-behaved client on `server`: lists the game kinds, creates
 /// a two-human Dominant Species game, claims a seat, reads a view and makes
 /// one choice, all from the address `127.0.0.2`: attackers connect from
 /// 127.0.0.1, so per-address limits they run into do not count against it.
 /// Panics unless every answer is a success and comes within [`LATENCY_BOUND`].
 pub async fn well_behaved(server: &common::Server) {
-    let c = reqwest::Client::builder()
-        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
-        .timeout(Duration::from_secs(60))
-        .build()
-        .expect("client");
+    let c = client_from(2);
     let timed = |what: &'static str, started: Instant| {
         let took = started.elapsed();
         assert!(

@@ -495,8 +495,9 @@ async fn choice(
     Ok(Json(json!(r)))
 }
 
-/// The game's chat: `{messages: [{n, seat, name, text, at}]}` (`?since=N`:
-/// from message N on). Anyone who may see the game may read it.
+/// The game's chat as kept: `{messages: [{n, seat, name, text, at}]}`
+/// (`?since=N`: the messages numbered N and on; older ones may have rolled
+/// off, see [`crate::hub::chat`]). Anyone who may see the game may read it.
 async fn chat(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -512,8 +513,9 @@ async fn chat(
         })?,
         None => 0,
     };
+    let since = i64::try_from(since).unwrap_or(i64::MAX);
     let g = h.inner.lock().await;
-    let messages: Vec<&crate::store::ChatRow> = g.chat().iter().skip(since).collect();
+    let messages: Vec<&crate::store::ChatRow> = g.chat().iter().filter(|m| m.n >= since).collect();
     Ok(Json(json!({ "messages": messages })))
 }
 

@@ -168,7 +168,8 @@ pub struct Snapshot {
     pub clock: Option<clock::ClockView>,
     /// Whether spectators may write in the chat (seats always may).
     pub spectator_chat: bool,
-    /// Chat messages so far (read them at `GET …/chat`).
+    /// Chat messages sent so far, kept or rolled off: the number the next
+    /// one gets (read them at `GET …/chat`).
     pub chat_len: usize,
     /// The viewer's own webhook URL (only in its own seat's view).
     pub webhook: Option<String>,
@@ -208,8 +209,10 @@ pub struct LiveGame {
     restored_from: Option<i64>,
     /// The timer of the clock that runs now (see [`clock`]).
     clock_timer: Option<clock::ClockTimer>,
-    /// The game's chat, every message stored (see [`chat`]).
+    /// The game's chat as kept, oldest first (see [`chat`]).
     chat: Vec<crate::store::ChatRow>,
+    /// The number the next chat message gets.
+    chat_next: i64,
     /// Votes to hand an absent seat to a bot: (target, voter, at move).
     away_votes: Vec<(u8, u8, i64)>,
     /// How long a seat must have been deciding before the others may vote
@@ -307,7 +310,7 @@ impl LiveGame {
             rematch: self.rematch.as_ref().map(|id| json!({ "id": id })),
             clock: self.clock_view(),
             spectator_chat: self.row.spectator_chat,
-            chat_len: self.chat.len(),
+            chat_len: usize::try_from(self.chat_next).unwrap_or(0),
             webhook: seat
                 .and_then(|s| self.seat_row(s))
                 .and_then(|r| r.webhook.clone()),

@@ -22,6 +22,7 @@ mod same_token_race;
 mod slow_body;
 mod slow_headers;
 mod socket_flood;
+mod spectator_chat;
 mod web_headers;
 
 use std::time::{Duration, Instant};

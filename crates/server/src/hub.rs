@@ -659,7 +659,8 @@ impl Hub {
     /// `new_token` is the fresh token when the client chose it (validated by
     /// the caller); otherwise the server draws one.
     /// Refused (changing nothing) when the seat is already claimed, the
-    /// hash no longer matches or the chosen token is some seat's already.
+    /// hash no longer matches or the chosen token is some seat's already;
+    /// 409 when `profile` holds another seat of the game.
     /// Runs to completion even if the caller is dropped, so memory and
     /// database agree.
     pub async fn claim(
@@ -714,6 +715,9 @@ impl Hub {
         }
         // A profile plays under its own name.
         let name = join::seat_name(row, profile.as_deref().unwrap_or(&name));
+        if let Some(p) = profile.as_deref() {
+            g.profile_free(p)?;
+        }
         let token = self.fresh_token(new_token).await?;
         let new_hash = token_hash(&token);
         let at = now_ms();
@@ -732,6 +736,13 @@ impl Hub {
             )
             .await?
         {
+            // Another process took it first, or gave the profile another
+            // seat: catch up with its seats.
+            g.seats = self.store.seats(&id).await?;
+            let _ = h.tx.send(g.moves);
+            if let Some(p) = profile.as_deref() {
+                g.profile_free(p)?;
+            }
             return Err(ApiError::Conflict(format!(
                 "seat {} of game {id} was just claimed by someone else",
                 seat + 1

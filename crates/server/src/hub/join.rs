@@ -5,9 +5,13 @@
 //! race for one seat exactly one wins: the game's lock orders the joins of
 //! one process, and the database takes a seat only while it is still open
 //! (`UPDATE … WHERE claimed = 0 AND token_hash IS NULL`), across processes.
+//!
+//! A profile takes one seat of a game (a join here, a claim in
+//! [`Hub::claim`]), so that no game is rated against itself: a second seat
+//! for it is refused with 409, naming the seat it holds.
 
 use super::{now_ms, random_hex, token_hash, GameHandle, Hub};
-use crate::error::ApiError;
+use crate::error::{echoed, ApiError};
 use crate::store::{SeatRow, Taker, Taking};
 use std::sync::Arc;
 
@@ -96,6 +100,9 @@ impl Hub {
         let seat = row.seat;
         // A profile plays under its own name.
         let name = seat_name(row, profile.as_deref().unwrap_or(name));
+        if let Some(p) = profile.as_deref() {
+            g.profile_free(p)?;
+        }
         let token = self.fresh_token(new_token).await?;
         let hash = token_hash(&token);
         let at = now_ms();
@@ -114,9 +121,13 @@ impl Hub {
             )
             .await?
         {
-            // Another process took it first: catch up with its seats.
+            // Another process took it first, or gave the profile another
+            // seat: catch up with its seats.
             g.seats = self.store.seats(&id).await?;
             let _ = h.tx.send(g.moves);
+            if let Some(p) = profile.as_deref() {
+                g.profile_free(p)?;
+            }
             return Err(ApiError::Conflict(format!(
                 "seat {} of game {id} was just taken by someone else",
                 seat + 1
@@ -129,6 +140,24 @@ impl Hub {
 }
 
 impl super::LiveGame {
+    /// Refuses (409) a seat for `profile` when it holds a human seat of
+    /// this game already: a profile plays one seat of a game, so that no
+    /// game is rated against itself.
+    pub(super) fn profile_free(&self, profile: &str) -> Result<(), ApiError> {
+        match self
+            .seats
+            .iter()
+            .find(|s| s.kind == "human" && s.profile.as_deref() == Some(profile))
+        {
+            Some(held) => Err(ApiError::Conflict(format!(
+                "the profile `{}` holds seat {} of this game already: a profile plays one seat of a game",
+                echoed(profile),
+                held.seat + 1
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Notes in memory what the store just stored of a seat taken (a claim
     /// or a join): its name, token hash, time and profile.
     pub(super) fn seat_taken(

@@ -38,6 +38,16 @@ fn passes_for_a_bot(name: &str) -> bool {
     lower == "bot" || lower.starts_with("bot ") || lower.starts_with("bot(")
 }
 
+/// The seats to rate of a finished game: each profile once, at its best
+/// place (`placed` comes best first). A profile that held several seats
+/// (two seats of one bot spec; a player's seats from before a profile was
+/// held to one seat per game) is not rated against itself.
+fn each_profile_once(mut placed: Vec<Placed>) -> Vec<Placed> {
+    let mut seen = std::collections::HashSet::new();
+    placed.retain(|p| seen.insert(p.profile.clone()));
+    placed
+}
+
 /// The new ratings of seats placed at `places` (1: first) whose ratings
 /// were `before` (None: unrated, the system's start), in the same order.
 pub fn rate(before: &[Option<(f64, f64)>], places: &[usize]) -> Vec<(f64, f64)> {
@@ -132,6 +142,7 @@ impl Hub {
                 })
             })
             .collect();
+        let placed = each_profile_once(placed);
         if placed.len() < 2 {
             // Nothing to rate: marked so, so that no start looks again.
             self.store
@@ -210,5 +221,21 @@ mod tests {
         assert!(passes_for_a_bot("BOT x"));
         assert!(!passes_for_a_bot("Botticelli"));
         assert!(!passes_for_a_bot("Ann"));
+    }
+
+    #[test]
+    fn a_profile_is_rated_once_at_its_best_place() {
+        let seat = |profile: &str, place| Placed {
+            profile: profile.into(),
+            bot: None,
+            place,
+        };
+        let placed = each_profile_once(vec![
+            seat("Bot (greedy)", 1),
+            seat("Ann", 2),
+            seat("Bot (greedy)", 3),
+        ]);
+        assert_eq!(placed, vec![seat("Bot (greedy)", 1), seat("Ann", 2)]);
+        assert_eq!(each_profile_once(vec![seat("Ann", 1), seat("Ann", 2)]).len(), 1);
     }
 }

@@ -17,6 +17,7 @@ mod dead_socket;
 mod failed_creates;
 mod huge_options;
 mod idle_connections;
+mod profile_seats;
 mod rematch_allowance;
 mod same_token_race;
 mod slow_body;

@@ -244,7 +244,10 @@ impl LiveGame {
         self.seats.iter().find(|s| s.seat == i64::from(seat.0))
     }
 
-    /// Public seat list.
+    /// Public seat list. `profile` is true for a human seat a player's
+    /// profile holds (taken with the profile's key: its name is the
+    /// profile's own, and the game counts for its rating); a bot's seat
+    /// says so by `bot`.
     pub fn seats_json(&self) -> Vec<Value> {
         self.seats
             .iter()
@@ -257,6 +260,7 @@ impl LiveGame {
                     "claimed": s.claimed || s.kind == "bot",
                     "open": s.is_open(),
                     "away": s.away,
+                    "profile": s.kind == "human" && s.profile.is_some(),
                 })
             })
             .collect()

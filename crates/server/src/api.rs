@@ -149,7 +149,8 @@ struct ProfileBody {
 }
 
 /// Makes a profile → 201 `{name, key}` (the key only here). Takes one from
-/// the client's hourly allowance, as a game does.
+/// the client's hourly allowance, as a game does (a refused name takes
+/// none).
 async fn create_profile(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -157,9 +158,12 @@ async fn create_profile(
     b: Result<Json<ProfileBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
-    let name = crate::names::requested_name(Some(&b.name)).map_err(ApiError::BadRequest)?;
-    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
-    let (name, key) = hub.create_profile(&name.unwrap_or_default()).await?;
+    let name = crate::names::requested_name(Some(&b.name))
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let client = hub.proxies.client(peer.ip(), &headers);
+    let (name, key) = hub
+        .create_profile(&name.unwrap_or_default(), || hub.allow_new_game(client))
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "name": name, "key": key })),
@@ -334,6 +338,7 @@ async fn create_game(
         on_timeout: b.on_timeout,
         spectator_chat: b.spectator_chat,
     })?;
+    hub.refuse_profile_names(&game).await?;
     let out = hub.store_new(game, || hub.allow_new_game(client)).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
@@ -414,7 +419,7 @@ async fn claim(
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
-        .map_err(ApiError::BadRequest)?
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
     let hash = crate::hub::token_hash(b.token.trim());
     let Some((game, seat)) = hub.store.seat_of_token(&hash).await? else {
@@ -603,7 +608,7 @@ async fn say(
         }
         None => {
             let name = crate::names::requested_name(b.name.as_deref())
-                .map_err(ApiError::BadRequest)?
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?
                 .unwrap_or_default();
             let client = hub.proxies.client(peer.ip(), &headers);
             crate::hub::chat::Speaker::Spectator {
@@ -641,7 +646,7 @@ async fn join(
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
-        .map_err(ApiError::BadRequest)?
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
     let h = load(&hub, &id).await?;
     if let Some(t) = &new_token {

@@ -664,7 +664,9 @@ impl Hub {
     /// the caller); otherwise the server draws one.
     /// Refused (changing nothing) when the seat is already claimed, the
     /// hash no longer matches or the chosen token is some seat's already;
-    /// 409 when `profile` holds another seat of the game.
+    /// 409 when `profile` holds another seat of the game, when the name
+    /// looks like another seat's, or when a name asked without a profile
+    /// is (or looks like) a profile's (see [`join`]).
     /// Runs to completion even if the caller is dropped, so memory and
     /// database agree.
     pub async fn claim(
@@ -699,6 +701,7 @@ impl Hub {
         new_token: Option<String>,
         profile: Option<String>,
     ) -> Result<(String, String), ApiError> {
+        let asked = !name.is_empty();
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
         let row = g
@@ -721,6 +724,10 @@ impl Hub {
         let name = join::seat_name(row, profile.as_deref().unwrap_or(&name));
         if let Some(p) = profile.as_deref() {
             g.profile_free(p)?;
+        }
+        g.name_free(seat, &name)?;
+        if profile.is_none() && asked {
+            self.refuse_profile_name(&name).await?;
         }
         let token = self.fresh_token(new_token).await?;
         let new_hash = token_hash(&token);

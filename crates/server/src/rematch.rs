@@ -34,7 +34,7 @@ impl Hub {
         token: &str,
         allowance: impl FnOnce() -> Result<(), ApiError>,
     ) -> Result<Value, ApiError> {
-        let (seat, rematch_id, name, profile) = {
+        let (seat, rematch_id, profile) = {
             // Held while the rematch is created, so that two seats asking at
             // once get one game.
             let mut g = h.inner.lock().await;
@@ -107,28 +107,28 @@ impl Hub {
                 }
             };
             g.rematch = Some(rematch_id.clone());
-            let old = g.claimed_seat(i64::from(seat.0));
-            let name = old.and_then(|s| s.name.clone()).unwrap_or_default();
             // The seat's profile plays the rematch too.
-            let profile = old.and_then(|s| s.profile.clone());
-            (seat, rematch_id, name, profile)
+            let profile = g
+                .claimed_seat(i64::from(seat.0))
+                .and_then(|s| s.profile.clone());
+            (seat, rematch_id, profile)
         };
         // Announce it: the old game's seats see the rematch in their view.
         let _ = h.tx.send(h.inner.lock().await.moves);
         let token = self
-            .take_rematch_seat(&rematch_id, seat, token, name, profile)
+            .take_rematch_seat(&rematch_id, seat, token, profile)
             .await?;
         Ok(json!({ "id": rematch_id, "token": token }))
     }
 
     /// Gives seat `seat` of the rematch `rematch_id` the token derived from
     /// the seat's old token (once; again the same after), and returns it.
+    /// The seat keeps the name the rematch was made with (the old seat's).
     async fn take_rematch_seat(
         self: &Arc<Self>,
         rematch_id: &str,
         seat: Seat,
         old_token: &str,
-        name: String,
         profile: Option<String>,
     ) -> Result<String, ApiError> {
         let new = self.get(rematch_id).await?;
@@ -154,7 +154,14 @@ impl Hub {
                 .ok_or_else(|| ApiError::Internal("an open seat without token".into()))?
         };
         let (token, _) = self
-            .claim(&new, i64::from(seat.0), invite, name, Some(token), profile)
+            .claim(
+                &new,
+                i64::from(seat.0),
+                invite,
+                String::new(),
+                Some(token),
+                profile,
+            )
             .await?;
         Ok(token)
     }

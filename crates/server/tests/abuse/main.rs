@@ -1,7 +1,9 @@
 //! The abuse suite: the real `eons-server` binary on 127.0.0.1, attacked by
 //! bounded versions of what an abusive client does (slow headers, a socket
 //! flood from one address, slow request bodies, huge option lists, a bot with a huge iteration
-//! budget, racing claims with one chosen token, …). Each attack runs for a
+//! budget, racing claims with one chosen token, look-alike names, one profile
+//! in two seats, rematches past the games allowance, spectators flooding the
+//! chat, …). Each attack runs for a
 //! bounded time and then asserts that the server still answers a
 //! well-behaved client (see [`well_behaved`]) within [`LATENCY_BOUND`].
 //!
@@ -17,6 +19,7 @@ mod dead_socket;
 mod failed_creates;
 mod huge_options;
 mod idle_connections;
+mod look_alike_names;
 mod profile_seats;
 mod rematch_allowance;
 mod same_token_race;

@@ -99,3 +99,14 @@ export function botBadge(seat) {
   if (!seat || typeof seat.bot !== 'string' || !seat.bot) return null;
   return h('span', { class: 'bot-badge', title: `A bot (${seat.bot}) plays this seat` }, 'bot');
 }
+
+/**
+ * The "profile" mark of a seat whose `profile` field says a player's profile
+ * holds it (taken with the profile's key): its name is that profile's own,
+ * and the game counts for its rating. A seat without the mark may carry any
+ * name its player typed. Null for other seats.
+ */
+export function profileBadge(seat) {
+  if (!seat || seat.profile !== true) return null;
+  return h('span', { class: 'profile-badge', title: `${seat.name || 'This player'} plays with a profile: the name is theirs, and the game counts for their rating` }, 'profile');
+}

@@ -2,7 +2,7 @@
 import { api, mine, inviteLink, loadServer, onLoopback } from './api.js';
 import { clockText } from './clock.js';
 import { profilePanel } from './profile.js';
-import { h, toast, copy, botBadge } from './dom.js';
+import { h, toast, copy, botBadge, profileBadge } from './dom.js';
 import { optionControls } from './setup-form.js';
 import { claimHotseat } from './hotseat.js';
 
@@ -229,12 +229,13 @@ function seatLabel(sum, seat) {
   return (s && s.name) || `seat ${seat + 1}`;
 }
 
-/** The seats of a game, "Ann vs Ben": each name, with a "bot" badge on a seat its `bot` field says a bot plays. */
+/** The seats of a game, "Ann vs Ben": each name, with a "bot" badge on a seat its `bot` field says a bot plays and a "profile" mark on a seat a profile holds. */
 function seatsText(sum) {
   return sum.seats.flatMap((s, i) => [
     i > 0 ? ' vs ' : null,
     h('span', { class: 'lobby-seat' }, s.open ? `seat ${s.seat + 1} (open)` : s.name || (s.bot ? s.bot : `seat ${s.seat + 1}${s.claimed ? '' : ' (invited)'}`)),
     botBadge(s),
+    profileBadge(s),
   ]).filter(Boolean);
 }
 

@@ -4,7 +4,7 @@
 // slider, the buttons ⏮ ◀ ▶ ⏭ and the keys ← → Home End.
 import { api } from './api.js';
 import { loadCatalog } from './cards.js';
-import { h, s, fill, botBadge } from './dom.js';
+import { h, s, fill, botBadge, profileBadge } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -148,7 +148,7 @@ export async function replay(root, id) {
     };
     r.render(board, st, ctx);
     fill(players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, st.seats.map((s, i) => h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''}` },
-      h('span', { class: 'seat-name' }, name(i)), botBadge(s), r.seatInfo ? r.seatInfo(st, i) : null))));
+      h('span', { class: 'seat-name' }, name(i)), botBadge(s), profileBadge(s), r.seatInfo ? r.seatInfo(st, i) : null))));
     if (st.over) {
       const box = finalPanel(st, { name, role: r.seatRole ? (i) => r.seatRole(st, i) : null, token: null, replayLink: false });
       if (box) board.prepend(box);

@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink, loadServer } from './api.js';
-import { h, fill, toast, copy, botBadge, possessive, counted } from './dom.js';
+import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -379,6 +379,7 @@ function renderPlayers(ctx, r) {
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
       h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
       botBadge(s),
+      profileBadge(s),
       seatClock(st, i),
       extra,
       s.kind === 'human' && !s.claimed && inv ? h('button', { class: 'small', onclick: () => copy(inviteLink(st.id, inv.token)) }, 'Copy invite') : null,

@@ -79,6 +79,9 @@ test('a profile carried by its link plays a game, and its page shows the finishe
     await page.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
     await page.waitForSelector('body[data-move]');
     assert.match(await page.textContent('#players'), /Ann Lee \(you\)/);
+    // The seat list marks the seat a profile holds (its `profile` field), and only that one.
+    assert.equal(await page.locator('#players .profile-badge').count(), 1);
+    assert.equal(await page.locator('#players li.me .profile-badge').count(), 1);
     for (let i = 0; i < 50; i++) {
       if (await page.evaluate(() => document.body.dataset.over === 'true')) break;
       const item = page.locator('body.my-turn #choice-list button.choice-item').first();

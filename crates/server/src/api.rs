@@ -26,7 +26,7 @@
 //! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
 //! | GET | `/api/games/{id}/replay` | a finished game's replay (409 before the end): `{steps, seats, outcome, final_score, log}`, the log as a spectator reads it, entry `i` being step `i + 1` |
 //! | GET | `/api/games/{id}/replay/{step}` | the board after `step` choices of a finished game (0: the start), as a spectator's view |
-//! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it, later ones by any seat answer the same game |
+//! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it (taking one from the client's games-per-hour allowance, as a create does), later ones by any seat answer the same game |
 //! | GET | `/api/games/{id}/ws` | WebSocket ([`crate::ws`]): the seat's snapshot on connect and after every move; the seat's token in the subprotocol `eons.token.TOKEN` beside `eons`, never in the URL (`?token=` is 400) |
 //!
 //! A token is given as `Authorization: Bearer TOKEN` or `?token=TOKEN`
@@ -149,7 +149,8 @@ struct ProfileBody {
 }
 
 /// Makes a profile → 201 `{name, key}` (the key only here). Takes one from
-/// the client's hourly allowance, as a game does.
+/// the client's hourly allowance, as a game does (a refused name takes
+/// none).
 async fn create_profile(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -157,9 +158,12 @@ async fn create_profile(
     b: Result<Json<ProfileBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
-    let name = crate::names::requested_name(Some(&b.name)).map_err(ApiError::BadRequest)?;
-    hub.allow_new_game(hub.proxies.client(peer.ip(), &headers))?;
-    let (name, key) = hub.create_profile(&name.unwrap_or_default()).await?;
+    let name = crate::names::requested_name(Some(&b.name))
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let client = hub.proxies.client(peer.ip(), &headers);
+    let (name, key) = hub
+        .create_profile(&name.unwrap_or_default(), || hub.allow_new_game(client))
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "name": name, "key": key })),
@@ -334,6 +338,7 @@ async fn create_game(
         on_timeout: b.on_timeout,
         spectator_chat: b.spectator_chat,
     })?;
+    hub.refuse_profile_names(&game).await?;
     let out = hub.store_new(game, || hub.allow_new_game(client)).await?;
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
@@ -439,7 +444,7 @@ async fn claim(
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
-        .map_err(ApiError::BadRequest)?
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
     let hash = crate::hub::token_hash(b.token.trim());
     let Some((game, seat)) = hub.store.seat_of_token(&hash).await? else {
@@ -521,8 +526,9 @@ async fn choice(
     Ok(Json(json!(r)))
 }
 
-/// The game's chat: `{messages: [{n, seat, name, text, at}]}` (`?since=N`:
-/// from message N on). Anyone who may see the game may read it.
+/// The game's chat as kept: `{messages: [{n, seat, name, text, at}]}`
+/// (`?since=N`: the messages numbered N and on; older ones may have rolled
+/// off, see [`crate::hub::chat`]). Anyone who may see the game may read it.
 async fn chat(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -538,8 +544,9 @@ async fn chat(
         })?,
         None => 0,
     };
+    let since = i64::try_from(since).unwrap_or(i64::MAX);
     let g = h.inner.lock().await;
-    let messages: Vec<&crate::store::ChatRow> = g.chat().iter().skip(since).collect();
+    let messages: Vec<&crate::store::ChatRow> = g.chat().iter().filter(|m| m.n >= since).collect();
     Ok(Json(json!({ "messages": messages })))
 }
 
@@ -623,7 +630,7 @@ async fn say(
         }
         None => {
             let name = crate::names::requested_name(b.name.as_deref())
-                .map_err(ApiError::BadRequest)?
+                .map_err(|e| ApiError::BadRequest(e.to_string()))?
                 .unwrap_or_default();
             let client = hub.proxies.client(peer.ip(), &headers);
             crate::hub::chat::Speaker::Spectator {
@@ -661,7 +668,7 @@ async fn join(
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
-        .map_err(ApiError::BadRequest)?
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
     let h = load(&hub, &id).await?;
     if let Some(t) = &new_token {
@@ -845,16 +852,24 @@ async fn record(
     Ok(Json(record))
 }
 
-/// The rematch of a finished game for the seat of the token (see [`crate::rematch`]).
+/// The rematch of a finished game for the seat of the token (see
+/// [`crate::rematch`]). The request that creates it takes one from the
+/// client's games-per-hour allowance, as a create does; asking for a
+/// rematch that exists takes none.
 async fn rematch(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&hub, &id).await?;
     let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
-    Ok(Json(hub.rematch(&h, &token).await?))
+    let client = hub.proxies.client(peer.ip(), &headers);
+    Ok(Json(
+        hub.rematch(&h, &token, || hub.allow_new_game(client))
+            .await?,
+    ))
 }
 
 #[cfg(test)]

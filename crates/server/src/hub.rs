@@ -171,7 +171,8 @@ pub struct Snapshot {
     pub clock: Option<clock::ClockView>,
     /// Whether spectators may write in the chat (seats always may).
     pub spectator_chat: bool,
-    /// Chat messages so far (read them at `GET …/chat`).
+    /// Chat messages sent so far, kept or rolled off: the number the next
+    /// one gets (read them at `GET …/chat`).
     pub chat_len: usize,
     /// The viewer's own webhook URL (only in its own seat's view).
     pub webhook: Option<String>,
@@ -215,8 +216,10 @@ pub struct LiveGame {
     restored_from: Option<i64>,
     /// The timer of the clock that runs now (see [`clock`]).
     clock_timer: Option<clock::ClockTimer>,
-    /// The game's chat, every message stored (see [`chat`]).
+    /// The game's chat as kept, oldest first (see [`chat`]).
     chat: Vec<crate::store::ChatRow>,
+    /// The number the next chat message gets.
+    chat_next: i64,
     /// Votes to hand an absent seat to a bot: (target, voter, at move).
     away_votes: Vec<(u8, u8, i64)>,
     /// How long a seat must have been deciding before the others may vote
@@ -259,7 +262,10 @@ impl LiveGame {
         self.seats.iter().find(|s| s.seat == i64::from(seat.0))
     }
 
-    /// Public seat list.
+    /// Public seat list. `profile` is true for a human seat a player's
+    /// profile holds (taken with the profile's key: its name is the
+    /// profile's own, and the game counts for its rating); a bot's seat
+    /// says so by `bot`.
     pub fn seats_json(&self) -> Vec<Value> {
         self.seats
             .iter()
@@ -272,6 +278,7 @@ impl LiveGame {
                     "claimed": s.claimed || s.kind == "bot",
                     "open": s.is_open(),
                     "away": s.away,
+                    "profile": s.kind == "human" && s.profile.is_some(),
                 })
             })
             .collect()
@@ -325,7 +332,7 @@ impl LiveGame {
             rematch: self.rematch.as_ref().map(|id| json!({ "id": id })),
             clock: self.clock_view(),
             spectator_chat: self.row.spectator_chat,
-            chat_len: self.chat.len(),
+            chat_len: usize::try_from(self.chat_next).unwrap_or(0),
             webhook: seat
                 .and_then(|s| self.seat_row(s))
                 .and_then(|r| r.webhook.clone()),
@@ -686,7 +693,10 @@ impl Hub {
     /// `new_token` is the fresh token when the client chose it (validated by
     /// the caller); otherwise the server draws one.
     /// Refused (changing nothing) when the seat is already claimed, the
-    /// hash no longer matches or the chosen token is some seat's already.
+    /// hash no longer matches or the chosen token is some seat's already;
+    /// 409 when `profile` holds another seat of the game, when the name
+    /// looks like another seat's, or when a name asked without a profile
+    /// is (or looks like) a profile's (see [`join`]).
     /// Runs to completion even if the caller is dropped, so memory and
     /// database agree.
     pub async fn claim(
@@ -721,6 +731,7 @@ impl Hub {
         new_token: Option<String>,
         profile: Option<String>,
     ) -> Result<(String, String), ApiError> {
+        let asked = !name.is_empty();
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
         let row = g
@@ -741,6 +752,13 @@ impl Hub {
         }
         // A profile plays under its own name.
         let name = join::seat_name(row, profile.as_deref().unwrap_or(&name));
+        if let Some(p) = profile.as_deref() {
+            g.profile_free(p)?;
+        }
+        g.name_free(seat, &name)?;
+        if profile.is_none() && asked {
+            self.refuse_profile_name(&name).await?;
+        }
         let token = self.fresh_token(new_token).await?;
         let new_hash = token_hash(&token);
         let at = now_ms();
@@ -759,6 +777,13 @@ impl Hub {
             )
             .await?
         {
+            // Another process took it first, or gave the profile another
+            // seat: catch up with its seats.
+            g.seats = self.store.seats(&id).await?;
+            let _ = h.tx.send(g.moves);
+            if let Some(p) = profile.as_deref() {
+                g.profile_free(p)?;
+            }
             return Err(ApiError::Conflict(format!(
                 "seat {} of game {id} was just claimed by someone else",
                 seat + 1

@@ -55,7 +55,9 @@ use std::time::Duration;
 pub use edge::AllowedHosts;
 pub use error::ApiError;
 pub use hub::Hub;
-pub use limits::{BotLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits};
+pub use limits::{
+    BotLimits, ChatLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits,
+};
 pub use proxies::TrustedProxies;
 pub use public_url::PublicUrl;
 pub use store::{Store, StoreError};
@@ -115,6 +117,13 @@ pub struct ServeConfig {
     /// seats may vote it away. `None`: `EONS_ABSENT_AFTER_S` when set,
     /// otherwise 5 minutes.
     pub absent_after: Option<Duration>,
+    /// How many chat messages of seats and of spectators a game keeps, and
+    /// how fast its spectators may write. `None`: [`ChatLimits::from_env`]
+    /// (1,500 and 500 messages, 30 spectator messages a minute per game,
+    /// unless `EONS_MAX_SEAT_CHAT_MESSAGES`,
+    /// `EONS_MAX_SPECTATOR_CHAT_MESSAGES`, `EONS_SPECTATOR_CHAT_PER_MINUTE`
+    /// say otherwise).
+    pub chat_limits: Option<ChatLimits>,
 }
 
 impl Default for ServeConfig {
@@ -141,6 +150,7 @@ impl Default for ServeConfig {
             webhooks: None,
             webhook_ports: None,
             absent_after: None,
+            chat_limits: None,
         }
     }
 }
@@ -277,6 +287,7 @@ pub async fn serve_until(
     let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();
+    let chat_limits = given_or_env(config.chat_limits, ChatLimits::from_env)?;
     let store = Store::open(&config.database).await?;
     let hub = Hub::new(
         store,
@@ -293,6 +304,7 @@ pub async fn serve_until(
     hub.webhooks.allow(webhooks);
     hub.webhooks.allow_ports(webhook_ports.clone());
     let _ = hub.absent_after.set(absent_after);
+    hub.chat_limiter.set_limits(chat_limits);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let _ = hub.bound.set(addr);
@@ -326,6 +338,7 @@ pub async fn serve_until(
         webhooks = ?webhooks,
         webhook_ports = ?webhook_ports,
         open_files = ?open_files,
+        chat_limits = ?chat_limits,
         "eons-server started"
     );
     // The edge gives handlers the peer address: it (or, from a trusted

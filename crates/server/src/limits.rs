@@ -10,6 +10,8 @@
 //! a request head or sit idle, and how many TCP connections one client
 //! address may hold open. [`MemoryLimits`]: when an idle game leaves
 //! memory, and how often a game's state is stored as a snapshot.
+//! [`ChatLimits`]: how many chat messages of seats and of spectators a game
+//! keeps, and how fast its spectators may write.
 
 use eons_bots::{BotKind, BotSpec, Budget};
 use std::net::{IpAddr, Ipv6Addr};
@@ -44,6 +46,14 @@ pub const ENV_HEADER_TIMEOUT_MS: &str = "EONS_HEADER_TIMEOUT_MS";
 pub const ENV_IDLE_TIMEOUT_MS: &str = "EONS_IDLE_TIMEOUT_MS";
 /// Environment variable: most TCP connections open at once from one client address.
 pub const ENV_MAX_CONNECTIONS_PER_ADDRESS: &str = "EONS_MAX_CONNECTIONS_PER_ADDRESS";
+
+/// Environment variable: the newest seat messages a game's chat keeps.
+pub const ENV_MAX_SEAT_CHAT_MESSAGES: &str = "EONS_MAX_SEAT_CHAT_MESSAGES";
+/// Environment variable: the newest spectator messages a game's chat keeps.
+pub const ENV_MAX_SPECTATOR_CHAT_MESSAGES: &str = "EONS_MAX_SPECTATOR_CHAT_MESSAGES";
+/// Environment variable: chat messages the spectators of one game may send
+/// per minute, all together.
+pub const ENV_SPECTATOR_CHAT_PER_MINUTE: &str = "EONS_SPECTATOR_CHAT_PER_MINUTE";
 
 /// Environment variable: seconds a game stays in memory with nobody using it.
 pub const ENV_EVICT_IDLE_AFTER_S: &str = "EONS_EVICT_IDLE_AFTER_S";
@@ -224,6 +234,82 @@ impl ConnectionLimits {
             self.max_connections_per_address = usize::try_from(n).unwrap_or(usize::MAX);
         }
         self
+    }
+}
+
+/// How much of a game's chat is kept, and how fast spectators may write in
+/// it (see [`crate::hub::chat`]). Seats and spectators are kept apart: a
+/// game keeps its newest `seat_messages` messages of seats and, beside
+/// them, its newest `spectator_messages` messages of spectators; an older
+/// message of the same side rolls off (from memory and storage) when a new
+/// one comes, so the chat never closes and spectators never push out what
+/// the seats wrote. Each writer has its own rate (a seat, a spectator's
+/// address: [`crate::hub::chat::CHAT_BURST`] at once, then one every
+/// [`crate::hub::chat::CHAT_EVERY`]); the spectators of one game also share
+/// `spectators_per_minute`, whatever their addresses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ChatLimits {
+    /// The newest seat messages a game keeps.
+    pub seat_messages: usize,
+    /// The newest spectator messages a game keeps.
+    pub spectator_messages: usize,
+    /// Messages the spectators of one game may send per minute, all
+    /// together (all of them at once if they like; then one each 1/N
+    /// minute).
+    pub spectators_per_minute: u32,
+}
+
+impl Default for ChatLimits {
+    /// 1,500 seat messages and 500 spectator messages kept per game (2,000
+    /// in all, as the one cap before), 30 spectator messages a minute per
+    /// game.
+    fn default() -> Self {
+        ChatLimits {
+            seat_messages: 1500,
+            spectator_messages: 500,
+            spectators_per_minute: 30,
+        }
+    }
+}
+
+impl ChatLimits {
+    /// The defaults, overridden by [`ENV_MAX_SEAT_CHAT_MESSAGES`],
+    /// [`ENV_MAX_SPECTATOR_CHAT_MESSAGES`] and
+    /// [`ENV_SPECTATOR_CHAT_PER_MINUTE`] where set. A set but unreadable
+    /// (or zero) value is an error naming the variable.
+    pub fn from_env() -> Result<ChatLimits, String> {
+        Ok(ChatLimits::default().with([
+            env_number(ENV_MAX_SEAT_CHAT_MESSAGES)?,
+            env_number(ENV_MAX_SPECTATOR_CHAT_MESSAGES)?,
+            env_number(ENV_SPECTATOR_CHAT_PER_MINUTE)?,
+        ]))
+    }
+
+    /// These limits with the given ones put in place (seat messages kept,
+    /// spectator messages kept, spectator messages per minute per game);
+    /// `None` keeps a limit, a value too large saturates.
+    pub fn with(mut self, set: [Option<u64>; 3]) -> ChatLimits {
+        let [seat_messages, spectator_messages, per_minute] = set;
+        if let Some(n) = seat_messages {
+            self.seat_messages = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = spectator_messages {
+            self.spectator_messages = usize::try_from(n).unwrap_or(usize::MAX);
+        }
+        if let Some(n) = per_minute {
+            self.spectators_per_minute = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        self
+    }
+
+    /// The newest messages a game keeps of seats (`spectators` false) or
+    /// of spectators (true).
+    pub fn kept(&self, spectators: bool) -> usize {
+        if spectators {
+            self.spectator_messages
+        } else {
+            self.seat_messages
+        }
     }
 }
 

@@ -25,13 +25,16 @@ impl Hub {
     /// The rematch of the finished game `h` for the seat holding `token`:
     /// `{id, token}` (the new game and the seat's token in it; `token` is
     /// null for a bot seat's token, which no client holds). Creates the
-    /// rematch on the first request.
+    /// rematch on the first request, taking `allowance` then (the asking
+    /// client's games per hour, as a create takes it: 429 and no game when
+    /// it is spent); a request that finds the rematch made takes none.
     pub async fn rematch(
         self: &Arc<Self>,
         h: &Arc<GameHandle>,
         token: &str,
+        allowance: impl FnOnce() -> Result<(), ApiError>,
     ) -> Result<Value, ApiError> {
-        let (seat, rematch_id, name, profile) = {
+        let (seat, rematch_id, profile) = {
             // Held while the rematch is created, so that two seats asking at
             // once get one game.
             let mut g = h.inner.lock().await;
@@ -64,31 +67,30 @@ impl Hub {
                         .collect();
                     let players = usize::try_from(g.row.players)
                         .map_err(|_| ApiError::Internal("stored player count".into()))?;
-                    let created = self
-                        .create(CreateGame {
-                            game: g.row.game.clone(),
-                            players,
-                            options,
-                            seats,
-                            seed: None,
-                            // The rematch counts against whoever created
-                            // the first game, as that game did.
-                            creator: self.store.creator(&g.row.id).await?,
-                            clock: g
-                                .row
-                                .clock
-                                .as_ref()
-                                .map(|c| crate::hub::clock::ClockSpec {
-                                    per_decision_s: c
-                                        .per_decision_ms
-                                        .and_then(|ms| u64::try_from(ms / 1000).ok()),
-                                    bank_s: c.bank_ms.and_then(|ms| u64::try_from(ms / 1000).ok()),
-                                })
-                                .unwrap_or_default(),
-                            on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
-                            spectator_chat: g.row.spectator_chat,
-                        })
-                        .await?;
+                    let game = self.prepare(CreateGame {
+                        game: g.row.game.clone(),
+                        players,
+                        options,
+                        seats,
+                        seed: None,
+                        // The rematch counts against whoever created
+                        // the first game, as that game did.
+                        creator: self.store.creator(&g.row.id).await?,
+                        clock: g
+                            .row
+                            .clock
+                            .as_ref()
+                            .map(|c| crate::hub::clock::ClockSpec {
+                                per_decision_s: c
+                                    .per_decision_ms
+                                    .and_then(|ms| u64::try_from(ms / 1000).ok()),
+                                bank_s: c.bank_ms.and_then(|ms| u64::try_from(ms / 1000).ok()),
+                            })
+                            .unwrap_or_default(),
+                        on_timeout: g.row.clock.as_ref().map(|c| c.on_timeout.clone()),
+                        spectator_chat: g.row.spectator_chat,
+                    })?;
+                    let created = self.store_new(game, allowance).await?;
                     let new_id = created
                         .get("id")
                         .and_then(Value::as_str)
@@ -105,28 +107,28 @@ impl Hub {
                 }
             };
             g.rematch = Some(rematch_id.clone());
-            let old = g.claimed_seat(i64::from(seat.0));
-            let name = old.and_then(|s| s.name.clone()).unwrap_or_default();
             // The seat's profile plays the rematch too.
-            let profile = old.and_then(|s| s.profile.clone());
-            (seat, rematch_id, name, profile)
+            let profile = g
+                .claimed_seat(i64::from(seat.0))
+                .and_then(|s| s.profile.clone());
+            (seat, rematch_id, profile)
         };
         // Announce it: the old game's seats see the rematch in their view.
         let _ = h.tx.send(h.inner.lock().await.moves);
         let token = self
-            .take_rematch_seat(&rematch_id, seat, token, name, profile)
+            .take_rematch_seat(&rematch_id, seat, token, profile)
             .await?;
         Ok(json!({ "id": rematch_id, "token": token }))
     }
 
     /// Gives seat `seat` of the rematch `rematch_id` the token derived from
     /// the seat's old token (once; again the same after), and returns it.
+    /// The seat keeps the name the rematch was made with (the old seat's).
     async fn take_rematch_seat(
         self: &Arc<Self>,
         rematch_id: &str,
         seat: Seat,
         old_token: &str,
-        name: String,
         profile: Option<String>,
     ) -> Result<String, ApiError> {
         let new = self.get(rematch_id).await?;
@@ -152,7 +154,14 @@ impl Hub {
                 .ok_or_else(|| ApiError::Internal("an open seat without token".into()))?
         };
         let (token, _) = self
-            .claim(&new, i64::from(seat.0), invite, name, Some(token), profile)
+            .claim(
+                &new,
+                i64::from(seat.0),
+                invite,
+                String::new(),
+                Some(token),
+                profile,
+            )
             .await?;
         Ok(token)
     }

@@ -265,6 +265,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "webhooks",
         include_str!("../migrations/sqlite/0011_webhooks.sql"),
     ),
+    (
+        12,
+        "name_skeletons",
+        include_str!("../migrations/sqlite/0012_name_skeletons.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -321,6 +326,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         11,
         "webhooks",
         include_str!("../migrations/postgres/0011_webhooks.sql"),
+    ),
+    (
+        12,
+        "name_skeletons",
+        include_str!("../migrations/postgres/0012_name_skeletons.sql"),
     ),
 ];
 
@@ -424,6 +434,8 @@ impl Store {
                     .await?;
             }
         }
+        // Migration 0012 added a column that only Rust can fill.
+        self.fill_name_skeletons().await?;
         Ok(())
     }
 

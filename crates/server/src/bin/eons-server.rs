@@ -22,7 +22,7 @@
 //! `telemetry` module of the library.
 
 use eons_core::Seat;
-use eons_server::{games, AllowedHosts, LimitOptions, ServeConfig, TrustedProxies};
+use eons_server::{games, AllowedHosts, ChatLimits, LimitOptions, ServeConfig, TrustedProxies};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -34,7 +34,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT] [--public-url URL]\n                   [--webhooks off|public|any] [--webhook-ports 80,443] [--absent-after-s 300]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s, then its body in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default). --public-url (or EONS_PUBLIC_URL)\nis the origin others reach the server at, such as https://eons.example.org: invite links point there.\n--webhooks public (or EONS_WEBHOOKS) lets players give a URL the server POSTs to on their turn\n(public: only URLs on public addresses, on ports 80 and 443 unless --webhook-ports or EONS_WEBHOOK_PORTS\nnames others; any: loopback and private networks too, any port; off by default)."
+        "usage: eons-server [--addr HOST:PORT] [--db PATH|postgres://...] [--bot-pace-ms N] [--test-games] [--web-dir DIR]\n                   [--bot-max-time-ms MS] [--bot-max-iterations N] [--bot-max-threads N]\n                   [--bot-pool-threads N] [--max-bot-games-per-address N]\n                   [--max-games-per-hour N] [--max-sockets N] [--max-sockets-per-game N]\n                   [--max-sockets-per-address N] [--ws-ping-ms MS]\n                   [--evict-idle-after-s S] [--snapshot-every N]\n                   [--max-seat-chat-messages N] [--max-spectator-chat-messages N]\n                   [--spectator-chat-per-minute N]\n                   [--trusted-proxy ADDR|NET ...]\n                   [--header-timeout-ms MS] [--idle-timeout-ms MS] [--max-connections-per-address N]\n                   [--allowed-host NAME ...] [--metrics-addr HOST:PORT] [--public-url URL]\n                   [--webhooks off|public|any] [--webhook-ports 80,443] [--absent-after-s 300]\n       eons-server replay RECORD.json\n\nDefaults: --header-timeout-ms 10000 (a whole request head in 10 s, then its body in 10 s), --idle-timeout-ms 60000\n(keep-alive connections idle 60 s are closed), --max-connections-per-address 64 (more are\nclosed at once), any Host (--allowed-host: answer only these names, others get 421).\nEach limit also reads an environment variable (EONS_HEADER_TIMEOUT_MS, EONS_IDLE_TIMEOUT_MS,\nEONS_MAX_CONNECTIONS_PER_ADDRESS, EONS_ALLOWED_HOSTS, ...; see crates/server/README.md).\nLogs go to stderr: RUST_LOG filters them (default eons_server=info,tower_http=warn),\nEONS_LOG_FORMAT=json writes one JSON object per line. --metrics-addr (or EONS_METRICS_ADDR)\nserves Prometheus metrics at http://HOST:PORT/metrics (off by default). --public-url (or EONS_PUBLIC_URL)\nis the origin others reach the server at, such as https://eons.example.org: invite links point there.\n--webhooks public (or EONS_WEBHOOKS) lets players give a URL the server POSTs to on their turn\n(public: only URLs on public addresses, on ports 80 and 443 unless --webhook-ports or EONS_WEBHOOK_PORTS\nnames others; any: loopback and private networks too, any port; off by default).\nChat: a game keeps its newest --max-seat-chat-messages (1500) messages of seats and, apart, its newest\n--max-spectator-chat-messages (500) of spectators (older ones roll off); the spectators of one game\nsend at most --spectator-chat-per-minute (30) together (EONS_MAX_SEAT_CHAT_MESSAGES, ...)."
     );
     ExitCode::from(2)
 }
@@ -90,6 +90,9 @@ fn main() -> ExitCode {
     }
     let mut config = ServeConfig::default();
     let mut limits = LimitOptions::default();
+    // The chat's limits: seat messages kept, spectator messages kept,
+    // spectator messages per minute per game.
+    let mut chat: [Option<u64>; 3] = [None; 3];
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -109,6 +112,19 @@ fn main() -> ExitCode {
             name if LimitOptions::NAMES.contains(&name) => match positive(it.next()) {
                 Some(n) => {
                     limits.set(name, n);
+                }
+                None => return usage(),
+            },
+            name @ ("--max-seat-chat-messages"
+            | "--max-spectator-chat-messages"
+            | "--spectator-chat-per-minute") => match positive(it.next()) {
+                Some(n) => {
+                    let slot = match name {
+                        "--max-seat-chat-messages" => 0,
+                        "--max-spectator-chat-messages" => 1,
+                        _ => 2,
+                    };
+                    chat[slot] = Some(n);
                 }
                 None => return usage(),
             },
@@ -192,6 +208,15 @@ fn main() -> ExitCode {
         (Err(e), _, _, _) | (_, Err(e), _, _) | (_, _, Err(e), _) | (_, _, _, Err(e)) => {
             eprintln!("eons-server: {e}");
             return ExitCode::FAILURE;
+        }
+    }
+    if chat.iter().any(Option::is_some) {
+        match ChatLimits::from_env() {
+            Ok(from_env) => config.chat_limits = Some(from_env.with(chat)),
+            Err(e) => {
+                eprintln!("eons-server: {e}");
+                return ExitCode::FAILURE;
+            }
         }
     }
     eons_server::telemetry::init_logs();

@@ -90,6 +90,9 @@ pub struct PreparedGame {
     tokens: Vec<Value>,
     /// The creating client's limit key (see [`CreateGame::creator`]).
     creator: Option<String>,
+    /// The names the request gave its seats (cleaned), which
+    /// [`Hub::refuse_profile_names`] checks against the profiles' names.
+    asked_names: Vec<String>,
 }
 
 /// The bot spec of a bot seat as the request gave it (`greedy` when none).
@@ -97,11 +100,42 @@ fn bot_text(s: &SeatSpec) -> String {
     s.bot.clone().unwrap_or_else(|| "greedy".into())
 }
 
+/// Refuses (400) seats whose names would pass for each other
+/// ([`crate::names::alike`]), as each is shown: its name, else (a human
+/// seat) "player N".
+fn names_read_apart(seats: &[SeatRow]) -> Result<(), ApiError> {
+    let shown: Vec<String> = seats
+        .iter()
+        .map(|s| {
+            s.name
+                .clone()
+                .unwrap_or_else(|| format!("player {}", s.seat + 1))
+        })
+        .collect();
+    for (later, name) in shown.iter().enumerate() {
+        if let Some(earlier) = shown[..later]
+            .iter()
+            .position(|other| crate::names::alike(name, other))
+        {
+            return Err(ApiError::BadRequest(format!(
+                "seat {}'s name `{}` looks like seat {}'s `{}`: give the seats names that read apart",
+                later + 1,
+                echoed(name),
+                earlier + 1,
+                echoed(&shown[earlier])
+            )));
+        }
+    }
+    Ok(())
+}
+
 impl Hub {
     /// Checks a create request and builds its game, storing nothing:
     /// refused with 404 for an unknown game kind and 400 for anything else
     /// the request gets wrong (player count, an unknown or repeated option,
-    /// seats, a name too long to read, a bot spec or its limits).
+    /// seats, a name too long to read or refused by
+    /// [`crate::names::requested_name`], two seats named alike, a bot spec
+    /// or its limits).
     pub fn prepare(&self, req: CreateGame) -> Result<PreparedGame, ApiError> {
         let kind = self.kind(&req.game).ok_or_else(|| {
             ApiError::NotFound(format!(
@@ -153,6 +187,7 @@ impl Hub {
                     .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let asked_names: Vec<String> = names.iter().flatten().cloned().collect();
         // Unnamed bots of one kind are numbered, so that two read apart.
         let unnamed_bots: Vec<String> = seat_specs
             .iter()
@@ -237,6 +272,7 @@ impl Hub {
                 }
             }
         }
+        names_read_apart(&seats)?;
         let clock = match req.clock.per_decision_s.or(req.clock.bank_s) {
             None => None,
             Some(_) => {
@@ -271,7 +307,19 @@ impl Hub {
             seats,
             tokens,
             creator: req.creator,
+            asked_names,
         })
+    }
+
+    /// Refuses (409) a prepared game one of whose seats the request named
+    /// with a player's profile name, or one that looks like it: only the
+    /// profile's key takes a seat under that name (see
+    /// [`Hub::refuse_profile_name`]).
+    pub async fn refuse_profile_names(&self, game: &PreparedGame) -> Result<(), ApiError> {
+        for name in &game.asked_names {
+            self.refuse_profile_name(name).await?;
+        }
+        Ok(())
     }
 
     /// Stores a prepared game and starts its bots: `{id, game, tokens}`.

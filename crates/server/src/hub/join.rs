@@ -5,9 +5,16 @@
 //! race for one seat exactly one wins: the game's lock orders the joins of
 //! one process, and the database takes a seat only while it is still open
 //! (`UPDATE … WHERE claimed = 0 AND token_hash IS NULL`), across processes.
+//!
+//! Whoever takes a seat (a join here, a claim in [`Hub::claim`]) takes it
+//! under a name that reads apart from the game's other seats' ([`crate::names::alike`]:
+//! not the same without regard to case, not a look-alike), and a profile
+//! takes one seat of a game (so that no game is rated against itself); a
+//! name asked without a profile's key may not be, or look like, a
+//! profile's name. Each is refused with 409, saying whose.
 
 use super::{now_ms, random_hex, token_hash, GameHandle, Hub};
-use crate::error::ApiError;
+use crate::error::{echoed, ApiError};
 use crate::store::{SeatRow, Taker, Taking};
 use std::sync::Arc;
 
@@ -94,8 +101,16 @@ impl Hub {
             return Err(ApiError::Conflict(format!("game {id} has no open seat")));
         };
         let seat = row.seat;
+        let asked = !name.is_empty();
         // A profile plays under its own name.
         let name = seat_name(row, profile.as_deref().unwrap_or(name));
+        if let Some(p) = profile.as_deref() {
+            g.profile_free(p)?;
+        }
+        g.name_free(seat, &name)?;
+        if profile.is_none() && asked {
+            self.refuse_profile_name(&name).await?;
+        }
         let token = self.fresh_token(new_token).await?;
         let hash = token_hash(&token);
         let at = now_ms();
@@ -114,9 +129,13 @@ impl Hub {
             )
             .await?
         {
-            // Another process took it first: catch up with its seats.
+            // Another process took it first, or gave the profile another
+            // seat: catch up with its seats.
             g.seats = self.store.seats(&id).await?;
             let _ = h.tx.send(g.moves);
+            if let Some(p) = profile.as_deref() {
+                g.profile_free(p)?;
+            }
             return Err(ApiError::Conflict(format!(
                 "seat {} of game {id} was just taken by someone else",
                 seat + 1
@@ -128,7 +147,50 @@ impl Hub {
     }
 }
 
+/// The name seat `row` is shown with: its own, else (a human seat nobody
+/// named) "player N".
+fn shown_name(row: &SeatRow) -> String {
+    row.name
+        .clone()
+        .unwrap_or_else(|| format!("player {}", row.seat + 1))
+}
+
 impl super::LiveGame {
+    /// Refuses (409) `name` for seat `seat` when another seat of the game
+    /// is shown with a name alike to it ([`crate::names::alike`]).
+    pub(super) fn name_free(&self, seat: i64, name: &str) -> Result<(), ApiError> {
+        for other in self.seats.iter().filter(|s| s.seat != seat) {
+            let shown = shown_name(other);
+            if crate::names::alike(name, &shown) {
+                return Err(ApiError::Conflict(format!(
+                    "the name `{}` looks like seat {}'s `{}` in this game; choose a name that reads apart",
+                    echoed(name),
+                    other.seat + 1,
+                    echoed(&shown)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses (409) a seat for `profile` when it holds a human seat of
+    /// this game already: a profile plays one seat of a game, so that no
+    /// game is rated against itself.
+    pub(super) fn profile_free(&self, profile: &str) -> Result<(), ApiError> {
+        match self
+            .seats
+            .iter()
+            .find(|s| s.kind == "human" && s.profile.as_deref() == Some(profile))
+        {
+            Some(held) => Err(ApiError::Conflict(format!(
+                "the profile `{}` holds seat {} of this game already: a profile plays one seat of a game",
+                echoed(profile),
+                held.seat + 1
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Notes in memory what the store just stored of a seat taken (a claim
     /// or a join): its name, token hash, time and profile.
     pub(super) fn seat_taken(

@@ -337,7 +337,8 @@ impl Hub {
             rematch: self.store.rematch_of(id).await?,
             restored_from: None,
             clock_timer: None,
-            chat: self.store.chat_from(id, 0).await?,
+            chat: Vec::new(),
+            chat_next: 0,
             away_votes: Vec::new(),
             absent_after: self.absent_after(),
             clock_from: None,
@@ -345,6 +346,10 @@ impl Hub {
             returning: Vec::new(),
         };
         live.row.moves = 0;
+        let limits = self.chat_limiter.limits();
+        for m in self.store.chat_from(id, 0).await? {
+            live.keep_chat(m, limits);
+        }
         let snapshot = if use_snapshot {
             self.read_snapshot(id, kind.as_ref()).await
         } else {

@@ -32,10 +32,43 @@ pub fn bot_profile(spec: &str) -> String {
     format!("Bot ({spec})")
 }
 
-/// Whether a player may not take `name`: it would pass for a bot.
+/// Whether a player may not take `name`: it would pass for a bot ("Bot",
+/// "Bot (greedy)"), however written (`Bot（greedy）` in fullwidth brackets,
+/// `Вot` with a Cyrillic В: see [`crate::names::starts_as_word`]).
 fn passes_for_a_bot(name: &str) -> bool {
-    let lower = name.to_lowercase();
-    lower == "bot" || lower.starts_with("bot ") || lower.starts_with("bot(")
+    crate::names::starts_as_word(name, "bot")
+}
+
+/// Whether a player may not take `name`: it is, or looks like, the name a
+/// seat nobody named is shown with ("player 2", `Player １２`, `player l`).
+fn passes_for_a_default(name: &str) -> bool {
+    let key = crate::names::look_alike_key(name);
+    let prefix = crate::names::look_alike_key("player ");
+    let digits: String = ('0'..='9')
+        .map(|d| crate::names::look_alike_key(&d.to_string()))
+        .collect();
+    key.strip_prefix(prefix.as_str())
+        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| digits.contains(c)))
+}
+
+/// In words, that `name` is profile `owner`'s name or looks like it.
+fn whose(name: &str, owner: &str) -> String {
+    let (name, owner) = (crate::error::echoed(name), crate::error::echoed(owner));
+    if name.to_lowercase() == owner.to_lowercase() {
+        format!("the name `{name}` is the profile `{owner}`'s")
+    } else {
+        format!("the name `{name}` looks like the profile `{owner}`'s")
+    }
+}
+
+/// The seats to rate of a finished game: each profile once, at its best
+/// place (`placed` comes best first). A profile that held several seats
+/// (two seats of one bot spec; a player's seats from before a profile was
+/// held to one seat per game) is not rated against itself.
+fn each_profile_once(mut placed: Vec<Placed>) -> Vec<Placed> {
+    let mut seen = std::collections::HashSet::new();
+    placed.retain(|p| seen.insert(p.profile.clone()));
+    placed
 }
 
 /// The new ratings of seats placed at `places` (1: first) whose ratings
@@ -62,9 +95,18 @@ pub fn rate(before: &[Option<(f64, f64)>], places: &[usize]) -> Vec<(f64, f64)> 
 impl Hub {
     /// Makes profile `name` (cleaned as seat names are, at least 2
     /// characters) and answers its name and its key, given only here.
-    /// Refused: 400 for a name too short or one that passes for a bot, 409
-    /// when the name is taken (without regard to case).
-    pub async fn create_profile(&self, name: &str) -> Result<(String, String), ApiError> {
+    /// Refused: 400 for a name too short, one that passes for a bot or for
+    /// a seat's default name ("player 2"), 409 when the name is taken
+    /// (without regard to case) or looks like a profile's (see
+    /// [`crate::names::alike`]).
+    ///
+    /// `allowance` (the API's games per hour) is taken once the name passed
+    /// every check, so that a refused name uses up none.
+    pub async fn create_profile(
+        &self,
+        name: &str,
+        allowance: impl FnOnce() -> Result<(), ApiError>,
+    ) -> Result<(String, String), ApiError> {
         let name = crate::names::clean_name(name);
         if name.chars().count() < 2 {
             return Err(ApiError::BadRequest(
@@ -73,22 +115,56 @@ impl Hub {
         }
         if passes_for_a_bot(&name) {
             return Err(ApiError::BadRequest(
-                "names that start with “Bot” are kept for the bots' profiles".into(),
+                "names that start with “Bot” (however written) are kept for the bots' profiles"
+                    .into(),
             ));
         }
+        if passes_for_a_default(&name) {
+            return Err(ApiError::BadRequest(
+                "“player N” is how a seat nobody named is shown; choose another name".into(),
+            ));
+        }
+        if let Some(owner) = self.store.profile_alike(&name).await? {
+            return Err(ApiError::Conflict(
+                if owner.to_lowercase() == name.to_lowercase() {
+                    format!(
+                        "the name `{}` is taken (by the profile `{}`); choose another",
+                        crate::error::echoed(&name),
+                        crate::error::echoed(&owner)
+                    )
+                } else {
+                    format!("{}; choose another", whose(&name, &owner))
+                },
+            ));
+        }
+        allowance()?;
         let key = random_hex(16)?;
         if !self
             .store
             .create_profile(&name, &token_hash(&key), now_ms())
             .await?
         {
+            // Made meanwhile by another request.
             return Err(ApiError::Conflict(format!(
-                "the name `{}` is taken; choose another",
+                "the name `{}`, or one that looks like it, is taken; choose another",
                 crate::error::echoed(&name)
             )));
         }
         tracing::info!(profile = %name, "profile made");
         Ok((name, key))
+    }
+
+    /// Refuses `name` for a seat taken without a profile's key (a claim, a
+    /// join, a seat named at creation): 409 when it is, or looks like, a
+    /// player's profile name, which only that profile plays under.
+    pub async fn refuse_profile_name(&self, name: &str) -> Result<(), ApiError> {
+        match self.store.profile_alike(name).await? {
+            Some(owner) => Err(ApiError::Conflict(format!(
+                "{}: only that profile plays under it (a claim or a join with its key); choose another name",
+                whose(name, &owner)
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The name of the profile whose key is `key` (403 when none is).
@@ -132,6 +208,7 @@ impl Hub {
                 })
             })
             .collect();
+        let placed = each_profile_once(placed);
         if placed.len() < 2 {
             // Nothing to rate: marked so, so that no start looks again.
             self.store
@@ -208,7 +285,39 @@ mod tests {
         assert!(passes_for_a_bot("Bot (greedy)"));
         assert!(passes_for_a_bot("bot"));
         assert!(passes_for_a_bot("BOT x"));
+        assert!(passes_for_a_bot("Bot\u{FF08}greedy\u{FF09}"));
+        assert!(passes_for_a_bot("\u{0412}ot (greedy)"));
         assert!(!passes_for_a_bot("Botticelli"));
         assert!(!passes_for_a_bot("Ann"));
+    }
+
+    #[test]
+    fn player_names_may_not_pass_for_a_seat_nobody_named() {
+        assert!(passes_for_a_default("player 2"));
+        assert!(passes_for_a_default("Player 12"));
+        assert!(passes_for_a_default("p\u{0406}ayer 1"));
+        assert!(passes_for_a_default("player l"));
+        assert!(!passes_for_a_default("player"));
+        assert!(!passes_for_a_default("player two"));
+        assert!(!passes_for_a_default("Ann"));
+    }
+
+    #[test]
+    fn a_profile_is_rated_once_at_its_best_place() {
+        let seat = |profile: &str, place| Placed {
+            profile: profile.into(),
+            bot: None,
+            place,
+        };
+        let placed = each_profile_once(vec![
+            seat("Bot (greedy)", 1),
+            seat("Ann", 2),
+            seat("Bot (greedy)", 3),
+        ]);
+        assert_eq!(placed, vec![seat("Bot (greedy)", 1), seat("Ann", 2)]);
+        assert_eq!(
+            each_profile_once(vec![seat("Ann", 1), seat("Ann", 2)]).len(),
+            1
+        );
     }
 }

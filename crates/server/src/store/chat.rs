@@ -1,4 +1,5 @@
-//! A game's chat messages (migration 0009).
+//! A game's chat messages (migration 0009): the newest of seats and of
+//! spectators, each side up to its own count (see [`crate::hub::chat`]).
 
 use super::{Store, StoreError, NOTIFY_CHANNEL};
 use sqlx::Row;
@@ -43,11 +44,23 @@ impl Store {
         })
     }
 
-    /// Stores chat message `m.n` of game `id`; [`StoreError::Conflict`] when
-    /// that number is taken (another process stored a message first).
-    /// Announced like a move on PostgreSQL.
-    pub async fn add_chat(&self, id: &str, m: &ChatRow) -> Result<(), StoreError> {
+    /// Stores chat message `m.n` of game `id` and, in the same transaction,
+    /// deletes the messages of the same side (seats, or spectators: `m.seat`
+    /// None) older than the newest `keep` of that side;
+    /// [`StoreError::Conflict`] when that number is taken (another process
+    /// stored a message first). Announced like a move on PostgreSQL.
+    pub async fn add_chat(&self, id: &str, m: &ChatRow, keep: usize) -> Result<(), StoreError> {
         let is_pg = self.is_postgres();
+        let side = if m.seat.is_some() {
+            "seat IS NOT NULL"
+        } else {
+            "seat IS NULL"
+        };
+        let roll_off = format!(
+            "DELETE FROM chat WHERE game_id = $1 AND {side} AND n <= \
+             (SELECT n FROM chat WHERE game_id = $1 AND {side} ORDER BY n DESC LIMIT 1 OFFSET $2)"
+        );
+        let keep = i64::try_from(keep).unwrap_or(i64::MAX);
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
             let r = sqlx::query(
@@ -68,6 +81,11 @@ impl Store {
                 }
                 Err(e) => return Err(e.into()),
             }
+            sqlx::query(&roll_off)
+                .bind(id)
+                .bind(keep)
+                .execute(&mut *tx)
+                .await?;
             announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(())

@@ -99,8 +99,10 @@ const RATING_COLUMNS: &str =
      r.games AS games, r.wins AS wins, p.bot AS bot";
 
 impl Store {
-    /// Makes profile `name` (unique without regard to case) with the key
-    /// whose hash is `key_hash`; false when the name is taken.
+    /// Makes profile `name` (unique without regard to case, and by its
+    /// confusable skeleton [`crate::names::look_alike_key`]) with the key
+    /// whose hash is `key_hash`; false when the name, or one that looks
+    /// like it, is taken.
     pub async fn create_profile(
         &self,
         name: &str,
@@ -108,14 +110,17 @@ impl Store {
         at: i64,
     ) -> Result<bool, StoreError> {
         let name_key = name.to_lowercase();
+        let skeleton = crate::names::look_alike_key(name);
         with_pool!(self, p => {
             let r = sqlx::query(
-                "INSERT INTO profiles (name, name_key, key_hash, bot, created_at) VALUES ($1, $2, $3, NULL, $4)",
+                "INSERT INTO profiles (name, name_key, key_hash, bot, created_at, name_skeleton) \
+                 VALUES ($1, $2, $3, NULL, $4, $5)",
             )
             .bind(name)
             .bind(&name_key)
             .bind(key_hash)
             .bind(at)
+            .bind(&skeleton)
             .execute(p)
             .await;
             match r {
@@ -123,6 +128,59 @@ impl Store {
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
                 Err(e) => Err(e.into()),
             }
+        })
+    }
+
+    /// The name of a player's profile (not a bot's) that is `name` without
+    /// regard to case, or whose confusable skeleton is `name`'s (see
+    /// [`crate::names::look_alike_key`]); None when no profile looks like it.
+    pub async fn profile_alike(&self, name: &str) -> Result<Option<String>, StoreError> {
+        let name_key = name.to_lowercase();
+        let skeleton = crate::names::look_alike_key(name);
+        with_pool!(self, p => {
+            let row = sqlx::query(
+                "SELECT name FROM profiles WHERE bot IS NULL AND (name_key = $1 OR name_skeleton = $2) \
+                 ORDER BY created_at LIMIT 1",
+            )
+            .bind(&name_key)
+            .bind(&skeleton)
+            .fetch_optional(p)
+            .await?;
+            match row {
+                Some(r) => Ok(Some(r.try_get("name")?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    /// Gives every player's profile made before migration 0012 the
+    /// confusable skeleton of its name. Of two older profiles whose names
+    /// look alike, the older gets it and the younger keeps none (logged):
+    /// both go on, and no new name alike to either is made.
+    pub async fn fill_name_skeletons(&self) -> Result<usize, StoreError> {
+        let mut filled = 0;
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT name FROM profiles WHERE bot IS NULL AND name_skeleton IS NULL ORDER BY created_at",
+            )
+            .fetch_all(p)
+            .await?;
+            for r in rows {
+                let name: String = r.try_get("name")?;
+                let done = sqlx::query("UPDATE profiles SET name_skeleton = $1 WHERE name = $2")
+                    .bind(crate::names::look_alike_key(&name))
+                    .bind(&name)
+                    .execute(p)
+                    .await;
+                match done {
+                    Ok(_) => filled += 1,
+                    Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                        tracing::warn!(profile = %name, "an older profile's name looks like another's: it keeps no skeleton");
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            Ok(filled)
         })
     }
 

@@ -29,9 +29,12 @@ impl Store {
     /// Takes seat `seat` of game `id` for `who` (a claim of its invite, or
     /// a join of an open seat): marks it claimed, names it and gives it the
     /// token hash `who.token_hash`, so an invite link stops working. False
-    /// when the seat is no longer to be taken that way (someone was first);
-    /// nothing is changed then. Announced like a move on PostgreSQL, so
-    /// other processes drop the old token.
+    /// when the seat is no longer to be taken that way (someone was first),
+    /// or when `who.profile` holds another human seat of the game already (a
+    /// profile plays one seat of a game); nothing is changed then. On
+    /// PostgreSQL the game's row is locked first, so that two processes
+    /// cannot each give one profile a seat of the same game. Announced like
+    /// a move on PostgreSQL, so other processes drop the old token.
     pub async fn take_seat(
         &self,
         id: &str,
@@ -42,7 +45,9 @@ impl Store {
         let is_pg = self.is_postgres();
         let sql = format!(
             "UPDATE seats SET claimed = 1, name = $1, token_hash = $2, claimed_at = $3, profile = $4 \
-             WHERE game_id = $5 AND seat = $6 AND claimed = 0 AND {}",
+             WHERE game_id = $5 AND seat = $6 AND claimed = 0 AND {} \
+             AND NOT EXISTS (SELECT 1 FROM seats held WHERE held.game_id = $5 \
+             AND held.kind = 'human' AND held.profile = $4)",
             match how {
                 Taking::Invite(_) => "token_hash = $7",
                 Taking::Open => "kind = 'human' AND token_hash IS NULL",
@@ -50,6 +55,12 @@ impl Store {
         );
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
+            if is_pg && who.profile.is_some() {
+                sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let mut q = sqlx::query(&sql)
                 .bind(who.name)
                 .bind(who.token_hash)

@@ -1,7 +1,9 @@
 //! The abuse suite: the real `eons-server` binary on 127.0.0.1, attacked by
 //! bounded versions of what an abusive client does (slow headers, a socket
 //! flood from one address, slow request bodies, huge option lists, a bot with a huge iteration
-//! budget, racing claims with one chosen token, …). Each attack runs for a
+//! budget, racing claims with one chosen token, look-alike names, one profile
+//! in two seats, rematches past the games allowance, spectators flooding the
+//! chat, …). Each attack runs for a
 //! bounded time and then asserts that the server still answers a
 //! well-behaved client (see [`well_behaved`]) within [`LATENCY_BOUND`].
 //!
@@ -21,12 +23,16 @@ mod failed_creates;
 mod huge_options;
 mod idle_connections;
 mod lobby_burst;
+mod look_alike_names;
 mod open_files;
 mod ping_flood;
+mod profile_seats;
+mod rematch_allowance;
 mod same_token_race;
 mod slow_body;
 mod slow_headers;
 mod socket_flood;
+mod spectator_chat;
 mod undo_spam;
 mod web_headers;
 mod webhook_flood;
@@ -39,17 +45,23 @@ use std::time::{Duration, Instant};
 /// fixed (every request timing out, 46 s bot decisions).
 pub const LATENCY_BOUND: Duration = Duration::from_secs(3);
 
+/// A client whose connections come from the loopback address `127.0.0.N`
+/// (the server sees another client address than 127.0.0.1's for each N).
+pub fn client_from(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, n]))
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client")
+}
+
 /// Acts as a well-behaved client on `server`: lists the game kinds, creates
 /// a two-human Dominant Species game, claims a seat, reads a view and makes
 /// one choice, all from the address `127.0.0.2`: attackers connect from
 /// 127.0.0.1, so per-address limits they run into do not count against it.
 /// Panics unless every answer is a success and comes within [`LATENCY_BOUND`].
 pub async fn well_behaved(server: &common::Server) {
-    let c = reqwest::Client::builder()
-        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
-        .timeout(Duration::from_secs(60))
-        .build()
-        .expect("client");
+    let c = client_from(2);
     let timed = |what: &'static str, started: Instant| {
         let took = started.elapsed();
         assert!(

@@ -36,6 +36,7 @@ pub mod metric_names;
 pub mod names;
 pub mod open_files;
 pub mod proxies;
+pub mod public_address;
 pub mod public_url;
 pub mod reads;
 pub mod rematch;

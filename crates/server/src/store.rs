@@ -9,14 +9,12 @@
 //! meanwhile: [`Store::append_moves`]), and the server acknowledges it only
 //! after the commit.
 
-use futures_util::future::BoxFuture;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use sqlx::Row;
-use std::borrow::Cow;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -186,154 +184,6 @@ pub enum Store {
     Postgres(PgPool),
 }
 
-#[derive(Debug)]
-struct Embedded(&'static [(i64, &'static str, &'static str)]);
-
-impl<'s> MigrationSource<'s> for Embedded {
-    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, sqlx::error::BoxDynError>> {
-        Box::pin(async move {
-            Ok(self
-                .0
-                .iter()
-                .map(|(v, d, sql)| {
-                    Migration::new(
-                        *v,
-                        Cow::Borrowed(*d),
-                        MigrationType::Simple,
-                        Cow::Borrowed(*sql),
-                        false,
-                    )
-                })
-                .collect())
-        })
-    }
-}
-
-const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        1,
-        "games",
-        include_str!("../migrations/sqlite/0001_games.sql"),
-    ),
-    (
-        2,
-        "seed_chosen",
-        include_str!("../migrations/sqlite/0002_seed_chosen.sql"),
-    ),
-    (
-        3,
-        "rematches",
-        include_str!("../migrations/sqlite/0003_rematches.sql"),
-    ),
-    (
-        4,
-        "bot_pace",
-        include_str!("../migrations/sqlite/0004_bot_pace.sql"),
-    ),
-    (
-        5,
-        "creator",
-        include_str!("../migrations/sqlite/0005_creator.sql"),
-    ),
-    (
-        6,
-        "snapshots",
-        include_str!("../migrations/sqlite/0006_snapshots.sql"),
-    ),
-    (
-        7,
-        "leases",
-        include_str!("../migrations/sqlite/0007_leases.sql"),
-    ),
-    (
-        8,
-        "clocks",
-        include_str!("../migrations/sqlite/0008_clocks.sql"),
-    ),
-    (
-        9,
-        "chat",
-        include_str!("../migrations/sqlite/0009_chat.sql"),
-    ),
-    (
-        10,
-        "profiles",
-        include_str!("../migrations/sqlite/0010_profiles.sql"),
-    ),
-    (
-        11,
-        "webhooks",
-        include_str!("../migrations/sqlite/0011_webhooks.sql"),
-    ),
-    (
-        12,
-        "name_skeletons",
-        include_str!("../migrations/sqlite/0012_name_skeletons.sql"),
-    ),
-];
-const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        1,
-        "games",
-        include_str!("../migrations/postgres/0001_games.sql"),
-    ),
-    (
-        2,
-        "seed_chosen",
-        include_str!("../migrations/postgres/0002_seed_chosen.sql"),
-    ),
-    (
-        3,
-        "rematches",
-        include_str!("../migrations/postgres/0003_rematches.sql"),
-    ),
-    (
-        4,
-        "bot_pace",
-        include_str!("../migrations/postgres/0004_bot_pace.sql"),
-    ),
-    (
-        5,
-        "creator",
-        include_str!("../migrations/postgres/0005_creator.sql"),
-    ),
-    (
-        6,
-        "snapshots",
-        include_str!("../migrations/postgres/0006_snapshots.sql"),
-    ),
-    (
-        7,
-        "leases",
-        include_str!("../migrations/postgres/0007_leases.sql"),
-    ),
-    (
-        8,
-        "clocks",
-        include_str!("../migrations/postgres/0008_clocks.sql"),
-    ),
-    (
-        9,
-        "chat",
-        include_str!("../migrations/postgres/0009_chat.sql"),
-    ),
-    (
-        10,
-        "profiles",
-        include_str!("../migrations/postgres/0010_profiles.sql"),
-    ),
-    (
-        11,
-        "webhooks",
-        include_str!("../migrations/postgres/0011_webhooks.sql"),
-    ),
-    (
-        12,
-        "name_skeletons",
-        include_str!("../migrations/postgres/0012_name_skeletons.sql"),
-    ),
-];
-
 /// Runs `$body` with `$p` bound to whichever pool this store holds.
 macro_rules! with_pool {
     ($store:expr, $p:ident => $body:expr) => {
@@ -359,9 +209,11 @@ macro_rules! announce {
 }
 
 mod chat;
+mod migrations;
 mod profiles;
 mod seats;
 pub use chat::ChatRow;
+use migrations::{Embedded, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};
 pub use seats::{Taker, Taking};
 

@@ -361,8 +361,10 @@ async fn two_live_processes_act_on_an_expired_clock_exactly_once() {
             }),
         )
         .await;
-        for invite in tokens.iter().flatten() {
-            common::clocks::claim(claimed_on, &c, invite, "away").await;
+        // Two names that read apart: a seat's name may not look like
+        // another seat's in the same game.
+        for (k, invite) in tokens.iter().flatten().enumerate() {
+            common::clocks::claim(claimed_on, &c, invite, &format!("Away {}", k + 1)).await;
         }
         games.push((id, runs, idle));
     }

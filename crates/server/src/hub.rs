@@ -229,6 +229,9 @@ pub struct LiveGame {
     /// clock runs from then, not from the take-back (None: from the last
     /// stored row; see [`clock`]).
     clock_from: Option<i64>,
+    /// The latest choice in effect was a stand-in's (kept in memory only):
+    /// a take-back refused for it says so.
+    last_by_stand_in: bool,
     /// The decision a stand-in owes: the seat whose time ran out (or that
     /// was voted away) and the move it was due at. Kept in memory: after a
     /// restart a returning seat may make that decision itself.

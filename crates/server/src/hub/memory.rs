@@ -343,6 +343,7 @@ impl Hub {
             absent_after: self.absent_after(),
             clock_from: None,
             stand_in_owes: None,
+            last_by_stand_in: false,
             returning: Vec::new(),
         };
         live.row.moves = 0;

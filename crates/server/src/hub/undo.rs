@@ -138,6 +138,7 @@ impl LiveGame {
         // A new decision: its clock starts from this choice.
         self.clock_from = None;
         let barrier = applied.barrier || by_stand_in;
+        self.last_by_stand_in = by_stand_in;
         self.effective.push((seat, barrier));
         if barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
             self.undo.clear();
@@ -171,10 +172,12 @@ impl LiveGame {
             (Some(&(last, _)), _) if last != seat.0 => {
                 Some("another seat has chosen since your last choice".into())
             }
-            (Some(&(_, true)), _) => Some(
-                "your last choice drew or revealed something hidden, or a bot made it for you while you were away, so it stands"
-                    .into(),
-            ),
+            (Some(&(_, true)), _) if self.last_by_stand_in => {
+                Some("a bot made your last choice for you while you were away, so it stands".into())
+            }
+            (Some(&(_, true)), _) => {
+                Some("your last choice drew or revealed something hidden, so it stands".into())
+            }
             (Some(_), _) => Some(
                 "your earlier choices stand: a draw or another seat's choice came before them"
                     .into(),
@@ -205,6 +208,9 @@ impl LiveGame {
     pub(super) fn take_back(&mut self, n: i64, at: i64) {
         let Some(p) = self.undo.pop() else { return };
         self.effective.pop();
+        // Undo points are never a stand-in's choices; the one before the
+        // taken-back choice is told apart no further (see `last_by_stand_in`).
+        self.last_by_stand_in = false;
         // The seat is back at the decision it took back, on the clock that
         // decision had: a take-back gives no time.
         self.clock_from = p.clock.map(|c| c.began);

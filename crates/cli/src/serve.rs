@@ -133,7 +133,7 @@ pub struct ServeArgs {
     /// only), `any` (loopback and private networks too) or `off` (default,
     /// or `$EONS_WEBHOOKS`).
     #[arg(long, value_name = "off|public|any", value_parser = parse_webhooks)]
-    pub webhooks: Option<eons_server::hub::webhooks::WebhookMode>,
+    pub webhooks: Option<eons_server::services::webhooks::WebhookMode>,
     /// Seconds the player to move must have been deciding before the others
     /// may vote to hand their seat to a bot (default 300, or
     /// `$EONS_ABSENT_AFTER_S`).
@@ -141,8 +141,8 @@ pub struct ServeArgs {
     pub absent_after_s: Option<u64>,
 }
 
-fn parse_webhooks(s: &str) -> Result<eons_server::hub::webhooks::WebhookMode, String> {
-    eons_server::hub::webhooks::WebhookMode::parse(s)
+fn parse_webhooks(s: &str) -> Result<eons_server::services::webhooks::WebhookMode, String> {
+    eons_server::services::webhooks::WebhookMode::parse(s)
 }
 
 fn parse_public_url(s: &str) -> Result<eons_server::PublicUrl, String> {

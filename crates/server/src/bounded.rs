@@ -52,9 +52,9 @@ pub fn options<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
     at_most(d, MAX_OPTIONS, "options")
 }
 
-/// A create request's `seats`: at most [`crate::hub::MAX_PLAYERS`].
-pub fn seats<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<crate::hub::SeatSpec>, D::Error> {
-    at_most(d, crate::hub::MAX_PLAYERS, "seats")
+/// A create request's `seats`: at most [`crate::live::MAX_PLAYERS`].
+pub fn seats<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<crate::live::SeatSpec>, D::Error> {
+    at_most(d, crate::live::MAX_PLAYERS, "seats")
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ pub enum ApiError {
     #[error("this cannot be taken back: {0}")]
     UndoRefused(String),
     /// The request body did not arrive whole within this time of its head
-    /// (`crate::edge::BodyLate`).
+    /// (`crate::http::edge::BodyLate`).
     #[error("the request body did not arrive within {0:?} of its head")]
     RequestTimeout(std::time::Duration),
     /// The request body is larger than any real request needs.

@@ -14,53 +14,40 @@
 //! # }
 //! ```
 //!
-//! See [`api`] for the HTTP and WebSocket API and [`games`] for how a game is
+//! See [`http`] for the HTTP and WebSocket API and [`games`] for how a game is
 //! plugged in (one line in [`games::registry`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod access;
-pub mod api;
+mod allowance;
 mod bounded;
-mod catalog;
-pub mod changes;
-mod ds_ui;
-mod earth_ui;
-pub mod edge;
 pub mod error;
 pub mod games;
-pub mod hub;
+pub mod http;
 pub mod limits;
+pub mod live;
 pub mod metric_names;
-pub mod names;
 pub mod open_files;
 pub mod proxies;
-pub mod public_address;
 pub mod public_url;
-pub mod reads;
-pub mod rematch;
-pub mod replay;
-pub mod score_ui;
+pub mod services;
 pub mod store;
 pub mod telemetry;
-pub mod testgame;
-pub mod web;
-pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use edge::AllowedHosts;
 pub use error::ApiError;
-pub use hub::Hub;
+pub use http::edge::AllowedHosts;
 pub use limits::{
     BotLimits, ChatLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits,
 };
 pub use proxies::TrustedProxies;
 pub use public_url::PublicUrl;
+pub use services::{Services, Settings};
 pub use store::{Store, StoreError};
 
 /// How to run the server.
@@ -108,12 +95,12 @@ pub struct ServeConfig {
     /// there. `None`: `EONS_PUBLIC_URL` when set, otherwise the address the
     /// creator's browser used.
     pub public_url: Option<PublicUrl>,
-    /// Which webhook URLs players may give (see [`hub::webhooks`]). `None`:
+    /// Which webhook URLs players may give (see [`crate::services::webhooks`]). `None`:
     /// `EONS_WEBHOOKS` when set, otherwise off.
-    pub webhooks: Option<hub::webhooks::WebhookMode>,
+    pub webhooks: Option<services::webhooks::WebhookMode>,
     /// The ports a webhook URL may name with `--webhooks public`. `None`:
     /// `EONS_WEBHOOK_PORTS` when set, otherwise 80 and 443.
-    pub webhook_ports: Option<hub::webhooks::WebhookPorts>,
+    pub webhook_ports: Option<services::webhooks::WebhookPorts>,
     /// How long the seat to move must have been deciding before the other
     /// seats may vote it away. `None`: `EONS_ABSENT_AFTER_S` when set,
     /// otherwise 5 minutes.
@@ -200,18 +187,20 @@ pub struct Bound {
     pub metrics: Option<SocketAddr>,
 }
 
-/// The whole application (API, WebSocket and UI) over a hub, reading
+/// The whole application (API, WebSocket and UI) over its services, reading
 /// request bodies up to [`edge::MAX_BODY_BYTES`], with a span and metrics
 /// per request ([`telemetry::observe_requests`]). Requests need the peer
 /// address as `ConnectInfo<SocketAddr>` (as [`edge::serve`] gives it, or
 /// `into_make_service_with_connect_info::<SocketAddr>()`): the new-games
 /// limit is kept per client address (the peer, or what a trusted proxy
 /// says). [`serve_until`] also puts it behind [`edge::protect`].
-pub fn app(hub: Arc<Hub>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
+pub fn app(services: Arc<Services>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
     telemetry::observe_requests(
-        api::router(hub)
-            .merge(web::router(web_dir))
-            .layer(axum::extract::DefaultBodyLimit::max(edge::MAX_BODY_BYTES)),
+        http::router(services)
+            .merge(http::web::router(web_dir))
+            .layer(axum::extract::DefaultBodyLimit::max(
+                http::edge::MAX_BODY_BYTES,
+            )),
     )
 }
 
@@ -257,7 +246,7 @@ fn absent_after_from_env() -> Result<Duration, String> {
                 error::echoed(&v)
             )),
         },
-        Err(_) => Ok(hub::clock::ABSENT_AFTER),
+        Err(_) => Ok(services::clock::ABSENT_AFTER),
     }
 }
 
@@ -280,46 +269,46 @@ pub async fn serve_until(
     let trusted_proxies = format!("{proxies:?}");
     let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
     let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
-    let webhooks = given_or_env(config.webhooks, hub::webhooks::WebhookMode::from_env)?;
+    let webhooks = given_or_env(config.webhooks, services::webhooks::WebhookMode::from_env)?;
     let webhook_ports = given_or_env(
         config.webhook_ports.clone(),
-        hub::webhooks::WebhookPorts::from_env,
+        services::webhooks::WebhookPorts::from_env,
     )?;
     let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();
     let chat_limits = given_or_env(config.chat_limits, ChatLimits::from_env)?;
     let store = Store::open(&config.database).await?;
-    let hub = Hub::new(
-        store,
-        games::registry(config.test_games),
-        config.bot_pace,
-        bot_limits,
-        traffic,
-        proxies,
-        memory,
-    );
-    if let Some(p) = public_url.clone() {
-        let _ = hub.public_url.set(p);
-    }
-    hub.webhooks.allow(webhooks);
-    hub.webhooks.allow_ports(webhook_ports.clone());
-    let _ = hub.absent_after.set(absent_after);
-    hub.chat_limiter.set_limits(chat_limits);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let _ = hub.bound.set(addr);
+    let services = Services::new(
+        store,
+        games::registry(config.test_games),
+        Settings {
+            bot_pace: config.bot_pace,
+            bot_limits,
+            traffic,
+            proxies,
+            memory,
+            chat: chat_limits,
+            webhooks,
+            webhook_ports: webhook_ports.clone(),
+            absent_after,
+            public_url: public_url.clone(),
+            bound: Some(addr),
+        },
+    );
     let metrics = match metrics_addr {
-        Some(a) => Some(telemetry::MetricsServer::start(a, hub.clone()).await?),
+        Some(a) => Some(telemetry::MetricsServer::start(a, services.clone()).await?),
         None => None,
     };
-    start_background(&hub).await?;
+    start_background(&services).await?;
     // On shutdown the other processes take this one's games over at once
     // (before the open connections have drained).
-    let lease_hub = hub.clone();
+    let lease_services = services.clone();
     let shutdown = async move {
         shutdown.await;
-        lease_hub.release_leases().await;
+        lease_services.release_leases().await;
     };
     let metrics_addr = metrics.as_ref().map(telemetry::MetricsServer::addr);
     on_bound(Bound {
@@ -344,17 +333,17 @@ pub async fn serve_until(
     );
     // The edge gives handlers the peer address: it (or, from a trusted
     // proxy, its X-Forwarded-For) is the key of the new-games limit.
-    let app = edge::protect(app(hub, config.web_dir.clone()), hosts);
-    edge::serve(listener, app, connections, shutdown).await;
+    let app = http::edge::protect(app(services, config.web_dir.clone()), hosts);
+    http::edge::serve(listener, app, connections, shutdown).await;
     Ok(())
 }
 
 /// Resumes stored games (bots carry on), listens for other processes' moves
 /// and keeps this process's game leases (PostgreSQL), and kicks idle bots
 /// now and then.
-async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
-    if let Some(mut listener) = hub.store.listener().await? {
-        let h = hub.clone();
+async fn start_background(services: &Arc<Services>) -> Result<(), ServeError> {
+    if let Some(mut listener) = services.store.listener().await? {
+        let h = services.clone();
         tokio::spawn(async move {
             loop {
                 match listener.recv().await {
@@ -362,7 +351,7 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
                         let id = n.payload().to_string();
                         // A game not in memory loads with the move when
                         // next asked for.
-                        if let Some(g) = h.cached(&id) {
+                        if let Some(g) = h.live.cached(&id) {
                             if let Err(e) = h.sync(&g).await {
                                 tracing::warn!(game = %id, error = %e, "cannot catch up with another server's move");
                             }
@@ -376,21 +365,21 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
             }
         });
     }
-    let resumed = hub.resume_all().await?;
+    let resumed = services.resume_all().await?;
     if resumed > 0 {
         tracing::info!(games = resumed, "resumed unfinished games");
     }
     // Games that ended just before a stop are rated now (once: see
-    // hub::profiles).
-    match hub.rate_unrated().await {
+    // services::profiles).
+    match services.rate_unrated().await {
         Ok(0) => {}
         Ok(rated) => tracing::info!(games = rated, "rated finished games left unrated"),
         Err(e) => tracing::warn!(error = %e, "cannot look for unrated games"),
     }
     // PostgreSQL: run the bots only of the games this process holds the
     // lease of, and take over those of a process that died.
-    hub.start_leases();
-    let h = hub.clone();
+    services.start_leases();
+    let h = services.clone();
     tokio::spawn(async move {
         let mut t = tokio::time::interval(Duration::from_secs(10));
         loop {
@@ -401,14 +390,14 @@ async fn start_background(hub: &Arc<Hub>) -> Result<(), ServeError> {
     });
     // Idle games leave memory; checked at least every 10 s (more often when
     // they may idle less than 20 s, as in tests).
-    let h = hub.clone();
-    let every =
-        (h.memory.evict_idle_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+    let h = services.clone();
+    let every = (h.live.memory().evict_idle_after / 2)
+        .clamp(Duration::from_secs(1), Duration::from_secs(10));
     tokio::spawn(async move {
         let mut t = tokio::time::interval(every);
         loop {
             t.tick().await;
-            let gone = h.evict_idle(&h.memory);
+            let gone = h.evict_idle(&h.live.memory());
             if gone > 0 {
                 tracing::debug!(gone, "idle games left memory");
             }

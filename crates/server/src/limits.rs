@@ -175,7 +175,7 @@ impl TrafficLimits {
 /// What one TCP connection may cost: the time it may take to send a request
 /// head, the time it may sit idle between requests, and how many connections
 /// one client address may hold open (counted by [`limit_key`] of the TCP
-/// peer). See `crate::edge`, which enforces them.
+/// peer). See `crate::http::edge`, which enforces them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionLimits {
     /// A connection that has not sent a whole request head this long after it
@@ -238,14 +238,14 @@ impl ConnectionLimits {
 }
 
 /// How much of a game's chat is kept, and how fast spectators may write in
-/// it (see [`crate::hub::chat`]). Seats and spectators are kept apart: a
+/// it (see [`crate::services::chat`]). Seats and spectators are kept apart: a
 /// game keeps its newest `seat_messages` messages of seats and, beside
 /// them, its newest `spectator_messages` messages of spectators; an older
 /// message of the same side rolls off (from memory and storage) when a new
 /// one comes, so the chat never closes and spectators never push out what
 /// the seats wrote. Each writer has its own rate (a seat, a spectator's
-/// address: [`crate::hub::chat::CHAT_BURST`] at once, then one every
-/// [`crate::hub::chat::CHAT_EVERY`]); the spectators of one game also share
+/// address: [`crate::services::chat::CHAT_BURST`] at once, then one every
+/// [`crate::services::chat::CHAT_EVERY`]); the spectators of one game also share
 /// `spectators_per_minute`, whatever their addresses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ChatLimits {

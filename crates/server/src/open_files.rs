@@ -7,14 +7,14 @@
 //! nobody is answered. So at start-up [`raise`] lifts the soft limit to the
 //! hard one where the system allows it (many systems start processes at a
 //! soft 1,024 under a hard limit far above), and the edge
-//! (`crate::edge::serve`) takes at most [`connection_cap`] client
+//! (`crate::http::edge::serve`) takes at most [`connection_cap`] client
 //! connections: the soft limit less [`RESERVED_FILES`] for everything else.
 //! A connection over the cap is answered 503 at once and closed.
 
 /// Open files kept free below the soft limit for what is not a client
 /// connection: the database pool (PostgreSQL 8 connections and a listener;
 /// SQLite 4, three files each), webhook deliveries in flight (at most
-/// [`crate::hub::webhooks::CONCURRENCY`]), the metrics listener and its scrapes, the runtime's own (epoll, event and signal
+/// [`crate::services::webhooks::CONCURRENCY`]), the metrics listener and its scrapes, the runtime's own (epoll, event and signal
 /// descriptors), standard streams and name lookups, with room to spare.
 pub const RESERVED_FILES: u64 = 128;
 

@@ -72,7 +72,7 @@ pub struct SeatRow {
     /// The profile that took it (a player's, or a bot's), if any.
     pub profile: Option<String>,
     /// The URL its player wants POSTed to on their turn (see
-    /// [`crate::hub::webhooks`]); never shown to anyone else.
+    /// [`crate::services::webhooks`]); never shown to anyone else.
     pub webhook: Option<String>,
 }
 
@@ -84,7 +84,7 @@ impl SeatRow {
     }
 }
 
-/// A game's time control as stored (see [`crate::hub::clock`]).
+/// A game's time control as stored (see [`crate::services::clock`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockRow {
     /// Time for each decision before the bank is drawn on (ms).
@@ -128,7 +128,7 @@ pub struct GameRow {
     pub spectator_chat: bool,
     /// The limit key of the client address that created it (None for a
     /// game stored before creators were): its bots' decisions queue for the
-    /// bot pool as that address's ([`crate::hub::pool`]).
+    /// bot pool as that address's ([`crate::services::bots::pool`]).
     pub creator: Option<String>,
 }
 

@@ -12,7 +12,7 @@
 //! `--metrics-addr` or `EONS_METRICS_ADDR` names one). The names are the
 //! constants of this module.
 
-use crate::hub::Hub;
+use crate::services::Services;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
@@ -272,15 +272,15 @@ fn describe() {
 /// What the metrics route reads.
 #[derive(Clone)]
 struct Scrape {
-    hub: Arc<Hub>,
+    services: Arc<Services>,
     handle: PrometheusHandle,
 }
 
-/// `GET /metrics`: the gauges read from the hub now, then every metric in
+/// `GET /metrics`: the gauges read from the services now, then every metric in
 /// the Prometheus text format.
 async fn metrics_text(State(s): State<Scrape>) -> impl IntoResponse {
-    metrics::gauge!(GAMES_IN_MEMORY).set(s.hub.games_in_memory() as f64);
-    metrics::gauge!(OPEN_SOCKETS).set(s.hub.open_sockets() as f64);
+    metrics::gauge!(GAMES_IN_MEMORY).set(s.services.games_in_memory() as f64);
+    metrics::gauge!(OPEN_SOCKETS).set(s.services.open_sockets() as f64);
     (
         StatusCode::OK,
         [(
@@ -300,10 +300,10 @@ pub struct MetricsServer {
 
 impl MetricsServer {
     /// Installs the Prometheus recorder (once per process), binds `addr` and
-    /// serves the hub's metrics there.
+    /// serves the services' metrics there.
     pub async fn start(
         addr: SocketAddr,
-        hub: Arc<Hub>,
+        services: Arc<Services>,
     ) -> Result<MetricsServer, crate::ServeError> {
         let handle = prometheus().map_err(crate::ServeError::Config)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
@@ -311,7 +311,7 @@ impl MetricsServer {
         let upkeep = handle.clone();
         let app = Router::new()
             .route("/metrics", axum::routing::get(metrics_text))
-            .with_state(Scrape { hub, handle });
+            .with_state(Scrape { services, handle });
         let task = tokio::spawn(async move {
             let keep = async move {
                 let mut every = tokio::time::interval(Duration::from_secs(5));

@@ -1,6 +1,6 @@
 //! Games in memory (issue 20): idle games leave memory and load back, and a
 //! game loaded from a snapshot is the same as one replayed from its first
-//! move. These tests drive the library's hub directly (so that they can
+//! move. These tests drive the library's services directly (so that they can
 //! evict and count the games in memory) and serve it over HTTP for the
 //! published record, which the `eons-server replay` command replays.
 
@@ -8,8 +8,8 @@ mod common;
 
 use common::{replay_record, temp_dir, Lcg, PATIENCE};
 use eons_core::{Seat, Turn};
-use eons_server::hub::{Audience, CreateGame, LiveGame, SeatSpec};
-use eons_server::{games, BotLimits, Hub, MemoryLimits, Store, TrafficLimits, TrustedProxies};
+use eons_server::live::{Audience, CreateGame, LiveGame, SeatSpec};
+use eons_server::{games, MemoryLimits, Services, Settings, Store};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -22,19 +22,19 @@ const EVICT_NOW: MemoryLimits = MemoryLimits {
     snapshot_every: 1,
 };
 
-/// A hub over a fresh SQLite database, bots at pace 0.
-async fn hub_in(dir: &Path, memory: MemoryLimits) -> Arc<Hub> {
+/// The services over a fresh SQLite database, bots at pace 0.
+async fn services_in(dir: &Path, memory: MemoryLimits) -> Arc<Services> {
     let store = Store::open(&dir.join("eons.sqlite").display().to_string())
         .await
         .expect("open the database");
-    Hub::new(
+    Services::new(
         store,
         games::registry(true),
-        Duration::ZERO,
-        BotLimits::default(),
-        TrafficLimits::default(),
-        TrustedProxies::default(),
-        memory,
+        Settings {
+            bot_pace: Duration::ZERO,
+            memory,
+            ..Settings::default()
+        },
     )
 }
 
@@ -46,13 +46,13 @@ fn memory(snapshot_every: u64) -> MemoryLimits {
 }
 
 async fn create(
-    hub: &Arc<Hub>,
+    services: &Arc<Services>,
     game: &str,
     players: usize,
     seats: Vec<SeatSpec>,
     seed: u64,
 ) -> String {
-    let r = hub
+    let r = services
         .create(CreateGame {
             game: game.into(),
             players,
@@ -114,22 +114,26 @@ fn picture(kind: &dyn games::DynGame, g: &LiveGame) -> Value {
 
 /// The picture of the game in memory and of one replayed from its first
 /// move; the snapshot the one in memory was loaded from.
-async fn compare(hub: &Arc<Hub>, id: &str) -> (Value, Value, Option<i64>) {
-    let h = hub.get(id).await.expect("get");
+async fn compare(services: &Arc<Services>, id: &str) -> (Value, Value, Option<i64>) {
+    let h = services.get(id).await.expect("get");
     let g = h.inner.lock().await;
     let loaded = picture(h.kind.as_ref(), &g);
     let from = g.restored_from();
     drop(g);
-    let (kind, fresh) = hub.load_game(id, false).await.expect("replay");
+    let (kind, fresh) = services.load_game(id, false).await.expect("replay");
     assert_eq!(fresh.restored_from(), None);
     (loaded, picture(kind.as_ref(), &fresh), from)
 }
 
 /// Waits until the game's latest stored snapshot is at `n` moves.
-async fn wait_snapshot(hub: &Hub, id: &str, n: i64) {
+async fn wait_snapshot(services: &Services, id: &str, n: i64) {
     let start = Instant::now();
     loop {
-        let s = hub.store.latest_snapshot(id).await.expect("read snapshot");
+        let s = services
+            .store
+            .latest_snapshot(id)
+            .await
+            .expect("read snapshot");
         if s.as_ref().is_some_and(|s| s.n >= n) {
             return;
         }
@@ -140,11 +144,11 @@ async fn wait_snapshot(hub: &Hub, id: &str, n: i64) {
 
 /// Evicts every unused game, waiting for a bot task that just ended to let
 /// go; asserts that none is left in memory.
-async fn evict_all(hub: &Hub) {
+async fn evict_all(services: &Services) {
     let start = Instant::now();
     loop {
-        hub.evict_idle(&EVICT_NOW);
-        if hub.loaded_games() == 0 {
+        services.evict_idle(&EVICT_NOW);
+        if services.loaded_games() == 0 {
             return;
         }
         assert!(start.elapsed() < PATIENCE, "games stay in memory");
@@ -152,11 +156,11 @@ async fn evict_all(hub: &Hub) {
     }
 }
 
-async fn wait_over(hub: &Arc<Hub>, id: &str) -> i64 {
+async fn wait_over(services: &Arc<Services>, id: &str) -> i64 {
     let start = Instant::now();
     loop {
         {
-            let h = hub.get(id).await.expect("get");
+            let h = services.get(id).await.expect("get");
             let g = h.inner.lock().await;
             if g.state.turn() == Turn::Over {
                 return g.moves;
@@ -168,13 +172,13 @@ async fn wait_over(hub: &Arc<Hub>, id: &str) -> i64 {
 }
 
 /// Serves the hub over HTTP on a free port; its base URL.
-async fn serve(hub: &Arc<Hub>) -> String {
+async fn serve(services: &Arc<Services>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("address");
-    let app =
-        eons_server::app(hub.clone(), None).into_make_service_with_connect_info::<SocketAddr>();
+    let app = eons_server::app(services.clone(), None)
+        .into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
@@ -183,12 +187,12 @@ async fn serve(hub: &Arc<Hub>) -> String {
 
 /// A finished game's published record replays (in another process) to the
 /// outcome the game in memory has.
-async fn record_replays(hub: &Arc<Hub>, base: &str, id: &str, dir: &Path) {
+async fn record_replays(services: &Arc<Services>, base: &str, id: &str, dir: &Path) {
     let c = common::client();
     let r = common::get(&c, &format!("{base}/api/games/{id}/record")).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     let replayed = replay_record(&r.body, dir);
-    let h = hub.get(id).await.expect("get");
+    let h = services.get(id).await.expect("get");
     let g = h.inner.lock().await;
     assert_eq!(replayed["outcome"], json!(g.state.outcome()), "{id}");
     assert_eq!(replayed["scores"], json!(g.state.scores()), "{id}");
@@ -205,8 +209,8 @@ async fn record_replays(hub: &Arc<Hub>, base: &str, id: &str, dir: &Path) {
 async fn bot_games_load_from_snapshots_as_a_full_replay_does() {
     let dir = temp_dir("memory-bots");
     let every = 25;
-    let hub = hub_in(&dir, memory(every)).await;
-    let base = serve(&hub).await;
+    let services = services_in(&dir, memory(every)).await;
+    let base = serve(&services).await;
     let games = [
         ("ds", 2, vec![bot("random"), bot("greedy")]),
         ("marine", 2, vec![bot("random"), bot("random")]),
@@ -217,16 +221,16 @@ async fn bot_games_load_from_snapshots_as_a_full_replay_does() {
         ),
     ];
     for (game, players, seats) in games {
-        let id = create(&hub, game, players, seats, 7).await;
-        let moves = wait_over(&hub, &id).await;
+        let id = create(&services, game, players, seats, 7).await;
+        let moves = wait_over(&services, &id).await;
         assert!(moves >= 3 * every as i64, "{game}: only {moves} moves");
         let last = moves / every as i64 * every as i64;
-        wait_snapshot(&hub, &id, last).await;
-        evict_all(&hub).await;
-        let (loaded, replayed, from) = compare(&hub, &id).await;
+        wait_snapshot(&services, &id, last).await;
+        evict_all(&services).await;
+        let (loaded, replayed, from) = compare(&services, &id).await;
         assert_eq!(from, Some(last), "{game} loads from its latest snapshot");
         assert_eq!(loaded, replayed, "{game}");
-        record_replays(&hub, &base, &id, &dir).await;
+        record_replays(&services, &base, &id, &dir).await;
     }
 }
 
@@ -238,17 +242,17 @@ async fn bot_games_load_from_snapshots_as_a_full_replay_does() {
 async fn undo_across_a_snapshot_loads_as_a_full_replay_does() {
     let dir = temp_dir("memory-undo");
     let every = 10;
-    let hub = hub_in(&dir, memory(every)).await;
-    let base = serve(&hub).await;
+    let services = services_in(&dir, memory(every)).await;
+    let base = serve(&services).await;
     for (game, players) in [("ds", 2), ("marine", 2), ("pangea", 2)] {
-        let id = create(&hub, game, players, vec![human(); players], 11).await;
+        let id = create(&services, game, players, vec![human(); players], 11).await;
         let mut rng = Lcg(5);
         let mut undos_across = 0;
         let mut checks = 0;
         let start = Instant::now();
         loop {
             assert!(start.elapsed() < PATIENCE, "{game} did not end");
-            let h = hub.get(&id).await.expect("get");
+            let h = services.get(&id).await.expect("get");
             let (seat, moves, legal) = {
                 let g = h.inner.lock().await;
                 match g.state.turn() {
@@ -257,7 +261,7 @@ async fn undo_across_a_snapshot_loads_as_a_full_replay_does() {
                 }
             };
             let pick = &legal[rng.below(legal.len())];
-            let after = hub
+            let after = services
                 .submit(&h, seat, moves, &pick.choice)
                 .await
                 .expect("a legal choice")
@@ -269,7 +273,7 @@ async fn undo_across_a_snapshot_loads_as_a_full_replay_does() {
             if early && after % every as i64 == 0 {
                 let allowed = h.inner.lock().await.undo_refusal(seat).is_none();
                 if allowed {
-                    hub.undo(&h, seat, after).await.expect("undo");
+                    services.undo(&h, seat, after).await.expect("undo");
                     undos_across += 1;
                     reload = true;
                 }
@@ -277,15 +281,15 @@ async fn undo_across_a_snapshot_loads_as_a_full_replay_does() {
             drop(h);
             if reload {
                 let latest = {
-                    let h = hub.get(&id).await.expect("get");
+                    let h = services.get(&id).await.expect("get");
                     let g = h.inner.lock().await;
                     g.moves / every as i64 * every as i64
                 };
                 if latest > 0 {
-                    wait_snapshot(&hub, &id, latest).await;
+                    wait_snapshot(&services, &id, latest).await;
                 }
-                evict_all(&hub).await;
-                let (loaded, replayed, from) = compare(&hub, &id).await;
+                evict_all(&services).await;
+                let (loaded, replayed, from) = compare(&services, &id).await;
                 assert_eq!(from, (latest > 0).then_some(latest), "{game}");
                 assert_eq!(loaded, replayed, "{game} after {after} moves");
                 checks += 1;
@@ -296,10 +300,10 @@ async fn undo_across_a_snapshot_loads_as_a_full_replay_does() {
             "{game}: {undos_across} undos across a snapshot"
         );
         assert!(checks >= 4, "{game}: {checks} reloads");
-        evict_all(&hub).await;
-        let (loaded, replayed, _) = compare(&hub, &id).await;
+        evict_all(&services).await;
+        let (loaded, replayed, _) = compare(&services, &id).await;
         assert_eq!(loaded, replayed, "{game} at the end");
-        record_replays(&hub, &base, &id, &dir).await;
+        record_replays(&services, &base, &id, &dir).await;
     }
 }
 
@@ -313,25 +317,30 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
         evict_idle_after: Duration::from_millis(300),
         snapshot_every: 7,
     };
-    let hub = hub_in(&dir, limits).await;
-    let id = create(&hub, "ds", 2, vec![human(), human()], 3).await;
-    assert_eq!(hub.loaded_games(), 1);
+    let services = services_in(&dir, limits).await;
+    let id = create(&services, "ds", 2, vec![human(), human()], 3).await;
+    assert_eq!(services.loaded_games(), 1);
     // Just used: not idle yet.
-    assert_eq!(hub.evict_idle(&hub.memory), 0);
+    assert_eq!(services.evict_idle(&services.live.memory()), 0);
     tokio::time::sleep(Duration::from_millis(400)).await;
     // Held by a request (a handle) or a WebSocket: stays.
-    let h = hub.get(&id).await.expect("get");
-    let permit = hub
-        .open_socket(
+    let h = services.get(&id).await.expect("get");
+    let permit = services
+        .sockets
+        .open(
             &h,
             std::net::IpAddr::from([127, 0, 0, 1]),
             Audience::Spectator,
         )
         .expect("a socket");
     tokio::time::sleep(Duration::from_millis(400)).await;
-    assert_eq!(hub.evict_idle(&hub.memory), 0, "a socket is open");
+    assert_eq!(
+        services.evict_idle(&services.live.memory()),
+        0,
+        "a socket is open"
+    );
     drop(permit);
-    assert_eq!(hub.evict_idle(&EVICT_NOW), 0, "a request holds it");
+    assert_eq!(services.evict_idle(&EVICT_NOW), 0, "a request holds it");
     // A move through the handle taken before the sweeps is kept.
     let (seat, legal) = {
         let g = h.inner.lock().await;
@@ -340,14 +349,15 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
         };
         (s, g.state.legal())
     };
-    hub.submit(&h, seat, 0, &legal[0].choice)
+    services
+        .submit(&h, seat, 0, &legal[0].choice)
         .await
         .expect("move");
     drop(h);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    assert_eq!(hub.evict_idle(&hub.memory), 1, "idle now");
-    assert_eq!(hub.loaded_games(), 0);
-    let h = hub.get(&id).await.expect("loads back");
+    assert_eq!(services.evict_idle(&services.live.memory()), 1, "idle now");
+    assert_eq!(services.loaded_games(), 0);
+    let h = services.get(&id).await.expect("loads back");
     assert_eq!(h.inner.lock().await.moves, 1);
     drop(h);
 
@@ -355,12 +365,12 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
     // stored, and the game equals a full replay.
     let sweeping = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let sweeper = {
-        let hub = hub.clone();
+        let services = services.clone();
         let sweeping = sweeping.clone();
         tokio::spawn(async move {
             let mut gone = 0;
             while sweeping.load(std::sync::atomic::Ordering::Acquire) {
-                gone += hub.evict_idle(&EVICT_NOW);
+                gone += services.evict_idle(&EVICT_NOW);
                 tokio::task::yield_now().await;
             }
             gone
@@ -369,7 +379,7 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
     let mut rng = Lcg(9);
     let mut acknowledged = 1;
     for _ in 0..150 {
-        let h = hub.get(&id).await.expect("get");
+        let h = services.get(&id).await.expect("get");
         let (seat, moves, legal) = {
             let g = h.inner.lock().await;
             let Turn::Seat(s) = g.state.turn() else { break };
@@ -379,8 +389,8 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
         drop(h);
         // The handle may have left memory in between: a new one loads.
         tokio::task::yield_now().await;
-        let h = hub.get(&id).await.expect("get");
-        let r = hub
+        let h = services.get(&id).await.expect("get");
+        let r = services
             .submit(&h, seat, moves, &pick.choice)
             .await
             .expect("move");
@@ -389,9 +399,9 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
     sweeping.store(false, std::sync::atomic::Ordering::Release);
     let gone = sweeper.await.expect("sweeper");
     assert!(gone > 0, "the sweeps evicted the game meanwhile");
-    let stored = hub.store.move_count(&id).await.expect("count");
+    let stored = services.store.move_count(&id).await.expect("count");
     assert_eq!(stored, Some(acknowledged));
-    let (loaded, replayed, _) = compare(&hub, &id).await;
+    let (loaded, replayed, _) = compare(&services, &id).await;
     assert_eq!(loaded["moves"], json!(acknowledged));
     assert_eq!(loaded, replayed);
 }
@@ -401,12 +411,20 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_snapshot_is_ignored() {
     let dir = temp_dir("memory-damaged");
-    let hub = hub_in(&dir, memory(5)).await;
-    let id = create(&hub, "marine", 2, vec![bot("random"), bot("random")], 4).await;
-    let moves = wait_over(&hub, &id).await;
+    let services = services_in(&dir, memory(5)).await;
+    let id = create(
+        &services,
+        "marine",
+        2,
+        vec![bot("random"), bot("random")],
+        4,
+    )
+    .await;
+    let moves = wait_over(&services, &id).await;
     let last = moves / 5 * 5;
-    wait_snapshot(&hub, &id, last).await;
-    hub.store
+    wait_snapshot(&services, &id, last).await;
+    services
+        .store
         .put_snapshot(
             &id,
             last + 1_000,
@@ -416,8 +434,8 @@ async fn a_damaged_snapshot_is_ignored() {
         )
         .await
         .expect("store a damaged snapshot");
-    evict_all(&hub).await;
-    let (loaded, replayed, from) = compare(&hub, &id).await;
+    evict_all(&services).await;
+    let (loaded, replayed, from) = compare(&services, &id).await;
     assert_eq!(from, None);
     assert_eq!(loaded, replayed);
 }
@@ -429,13 +447,13 @@ async fn a_damaged_snapshot_is_ignored() {
 async fn measure_load_times() {
     let dir = temp_dir("memory-measure");
     let every = 200;
-    let hub = hub_in(&dir, memory(every)).await;
+    let services = services_in(&dir, memory(every)).await;
     let started = Instant::now();
-    let id = create(&hub, "ds", 6, vec![bot("greedy"); 6], 1).await;
-    let moves = wait_over(&hub, &id).await;
+    let id = create(&services, "ds", 6, vec![bot("greedy"); 6], 1).await;
+    let moves = wait_over(&services, &id).await;
     println!("played {moves} moves in {:?}", started.elapsed());
-    wait_snapshot(&hub, &id, moves / every as i64 * every as i64).await;
-    let snapshot = hub
+    wait_snapshot(&services, &id, moves / every as i64 * every as i64).await;
+    let snapshot = services
         .store
         .latest_snapshot(&id)
         .await
@@ -450,7 +468,7 @@ async fn measure_load_times() {
         let mut times = Vec::new();
         for _ in 0..9 {
             let t = Instant::now();
-            let (_, g) = hub.load_game(&id, use_snapshot).await.expect("load");
+            let (_, g) = services.load_game(&id, use_snapshot).await.expect("load");
             times.push(t.elapsed());
             assert_eq!(g.moves, moves);
             assert_eq!(g.restored_from().is_some(), use_snapshot);

@@ -150,7 +150,7 @@ fn main() -> ExitCode {
             },
             "--webhooks" => match it
                 .next()
-                .map(|v| eons_server::hub::webhooks::WebhookMode::parse(v))
+                .map(|v| eons_server::services::webhooks::WebhookMode::parse(v))
             {
                 Some(Ok(m)) => config.webhooks = Some(m),
                 Some(Err(e)) => {
@@ -161,7 +161,7 @@ fn main() -> ExitCode {
             },
             "--webhook-ports" => match it
                 .next()
-                .map(|v| eons_server::hub::webhooks::WebhookPorts::parse(v))
+                .map(|v| eons_server::services::webhooks::WebhookPorts::parse(v))
             {
                 Some(Ok(p)) => config.webhook_ports = Some(p),
                 Some(Err(e)) => {

@@ -1,5 +1,5 @@
 //! A game's chat messages (migration 0009): the newest of seats and of
-//! spectators, each side up to its own count (see [`crate::hub::chat`]).
+//! spectators, each side up to its own count (see [`crate::services::chat`]).
 
 use super::{Store, StoreError, NOTIFY_CHANNEL};
 use sqlx::Row;

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// The body cap (`eons_server::edge::MAX_BODY_BYTES`).
+/// The body cap (`eons_server::http::edge::MAX_BODY_BYTES`).
 const CAP: usize = 64 * 1024;
 
 fn assert_security_headers(r: &reqwest::Response, what: &str) {

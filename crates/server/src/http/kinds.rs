@@ -1,0 +1,64 @@
+//! What this server offers: its settings, the game kinds and their options, and each kind's catalog of components.
+
+use crate::error::ApiError;
+use crate::services::Services;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The routes of this part of the API.
+pub(super) fn router() -> Router<Arc<Services>> {
+    Router::new()
+        .route("/api/server", get(server_info))
+        .route("/api/kinds", get(kinds))
+        .route("/api/kinds/{game}/catalog", get(catalog))
+}
+
+/// What the web client needs of the server itself: `public_url`, the
+/// origin invite links point at (null: the page's own).
+async fn server_info(State(services): State<Arc<Services>>) -> Json<Value> {
+    Json(json!({
+        "public_url": services.links.public_url.as_ref().map(crate::PublicUrl::as_str),
+        "webhooks": services.webhooks.mode() != crate::services::webhooks::WebhookMode::Off,
+        "version": env!("CARGO_PKG_VERSION"),
+    }))
+}
+
+async fn kinds(State(services): State<Arc<Services>>) -> Json<Value> {
+    Json(Value::Array(
+        services
+            .kinds
+            .iter()
+            .map(|k| {
+                json!({
+                    "id": k.id(),
+                    "name": k.name(),
+                    "options": k.options(),
+                    "players": k.player_counts(),
+                    "hidden_information": k.hidden_information(),
+                })
+            })
+            .collect(),
+    ))
+}
+
+/// One game kind's catalog (every card with its text, the tables the UI draws).
+async fn catalog(
+    State(services): State<Arc<Services>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    services
+        .kinds
+        .iter()
+        .find(|k| k.id() == game)
+        .and_then(|k| k.catalog())
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "no game kind `{}` with a catalog",
+                crate::error::echoed(&game)
+            ))
+        })
+}

@@ -21,13 +21,13 @@
 #![warn(missing_docs)]
 
 mod allowance;
-mod bounded;
+
 pub mod error;
 pub mod games;
 pub mod http;
 pub mod limits;
-pub mod live;
 pub mod metric_names;
+pub mod names;
 pub mod open_files;
 pub mod proxies;
 pub mod public_url;
@@ -188,12 +188,12 @@ pub struct Bound {
 }
 
 /// The whole application (API, WebSocket and UI) over its services, reading
-/// request bodies up to [`edge::MAX_BODY_BYTES`], with a span and metrics
+/// request bodies up to [`http::edge::MAX_BODY_BYTES`], with a span and metrics
 /// per request ([`telemetry::observe_requests`]). Requests need the peer
-/// address as `ConnectInfo<SocketAddr>` (as [`edge::serve`] gives it, or
+/// address as `ConnectInfo<SocketAddr>` (as [`http::edge::serve`] gives it, or
 /// `into_make_service_with_connect_info::<SocketAddr>()`): the new-games
 /// limit is kept per client address (the peer, or what a trusted proxy
-/// says). [`serve_until`] also puts it behind [`edge::protect`].
+/// says). [`serve_until`] also puts it behind [`http::edge::protect`].
 pub fn app(services: Arc<Services>, web_dir: Option<std::path::PathBuf>) -> axum::Router {
     telemetry::observe_requests(
         http::router(services)

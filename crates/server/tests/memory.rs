@@ -8,7 +8,7 @@ mod common;
 
 use common::{replay_record, temp_dir, Lcg, PATIENCE};
 use eons_core::{Seat, Turn};
-use eons_server::live::{Audience, CreateGame, LiveGame, SeatSpec};
+use eons_server::services::live::{Audience, CreateGame, LiveGame, SeatSpec};
 use eons_server::{games, MemoryLimits, Services, Settings, Store};
 use serde_json::{json, Value};
 use std::net::SocketAddr;

@@ -2,7 +2,7 @@
 //! shared by the HTTP API ([`crate::http`]) and the WebSocket ([`crate::http::ws`]).
 
 use crate::error::ApiError;
-use crate::live::GameHandle;
+use crate::services::live::GameHandle;
 use crate::services::Services;
 use axum::http::HeaderMap;
 use eons_core::Seat;

@@ -72,7 +72,7 @@ async fn say(
             crate::services::chat::Speaker::Seat(seat)
         }
         None => {
-            let name = crate::services::names::requested_name(b.name.as_deref())
+            let name = crate::names::requested_name(b.name.as_deref())
                 .map_err(|e| ApiError::BadRequest(e.to_string()))?
                 .unwrap_or_default();
             let client = services.newcomers.client(peer.ip(), &headers);

@@ -3,7 +3,7 @@
 use super::{body, token_of};
 use crate::error::ApiError;
 use crate::http::access::{load, seat_for};
-use crate::live::{CreateGame, SeatSpec};
+use crate::services::live::{CreateGame, SeatSpec};
 use crate::services::Services;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -44,9 +44,9 @@ pub(super) fn router() -> Router<Arc<Services>> {
 struct CreateBody {
     game: String,
     players: usize,
-    #[serde(default, deserialize_with = "crate::bounded::options")]
+    #[serde(default, deserialize_with = "crate::http::bounded::options")]
     options: Vec<String>,
-    #[serde(default, deserialize_with = "crate::bounded::seats")]
+    #[serde(default, deserialize_with = "crate::http::bounded::seats")]
     seats: Vec<SeatSpec>,
     #[serde(default)]
     seed: Option<Value>,
@@ -166,7 +166,7 @@ async fn view(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-) -> Result<Json<crate::live::Snapshot>, ApiError> {
+) -> Result<Json<crate::services::live::Snapshot>, ApiError> {
     let h = load(&services, &id).await?;
     let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
     let g = h.inner.lock().await;
@@ -244,7 +244,7 @@ async fn record(
         .run(move || {
             // The record replays: the choices in effect, without undos and
             // what they took back.
-            let moves = crate::live::effective_moves(&stored);
+            let moves = crate::services::live::effective_moves(&stored);
             let mut choices = Vec::with_capacity(moves.len());
             let mut times = Vec::with_capacity(moves.len());
             for m in moves {
@@ -269,7 +269,7 @@ async fn record(
 }
 
 /// The rematch of a finished game for the seat of the token (see
-/// [`crate::live::rematch`]). The request that creates it takes one from the
+/// [`crate::services::live::rematch`]). The request that creates it takes one from the
 /// client's games-per-hour allowance, as a create does; asking for a
 /// rematch that exists takes none.
 async fn rematch(

@@ -42,6 +42,7 @@
 //! those two caps, a seat's own socket all of it).
 
 pub mod access;
+mod bounded;
 mod chat;
 pub mod edge;
 mod games;
@@ -54,7 +55,7 @@ pub mod ws;
 
 use crate::error::ApiError;
 use crate::http::access::{bearer_token, seat_for};
-use crate::live::GameHandle;
+use crate::services::live::GameHandle;
 use crate::services::Services;
 use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, StatusCode};

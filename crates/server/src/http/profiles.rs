@@ -40,7 +40,7 @@ async fn create_profile(
     b: Result<Json<ProfileBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let b = body(b)?;
-    let name = crate::services::names::requested_name(Some(&b.name))
+    let name = crate::names::requested_name(Some(&b.name))
         .map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let client = services.newcomers.client(peer.ip(), &headers);
     let (name, key) = services

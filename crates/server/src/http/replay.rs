@@ -1,5 +1,5 @@
 //! The replay of a finished game (issue 19, the look back): the stored record
-//! (the choices in effect, without undos: [`crate::live::effective_moves`])
+//! (the choices in effect, without undos: [`crate::services::live::effective_moves`])
 //! replayed from its setup and seed, so that the replay viewer can step
 //! through the game move by move with the board and the log in step.
 //!
@@ -12,7 +12,7 @@
 //! allowance of costly reads.
 
 use crate::error::ApiError;
-use crate::live::{effective_moves, GameHandle};
+use crate::services::live::{effective_moves, GameHandle};
 use crate::services::reads::Replayed;
 use crate::services::Services;
 use axum::extract::{ConnectInfo, Path, State};

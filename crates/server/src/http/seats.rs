@@ -63,17 +63,17 @@ async fn claim(
 ) -> Result<Json<Value>, ApiError> {
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
-    let name = crate::services::names::requested_name(b.name.as_deref())
+    let name = crate::names::requested_name(b.name.as_deref())
         .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
-    let hash = crate::live::token_hash(b.token.trim());
+    let hash = crate::services::live::token_hash(b.token.trim());
     let Some((game, seat)) = services.store.seat_of_token(&hash).await? else {
         // The same claim again (its reply was lost): the seat already holds
         // the token this client chose, so answer as the first time.
         if let Some(t) = new_token {
             if let Some((game, seat)) = services
                 .store
-                .seat_of_token(&crate::live::token_hash(&t))
+                .seat_of_token(&crate::services::live::token_hash(&t))
                 .await?
             {
                 let h = load(&services, &game).await?;
@@ -126,7 +126,7 @@ async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let b = body(b)?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
-    let name = crate::services::names::requested_name(b.name.as_deref())
+    let name = crate::names::requested_name(b.name.as_deref())
         .map_err(|e| ApiError::BadRequest(e.to_string()))?
         .unwrap_or_default();
     let h = load(&services, &id).await?;
@@ -134,7 +134,7 @@ async fn join(
         // The same join again (its reply was lost).
         if let Some((game, seat)) = services
             .store
-            .seat_of_token(&crate::live::token_hash(t))
+            .seat_of_token(&crate::services::live::token_hash(t))
             .await?
         {
             let g = h.inner.lock().await;
@@ -229,7 +229,7 @@ struct UndoBody {
 
 /// Takes back the seat's last choice (see [`Services::undo`]), within the
 /// seat's rate of take-backs (429 beyond: see
-/// [`crate::live::TAKE_BACK_BURST`]).
+/// [`crate::services::live::TAKE_BACK_BURST`]).
 async fn undo(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,

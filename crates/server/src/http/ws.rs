@@ -10,9 +10,9 @@
 //! also works for clients that can set headers. A URL with `?token=` is
 //! refused (400) with a message saying how to pass the token.
 //!
-//! **Caps.** Every socket holds a [`SocketPermit`] while it is open: the
+//! **Caps.** Every socket holds a [`SocketPermit`](crate::services::live::SocketPermit) while it is open: the
 //! client address, the server and the game each hold at most so many
-//! (see [`crate::limits::TrafficLimits`] and [`Services::open_socket`]); a seat's
+//! (see [`crate::limits::TrafficLimits`] and [`Sockets::open`](crate::services::live::sockets::Sockets::open)); a seat's
 //! own socket may use a whole cap, a spectator's three quarters.
 //!
 //! **Liveness.** The server pings every socket each
@@ -36,7 +36,7 @@
 
 use crate::error::ApiError;
 use crate::http::access::{bearer_token, load, seat_for};
-use crate::live::{Audience, GameHandle};
+use crate::services::live::{Audience, GameHandle};
 use crate::services::Services;
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -139,7 +139,7 @@ pub async fn ws(
     let h = load(&services, &id).await?;
     let token = offer.token.or_else(|| bearer_token(&headers));
     let seat = seat_for(&h, token.as_deref()).await?;
-    let hash = token.as_deref().map(crate::live::token_hash);
+    let hash = token.as_deref().map(crate::services::live::token_hash);
     let audience = if seat.is_some() {
         Audience::Seat
     } else {
@@ -257,9 +257,10 @@ async fn push_updates(
     let mut sent_log = 0usize;
     loop {
         // Built once per change for each seat and shared between its sockets
-        // (crate::live::views); None once the token no longer opens the seat.
+        // (crate::services::live::views); None once the token no longer opens the seat.
         let Some(message) =
-            crate::live::views::next_push(&h, seat, token_hash.as_deref(), &mut sent_log).await
+            crate::services::live::views::next_push(&h, seat, token_hash.as_deref(), &mut sent_log)
+                .await
         else {
             let _ = send_within(&mut out, Message::Close(None), silence).await;
             return;

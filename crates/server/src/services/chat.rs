@@ -25,7 +25,7 @@
 use crate::allowance::Allowance;
 use crate::error::ApiError;
 use crate::limits::ChatLimits;
-use crate::live::{now_ms, GameHandle, LiveGame};
+use crate::services::live::{now_ms, GameHandle, LiveGame};
 use crate::services::Services;
 use crate::store::{ChatRow, StoreError};
 use eons_core::Seat;
@@ -180,7 +180,7 @@ impl Services {
                 "a chat message is at most {MAX_CHAT_CHARS} characters"
             )));
         }
-        let text = crate::services::names::clean_text(text, MAX_CHAT_CHARS);
+        let text = crate::names::clean_text(text, MAX_CHAT_CHARS);
         if text.is_empty() {
             return Err(ApiError::BadRequest("an empty chat message".into()));
         }
@@ -214,7 +214,7 @@ impl Services {
                         "only the players write in this game's chat (the creator chose so)".into(),
                     ));
                 }
-                let name = crate::services::names::clean_name(name);
+                let name = crate::names::clean_name(name);
                 let name = if name.is_empty() {
                     "spectator".to_string()
                 } else {

@@ -4,15 +4,16 @@
 //! [`Services`] is the application state every HTTP handler gets. Its
 //! fields are the services; a service's own state is private to its
 //! module, so one service reaches another only through its methods. The
-//! live games ([`crate::live`]) are the move pipeline: a committed move is
-//! published once as a [`crate::live::events::Committed`] event, which the
+//! live games ([`crate::services::live`]) are the move pipeline: a committed move is
+//! published once as a [`crate::services::live::events::Committed`] event, which the
 //! pushes, the bots and clocks, the webhooks, the ratings and the snapshots
-//! take up (see [`crate::live::events`]).
+//! take up (see [`crate::services::live::events`]).
 
 pub mod bots;
 pub mod chat;
 pub mod clock;
-pub mod names;
+pub mod live;
+
 pub mod newcomers;
 pub mod profiles;
 pub mod reads;
@@ -21,9 +22,9 @@ pub mod webhooks;
 
 use crate::games::DynGame;
 use crate::limits::{BotLimits, ChatLimits, MemoryLimits, TrafficLimits};
-use crate::live::sockets::Sockets;
-use crate::live::LiveGames;
 use crate::proxies::TrustedProxies;
+use crate::services::live::sockets::Sockets;
+use crate::services::live::LiveGames;
 use crate::store::Store;
 use crate::PublicUrl;
 use std::net::SocketAddr;

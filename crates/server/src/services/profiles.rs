@@ -21,7 +21,7 @@
 //! conservative rating, mean less three uncertainties.
 
 use crate::error::ApiError;
-use crate::live::{now_ms, random_hex, token_hash};
+use crate::services::live::{now_ms, random_hex, token_hash};
 use crate::services::Services;
 use crate::store::Placed;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -35,18 +35,18 @@ pub fn bot_profile(spec: &str) -> String {
 
 /// Whether a player may not take `name`: it would pass for a bot ("Bot",
 /// "Bot (greedy)"), however written (`Bot（greedy）` in fullwidth brackets,
-/// `Вot` with a Cyrillic В: see [`crate::services::names::starts_as_word`]).
+/// `Вot` with a Cyrillic В: see [`crate::names::starts_as_word`]).
 fn passes_for_a_bot(name: &str) -> bool {
-    crate::services::names::starts_as_word(name, "bot")
+    crate::names::starts_as_word(name, "bot")
 }
 
 /// Whether a player may not take `name`: it is, or looks like, the name a
 /// seat nobody named is shown with ("player 2", `Player １２`, `player l`).
 fn passes_for_a_default(name: &str) -> bool {
-    let key = crate::services::names::look_alike_key(name);
-    let prefix = crate::services::names::look_alike_key("player ");
+    let key = crate::names::look_alike_key(name);
+    let prefix = crate::names::look_alike_key("player ");
     let digits: String = ('0'..='9')
-        .map(|d| crate::services::names::look_alike_key(&d.to_string()))
+        .map(|d| crate::names::look_alike_key(&d.to_string()))
         .collect();
     key.strip_prefix(prefix.as_str())
         .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| digits.contains(c)))
@@ -99,7 +99,7 @@ impl Services {
     /// Refused: 400 for a name too short, one that passes for a bot or for
     /// a seat's default name ("player 2"), 409 when the name is taken
     /// (without regard to case) or looks like a profile's (see
-    /// [`crate::services::names::alike`]).
+    /// [`crate::names::alike`]).
     ///
     /// `allowance` (the API's games per hour) is taken once the name passed
     /// every check, so that a refused name uses up none.
@@ -108,7 +108,7 @@ impl Services {
         name: &str,
         allowance: impl FnOnce() -> Result<(), ApiError>,
     ) -> Result<(String, String), ApiError> {
-        let name = crate::services::names::clean_name(name);
+        let name = crate::names::clean_name(name);
         if name.chars().count() < 2 {
             return Err(ApiError::BadRequest(
                 "a profile name has at least 2 characters".into(),

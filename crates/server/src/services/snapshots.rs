@@ -13,8 +13,8 @@
 
 use crate::games::changes::Delta;
 use crate::games::{Audience, DynGame, DynState, EventText};
-use crate::live::undo::{ClockPoint, UndoPoint};
-use crate::live::{now_ms, LiveGame, LogEntry};
+use crate::services::live::undo::{ClockPoint, UndoPoint};
+use crate::services::live::{now_ms, LiveGame, LogEntry};
 use crate::store::Store;
 use eons_core::Seat;
 use serde::{Deserialize, Serialize};

@@ -100,7 +100,7 @@ const RATING_COLUMNS: &str =
 
 impl Store {
     /// Makes profile `name` (unique without regard to case, and by its
-    /// confusable skeleton [`crate::services::names::look_alike_key`]) with the key
+    /// confusable skeleton [`crate::names::look_alike_key`]) with the key
     /// whose hash is `key_hash`; false when the name, or one that looks
     /// like it, is taken.
     pub async fn create_profile(
@@ -110,7 +110,7 @@ impl Store {
         at: i64,
     ) -> Result<bool, StoreError> {
         let name_key = name.to_lowercase();
-        let skeleton = crate::services::names::look_alike_key(name);
+        let skeleton = crate::names::look_alike_key(name);
         with_pool!(self, p => {
             let r = sqlx::query(
                 "INSERT INTO profiles (name, name_key, key_hash, bot, created_at, name_skeleton) \
@@ -133,10 +133,10 @@ impl Store {
 
     /// The name of a player's profile (not a bot's) that is `name` without
     /// regard to case, or whose confusable skeleton is `name`'s (see
-    /// [`crate::services::names::look_alike_key`]); None when no profile looks like it.
+    /// [`crate::names::look_alike_key`]); None when no profile looks like it.
     pub async fn profile_alike(&self, name: &str) -> Result<Option<String>, StoreError> {
         let name_key = name.to_lowercase();
-        let skeleton = crate::services::names::look_alike_key(name);
+        let skeleton = crate::names::look_alike_key(name);
         with_pool!(self, p => {
             let row = sqlx::query(
                 "SELECT name FROM profiles WHERE bot IS NULL AND (name_key = $1 OR name_skeleton = $2) \
@@ -168,7 +168,7 @@ impl Store {
             for r in rows {
                 let name: String = r.try_get("name")?;
                 let done = sqlx::query("UPDATE profiles SET name_skeleton = $1 WHERE name = $2")
-                    .bind(crate::services::names::look_alike_key(&name))
+                    .bind(crate::names::look_alike_key(&name))
                     .bind(&name)
                     .execute(p)
                     .await;

@@ -7,7 +7,7 @@
 //! nothing while its bots wait for that seat.
 
 use crate::error::ApiError;
-use crate::live::now_ms;
+use crate::services::live::now_ms;
 use crate::services::Services;
 use std::time::Duration;
 use tokio::sync::MutexGuard;

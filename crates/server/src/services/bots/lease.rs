@@ -19,7 +19,7 @@
 //! it) drops it at once. On SQLite a single process owns the database and
 //! holds every lease, with no table traffic.
 
-use crate::live::{random_hex, GameHandle};
+use crate::services::live::{random_hex, GameHandle};
 use crate::services::Services;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,7 +53,7 @@ impl Leases {
         let holder = match random_hex(8) {
             Ok(hex) => format!("{}-{hex}", std::process::id()),
             // Unique enough among live processes on one database host.
-            Err(_) => format!("{}-{}", std::process::id(), crate::live::now_ms()),
+            Err(_) => format!("{}-{}", std::process::id(), crate::services::live::now_ms()),
         };
         Leases {
             shared,

@@ -15,7 +15,7 @@ pub mod pool;
 
 use crate::error::ApiError;
 use crate::limits::BotLimits;
-use crate::live::{undo_marker, GameHandle};
+use crate::services::live::{undo_marker, GameHandle};
 use crate::services::Services;
 use eons_bots::BotSpec;
 use eons_core::{Seat, Turn};

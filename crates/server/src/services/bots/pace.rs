@@ -7,7 +7,7 @@
 //! to them.
 
 use crate::error::ApiError;
-use crate::live::{GameHandle, LiveGame};
+use crate::services::live::{GameHandle, LiveGame};
 use crate::services::Services;
 use eons_core::Seat;
 use serde::Deserialize;

@@ -3,7 +3,7 @@
 
 use super::{AbsentVote, Services};
 use crate::error::ApiError;
-use crate::live::{now_ms, GameHandle, LiveGame};
+use crate::services::live::{now_ms, GameHandle, LiveGame};
 use eons_core::{Seat, Turn};
 use std::sync::Arc;
 
@@ -120,7 +120,7 @@ impl Comeback {
 
 impl Services {
     /// `voter` votes to hand `target` (the seat to move, deciding for
-    /// [`Services::absent_after`] at least) to a bot; once every other human seat
+    /// [`super::Clocks::absent_after`] at least) to a bot; once every other human seat
     /// voted, `target` is away (stored first). Answers the vote as it
     /// stands. 409 when `target` is not the seat to move, not a human
     /// deciding itself, or not deciding long enough; 403 for a voter that

@@ -20,10 +20,10 @@
 //!   plays it to the end.
 //! - **A take-back gives no time.** It returns the seat to the decision it
 //!   took back, on that decision's clock: the decision began when it first
-//!   began, with the bank it had then ([`super::undo::ClockPoint`]).
+//!   began, with the bank it had then ([`crate::services::live::undo::ClockPoint`]).
 //! - **A pause never holds a stand-in.** A seat's pause holds the bot
 //!   seats only; an away seat's stand-in moves at the bots' pace whatever
-//!   the pause (see [`super::pace`]).
+//!   the pause (see [`crate::services::bots::pace`]).
 //!
 //! Nothing of it lives only in memory: the clock is stored with the game,
 //! each seat's bank with the move that spent it (in the same transaction),
@@ -31,13 +31,13 @@
 //! known again after a restart: it is counted from the last stored move (or
 //! the last claim: the clock does not run while a human seat waits for its
 //! player; or the seat's return). Only the process that holds the game's
-//! lease ([`super::lease`]) acts on an expired clock, so with several
+//! lease ([`crate::services::bots::lease`]) acts on an expired clock, so with several
 //! processes on one PostgreSQL database exactly one marks the seat away
 //! and its bot decides once (the database refuses a second away mark and a
 //! second move `n`).
 //!
 //! Without a clock the other seats may vote a seat away: once the seat to
-//! move has been deciding for [`Services::absent_after`] (`--absent-after-s`, 5
+//! move has been deciding for [`Clocks::absent_after`] (`--absent-after-s`, 5
 //! minutes by default), each other human seat may vote (`POST
 //! /api/games/{id}/vote-away {seat}`), and when all of them have, the seat
 //! is away as if its time had run out (the `on_timeout` bot, `greedy` by
@@ -49,8 +49,8 @@ mod away;
 pub use away::Comeback;
 
 use crate::error::{echoed, with_quotes_echoed, ApiError};
-use crate::live::undo::ClockPoint;
-use crate::live::{now_ms, GameHandle, LiveGame};
+use crate::services::live::undo::ClockPoint;
+use crate::services::live::{now_ms, GameHandle, LiveGame};
 use crate::services::Services;
 use crate::store::ClockRow;
 use eons_bots::BotSpec;

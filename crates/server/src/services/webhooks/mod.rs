@@ -43,7 +43,7 @@ pub mod public_address;
 mod sender;
 
 use crate::error::ApiError;
-use crate::live::{GameHandle, LiveGame};
+use crate::services::live::{GameHandle, LiveGame};
 use crate::services::Services;
 use eons_core::{Seat, Turn};
 use std::net::IpAddr;

@@ -52,9 +52,11 @@ pub fn options<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error>
     at_most(d, MAX_OPTIONS, "options")
 }
 
-/// A create request's `seats`: at most [`crate::live::MAX_PLAYERS`].
-pub fn seats<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<crate::live::SeatSpec>, D::Error> {
-    at_most(d, crate::live::MAX_PLAYERS, "seats")
+/// A create request's `seats`: at most [`crate::services::live::MAX_PLAYERS`].
+pub fn seats<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<crate::services::live::SeatSpec>, D::Error> {
+    at_most(d, crate::services::live::MAX_PLAYERS, "seats")
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 //! alike to another seat's in the same game, or to a profile's (see
 //! [`crate::services::profiles`]). Whether a seat is a bot is never read from its
 //! name: the seat carries its bot spec in a field of its own
-//! ([`crate::live::LiveGame::seats_json`]).
+//! ([`crate::services::live::LiveGame::seats_json`]).
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};

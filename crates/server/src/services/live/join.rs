@@ -7,7 +7,7 @@
 //! (`UPDATE … WHERE claimed = 0 AND token_hash IS NULL`), across processes.
 //!
 //! Whoever takes a seat (a join here, a claim in [`Services::claim`]) takes it
-//! under a name that reads apart from the game's other seats' ([`crate::services::names::alike`]:
+//! under a name that reads apart from the game's other seats' ([`crate::names::alike`]:
 //! not the same without regard to case, not a look-alike), and a profile
 //! takes one seat of a game (so that no game is rated against itself); a
 //! name asked without a profile's key may not be, or look like, a
@@ -34,7 +34,7 @@ pub struct Joined {
 /// every way in stores a clean name), else the name it was created with,
 /// else "player N".
 pub(super) fn seat_name(row: &SeatRow, asked: &str) -> String {
-    let name = crate::services::names::clean_name(asked);
+    let name = crate::names::clean_name(asked);
     if name.is_empty() {
         row.name
             .clone()
@@ -244,11 +244,11 @@ fn shown_name(row: &SeatRow) -> String {
 
 impl LiveGame {
     /// Refuses (409) `name` for seat `seat` when another seat of the game
-    /// is shown with a name alike to it ([`crate::services::names::alike`]).
+    /// is shown with a name alike to it ([`crate::names::alike`]).
     pub(super) fn name_free(&self, seat: i64, name: &str) -> Result<(), ApiError> {
         for other in self.seats.iter().filter(|s| s.seat != seat) {
             let shown = shown_name(other);
-            if crate::services::names::alike(name, &shown) {
+            if crate::names::alike(name, &shown) {
                 return Err(ApiError::Conflict(format!(
                     "the name `{}` looks like seat {}'s `{}` in this game; choose a name that reads apart",
                     echoed(name),

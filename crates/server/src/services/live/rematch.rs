@@ -10,7 +10,7 @@
 //! asking again after a lost reply answers the same token.
 
 use crate::error::ApiError;
-use crate::live::{token_hash, CreateGame, GameHandle, SeatSpec};
+use crate::services::live::{token_hash, CreateGame, GameHandle, SeatSpec};
 use crate::services::Services;
 use eons_core::Seat;
 use serde_json::{json, Value};

@@ -7,8 +7,8 @@
 use super::{now_ms, random_hex, random_seed, token_hash};
 use crate::error::{echoed, with_quotes_echoed, ApiError};
 use crate::games::DynGame;
+use crate::names::requested_name;
 use crate::services::clock::{on_timeout_spec, ClockSpec};
-use crate::services::names::requested_name;
 use crate::services::Services;
 use crate::store::{GameRow, SeatRow};
 use eons_bots::BotSpec;
@@ -32,7 +32,7 @@ pub struct SeatSpec {
     /// Bot spec (`random`, `greedy`, `mcts:500ms`) for bot seats.
     #[serde(default)]
     pub bot: Option<String>,
-    /// Display name (cleaned: [`crate::services::names::clean_name`]).
+    /// Display name (cleaned: [`crate::names::clean_name`]).
     #[serde(default)]
     pub name: Option<String>,
 }
@@ -70,10 +70,10 @@ pub struct CreateGame {
     /// [`BotLimits::max_games_per_address`](crate::BotLimits::max_games_per_address)).
     /// `None`: not counted.
     pub creator: Option<String>,
-    /// The time control (none by default: see [`super::clock`]).
+    /// The time control (none by default: see [`crate::services::clock`]).
     pub clock: ClockSpec,
     /// The bot that decides for a seat whose time ran out (None:
-    /// [`super::clock::DEFAULT_ON_TIMEOUT`]); read only with a clock.
+    /// [`crate::services::clock::DEFAULT_ON_TIMEOUT`]); read only with a clock.
     pub on_timeout: Option<String>,
     /// Whether spectators may write in the chat (seats always may).
     pub spectator_chat: bool,
@@ -102,7 +102,7 @@ fn bot_text(s: &SeatSpec) -> String {
 }
 
 /// Refuses (400) seats whose names would pass for each other
-/// ([`crate::services::names::alike`]), as each is shown: its name, else (a human
+/// ([`crate::names::alike`]), as each is shown: its name, else (a human
 /// seat) "player N".
 fn names_read_apart(seats: &[SeatRow]) -> Result<(), ApiError> {
     let shown: Vec<String> = seats
@@ -116,7 +116,7 @@ fn names_read_apart(seats: &[SeatRow]) -> Result<(), ApiError> {
     for (later, name) in shown.iter().enumerate() {
         if let Some(earlier) = shown[..later]
             .iter()
-            .position(|other| crate::services::names::alike(name, other))
+            .position(|other| crate::names::alike(name, other))
         {
             return Err(ApiError::BadRequest(format!(
                 "seat {}'s name `{}` looks like seat {}'s `{}`: give the seats names that read apart",
@@ -135,7 +135,7 @@ impl Services {
     /// refused with 404 for an unknown game kind and 400 for anything else
     /// the request gets wrong (player count, an unknown or repeated option,
     /// seats, a name too long to read or refused by
-    /// [`crate::services::names::requested_name`], two seats named alike, a bot spec
+    /// [`crate::names::requested_name`], two seats named alike, a bot spec
     /// or its limits).
     pub fn prepare(&self, req: CreateGame) -> Result<PreparedGame, ApiError> {
         let kind = self.kind(&req.game).ok_or_else(|| {

@@ -59,11 +59,15 @@ pub fn client_from(n: u8) -> reqwest::Client {
 /// a two-human Dominant Species game, claims a seat, reads a view and makes
 /// one choice, all from the address `127.0.0.2`: attackers connect from
 /// 127.0.0.1, so per-address limits they run into do not count against it.
+/// Then it reads its view [`POLITE_READS`] times and prints the answers'
+/// p50 and p99 (run the suite with `--release --no-capture` to measure).
 /// Panics unless every answer is a success and comes within [`LATENCY_BOUND`].
 pub async fn well_behaved(server: &common::Server) {
     let c = client_from(2);
+    let took_all = std::cell::RefCell::new(Vec::new());
     let timed = |what: &'static str, started: Instant| {
         let took = started.elapsed();
+        took_all.borrow_mut().push(took);
         assert!(
             took <= LATENCY_BOUND,
             "a well-behaved client waited {took:?} for {what} (bound {LATENCY_BOUND:?})"
@@ -118,7 +122,36 @@ pub async fn well_behaved(server: &common::Server) {
         assert_eq!(r.status().as_u16(), 200, "a choice");
         timed("a choice", t);
     }
+
+    // Then it reads its view again and again (as a table does after each
+    // push), so that the suite reports a percentile, not one answer.
+    for _ in 0..POLITE_READS {
+        let t = Instant::now();
+        let r = c
+            .get(server.url(&format!("/api/games/{id}/view")))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .expect("view");
+        assert_eq!(r.status().as_u16(), 200, "a view");
+        let _ = r.bytes().await;
+        timed("a view", t);
+    }
+    let mut took = took_all.into_inner();
+    took.sort();
+    let at = |q: f64| took[((took.len() as f64 - 1.0) * q).round() as usize];
+    eprintln!(
+        "polite client ({}): {} answers, p50 {:.1} ms, p99 {:.1} ms, slowest {:.1} ms",
+        std::thread::current().name().unwrap_or("?"),
+        took.len(),
+        at(0.5).as_secs_f64() * 1000.0,
+        at(0.99).as_secs_f64() * 1000.0,
+        took.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
+    );
 }
+
+/// Views the well-behaved client reads after its first choice.
+const POLITE_READS: usize = 100;
 
 /// The well-behaved client on a server nobody attacks: the suite's baseline.
 #[tokio::test]

@@ -1,10 +1,9 @@
 //! A game's chat: read it and write in it.
 
-use super::{body, token_of};
+use super::extract::{JsonBody, SeatToken};
 use crate::error::ApiError;
 use crate::http::access::{load, seat_for};
 use crate::services::Services;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
@@ -60,13 +59,13 @@ async fn say(
     State(services): State<Arc<Services>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
-    b: Result<Json<SayBody>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<SayBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let b = body(b)?;
-    let speaker = match token_of(&headers, &q) {
+    let JsonBody(b) = b?;
+    let speaker = match token.0.clone() {
         Some(t) => {
             let seat = seat_for(&h, Some(&t)).await?.ok_or(ApiError::NoToken)?;
             crate::services::chat::Speaker::Seat(seat)

@@ -1,11 +1,10 @@
 //! Games: create and list them, read one (summary, a seat's view, its log and record), and ask for a rematch.
 
-use super::{body, token_of};
+use super::extract::{JsonBody, SeatToken};
 use crate::error::ApiError;
 use crate::http::access::{load, seat_for};
 use crate::services::live::{CreateGame, SeatSpec};
 use crate::services::Services;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -81,9 +80,9 @@ async fn create_game(
     State(services): State<Arc<Services>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    b: Result<Json<CreateBody>, JsonRejection>,
+    b: Result<JsonBody<CreateBody>, ApiError>,
 ) -> Result<Response, ApiError> {
-    let b = body(b)?;
+    let JsonBody(b) = b?;
     let seed = seed_of(b.seed)?;
     let client = services.newcomers.client(peer.ip(), &headers);
     let game = services.prepare(CreateGame {
@@ -164,11 +163,10 @@ async fn game_summary(
 async fn view(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
+    token: SeatToken,
 ) -> Result<Json<crate::services::live::Snapshot>, ApiError> {
     let h = load(&services, &id).await?;
-    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
+    let seat = seat_for(&h, token.0.clone().as_deref()).await?;
     let g = h.inner.lock().await;
     Ok(Json(g.snapshot(h.kind.as_ref(), seat)))
 }
@@ -183,9 +181,10 @@ async fn log(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
+    token: SeatToken,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let seat = seat_for(&h, token_of(&headers, &q).as_deref()).await?;
+    let seat = seat_for(&h, token.0.clone().as_deref()).await?;
     let since = match q.get("since") {
         Some(s) => s.parse::<usize>().map_err(|_| {
             ApiError::BadRequest(format!(
@@ -276,11 +275,11 @@ async fn rematch(
     State(services): State<Arc<Services>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
+    token: SeatToken,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let token = token_of(&headers, &q).ok_or(ApiError::NoToken)?;
+    let token = token.0.clone().ok_or(ApiError::NoToken)?;
     let client = services.newcomers.client(peer.ip(), &headers);
     Ok(Json(
         services

@@ -45,6 +45,7 @@ pub mod access;
 mod bounded;
 mod chat;
 pub mod edge;
+pub mod extract;
 mod games;
 mod kinds;
 mod profiles;
@@ -54,15 +55,13 @@ pub mod web;
 pub mod ws;
 
 use crate::error::ApiError;
-use crate::http::access::{bearer_token, seat_for};
+use crate::http::access::seat_for;
 use crate::services::live::GameHandle;
 use crate::services::Services;
-use axum::extract::rejection::JsonRejection;
-use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
 use eons_core::Seat;
-use std::collections::HashMap;
+use extract::SeatToken;
 use std::sync::Arc;
 
 /// The API router (mounted at the root; paths start with `/api`): the
@@ -84,65 +83,8 @@ async fn api_not_found() -> ApiError {
     ApiError::NotFound("no such API route".into())
 }
 
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    b.map(|Json(x)| x).map_err(|e| {
-        if let Some(late) = crate::http::edge::late_body(&e) {
-            ApiError::RequestTimeout(late.0)
-        } else if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            // Over the body limit (crate::http::edge::MAX_BODY_BYTES) while reading.
-            ApiError::PayloadTooLarge(crate::http::edge::MAX_BODY_BYTES)
-        } else {
-            ApiError::BadRequest(format!(
-                "malformed body: {}",
-                crate::error::with_values_echoed(&e.body_text())
-            ))
-        }
-    })
-}
-
-/// The token of the `Authorization` header, else of the `token` parameter.
-fn token_of(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
-    if let Some(t) = bearer_token(headers) {
-        return Some(t);
-    }
-    q.get("token")
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty())
-}
-
 /// The seat that acts (a choice, an undo): the request must carry its token.
-async fn acting_seat(
-    h: &GameHandle,
-    headers: &HeaderMap,
-    q: &HashMap<String, String>,
-) -> Result<Seat, ApiError> {
-    let token = token_of(headers, q).ok_or(ApiError::NoToken)?;
-    seat_for(h, Some(&token)).await?.ok_or(ApiError::NoToken)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with_authorization(value: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            "authorization",
-            value.parse().expect("a valid header value"),
-        );
-        headers
-    }
-
-    #[test]
-    fn the_bearer_scheme_is_read_in_any_case() {
-        let none = HashMap::new();
-        for value in ["Bearer abc", "bearer abc", "BEARER abc", "  Bearer   abc "] {
-            assert_eq!(
-                token_of(&with_authorization(value), &none).as_deref(),
-                Some("abc"),
-                "{value}"
-            );
-        }
-        assert_eq!(token_of(&with_authorization("Basic abc"), &none), None);
-    }
+async fn acting_seat(h: &GameHandle, token: &SeatToken) -> Result<Seat, ApiError> {
+    let token = token.0.as_deref().ok_or(ApiError::NoToken)?;
+    seat_for(h, Some(token)).await?.ok_or(ApiError::NoToken)
 }

@@ -1,10 +1,9 @@
 //! Profiles and ratings: create a profile, read one (`/api/me` with its key), and a game's leaderboard.
 
-use super::body;
+use super::extract::JsonBody;
 use crate::error::ApiError;
 use crate::http::access::bearer_token;
 use crate::services::Services;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -37,9 +36,9 @@ async fn create_profile(
     State(services): State<Arc<Services>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    b: Result<Json<ProfileBody>, JsonRejection>,
+    b: Result<JsonBody<ProfileBody>, ApiError>,
 ) -> Result<Response, ApiError> {
-    let b = body(b)?;
+    let JsonBody(b) = b?;
     let name = crate::names::requested_name(Some(&b.name))
         .map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let client = services.newcomers.client(peer.ip(), &headers);

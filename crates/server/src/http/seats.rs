@@ -1,18 +1,16 @@
 //! A seat's actions: claim it with an invite or join an open one, choose, take back, ask for a bot pace, come back, set a webhook, vote an absent seat away.
 
-use super::{acting_seat, body};
+use super::acting_seat;
+use super::extract::{JsonBody, SeatToken};
 use crate::error::ApiError;
 use crate::http::access::load;
 use crate::services::Services;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::{Json, Router};
 use eons_core::Seat;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The routes of this part of the API.
@@ -59,9 +57,9 @@ fn client_token(t: &str) -> Result<String, ApiError> {
 
 async fn claim(
     State(services): State<Arc<Services>>,
-    b: Result<Json<ClaimBody>, JsonRejection>,
+    b: Result<JsonBody<ClaimBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    let b = body(b)?;
+    let JsonBody(b) = b?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
         .map_err(|e| ApiError::BadRequest(e.to_string()))?
@@ -122,9 +120,9 @@ struct JoinBody {
 async fn join(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    b: Result<Json<JoinBody>, JsonRejection>,
+    b: Result<JsonBody<JoinBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
-    let b = body(b)?;
+    let JsonBody(b) = b?;
     let new_token = b.new_token.as_deref().map(client_token).transpose()?;
     let name = crate::names::requested_name(b.name.as_deref())
         .map_err(|e| ApiError::BadRequest(e.to_string()))?
@@ -166,11 +164,10 @@ async fn join(
 async fn back(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
+    token: SeatToken,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let seat = acting_seat(&h, &headers, &q).await?;
+    let seat = acting_seat(&h, &token).await?;
     Ok(Json(match services.come_back(&h, seat).await? {
         crate::services::clock::Comeback::AfterThisDecision => {
             json!({ "away": true, "back_after_this_decision": true })
@@ -195,13 +192,12 @@ struct ChoiceBody {
 async fn choice(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    b: Result<Json<ChoiceBody>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<ChoiceBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let b = body(b)?;
-    let seat = acting_seat(&h, &headers, &q).await?;
+    let JsonBody(b) = b?;
+    let seat = acting_seat(&h, &token).await?;
     let c = match (b.choice, b.index) {
         (Some(c), None) => c,
         (None, Some(i)) => json!({ "index": i }),
@@ -233,13 +229,12 @@ struct UndoBody {
 async fn undo(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    b: Result<Json<UndoBody>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<UndoBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let b = body(b)?;
-    let seat = acting_seat(&h, &headers, &q).await?;
+    let JsonBody(b) = b?;
+    let seat = acting_seat(&h, &token).await?;
     services.live.allow_take_back(&id, seat)?;
     services.come_back(&h, seat).await?.allows_acting()?;
     let moves = services.undo(&h, seat, b.expected).await?;
@@ -250,13 +245,12 @@ async fn undo(
 async fn pace(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    b: Result<Json<crate::services::bots::pace::PaceAsk>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<crate::services::bots::pace::PaceAsk>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let ask = body(b)?;
-    let seat = acting_seat(&h, &headers, &q).await?;
+    let JsonBody(ask) = b?;
+    let seat = acting_seat(&h, &token).await?;
     Ok(Json(services.set_pace(&h, seat, ask).await?))
 }
 
@@ -273,13 +267,12 @@ struct WebhookBody {
 async fn webhook(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    b: Result<Json<WebhookBody>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<WebhookBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let b = body(b)?;
-    let seat = acting_seat(&h, &headers, &q).await?;
+    let JsonBody(b) = b?;
+    let seat = acting_seat(&h, &token).await?;
     let url = match b.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
         Some(u) => Some(services.webhooks.check(u).await?.to_string()),
         None => None,
@@ -300,13 +293,12 @@ struct VoteBody {
 async fn vote_away(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
-    Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-    b: Result<Json<VoteBody>, JsonRejection>,
+    token: SeatToken,
+    b: Result<JsonBody<VoteBody>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
     let h = load(&services, &id).await?;
-    let b = body(b)?;
-    let voter = acting_seat(&h, &headers, &q).await?;
+    let JsonBody(b) = b?;
+    let voter = acting_seat(&h, &token).await?;
     let vote = services.vote_away(&h, voter, Seat(b.seat)).await?;
     Ok(Json(json!(vote)))
 }

@@ -3,8 +3,10 @@
 //! SQLite in a local file is the default; PostgreSQL is used for a
 //! `postgres://` URL so that several server processes can share games (they
 //! learn of each other's moves through `LISTEN/NOTIFY` on [`NOTIFY_CHANNEL`]).
-//! Schema changes are versioned migrations embedded in the binary
-//! (`migrations/<backend>/NNNN_name.sql`). A move is written in one
+//! Schema changes are versioned migrations embedded in the binary: one
+//! source for both backends, `migrations/NNNN_name.sql`, with a file per
+//! backend (`migrations/<backend>/NNNN_name.sql`) only where the schemas
+//! differ (see `store/migrations.rs`). A move is written in one
 //! transaction (on SQLite together with the moves of other games queued
 //! meanwhile: [`Store::append_moves`]), and the server acknowledges it only
 //! after the commit.
@@ -213,7 +215,7 @@ mod migrations;
 mod profiles;
 mod seats;
 pub use chat::ChatRow;
-use migrations::{Embedded, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+use migrations::{Backend, Embedded};
 pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};
 pub use seats::{Taker, Taking};
 
@@ -274,13 +276,13 @@ impl Store {
     async fn migrate(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(p) => {
-                Migrator::new(Embedded(SQLITE_MIGRATIONS))
+                Migrator::new(Embedded(Backend::Sqlite))
                     .await?
                     .run(p)
                     .await?;
             }
             Store::Postgres(p) => {
-                Migrator::new(Embedded(POSTGRES_MIGRATIONS))
+                Migrator::new(Embedded(Backend::Postgres))
                     .await?
                     .run(p)
                     .await?;

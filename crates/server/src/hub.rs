@@ -22,7 +22,6 @@ mod bots;
 mod census;
 pub mod chat;
 pub mod clock;
-mod commits;
 mod create;
 mod join;
 pub mod lease;
@@ -509,7 +508,7 @@ pub struct Hub {
     /// The games whose bots this process runs (see [`lease`]).
     leases: lease::Leases,
     /// Moves waiting to be committed together (SQLite).
-    commits: commits::GroupCommit,
+    commits: crate::store::GroupCommit,
     /// Where other people reach the server (invite links point there), when
     /// the operator said so.
     pub public_url: std::sync::OnceLock<crate::PublicUrl>,
@@ -556,7 +555,7 @@ impl Hub {
             sockets: sockets::SocketCounts::default(),
             new_games: RateLimiter::keyed(Quota::per_hour(per_hour)),
             leases,
-            commits: commits::GroupCommit::default(),
+            commits: crate::store::GroupCommit::default(),
             public_url: std::sync::OnceLock::new(),
             chat_limiter: chat::ChatLimiter::default(),
             reads: crate::reads::CostlyReads::default(),

@@ -364,6 +364,12 @@ async fn sqlite_the_others_vote_an_absent_seat_to_a_bot() {
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;
 }
 
+#[tokio::test]
+async fn sqlite_single_and_grouped_appends_store_the_same_rows() {
+    let (db, _dir) = db("same-rows");
+    common::appends::single_and_grouped_appends_store_the_same_rows(&db, "sqlite").await;
+}
+
 /// A database made by the binary before the migrations had one source
 /// (`tests/fixtures/README.md`) still opens: every migration text it
 /// recorded the checksum of is unchanged. Its game reads back and takes the

@@ -288,3 +288,15 @@ async fn postgres_the_others_vote_an_absent_seat_to_a_bot() {
     let db = pg();
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_single_and_grouped_appends_store_the_same_rows() {
+    let db = pg();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let tag = format!("{}-{nanos}", std::process::id());
+    common::appends::single_and_grouped_appends_store_the_same_rows(&db, &tag).await;
+}

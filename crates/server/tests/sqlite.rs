@@ -363,3 +363,68 @@ async fn sqlite_the_others_vote_an_absent_seat_to_a_bot() {
     let (db, _dir) = db("vote-away");
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;
 }
+
+#[tokio::test]
+async fn sqlite_single_and_grouped_appends_store_the_same_rows() {
+    let (db, _dir) = db("same-rows");
+    common::appends::single_and_grouped_appends_store_the_same_rows(&db, "sqlite").await;
+}
+
+/// A database made by the binary before the migrations had one source
+/// (`tests/fixtures/README.md`) still opens: every migration text it
+/// recorded the checksum of is unchanged. Its game reads back and takes the
+/// next move.
+#[tokio::test]
+async fn sqlite_a_database_made_before_the_one_migration_source_opens_and_plays_on() {
+    let dir = temp_dir("schema-0012");
+    let path = dir.join("eons.sqlite");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join("schema-0012.sqlite");
+    std::fs::copy(&fixture, &path).expect("copy the fixture");
+    let store = eons_server::store::Store::open(&path.display().to_string())
+        .await
+        .expect("the old database opens without a changed migration");
+    let (game, seats) = store
+        .game("94469be27e6e")
+        .await
+        .expect("read")
+        .expect("the fixture's game");
+    assert_eq!(
+        (game.game.as_str(), game.moves, game.status.as_str()),
+        ("ds", 3, "active")
+    );
+    let names: Vec<Option<String>> = seats.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(
+        names,
+        vec![Some("Ada".to_string()), Some("Brook".to_string())]
+    );
+    let moves = store.moves_from("94469be27e6e", 0).await.expect("moves");
+    let choices: Vec<&str> = moves.iter().map(|m| m.choice.as_str()).collect();
+    assert_eq!(
+        choices,
+        vec![r#"{"Place":0}"#, r#"{"Place":1}"#, r#"{"Place":2}"#]
+    );
+    store
+        .append_move(&eons_server::store::NewMove {
+            game_id: "94469be27e6e",
+            n: 3,
+            seat: 1,
+            choice: r#"{"Place":3}"#,
+            at: game.updated_at + 1,
+            outcome: None,
+            bank_ms: None,
+        })
+        .await
+        .expect("the next move is stored");
+    assert_eq!(
+        store.move_count("94469be27e6e").await.expect("count"),
+        Some(4)
+    );
+    drop(store);
+    // And it opens again (the migrations ran once, and are recorded).
+    eons_server::store::Store::open(&path.display().to_string())
+        .await
+        .expect("reopens");
+}

@@ -17,7 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::Mutex;
 
 mod census;
-mod commits;
+
 mod create;
 pub mod events;
 mod game;
@@ -102,7 +102,7 @@ pub struct LiveGames {
     /// When idle games leave memory, how often snapshots are stored.
     memory: MemoryLimits,
     /// Moves waiting to be committed together (SQLite).
-    commits: commits::GroupCommit,
+    commits: crate::store::GroupCommit,
     /// Take-backs per seat (keyed by game and seat).
     take_backs: Allowance<String>,
 }
@@ -116,7 +116,7 @@ impl LiveGames {
         LiveGames {
             games: StdMutex::new(HashMap::new()),
             memory,
-            commits: commits::GroupCommit::default(),
+            commits: crate::store::GroupCommit::default(),
             take_backs: Allowance::new(every),
         }
     }

@@ -5,15 +5,17 @@
 //! wait in line for one sync each. Here one writer task takes every move
 //! queued meanwhile (from any game), stores them in one transaction
 //! ([`Store::append_moves`], a savepoint per move so that each is stored or
-//! refused on its own) and answers each waiter only after that commit: a
-//! move is still acknowledged only once it is durable.
+//! refused on its own, by the same statements as a move stored alone) and
+//! answers each waiter only after that commit: a move is still acknowledged
+//! only once it is durable, and a conflict reaches only the game whose move
+//! conflicted.
 //!
 //! A game's moves keep their order: the game's lock is held from its move's
 //! validation until its answer, so a game has at most one move queued. On
 //! PostgreSQL (many writers, each commit its own) every move is stored
 //! directly, as before.
 
-use crate::store::{NewMove, Store, StoreError};
+use super::{NewMove, Store, StoreError};
 use std::sync::OnceLock;
 use tokio::sync::{mpsc, oneshot};
 
@@ -46,8 +48,9 @@ impl Pending {
     }
 }
 
-/// The queue of moves to the SQLite writer task (started on first use).
-#[derive(Default)]
+/// The queue of moves to the SQLite writer task (started on first use): the
+/// way the live games store their moves, on either backend.
+#[derive(Debug, Default)]
 pub struct GroupCommit {
     queue: OnceLock<mpsc::UnboundedSender<Pending>>,
 }

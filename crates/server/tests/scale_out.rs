@@ -3,7 +3,7 @@
 //! when it dies another takes the game over and finishes it, deciding no
 //! move twice and keeping every acknowledged move.
 //!
-//! Each process runs with `RUST_LOG=eons_server::services::live::bots=debug,eons_server=info`, its log (stderr)
+//! Each process runs with `RUST_LOG=eons_server::services::bots=debug,eons_server=info`, its log (stderr)
 //! written to a file; the tests read the `bot decision` lines there. Like
 //! `tests/postgres.rs`, these tests need `EONS_TEST_DATABASE_URL` and are
 //! `#[ignore]`d: `--include-ignored` runs them (CI does).
@@ -60,7 +60,7 @@ fn logged_server(db: &str, log: &Path) -> Server {
         &[
             (
                 "RUST_LOG",
-                "eons_server::services::live::bots=debug,eons_server=info",
+                "eons_server::services::bots=debug,eons_server=info",
             ),
             ("NO_COLOR", "1"),
         ],

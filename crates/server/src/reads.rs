@@ -13,9 +13,9 @@
 //! record on an async worker (~190 ms of CPU for every unauthenticated
 //! request), and `GET /log` built every entry under the game's lock.
 
+use crate::config::limits::limit_key;
 use crate::error::ApiError;
 use crate::games::DynState;
-use crate::limits::limit_key;
 use governor::{clock::Clock, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde_json::Value;
 use std::collections::HashMap;

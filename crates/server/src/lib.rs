@@ -9,10 +9,13 @@
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), eons_server::ServeError> {
-//! let config = eons_server::ServeConfig::default(); // 127.0.0.1:8080, ./eons.sqlite or $DATABASE_URL
+//! let config = eons_server::ServeConfig::default(); // 127.0.0.1:8080, ./eons.sqlite
 //! eons_server::serve(config).await
 //! # }
 //! ```
+//!
+//! Its settings (flags, environment variables, defaults) are
+//! [`config::ServerOptions`], shared by `eons-server` and `eons serve`.
 //!
 //! See [`http`] for the HTTP and WebSocket API and [`games`] for how a game is
 //! plugged in (one line in [`games::registry`]).
@@ -21,16 +24,13 @@
 #![warn(missing_docs)]
 
 mod allowance;
-
+pub mod config;
 pub mod error;
 pub mod games;
 pub mod http;
-pub mod limits;
 pub mod metric_names;
 pub mod names;
 pub mod open_files;
-pub mod proxies;
-pub mod public_url;
 pub mod services;
 pub mod store;
 pub mod telemetry;
@@ -40,126 +40,16 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use error::ApiError;
-pub use http::edge::AllowedHosts;
-pub use limits::{
-    BotLimits, ChatLimits, ConnectionLimits, LimitOptions, MemoryLimits, TrafficLimits,
+// The setting modules' paths from before they moved into `config`
+// (`crate::limits::BotLimits`, `eons_server::proxies::TrustedProxies`).
+pub use config::{limits, proxies, public_url};
+pub use config::{
+    AllowedHosts, BotLimits, ChatLimits, ConnectionLimits, MemoryLimits, PublicUrl, ServeConfig,
+    ServerOptions, TrafficLimits, TrustedProxies,
 };
-pub use proxies::TrustedProxies;
-pub use public_url::PublicUrl;
+pub use error::ApiError;
 pub use services::{Services, Settings};
 pub use store::{Store, StoreError};
-
-/// How to run the server.
-#[derive(Clone, Debug)]
-pub struct ServeConfig {
-    /// Address to listen on (port 0: any free port; the bound address is printed).
-    pub addr: SocketAddr,
-    /// `postgres://…` for PostgreSQL, otherwise an SQLite file path (or `sqlite:PATH`).
-    pub database: String,
-    /// Delay before each bot decision (0 in tests).
-    pub bot_pace: Duration,
-    /// Also offer the test game "secrets" (hidden hands), for tests.
-    pub test_games: bool,
-    /// Serve the web UI from this folder instead of the embedded copy (UI development).
-    pub web_dir: Option<std::path::PathBuf>,
-    /// The most a bot decision may cost. `None`: [`BotLimits::from_env`]
-    /// (10 s, 1,000,000 iterations, the machine's parallelism, unless
-    /// `EONS_BOT_MAX_TIME_MS`, `EONS_BOT_MAX_ITERATIONS`, `EONS_BOT_MAX_THREADS` say otherwise).
-    pub bot_limits: Option<BotLimits>,
-    /// New games per client address and open WebSockets. `None`:
-    /// [`TrafficLimits::from_env`] (60 games per hour, 1,000 sockets, 50 per
-    /// game, unless `EONS_MAX_GAMES_PER_HOUR`, `EONS_MAX_SOCKETS`,
-    /// `EONS_MAX_SOCKETS_PER_GAME` say otherwise).
-    pub traffic_limits: Option<TrafficLimits>,
-    /// Reverse proxies whose `X-Forwarded-For` names the client (for the
-    /// new-games limit). `None`: [`TrustedProxies::from_env`]
-    /// (`EONS_TRUSTED_PROXIES`, none when unset).
-    pub trusted_proxies: Option<TrustedProxies>,
-    /// Header and idle timeouts, and open connections per client address.
-    /// `None`: [`ConnectionLimits::from_env`] (10 s, 60 s, 64, unless
-    /// `EONS_HEADER_TIMEOUT_MS`, `EONS_IDLE_TIMEOUT_MS`,
-    /// `EONS_MAX_CONNECTIONS_PER_ADDRESS` say otherwise).
-    pub connection_limits: Option<ConnectionLimits>,
-    /// The host names the server answers for (others get 421). `None`:
-    /// [`AllowedHosts::from_env`] (`EONS_ALLOWED_HOSTS`; any host when unset).
-    pub allowed_hosts: Option<AllowedHosts>,
-    /// Where to serve `GET /metrics` (Prometheus text format), on a listener
-    /// of its own. `None`: `EONS_METRICS_ADDR` when set, otherwise no metrics.
-    pub metrics_addr: Option<SocketAddr>,
-    /// When idle games leave memory and how often snapshots are stored.
-    /// `None`: [`MemoryLimits::from_env`] (10 minutes, every 200 moves,
-    /// unless `EONS_EVICT_IDLE_AFTER_S`, `EONS_SNAPSHOT_EVERY` say otherwise).
-    pub memory_limits: Option<MemoryLimits>,
-    /// The address other people reach the server at: invite links point
-    /// there. `None`: `EONS_PUBLIC_URL` when set, otherwise the address the
-    /// creator's browser used.
-    pub public_url: Option<PublicUrl>,
-    /// Which webhook URLs players may give (see [`crate::services::webhooks`]). `None`:
-    /// `EONS_WEBHOOKS` when set, otherwise off.
-    pub webhooks: Option<services::webhooks::WebhookMode>,
-    /// The ports a webhook URL may name with `--webhooks public`. `None`:
-    /// `EONS_WEBHOOK_PORTS` when set, otherwise 80 and 443.
-    pub webhook_ports: Option<services::webhooks::WebhookPorts>,
-    /// How long the seat to move must have been deciding before the other
-    /// seats may vote it away. `None`: `EONS_ABSENT_AFTER_S` when set,
-    /// otherwise 5 minutes.
-    pub absent_after: Option<Duration>,
-    /// How many chat messages of seats and of spectators a game keeps, and
-    /// how fast its spectators may write. `None`: [`ChatLimits::from_env`]
-    /// (1,500 and 500 messages, 30 spectator messages a minute per game,
-    /// unless `EONS_MAX_SEAT_CHAT_MESSAGES`,
-    /// `EONS_MAX_SPECTATOR_CHAT_MESSAGES`, `EONS_SPECTATOR_CHAT_PER_MINUTE`
-    /// say otherwise).
-    pub chat_limits: Option<ChatLimits>,
-}
-
-impl Default for ServeConfig {
-    /// `127.0.0.1:8080`, the database from `$DATABASE_URL` or `eons.sqlite` in
-    /// the working directory, bots wait 700 ms before each decision.
-    fn default() -> Self {
-        ServeConfig {
-            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            database: std::env::var("DATABASE_URL")
-                .ok()
-                .filter(|s| !s.trim().is_empty())
-                .unwrap_or_else(|| "eons.sqlite".into()),
-            bot_pace: Duration::from_millis(700),
-            test_games: false,
-            web_dir: None,
-            bot_limits: None,
-            traffic_limits: None,
-            trusted_proxies: None,
-            connection_limits: None,
-            allowed_hosts: None,
-            metrics_addr: None,
-            memory_limits: None,
-            public_url: None,
-            webhooks: None,
-            webhook_ports: None,
-            absent_after: None,
-            chat_limits: None,
-        }
-    }
-}
-
-impl ServeConfig {
-    /// Trusts the proxies `p` as well (a repeated `--trusted-proxy`): the
-    /// first call replaces the environment's default, later ones add up.
-    pub fn trust_proxies(&mut self, p: TrustedProxies) {
-        self.trusted_proxies
-            .get_or_insert_with(TrustedProxies::default)
-            .extend(p);
-    }
-
-    /// Allows the host names `h` as well (a repeated `--allowed-host`): the
-    /// first call replaces the environment's default, later ones add up.
-    pub fn allow_hosts(&mut self, h: AllowedHosts) {
-        self.allowed_hosts
-            .get_or_insert_with(AllowedHosts::default)
-            .extend(h);
-    }
-}
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -173,9 +63,9 @@ pub enum ServeError {
     /// Resuming stored games failed.
     #[error("resume: {0}")]
     Resume(#[from] ApiError),
-    /// A setting (from the environment) cannot be read.
-    #[error("configuration: {0}")]
-    Config(String),
+    /// The metrics recorder could not be installed.
+    #[error("metrics: {0}")]
+    Metrics(String),
 }
 
 /// The addresses the server listens on, once bound.
@@ -198,9 +88,7 @@ pub fn app(services: Arc<Services>, web_dir: Option<std::path::PathBuf>) -> axum
     telemetry::observe_requests(
         http::router(services)
             .merge(http::web::router(web_dir))
-            .layer(axum::extract::DefaultBodyLimit::max(
-                http::edge::MAX_BODY_BYTES,
-            )),
+            .layer(axum::extract::DefaultBodyLimit::max(http::edge::MAX_BODY_BYTES)),
     )
 }
 
@@ -208,8 +96,7 @@ pub fn app(services: Arc<Services>, web_dir: Option<std::path::PathBuf>) -> axum
 /// listening on http://ADDR/` once it accepts connections, the metrics
 /// address when it serves metrics, then the link to open (see
 /// [`public_url::open_lines`]).
-pub async fn serve(mut config: ServeConfig) -> Result<(), ServeError> {
-    config.public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
+pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let public = config.public_url.clone();
     serve_until(config, shutdown_signal(), move |bound| {
         // Written, not `println!`: a reader that stopped reading (`| head
@@ -230,26 +117,6 @@ pub async fn serve(mut config: ServeConfig) -> Result<(), ServeError> {
     .await
 }
 
-/// The setting the caller gave, else the one `from_env` reads from the
-/// environment (an unreadable one stops the server).
-fn given_or_env<T>(given: Option<T>, from_env: fn() -> Result<T, String>) -> Result<T, ServeError> {
-    given.map_or_else(from_env, Ok).map_err(ServeError::Config)
-}
-
-/// `EONS_ABSENT_AFTER_S` (seconds, at least 1), else 5 minutes.
-fn absent_after_from_env() -> Result<Duration, String> {
-    match std::env::var("EONS_ABSENT_AFTER_S") {
-        Ok(v) => match v.trim().parse::<u64>() {
-            Ok(s) if s > 0 => Ok(Duration::from_secs(s)),
-            _ => Err(format!(
-                "EONS_ABSENT_AFTER_S=`{}`: a whole number of seconds, at least 1",
-                error::echoed(&v)
-            )),
-        },
-        Err(_) => Ok(services::clock::ABSENT_AFTER),
-    }
-}
-
 /// Runs the server until `shutdown` completes; `on_bound` is told the bound
 /// addresses (then the startup line is logged).
 pub async fn serve_until(
@@ -257,35 +124,36 @@ pub async fn serve_until(
     shutdown: impl Future<Output = ()> + Send + 'static,
     on_bound: impl FnOnce(Bound),
 ) -> Result<(), ServeError> {
-    let bot_limits = given_or_env(config.bot_limits, BotLimits::from_env)?;
-    let traffic = given_or_env(config.traffic_limits, TrafficLimits::from_env)?;
-    let proxies = given_or_env(config.trusted_proxies, TrustedProxies::from_env)?;
-    let connections = given_or_env(config.connection_limits, ConnectionLimits::from_env)?;
-    let hosts = given_or_env(config.allowed_hosts, AllowedHosts::from_env)?;
-    let metrics_addr = given_or_env(
-        config.metrics_addr.map(Some),
-        telemetry::metrics_addr_from_env,
-    )?;
+    let ServeConfig {
+        addr,
+        database,
+        bot_pace,
+        test_games,
+        web_dir,
+        bot_limits,
+        traffic_limits: traffic,
+        trusted_proxies: proxies,
+        connection_limits: connections,
+        allowed_hosts: hosts,
+        metrics_addr,
+        memory_limits: memory,
+        public_url,
+        webhooks,
+        webhook_ports,
+        absent_after,
+        chat_limits,
+    } = config;
     let trusted_proxies = format!("{proxies:?}");
-    let memory = given_or_env(config.memory_limits, MemoryLimits::from_env)?;
-    let public_url = given_or_env(config.public_url.map(Some), PublicUrl::from_env)?;
-    let webhooks = given_or_env(config.webhooks, services::webhooks::WebhookMode::from_env)?;
-    let webhook_ports = given_or_env(
-        config.webhook_ports.clone(),
-        services::webhooks::WebhookPorts::from_env,
-    )?;
-    let absent_after = given_or_env(config.absent_after, absent_after_from_env)?;
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();
-    let chat_limits = given_or_env(config.chat_limits, ChatLimits::from_env)?;
-    let store = Store::open(&config.database).await?;
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let store = Store::open(&database).await?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
     let addr = listener.local_addr()?;
     let services = Services::new(
         store,
-        games::registry(config.test_games),
+        games::registry(test_games),
         Settings {
-            bot_pace: config.bot_pace,
+            bot_pace,
             bot_limits,
             traffic,
             proxies,
@@ -318,7 +186,7 @@ pub async fn serve_until(
     tracing::info!(
         %addr,
         metrics = ?metrics_addr,
-        database = %telemetry::describe_database(&config.database),
+        database = %telemetry::describe_database(&database),
         bot_limits = ?bot_limits,
         traffic_limits = ?traffic,
         connection_limits = ?connections,
@@ -333,7 +201,7 @@ pub async fn serve_until(
     );
     // The edge gives handlers the peer address: it (or, from a trusted
     // proxy, its X-Forwarded-For) is the key of the new-games limit.
-    let app = http::edge::protect(app(services, config.web_dir.clone()), hosts);
+    let app = http::edge::protect(app(services, web_dir), hosts);
     http::edge::serve(listener, app, connections, shutdown).await;
     Ok(())
 }
@@ -391,8 +259,8 @@ async fn start_background(services: &Arc<Services>) -> Result<(), ServeError> {
     // Idle games leave memory; checked at least every 10 s (more often when
     // they may idle less than 20 s, as in tests).
     let h = services.clone();
-    let every = (h.live.memory().evict_idle_after / 2)
-        .clamp(Duration::from_secs(1), Duration::from_secs(10));
+    let every =
+        (h.live.memory().evict_idle_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
     tokio::spawn(async move {
         let mut t = tokio::time::interval(every);
         loop {

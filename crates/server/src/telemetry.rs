@@ -98,18 +98,6 @@ pub fn init_logs() {
     }
 }
 
-/// The metrics address of `EONS_METRICS_ADDR` (`None` when unset or empty);
-/// `Err` says why it is no address.
-pub fn metrics_addr_from_env() -> Result<Option<SocketAddr>, String> {
-    match std::env::var("EONS_METRICS_ADDR") {
-        Err(_) => Ok(None),
-        Ok(v) if v.trim().is_empty() => Ok(None),
-        Ok(v) => v.trim().parse().map(Some).map_err(|_| {
-            format!("EONS_METRICS_ADDR `{v}` is not an address such as 127.0.0.1:9090")
-        }),
-    }
-}
-
 /// The database as the startup line names it: its backend and location,
 /// with a PostgreSQL password replaced by `***`.
 pub fn describe_database(url: &str) -> String {
@@ -305,7 +293,7 @@ impl MetricsServer {
         addr: SocketAddr,
         services: Arc<Services>,
     ) -> Result<MetricsServer, crate::ServeError> {
-        let handle = prometheus().map_err(crate::ServeError::Config)?;
+        let handle = prometheus().map_err(crate::ServeError::Metrics)?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
         let upkeep = handle.clone();

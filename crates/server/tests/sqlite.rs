@@ -334,6 +334,74 @@ async fn sqlite_invite_links_point_at_the_public_url() {
     }
 }
 
+/// The server's start-up log line (`eons-server started`, with the
+/// settings in force) when it runs with `args` and no environment but
+/// `env`; or, when it does not start, everything it wrote to stderr.
+fn started_with(db: &str, args: &[&str], env: &[(&str, &str)]) -> Result<String, String> {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_eons-server"))
+        .args(["--addr", "127.0.0.1:0", "--db", db])
+        .args(args)
+        .env_clear()
+        .env("RUST_LOG", "eons_server=info")
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start eons-server");
+    let stderr = child.stderr.take().expect("stderr");
+    let (lines, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut said = String::new();
+    let started = loop {
+        match read.recv_timeout(std::time::Duration::from_secs(30)) {
+            Ok(line) if line.contains("eons-server started") => break Ok(line),
+            Ok(line) => said.push_str(&(line + "\n")),
+            Err(_) => break Err(said),
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    started
+}
+
+/// Every setting comes from its flag, else its environment variable, else
+/// its default; a bad variable stops the start, naming the flag.
+#[test]
+fn sqlite_a_flag_beats_its_variable_and_a_variable_beats_the_default() {
+    let (db, _dir) = db("settings");
+    let started = |args: &[&str], env: &[(&str, &str)]| {
+        started_with(&db, args, env).unwrap_or_else(|e| panic!("{args:?} {env:?}: {e}"))
+    };
+    let line = started(&[], &[]);
+    assert!(line.contains("max_sockets: 1000,"), "{line}");
+    assert!(line.contains("seat_messages: 1500,"), "{line}");
+    assert!(line.contains("webhooks=Off"), "{line}");
+    let env = [
+        ("EONS_MAX_SOCKETS", "7"),
+        ("EONS_MAX_SEAT_CHAT_MESSAGES", "12"),
+        ("EONS_WEBHOOKS", "any"),
+    ];
+    let line = started(&[], &env);
+    assert!(line.contains("max_sockets: 7,"), "{line}");
+    assert!(line.contains("seat_messages: 12,"), "{line}");
+    assert!(line.contains("webhooks=Any"), "{line}");
+    let line = started(&["--max-sockets", "9", "--webhooks", "off"], &env);
+    assert!(line.contains("max_sockets: 9,"), "{line}");
+    assert!(line.contains("seat_messages: 12,"), "{line}");
+    assert!(line.contains("webhooks=Off"), "{line}");
+    let refused =
+        started_with(&db, &[], &[("EONS_MAX_SOCKETS", "0")]).expect_err("a limit of 0 is refused");
+    assert!(refused.contains("--max-sockets"), "{refused}");
+}
+
 #[tokio::test]
 async fn sqlite_twenty_joins_race_for_one_open_seat() {
     let (db, _dir) = db("open-seat");

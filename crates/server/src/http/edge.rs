@@ -24,13 +24,13 @@
 //!   still counts against its address's connections while open.
 //!
 //! Each request carries its TCP peer as [`ConnectInfo<SocketAddr>`] for the
-//! handlers (the new-games limit, with [`crate::proxies`]). [`protect`] adds
+//! handlers (the new-games limit, with [`crate::config::proxies`]). [`protect`] adds
 //! the security headers to every response, refuses a request for a host name
 //! that is not allowed ([`AllowedHosts`]) with 421, and one whose declared
 //! body is over [`MAX_BODY_BYTES`] with 413.
 //!
-//! [`ConnectionLimits`]: crate::limits::ConnectionLimits
-//! [`limit_key`]: crate::limits::limit_key
+//! [`ConnectionLimits`]: crate::config::limits::ConnectionLimits
+//! [`limit_key`]: crate::config::limits::limit_key
 
 mod activity;
 mod deadline;
@@ -38,11 +38,9 @@ mod guard;
 mod per_address;
 
 pub use deadline::{late as late_body, BodyLate};
-pub use guard::{
-    protect, AllowedHosts, CONTENT_SECURITY_POLICY, ENV_ALLOWED_HOSTS, MAX_BODY_BYTES,
-};
+pub use guard::{protect, AllowedHosts, CONTENT_SECURITY_POLICY, MAX_BODY_BYTES};
 
-use crate::limits::ConnectionLimits;
+use crate::config::limits::ConnectionLimits;
 use activity::{Activity, Expiry, TrackedStream};
 use axum::body::Body;
 use axum::extract::ConnectInfo;

@@ -12,11 +12,11 @@
 //!
 //! **Caps.** Every socket holds a [`SocketPermit`](crate::services::live::SocketPermit) while it is open: the
 //! client address, the server and the game each hold at most so many
-//! (see [`crate::limits::TrafficLimits`] and [`Sockets::open`](crate::services::live::sockets::Sockets::open)); a seat's
+//! (see [`crate::config::limits::TrafficLimits`] and [`Sockets::open`](crate::services::live::sockets::Sockets::open)); a seat's
 //! own socket may use a whole cap, a spectator's three quarters.
 //!
 //! **Liveness.** The server pings every socket each
-//! [`TrafficLimits::ws_ping`](crate::limits::TrafficLimits::ws_ping) (20 s by
+//! [`TrafficLimits::ws_ping`](crate::config::limits::TrafficLimits::ws_ping) (20 s by
 //! default), each ping carrying its number, and closes one that answered
 //! none of its pings for two of those, or that takes as long to accept what
 //! is sent to it; closing frees its permit. Only a pong that echoes one of

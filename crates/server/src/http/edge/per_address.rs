@@ -9,7 +9,7 @@
 //! ([`spectator_share`]); the last quarter is for addresses that hold
 //! fewer (a browser holds about six, and one per open game).
 
-use crate::limits::{limit_key, spectator_share};
+use crate::config::limits::{limit_key, spectator_share};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};

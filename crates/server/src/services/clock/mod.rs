@@ -175,7 +175,7 @@ pub struct Running {
 
 /// The default time a seat to move must have been deciding before the
 /// others may vote it away.
-pub const ABSENT_AFTER: Duration = Duration::from_secs(5 * 60);
+pub const ABSENT_AFTER: Duration = crate::config::ABSENT_AFTER;
 
 /// A vote to hand an absent seat to a bot, as every view shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]

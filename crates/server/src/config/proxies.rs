@@ -4,7 +4,7 @@
 //! this every player would share one allowance.
 //!
 //! The server trusts `X-Forwarded-For` only from the proxies it is told about
-//! (`--trusted-proxy`, or [`ENV_TRUSTED_PROXIES`]): when the TCP peer is one
+//! (`--trusted-proxy`, or `EONS_TRUSTED_PROXIES`): when the TCP peer is one
 //! of them, the client is the rightmost address in `X-Forwarded-For` that is
 //! not itself a trusted proxy. Addresses further left were written by the
 //! client or by proxies nobody vouches for, so a client cannot pick its own
@@ -14,10 +14,6 @@
 use axum::http::HeaderMap;
 use ipnet::IpNet;
 use std::net::{IpAddr, SocketAddr};
-
-/// Environment variable: the trusted proxies, comma-separated addresses or
-/// networks (`10.0.0.0/8`).
-pub const ENV_TRUSTED_PROXIES: &str = "EONS_TRUSTED_PROXIES";
 
 /// The reverse proxies whose `X-Forwarded-For` the server believes. Empty
 /// (the default): the TCP peer is always the client.
@@ -47,14 +43,6 @@ impl TrustedProxies {
             nets.push(net);
         }
         Ok(TrustedProxies { nets })
-    }
-
-    /// [`TrustedProxies::parse`] of [`ENV_TRUSTED_PROXIES`]; empty when unset.
-    pub fn from_env() -> Result<TrustedProxies, String> {
-        match std::env::var(ENV_TRUSTED_PROXIES) {
-            Ok(v) => TrustedProxies::parse(&v).map_err(|e| format!("{ENV_TRUSTED_PROXIES}: {e}")),
-            Err(_) => Ok(TrustedProxies::default()),
-        }
     }
 
     /// These proxies and `other`'s together.

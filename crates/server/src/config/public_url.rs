@@ -48,14 +48,6 @@ impl PublicUrl {
         )))
     }
 
-    /// `EONS_PUBLIC_URL`, when set (an unreadable one is an error).
-    pub fn from_env() -> Result<Option<PublicUrl>, String> {
-        match std::env::var("EONS_PUBLIC_URL") {
-            Ok(v) if !v.trim().is_empty() => PublicUrl::parse(&v).map(Some),
-            _ => Ok(None),
-        }
-    }
-
     /// The origin, without a trailing slash (`https://eons.example.org`).
     pub fn as_str(&self) -> &str {
         &self.0

@@ -88,7 +88,9 @@ pub fn app(services: Arc<Services>, web_dir: Option<std::path::PathBuf>) -> axum
     telemetry::observe_requests(
         http::router(services)
             .merge(http::web::router(web_dir))
-            .layer(axum::extract::DefaultBodyLimit::max(http::edge::MAX_BODY_BYTES)),
+            .layer(axum::extract::DefaultBodyLimit::max(
+                http::edge::MAX_BODY_BYTES,
+            )),
     )
 }
 
@@ -259,8 +261,8 @@ async fn start_background(services: &Arc<Services>) -> Result<(), ServeError> {
     // Idle games leave memory; checked at least every 10 s (more often when
     // they may idle less than 20 s, as in tests).
     let h = services.clone();
-    let every =
-        (h.live.memory().evict_idle_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(10));
+    let every = (h.live.memory().evict_idle_after / 2)
+        .clamp(Duration::from_secs(1), Duration::from_secs(10));
     tokio::spawn(async move {
         let mut t = tokio::time::interval(every);
         loop {

@@ -267,7 +267,7 @@ struct Scrape {
 /// `GET /metrics`: the gauges read from the services now, then every metric in
 /// the Prometheus text format.
 async fn metrics_text(State(s): State<Scrape>) -> impl IntoResponse {
-    metrics::gauge!(GAMES_IN_MEMORY).set(s.services.games_in_memory() as f64);
+    metrics::gauge!(GAMES_IN_MEMORY).set(s.services.loaded_games() as f64);
     metrics::gauge!(OPEN_SOCKETS).set(s.services.open_sockets() as f64);
     (
         StatusCode::OK,

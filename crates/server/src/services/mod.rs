@@ -4,16 +4,19 @@
 //! [`Services`] is the application state every HTTP handler gets. Its
 //! fields are the services; a service's own state is private to its
 //! module, so one service reaches another only through its methods. The
-//! live games ([`crate::services::live`]) are the move pipeline: a committed move is
-//! published once as a [`crate::services::live::events::Committed`] event, which the
-//! pushes, the bots and clocks, the webhooks, the ratings and the snapshots
-//! take up (see [`crate::services::live::events`]).
+//! live games ([`live`]) are the move pipeline: a committed move is
+//! published once as a [`live::events::Committed`] event, which the pushes,
+//! the bots and clocks, the webhooks, the ratings and the snapshots take up
+//! (see [`live::events`]).
+//!
+//! [`Settings`] are the services' part of the server's configuration
+//! ([`crate::ServeConfig`]: the rest is where to listen, which database and
+//! the edge's limits).
 
 pub mod bots;
 pub mod chat;
 pub mod clock;
 pub mod live;
-
 pub mod newcomers;
 pub mod profiles;
 pub mod reads;
@@ -46,7 +49,7 @@ pub struct Settings {
     pub memory: MemoryLimits,
     /// The chat's caps and rates.
     pub chat: ChatLimits,
-    /// Which webhook URLs players may give, and on which ports.
+    /// Which webhook URLs players may give.
     pub webhooks: webhooks::WebhookMode,
     /// The ports a public webhook URL may name.
     pub webhook_ports: webhooks::WebhookPorts,
@@ -64,7 +67,7 @@ impl Default for Settings {
     /// nowhere.
     fn default() -> Settings {
         Settings {
-            bot_pace: Duration::from_millis(700),
+            bot_pace: crate::config::DEFAULT_BOT_PACE,
             bot_limits: BotLimits::default(),
             traffic: TrafficLimits::default(),
             proxies: TrustedProxies::default(),

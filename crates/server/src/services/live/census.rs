@@ -3,11 +3,6 @@
 use crate::services::Services;
 
 impl Services {
-    /// How many games are loaded in memory.
-    pub fn games_in_memory(&self) -> usize {
-        self.live.loaded_count()
-    }
-
     /// How many WebSockets are open on the server.
     pub fn open_sockets(&self) -> usize {
         self.sockets.open_now()

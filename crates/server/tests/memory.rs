@@ -171,7 +171,7 @@ async fn wait_over(services: &Arc<Services>, id: &str) -> i64 {
     }
 }
 
-/// Serves the hub over HTTP on a free port; its base URL.
+/// Serves the services over HTTP on a free port; its base URL.
 async fn serve(services: &Arc<Services>) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await

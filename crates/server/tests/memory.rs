@@ -378,7 +378,7 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
     };
     let mut rng = Lcg(9);
     let mut acknowledged = 1;
-    for _ in 0..150 {
+    for turn in 0..150 {
         let h = services.get(&id).await.expect("get");
         let (seat, moves, legal) = {
             let g = h.inner.lock().await;
@@ -389,6 +389,16 @@ async fn idle_games_leave_memory_and_load_back_without_losing_a_move() {
         drop(h);
         // The handle may have left memory in between: a new one loads.
         tokio::task::yield_now().await;
+        // Every tenth turn, wait for the sweeper to take the game out, so the
+        // race is run on a busy machine too (where it seldom wins by chance).
+        if turn % 10 == 0 {
+            for _ in 0..2000 {
+                if services.loaded_games() == 0 {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        }
         let h = services.get(&id).await.expect("get");
         let r = services
             .submit(&h, seat, moves, &pick.choice)

@@ -188,15 +188,27 @@ function place(box, anchor) {
 }
 
 /**
- * Draws the board with `draw` and keeps where the reader panned each
- * scrolling part (`data-pan`, the boards on a phone) across the redraw; a part
- * seen for the first time starts centred.
+ * Keeps where the reader panned each scrolling part of the board (`data-pan`,
+ * the boards on a phone) across redraws. The pans are noted as the reader
+ * scrolls, so a redraw never has to read them first; the function returned
+ * puts every part back after a redraw, a part seen for the first time
+ * centred. Call it after all of a render's writes: its reads then share the
+ * one layout of the render.
  */
-export function keepPan(board, draw) {
-  const before = new Map([...board.querySelectorAll('[data-pan]')].map((el) => [el.dataset.pan, el.scrollLeft]));
-  draw();
-  for (const el of board.querySelectorAll('[data-pan]')) {
-    const left = before.get(el.dataset.pan);
-    el.scrollLeft = left === undefined ? (el.scrollWidth - el.clientWidth) / 2 : left;
-  }
+export function panKeeper(board) {
+  const pans = new Map();
+  board.addEventListener('scroll', (ev) => {
+    const el = ev.target;
+    if (el instanceof Element && el.dataset.pan) pans.set(el.dataset.pan, el.scrollLeft);
+  }, { capture: true, passive: true });
+  return () => {
+    for (const el of board.querySelectorAll('[data-pan]')) {
+      let left = pans.get(el.dataset.pan);
+      if (left === undefined) {
+        left = (el.scrollWidth - el.clientWidth) / 2;
+        pans.set(el.dataset.pan, left);
+      }
+      if (el.scrollLeft !== left) el.scrollLeft = left;
+    }
+  };
 }

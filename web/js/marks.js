@@ -73,9 +73,20 @@ function drawMarks(ctx, renderer, seatName) {
       byPlace.get(c.place).push({ m, c });
     }
   }
+  // Every place's position first, then the drawing: a position read after a
+  // mark was drawn would lay the page out again, once per place.
+  const where = new Map();
+  const spot = (place) => {
+    if (!where.has(place)) where.set(place, locate(ctx.board, place));
+    return where.get(place);
+  };
+  for (const [place, list] of byPlace) {
+    spot(place);
+    for (const { c } of list) if (c.kind === 'moved_from') c.other.forEach(spot);
+  }
   const fresh = [];
   for (const [place, list] of byPlace) {
-    const at = locate(ctx.board, place);
+    const at = spot(place);
     if (!at || !at.svg) continue;
     const round = Math.abs(at.w - at.h) / Math.max(at.w, at.h) < 0.25;
     const rad = Math.max(Math.min(at.w, at.h) / 2 - 3, 14);
@@ -101,7 +112,7 @@ function drawMarks(ctx, renderer, seatName) {
       // A moved piece: an arrow from where it left to where it went.
       if (c.kind === 'moved_from') {
         for (const to of c.other) {
-          const end = locate(ctx.board, to);
+          const end = spot(to);
           if (!end || end.svg !== at.svg) continue;
           const dx = end.x - at.x;
           const dy = end.y - at.y;

@@ -8,7 +8,7 @@ import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
 import * as marine from './games/marine.js';
 import * as pangea from './games/pangea.js';
-import { linkTable, picker, closePicker, keepPan } from './link.js';
+import { linkTable, picker, closePicker, panKeeper } from './link.js';
 import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
@@ -54,6 +54,7 @@ export async function table(root, id) {
   root.replaceChildren(h('div', { class: 'table' }, promptBar, h('div', { class: 'table-grid' }, board, side)));
   linkTable(root.firstChild);
   Object.assign(ctx, { promptBar, board, players, choices, logBox, chatBox });
+  ctx.restorePans = panKeeper(board);
 
   ctx.choose = (choice) => submit(ctx, choice);
   ctx.offer = (list, anchor, opts) => offer(ctx, list, anchor, opts);
@@ -309,12 +310,16 @@ function render(ctx) {
   ctx.claimed = new Set();
   closePicker();
   const legal = myTurn(ctx) ? st.legal : [];
-  keepPan(ctx.board, () => r.render(ctx.board, st, { ...ctx, legal }));
+  r.render(ctx.board, st, { ...ctx, legal });
   renderPrompt(ctx);
   renderPlayers(ctx, r);
   renderChoices(ctx);
-  renderLog(ctx);
+  const followLog = renderLog(ctx);
   if (st.over) renderFinal(ctx, r);
+  // Every write above, the reads below: the page is laid out once per
+  // render (a read between writes lays it out again each time).
+  ctx.restorePans();
+  followLog();
   happened(ctx, r, seatName);
   if (ctx.hotseat) ctx.hotseat.follow(ctx);
 }
@@ -406,6 +411,13 @@ function renderChoices(ctx) {
       h('button', { class: 'choice-item', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, renderer(ctx), c)))));
 }
 
+/**
+ * The log's newest entries (150 at most). Entries already shown keep their
+ * nodes (a move adds one or a few at the end): only the new ones are made and
+ * added, and the oldest dropped. Answers a function to call after the
+ * render's writes, which scrolls to the newest entry unless the reader
+ * scrolled up.
+ */
 function renderLog(ctx) {
   const st = ctx.state;
   const list = ctx.logBox.querySelector('.log-list');
@@ -417,11 +429,30 @@ function renderLog(ctx) {
       list.dataset.stick = list.scrollHeight - list.scrollTop - list.clientHeight < 30 ? '1' : '0';
     });
   }
-  const recent = ctx.log.slice(-150);
-  list.replaceChildren(...recent.map((e) => h('li', { class: `log-entry ${st.seat === e.seat ? 'mine' : ''}` },
-    h('span', { class: 'log-who' }, seatName(st, e.seat)), ': ', e.choice,
-    e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
-  if (list.dataset.stick === '1') list.scrollTop = list.scrollHeight;
+  // An entry's node, made again when what it shows of its seat changed.
+  const nodes = ctx.logNodes || (ctx.logNodes = new WeakMap());
+  const nodeOf = (e) => {
+    const who = seatName(st, e.seat);
+    const mine = st.seat === e.seat;
+    const had = nodes.get(e);
+    if (had && had.who === who && had.mine === mine) return had.node;
+    const node = h('li', { class: `log-entry ${mine ? 'mine' : ''}` },
+      h('span', { class: 'log-who' }, who), ': ', e.choice,
+      e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null);
+    nodes.set(e, { node, who, mine });
+    return node;
+  };
+  const want = ctx.log.slice(-150).map(nodeOf);
+  const keep = new Set(want);
+  for (const el of [...list.children]) if (!keep.has(el)) el.remove();
+  // What is left is the start of the list wanted (older entries dropped at
+  // the front, taken-back ones at the end), unless entries were made again.
+  const kept = list.children.length;
+  if (want.slice(0, kept).every((node, i) => list.children[i] === node)) list.append(...want.slice(kept));
+  else list.replaceChildren(...want);
+  return () => {
+    if (list.dataset.stick === '1') list.scrollTop = list.scrollHeight;
+  };
 }
 
 /** The chat panel: its messages (as text, never HTML) and, for those who may write, a line to write in. */

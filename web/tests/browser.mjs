@@ -32,15 +32,19 @@ export function startServer(dir, extra = []) {
 /**
  * A persistent context in a new empty profile directory, with the required flags.
  * With `name`, the browser already knows its player's name, so an invite link
- * claims its seat at once instead of asking for a name first.
+ * claims its seat at once instead of asking for a name first. With
+ * `reducedMotion: 'reduce'`, the page is told its player asks for less motion
+ * (the whole games clicked through use it: the highlights' pulse would repaint
+ * the board every frame for the whole game).
  */
-export async function launch({ width = 1366, height = 768, mobile = false, name = null } = {}) {
+export async function launch({ width = 1366, height = 768, mobile = false, name = null, reducedMotion = 'no-preference' } = {}) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'eons-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width, height },
     deviceScaleFactor: 1,
+    reducedMotion,
     isMobile: mobile,
     hasTouch: mobile,
     args: [

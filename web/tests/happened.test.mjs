@@ -58,6 +58,10 @@ test('the board marks last moves, the summary and the bot pause work in Chromium
       if (botMarks === 0) await chooseFirst(page);
     }
     assert.ok(botMarks > 0, 'the bot’s last move is marked on the board');
+    // This player did not ask for less motion: the board's choices pulse.
+    const pulsing = await page.evaluate(() => [...document.querySelectorAll('#board .legal, #board .legal *')]
+      .filter((el) => getComputedStyle(el).animationName !== 'none').length);
+    assert.ok(pulsing > 0, 'the highlighted choices pulse');
     // Each mark sits on a place of the board the view names.
     const marks = await page.evaluate(() => [...document.querySelectorAll('.hm-mark[data-mark-seat="1"]')]
       .map((g) => [g.dataset.markPlace, g.dataset.markKind]));

@@ -50,7 +50,7 @@ test(`a full ${GAME} game clicked through in Chromium matches the stored record`
   const dir = mkdtempSync(join(tmpdir(), 'eons-web-test-'));
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   const { proc, base } = await startServer(dir);
-  const browser = await launch({ width: 1366, height: 768 });
+  const browser = await launch({ width: 1366, height: 768, reducedMotion: 'reduce' });
   try {
     const page = browser.pages()[0] || await browser.newPage();
     const errors = [];

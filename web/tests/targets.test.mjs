@@ -103,7 +103,7 @@ for (const game of GAMES) {
     assert.ok(existsSync(SERVER), `server binary missing: ${SERVER}`);
     const dir = mkdtempSync(join(tmpdir(), 'eons-targets-'));
     const { proc, base } = await startServer(dir);
-    const desk = await launch({ width: 1366, height: 768, name: 'Tester' });
+    const desk = await launch({ width: 1366, height: 768, name: 'Tester', reducedMotion: 'reduce' });
     try {
       const { id, token } = await createGame(base, game);
       const page = desk.pages()[0] || await desk.newPage();
@@ -141,6 +141,12 @@ for (const game of GAMES) {
           assert.equal(st.move, move, 'the page shows the current move');
           kinds = new Map(st.legal.map((c) => [c.index, kindOf(c.choice)]));
           const targets = await boardTargets(page);
+          if (decisions === 1) {
+            // The player asked for less motion: the highlights hold still.
+            const moving = await page.evaluate(() => [...document.querySelectorAll('#board .legal, #board .legal *')]
+              .filter((el) => getComputedStyle(el).animationName !== 'none').length);
+            assert.equal(moving, 0, 'no highlight pulses for a player who asked for less motion');
+          }
           const onBoard = new Set();
           for (const t of targets) {
             assert.ok(t.legal, `a target that offers ${t.choices} is highlighted`);

@@ -110,3 +110,13 @@ export function profileBadge(seat) {
   if (!seat || seat.profile !== true) return null;
   return h('span', { class: 'profile-badge', title: `${seat.name || 'This player'} plays with a profile: the name is theirs, and the game counts for their rating` }, 'profile');
 }
+
+/**
+ * Who made a log entry, as the log names them: the seat's `name`, or "Bot for
+ * Ann" when a stand-in bot chose for the seat while its player was away (the
+ * entry's `stand_in`, the bot's kind). A span with the bot's kind in its title.
+ */
+export function logWho(name, entry) {
+  if (!entry.stand_in) return h('span', { class: 'log-who' }, name);
+  return h('span', { class: 'log-who stand-in', title: `The ${entry.stand_in} bot chose for ${name}, who was away` }, `Bot for ${name}`);
+}

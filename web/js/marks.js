@@ -6,7 +6,7 @@
 // - on your turn, what the other seats did since your previous choice.
 // The board's renderer names its places with `data-place` (the labels the
 // texts use) and may export markColor(owner) for the pieces' colours.
-import { h, s, toast, possessive } from './dom.js';
+import { h, s, toast, possessive, logWho } from './dom.js';
 import { api } from './api.js';
 
 const KIND_WORDS = { added: 'added', removed: 'removed', moved_from: 'moved away', moved_to: 'moved in' };
@@ -157,8 +157,10 @@ function myTurn(st) {
 function summary(ctx, seatName) {
   const st = ctx.state;
   if (!myTurn(st)) return null;
+  // My previous choice: my own, not one a stand-in bot made for me while I
+  // was away (what the bot did is news to me, and is shown as the bot's).
   let i = ctx.log.length;
-  while (i > 0 && ctx.log[i - 1].seat !== st.seat) i--;
+  while (i > 0 && (ctx.log[i - 1].seat !== st.seat || ctx.log[i - 1].stand_in)) i--;
   if (i === 0) return null; // no choice of mine yet: nothing to compare with
   const since = ctx.log.slice(i);
   if (!since.length) return null;
@@ -168,8 +170,8 @@ function summary(ctx, seatName) {
   const groups = [];
   for (const e of since) {
     const g = groups[groups.length - 1];
-    if (g && g.seat === e.seat) g.entries.push(e);
-    else groups.push({ seat: e.seat, entries: [e] });
+    if (g && g.seat === e.seat && (g.stand_in || null) === (e.stand_in || null)) g.entries.push(e);
+    else groups.push({ seat: e.seat, stand_in: e.stand_in, entries: [e] });
   }
   const SHOW = 6;
   const items = groups.map((g) => {
@@ -181,7 +183,7 @@ function summary(ctx, seatName) {
       onmouseenter: () => highlight(ctx, g.seat), onmouseleave: () => highlight(ctx, null),
       onfocus: () => highlight(ctx, g.seat), onblur: () => highlight(ctx, null),
     },
-    h('span', { class: 'hp-who' }, seatName(st, g.seat)),
+    h('span', { class: 'hp-who' }, logWho(seatName(st, g.seat), g)),
     changed ? h('span', { class: 'muted small' }, ` · ${changed} board change${changed === 1 ? '' : 's'} marked`) : null,
     h('ol', { class: 'hp-entries' },
       hidden > 0 ? h('li', { class: 'muted small' }, `${hidden} earlier choice${hidden === 1 ? '' : 's'} in the log`) : null,

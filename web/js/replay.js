@@ -4,7 +4,7 @@
 // slider, the buttons ⏮ ◀ ▶ ⏭ and the keys ← → Home End.
 import { api } from './api.js';
 import { loadCatalog } from './cards.js';
-import { h, s, fill, botBadge, profileBadge } from './dom.js';
+import { h, s, fill, botBadge, profileBadge, logWho } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -52,7 +52,7 @@ export async function replay(root, id) {
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
   const list = h('ol', { class: 'log-list', id: 'replay-log' }, meta.log.map((e, i) => h('li', { class: 'log-entry', 'data-step': i + 1, hidden: true },
-    h('span', { class: 'log-who' }, name(e.seat)), ': ', e.choice,
+    logWho(name(e.seat), e), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);
   const side = h('aside', { class: 'side' }, players, logBox);

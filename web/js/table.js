@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink, loadServer } from './api.js';
-import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted } from './dom.js';
+import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted, logWho } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -430,14 +430,15 @@ function renderLog(ctx) {
     });
   }
   // An entry's node, made again when what it shows of its seat changed.
+  // A stand-in bot's choice for this seat is not "mine".
   const nodes = ctx.logNodes || (ctx.logNodes = new WeakMap());
   const nodeOf = (e) => {
     const who = seatName(st, e.seat);
-    const mine = st.seat === e.seat;
+    const mine = st.seat === e.seat && !e.stand_in;
     const had = nodes.get(e);
     if (had && had.who === who && had.mine === mine) return had.node;
     const node = h('li', { class: `log-entry ${mine ? 'mine' : ''}` },
-      h('span', { class: 'log-who' }, who), ': ', e.choice,
+      logWho(who, e), ': ', e.choice,
       e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null);
     nodes.set(e, { node, who, mine });
     return node;

@@ -77,6 +77,12 @@ test('a player who leaves runs out of time, a bot plays their seat, and "I\'m ba
     await playUntil(base, created.id, annPage, (v) => v.move > away.move + 2, "the bot's moves for Ben");
     const log = await (await fetch(`${base}/api/games/${created.id}/log`)).json();
     assert.ok(log.entries.slice(away.move).some((e) => e.seat === 1), 'the stand-in chose for seat 2');
+    assert.ok(log.entries.filter((e) => e.seat === 1).every((e) => e.stand_in === 'random'), 'each of seat 2’s choices is the stand-in’s');
+    assert.ok(log.entries.filter((e) => e.seat === 0).every((e) => e.stand_in === null), 'Ann’s are her own');
+    // The table names the stand-in's choices as the bot's, never as Ben's.
+    await annPage.waitForSelector('#log .log-who.stand-in');
+    const whos = await annPage.locator('#log .log-who').allTextContents();
+    assert.ok(whos.includes('Bot for Ben') && !whos.includes('Ben'), `the log's names: ${[...new Set(whos)]}`);
 
     // Ben comes back: the table says what happened, and "I'm back" takes the seat back.
     benPage = await ben.newPage();
@@ -84,6 +90,9 @@ test('a player who leaves runs out of time, a bot plays their seat, and "I\'m ba
     await benPage.goto(benUrl);
     await benPage.waitForSelector('#away-notice');
     assert.match(await benPage.textContent('#away-notice'), /Your time ran out: a bot \(random\) decides for you/);
+    // His own table too: the bot's choices are not his.
+    assert.ok(await benPage.locator('#log .log-who.stand-in').count() > 0, 'Ben reads the bot’s choices as the bot’s');
+    assert.equal(await benPage.locator('#log .log-entry.mine').count(), 0, 'none of them is marked as his');
     await benPage.click('#im-back');
     await benPage.waitForSelector('#away-notice', { state: 'detached' });
     assert.equal((await view(base, created.id)).seats[1].away, false);

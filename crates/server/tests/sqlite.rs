@@ -483,6 +483,7 @@ async fn sqlite_a_database_made_before_the_one_migration_source_opens_and_plays_
             at: game.updated_at + 1,
             outcome: None,
             bank_ms: None,
+            stand_in: None,
         })
         .await
         .expect("the next move is stored");

@@ -58,6 +58,9 @@ struct SavedEntry {
     /// Each event's text and the seat that alone may read it (None: all).
     events: Vec<(String, Option<u8>)>,
     changes: Vec<Delta>,
+    /// The stand-in bot that chose (absent in older snapshots: none).
+    #[serde(default)]
+    stand_in: Option<String>,
 }
 
 /// An undo point as stored.
@@ -121,6 +124,7 @@ impl Pending {
                     })
                     .collect(),
                 changes: e.changes.clone(),
+                stand_in: e.stand_in.clone(),
             })
             .collect();
         let mut undo = Vec::with_capacity(self.undo.len());
@@ -207,6 +211,7 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
                     })
                     .collect(),
                 changes: e.changes,
+                stand_in: e.stand_in,
             })
         })
         .collect();

@@ -31,6 +31,7 @@ struct Pending {
     at: i64,
     outcome: Option<String>,
     bank_ms: Option<i64>,
+    stand_in: Option<String>,
     answer: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -44,6 +45,7 @@ impl Pending {
             at: self.at,
             outcome: self.outcome.as_deref(),
             bank_ms: self.bank_ms,
+            stand_in: self.stand_in.as_deref(),
         }
     }
 }
@@ -77,6 +79,7 @@ impl GroupCommit {
             at: m.at,
             outcome: m.outcome.map(str::to_string),
             bank_ms: m.bank_ms,
+            stand_in: m.stand_in.map(str::to_string),
             answer,
         };
         if queue.send(pending).is_err() {

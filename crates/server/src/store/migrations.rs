@@ -88,6 +88,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     per_backend!(10, "0010_profiles"),
     shared!(11, "0011_webhooks"),
     shared!(12, "0012_name_skeletons"),
+    shared!(13, "0013_stand_in_moves"),
 ];
 
 /// The migrations `backend` runs, in order, as sqlx sees them.

@@ -32,7 +32,7 @@ impl Dialect for Postgres {
 
 /// Adds the move row.
 const INSERT_MOVE: &str =
-    "INSERT INTO moves (game_id, n, seat, choice, at) VALUES ($1, $2, $3, $4, $5)";
+    "INSERT INTO moves (game_id, n, seat, choice, at, stand_in) VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// Moves the game's row on by one move, only from the move count the new
 /// move follows.
@@ -81,6 +81,7 @@ where
         .bind(m.seat)
         .bind(m.choice)
         .bind(m.at)
+        .bind(m.stand_in)
         .execute(&mut **tx)
         .await;
     match inserted {
@@ -176,7 +177,7 @@ impl Store {
     pub async fn moves_from(&self, id: &str, from: i64) -> Result<Vec<MoveRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT n, seat, choice, at FROM moves WHERE game_id = $1 AND n >= $2 ORDER BY n",
+                "SELECT n, seat, choice, at, stand_in FROM moves WHERE game_id = $1 AND n >= $2 ORDER BY n",
             )
             .bind(id)
             .bind(from)
@@ -189,6 +190,7 @@ impl Store {
                     seat: r.try_get("seat")?,
                     choice: r.try_get("choice")?,
                     at: r.try_get("at")?,
+                    stand_in: r.try_get("stand_in")?,
                 });
             }
             Ok(out)

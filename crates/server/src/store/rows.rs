@@ -99,6 +99,9 @@ pub struct MoveRow {
     pub choice: String,
     /// When (ms since the epoch).
     pub at: i64,
+    /// The bot that chose for the seat while it was away (its spec), if a
+    /// stand-in chose (None: the seat's own player or bot).
+    pub stand_in: Option<String>,
 }
 
 /// A move to append, with the game's new status when it ends the game.
@@ -118,6 +121,8 @@ pub struct NewMove<'a> {
     /// The mover's time bank after this move (ms), stored with it: a human
     /// seat's move in a game with a clock.
     pub bank_ms: Option<i64>,
+    /// The stand-in bot's spec when a stand-in chose for an away seat.
+    pub stand_in: Option<&'a str>,
 }
 
 /// A stored snapshot of a game (see [`super::Store::put_snapshot`]).

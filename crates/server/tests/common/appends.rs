@@ -52,6 +52,7 @@ fn row<'a>(game_id: &'a str, n: i64, outcome: Option<&'a str>) -> NewMove<'a> {
         at: 10 + n,
         outcome,
         bank_ms: None,
+        stand_in: None,
     }
 }
 
@@ -121,6 +122,7 @@ fn three_moves(game_id: &str) -> Vec<NewMove<'_>> {
             at: 100,
             outcome: None,
             bank_ms: Some(59_000),
+            stand_in: None,
         },
         NewMove {
             game_id,
@@ -130,6 +132,7 @@ fn three_moves(game_id: &str) -> Vec<NewMove<'_>> {
             at: 250,
             outcome: None,
             bank_ms: None,
+            stand_in: None,
         },
         NewMove {
             game_id,
@@ -139,6 +142,7 @@ fn three_moves(game_id: &str) -> Vec<NewMove<'_>> {
             at: 400,
             outcome: Some("{\"winner\":1}"),
             bank_ms: Some(41_500),
+            stand_in: None,
         },
     ]
 }
@@ -239,6 +243,7 @@ pub async fn single_and_grouped_appends_store_the_same_rows(url: &str, tag: &str
         at: 999,
         outcome: None,
         bank_ms: Some(1),
+        stand_in: None,
     };
     assert!(matches!(
         store.append_move(&again(&alone)).await,

@@ -112,6 +112,16 @@ pub async fn a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_return
         entries[moved_at as usize..].iter().any(|e| e["seat"] == 0),
         "the stand-in decided for seat 1: {entries:?}"
     );
+    // The log tells the stand-in's choices from the player's and the bot
+    // seat's own: she made none, the bot seat's are its own.
+    for e in entries {
+        let by = if e["seat"] == 0 {
+            json!("random")
+        } else {
+            Value::Null
+        };
+        assert_eq!(e["stand_in"], by, "{e}");
+    }
 
     // "I'm back": no longer away, and no clock runs out at once.
     let r = post(
@@ -156,6 +166,11 @@ pub async fn a_clock_running_out_hands_the_seat_to_a_bot_until_the_player_return
         .await
         .body;
     assert_eq!(log["entries"][n as usize]["seat"], 0);
+    assert_eq!(
+        log["entries"][n as usize]["stand_in"],
+        Value::Null,
+        "her own choice is hers"
+    );
 }
 
 /// The deadline is stored, not kept in memory: after a SIGKILL and a
@@ -269,6 +284,34 @@ pub async fn the_others_vote_an_absent_seat_to_a_bot(db: &str) {
         log["entries"][0]["seat"], absent,
         "the bot chose for the absent seat"
     );
+
+    // The stand-in plays the absent seat's decisions until the other human
+    // is to move (who has no clock: the game waits there). Every one of
+    // them is the stand-in's, in the log, and stays so after a restart.
+    wait_view(&s, &c, &id, "the other human to move", |v| {
+        v["to_move"] == json!(other)
+    })
+    .await;
+    let stand_ins = |log: &Value| -> Vec<Value> {
+        log["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .map(|e| e["stand_in"].clone())
+            .collect()
+    };
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+    let by = stand_ins(&log);
+    assert!(!by.is_empty());
+    assert!(
+        by.iter().all(|b| b == "greedy"),
+        "every choice since the vote is the stand-in's (the default on_timeout bot): {by:?}"
+    );
+    s.kill();
+    let s = Server::start_with(db, 100, &["--absent-after-s", "2"]);
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+    assert_eq!(stand_ins(&log), by, "the log after a restart");
+
     // Back by saying so.
     let r = post(
         &c,
@@ -278,4 +321,17 @@ pub async fn the_others_vote_an_absent_seat_to_a_bot(db: &str) {
     .await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     assert!(!away(&view(&s, &c, &id, None).await, absent));
+    // The bot's choice is not the returning player's to take back, after a
+    // restart as before it.
+    let v = view(&s, &c, &id, Some(&tokens[absent])).await;
+    assert_eq!(v["undo"]["allowed"], false, "{}", v["undo"]);
+    let why = v["undo"]["reason"].as_str().unwrap_or_default();
+    assert!(why.contains("a bot made your last choice"), "{why}");
+    let r = post(
+        &c,
+        &s.url(&format!("/api/games/{id}/undo?token={}", tokens[absent])),
+        &json!({"move": v["move"]}),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
 }

@@ -246,9 +246,6 @@ pub struct GameClock {
     /// clock runs from then, not from the take-back (None: from the last
     /// stored row).
     from: Option<i64>,
-    /// The latest choice in effect was a stand-in's (kept in memory only):
-    /// a take-back refused for it says so.
-    last_by_stand_in: bool,
     /// The decision a stand-in owes: the seat whose time ran out (or that
     /// was voted away) and the move it was due at. Kept in memory: after a
     /// restart a returning seat may make that decision itself.
@@ -265,16 +262,6 @@ impl GameClock {
             absent_after,
             ..GameClock::default()
         }
-    }
-
-    /// Whether the latest choice in effect was a stand-in's.
-    pub fn last_by_stand_in(&self) -> bool {
-        self.last_by_stand_in
-    }
-
-    /// Notes who made the latest choice in effect.
-    pub fn note_choice_by(&mut self, stand_in: bool) {
-        self.last_by_stand_in = stand_in;
     }
 
     /// After a take-back: the decision the seat is back at began at `at`

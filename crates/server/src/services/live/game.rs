@@ -34,6 +34,10 @@ pub struct LogEntry {
     pub events: Vec<EventText>,
     /// What it changed on the board, as everyone sees it.
     pub changes: Vec<crate::games::changes::Delta>,
+    /// The bot that chose for the seat while it was away (its spec): the
+    /// log says "Bot for Ann", and the choice is not the player's to take
+    /// back. None: the seat's own player (or its own bot) chose.
+    pub stand_in: Option<String>,
 }
 
 impl LogEntry {
@@ -51,7 +55,15 @@ impl LogEntry {
             &self.public_choice
         };
         let changes = crate::games::changes::classify(&self.changes);
-        json!({ "n": self.n, "seat": self.seat, "at": self.at, "choice": choice, "events": events, "changes": changes })
+        json!({
+            "n": self.n,
+            "seat": self.seat,
+            "at": self.at,
+            "choice": choice,
+            "events": events,
+            "changes": changes,
+            "stand_in": self.stand_in,
+        })
     }
 }
 
@@ -315,9 +327,8 @@ impl LiveGame {
             .state
             .apply(Seat(seat), &choice)
             .map_err(|e| format!("move {}: {e}", m.n))?;
-        // Who decided is not stored: a replayed stand-in's choice may be
-        // taken back by its seat after a restart.
-        self.note_choice(seat, before, &applied, clock, false);
+        // A stand-in's choice stands after a restart as it did live.
+        self.note_choice(seat, before, &applied, clock, m.stand_in.is_some());
         self.log.push(Arc::new(LogEntry {
             n: m.n,
             seat,
@@ -326,6 +337,7 @@ impl LiveGame {
             public_choice: applied.public_text,
             events: applied.events,
             changes: applied.changes,
+            stand_in: m.stand_in.clone(),
         }));
         self.moves += 1;
         self.row.moves = self.moves;
@@ -346,6 +358,8 @@ pub(super) struct StoredRow {
     pub(super) outcome: Option<String>,
     /// The mover's time bank after it (see [`LiveGame::bank_after`]).
     pub(super) bank_ms: Option<i64>,
+    /// The stand-in bot's spec when one chose for an away seat.
+    pub(super) stand_in: Option<String>,
 }
 
 /// Refuses a move or an undo sent for another move count than the game's.

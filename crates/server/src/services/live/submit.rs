@@ -70,21 +70,25 @@ impl Services {
         let outcome = next.outcome();
         let at = now_ms();
         let n = g.moves;
+        // An away human seat's choices are its stand-in bot's.
+        let stand_in = g
+            .seat_row(seat)
+            .filter(|r| r.kind == "human" && r.away)
+            .and_then(|_| g.decider(seat))
+            .map(str::to_string);
         let row = StoredRow {
             seat,
             choice: applied.choice.to_string(),
             at,
             outcome: outcome.as_ref().map(|o| json!(o).to_string()),
             bank_ms: g.bank_after(seat, at),
+            stand_in,
         };
         let clock = g.clock_point(seat, at);
-        let by_stand_in = g
-            .seat_row(seat)
-            .is_some_and(|r| r.kind == "human" && r.away);
         let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.spend_bank(seat, row.bank_ms);
         let before = std::mem::replace(&mut g.state, next);
-        g.note_choice(seat.0, before, &applied, clock, by_stand_in);
+        g.note_choice(seat.0, before, &applied, clock, row.stand_in.is_some());
         g.moves += 1;
         g.row.moves = g.moves;
         g.row.updated_at = at;
@@ -100,6 +104,7 @@ impl Services {
             public_choice: applied.public_text,
             events: applied.events,
             changes: applied.changes,
+            stand_in: row.stand_in,
         }));
         let event = Committed::of(self, &g, seat, h.kind.name());
         let moves = g.moves;
@@ -136,6 +141,7 @@ impl Services {
                     at: row.at,
                     outcome: row.outcome.as_deref(),
                     bank_ms: row.bank_ms,
+                    stand_in: row.stand_in.as_deref(),
                 },
             )
             .await;

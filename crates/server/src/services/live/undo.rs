@@ -114,7 +114,6 @@ impl LiveGame {
         // A new decision: its clock starts from this choice.
         self.clock.run_from(None);
         let barrier = applied.barrier || by_stand_in;
-        self.clock.note_choice_by(by_stand_in);
         self.effective.push((seat, barrier));
         if barrier || self.undo.last().is_some_and(|p| p.seat != seat) {
             self.undo.clear();
@@ -148,7 +147,7 @@ impl LiveGame {
             (Some(&(last, _)), _) if last != seat.0 => {
                 Some("another seat has chosen since your last choice".into())
             }
-            (Some(&(_, true)), _) if self.clock.last_by_stand_in() => {
+            (Some(&(_, true)), _) if self.log.last().is_some_and(|e| e.stand_in.is_some()) => {
                 Some("a bot made your last choice for you while you were away, so it stands".into())
             }
             (Some(&(_, true)), _) => {
@@ -184,9 +183,6 @@ impl LiveGame {
     pub(super) fn take_back(&mut self, n: i64, at: i64) {
         let Some(p) = self.undo.pop() else { return };
         self.effective.pop();
-        // Undo points are never a stand-in's choices; the one before the
-        // taken-back choice is told apart no further (see `last_by_stand_in`).
-        self.clock.note_choice_by(false);
         // The seat is back at the decision it took back, on the clock that
         // decision had: a take-back gives no time.
         self.clock.run_from(p.clock.map(|c| c.began));
@@ -206,6 +202,7 @@ impl LiveGame {
             public_choice: format!("take back “{}”", p.public_text),
             events: Vec::new(),
             changes,
+            stand_in: None,
         }));
         self.moves += 1;
         self.row.moves = self.moves;
@@ -261,6 +258,7 @@ impl Services {
             at,
             outcome: None,
             bank_ms,
+            stand_in: None,
         };
         let mut g = self.store_next_row(h, g, expected, &row).await?;
         g.spend_bank(seat, row.bank_ms);

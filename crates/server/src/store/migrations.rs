@@ -127,7 +127,8 @@ mod tests {
     /// and `migrations/postgres/*.sql` of that commit with `sha384sum`):
     /// (version, description, SQLite, PostgreSQL). Databases carry these in
     /// `_sqlx_migrations`; a text that no longer matches would stop them
-    /// from opening.
+    /// from opening. A new migration is added here as it first ships
+    /// (`sha384sum migrations/NNNN_name.sql`), and never changes after.
     const RECORDED: &[(i64, &str, &str, &str)] = &[
         (1, "games",
          "df662d53a54b2e91ddc77dc36962fcc749fb009e4d703825fcd91dbf870da1791ca325e4ac71c0b51aa0f2d0dd76c796",
@@ -165,6 +166,9 @@ mod tests {
         (12, "name_skeletons",
          "55797b6a47d05510186961fad3227f954c9b993e5705ae6f4898280c5eef0a7ca7a1b3629ccfecce0985970a99305c07",
          "55797b6a47d05510186961fad3227f954c9b993e5705ae6f4898280c5eef0a7ca7a1b3629ccfecce0985970a99305c07"),
+        (13, "stand_in_moves",
+         "12ebdfcb53bd54f061dc82778abab48a4f05c6d3ea6aa0d49fc420b20f4cdecea04b5b239ca4b16236758dbefecdd46d",
+         "12ebdfcb53bd54f061dc82778abab48a4f05c6d3ea6aa0d49fc420b20f4cdecea04b5b239ca4b16236758dbefecdd46d"),
     ];
 
     fn hex(bytes: &[u8]) -> String {

@@ -137,6 +137,10 @@ function connect(ctx) {
         return;
       }
       if (m.type !== 'state') return;
+      // Moves only go forward (a take-back is a move too): a push older than
+      // the state a refresh brought meanwhile is not shown, or a click on
+      // it would send a stale move.
+      if (ctx.state && m.state.move < ctx.state.move) return;
       if (m.log_from === 0) ctx.log = m.log;
       else ctx.log = ctx.log.slice(0, m.log_from).concat(m.log);
       const moved = !ctx.state || ctx.state.move !== m.state.move;
@@ -156,9 +160,15 @@ function connect(ctx) {
 
 async function refresh(ctx) {
   try {
-    ctx.state = await api.view(ctx.id, ctx.token);
-    noteClock(ctx.state);
-    ctx.log = (await api.log(ctx.id, ctx.token)).entries;
+    const st = await api.view(ctx.id, ctx.token);
+    const log = (await api.log(ctx.id, ctx.token)).entries;
+    // A push may have brought a newer state while these were asked for:
+    // never step back to an older one.
+    if (!ctx.state || st.move >= ctx.state.move) {
+      ctx.state = st;
+      noteClock(st);
+      ctx.log = log;
+    }
   } catch { /* keep what we have */ }
   ctx.local = {};
   ctx.offerList = null;

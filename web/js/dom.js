@@ -28,10 +28,83 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * The listeners added by h(), s() and listen(), per element, so that patch() can
+ * move them from a freshly built element to the one it updates.
+ */
+const LISTENERS = new WeakMap();
+
+/** Adds a listener that patch() knows of: renderers add theirs through it (or h()'s `on…`). */
+export function listen(el, type, fn) {
+  el.addEventListener(type, fn);
+  const list = LISTENERS.get(el);
+  if (list) list.push([type, fn]);
+  else LISTENERS.set(el, [[type, fn]]);
+  return el;
+}
+
+/**
+ * Makes `el`'s children the given ones, as fill() does, by changing the
+ * nodes already there where they match (same tag, in the same place) instead
+ * of replacing them: their attributes, styles, texts and listeners become
+ * the new ones', and only what differs is touched. A board redrawn after
+ * each move then costs the browser the restyle, layout and paint of what
+ * changed, not of the whole board; what a player was doing stays as it was
+ * (the focused target keeps its focus, a panned view its scroll, an open
+ * "Text view" stays open).
+ */
+export function patch(el, ...children) {
+  const next = [];
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    next.push(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  patchChildren(el, next);
+  return el;
+}
+
+function patchChildren(el, next) {
+  const old = [...el.childNodes];
+  let i = 0;
+  for (; i < next.length; i++) {
+    const o = old[i];
+    const n = next[i];
+    if (!o) el.appendChild(n);
+    else if (o.nodeType === n.nodeType && o.nodeName === n.nodeName && o.namespaceURI === n.namespaceURI) patchNode(o, n);
+    else el.replaceChild(n, o);
+  }
+  for (; i < old.length; i++) old[i].remove();
+}
+
+function patchNode(o, n) {
+  if (o.nodeType !== Node.ELEMENT_NODE) {
+    if (o.nodeValue !== n.nodeValue) o.nodeValue = n.nodeValue;
+    return;
+  }
+  for (const a of [...o.attributes]) {
+    // A <details> the player opened stays open; styles go through the CSSOM below.
+    if (a.name === 'style' || (a.name === 'open' && o.nodeName === 'DETAILS')) continue;
+    if (!n.hasAttribute(a.name)) o.removeAttribute(a.name);
+  }
+  for (const a of n.attributes) {
+    if (a.name !== 'style' && o.getAttribute(a.name) !== a.value) o.setAttribute(a.name, a.value);
+  }
+  // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+  if (o.style && o.style.cssText !== n.style.cssText) o.style.cssText = n.style.cssText;
+  const before = LISTENERS.get(o);
+  const after = LISTENERS.get(n);
+  if (before) for (const [type, fn] of before) o.removeEventListener(type, fn);
+  if (after) {
+    for (const [type, fn] of after) o.addEventListener(type, fn);
+    LISTENERS.set(o, after);
+  } else if (before) LISTENERS.delete(o);
+  patchChildren(o, [...n.childNodes]);
+}
+
 function setAttrs(el, attrs) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    if (k.startsWith('on') && typeof v === 'function') listen(el, k.slice(2), v);
     else if (k === 'text') el.textContent = v;
     else if (k === 'dataset') Object.assign(el.dataset, v);
     else if (k === 'style') setStyle(el, String(v));

@@ -55,15 +55,22 @@ export function alertControls() {
   sound.addEventListener('change', () => { localStorage.setItem(SOUND, sound.checked ? 'on' : 'off'); if (sound.checked) chime(); });
   const parts = [h('label', { class: 'alert-opt', for: 'alert-sound' }, sound, ' Sound on your move')];
   if ('Notification' in window) {
+    // Drawn from what is stored, so that a redraw of the panel (any move)
+    // shows the same: the state once asked, and the way to change it.
+    // (The panel on the page now: a move may have drawn it again meanwhile.)
+    const redraw = () => { const box = document.getElementById('alerts'); if (box) box.replaceWith(alertControls()); };
     if (notifyOn()) {
-      parts.push(h('button', { class: 'small ghost', id: 'alert-notify', onclick: (ev) => { localStorage.setItem(NOTIFY, 'off'); ev.target.replaceWith(h('span', { class: 'muted small' }, 'Notifications off')); } }, 'Notifications on: turn off'));
+      parts.push(h('span', { class: 'muted small', id: 'alert-notify-state' }, 'Notifications on while this tab is hidden'), ' ',
+        h('button', { class: 'small ghost', id: 'alert-notify-off', onclick: (ev) => { localStorage.setItem(NOTIFY, 'off'); redraw(); } }, 'Turn off'));
     } else if (Notification.permission === 'denied') {
       parts.push(h('span', { class: 'muted small' }, 'Notifications are blocked for this site in the browser.'));
     } else {
-      parts.push(h('button', { class: 'small', id: 'alert-notify', onclick: async (ev) => {
+      parts.push(h('button', { class: 'small', id: 'alert-notify', onclick: async () => {
         const got = await Notification.requestPermission();
         localStorage.setItem(NOTIFY, got === 'granted' ? 'on' : 'off');
-        ev.target.replaceWith(h('span', { class: 'muted small', id: 'alert-notify-state' }, got === 'granted' ? 'Notifications on while this tab is hidden' : 'Notifications not allowed'));
+        const button = document.getElementById('alert-notify');
+        if (got !== 'granted') { if (button) button.replaceWith(h('span', { class: 'muted small', id: 'alert-notify-state' }, 'Notifications not allowed')); }
+        else redraw();
       } }, 'Notify me when this tab is hidden'));
     }
   }

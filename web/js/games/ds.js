@@ -3,7 +3,7 @@
 // Dominance cards and the score. Legal choices are highlighted and clickable.
 // The display's sections, Migration numbers, Competition terrains and every
 // card's text come from the game's catalog (ctx.catalog, from the engine's data).
-import { h, s, cap } from '../dom.js';
+import { h, s, listen, patch, cap } from '../dom.js';
 import { edgeLabels, cornerLabel } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
 import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
@@ -140,7 +140,7 @@ export function render(board, st, ctx) {
   };
   const legalAttr = (key) => (map.has(key) ? { class: 'legal', 'data-key': key, onclick: click(key), tabindex: 0, role: 'button' } : {});
 
-  board.replaceChildren(h('div', { class: 'ds' },
+  patch(board, h('div', { class: 'ds' },
     h('div', { class: 'ds-top' },
       earth(v, st, map, legalAttr, local, ctx.catalog),
       actionDisplay(v, map, legalAttr, ctx.catalog)),
@@ -162,7 +162,7 @@ function earth(v, st, map, legalAttr, local, catalog) {
     const selected = local.from === `${hx.q},${hx.r}`;
     const attrs = map.has(key) ? legalAttr(key) : isFrom ? legalAttr(fromKey) : {};
     const g = s('g', { class: `hex ${hx.terrain ? 'tile' : 'blank'} ${attrs.class || ''} ${selected ? 'selected' : ''}`, 'data-key': attrs['data-key'], 'data-hex': `${hx.q},${hx.r}`, 'data-label': hx.label, 'data-place': hx.label, tabindex: attrs.tabindex, role: attrs.role });
-    if (attrs.onclick) g.addEventListener('click', attrs.onclick);
+    if (attrs.onclick) listen(g, 'click', attrs.onclick);
     const fill = hx.terrain ? TERRAIN_COLOR[hx.terrain] : 'url(#blank)';
     g.append(s('polygon', { points: hexPoints(x, y), fill, class: 'hex-shape' },
       s('title', {}, hx.terrain ? `${hx.label} ${hx.terrain}` : `${hx.label} (no tile)`)));
@@ -198,7 +198,7 @@ function earth(v, st, map, legalAttr, local, catalog) {
     placed.add(key);
     const a = legalAttr(key);
     const g = s('g', { class: `element ${a.class || ''}`, 'data-key': a['data-key'], 'data-corner': key.slice(7), 'data-place': e.label });
-    if (a.onclick) g.addEventListener('click', a.onclick);
+    if (a.onclick) listen(g, 'click', a.onclick);
     if (a.onclick) g.append(s('circle', { cx: x, cy: y, r: 17, class: 'hit' }));
     g.append(s('circle', { cx: x, cy: y, r: 10.5, fill: ELEMENT_COLOR[e.element], class: 'disc' }, s('title', {}, `${e.element} at ${e.label}`)),
       s('text', { x, y: y + 4, class: 'disc-glyph', fill: ELEMENT_INK[e.element] || '#fff' }, ELEMENT_GLYPH[e.element]));
@@ -211,7 +211,7 @@ function earth(v, st, map, legalAttr, local, catalog) {
     const a = legalAttr(key);
     const label = cornerLabel(catalog && catalog.corner_labels, Number(q), Number(r), p);
     const g = s('g', { class: `element vacant ${a.class}`, 'data-key': key, 'data-place': label });
-    g.addEventListener('click', a.onclick);
+    listen(g, 'click', a.onclick);
     g.append(s('circle', { cx: x, cy: y, r: 17, class: 'hit' }), s('circle', { cx: x, cy: y, r: 10.5, class: 'disc-vacant' },
       s('title', {}, label)));
     marks.append(g);

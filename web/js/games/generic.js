@@ -1,6 +1,6 @@
 // The fallback renderer for games without their own: the prompt (if the view
 // has one) and the view itself, readable. Choices are in the side list.
-import { h } from '../dom.js';
+import { h, patch } from '../dom.js';
 
 export function promptText(st) {
   if (typeof st.prompt === 'string') return st.prompt;
@@ -22,7 +22,7 @@ export function withTextFallback(draw) {
 
 export function render(board, st) {
   const text = st.ui && typeof st.ui.text === 'string' ? st.ui.text : null;
-  board.replaceChildren(h('section', { class: 'panel generic' },
+  patch(board, h('section', { class: 'panel generic' },
     h('h3', {}, st.game_name),
     text
       ? h('pre', { class: 'view-text' }, text)

@@ -6,7 +6,7 @@
 // Legal choices are highlighted and clickable; the side list stays complete.
 // The display's sections and spaces and every card's text come from the
 // game's catalog (ctx.catalog, from the engine's data).
-import { h, s, cap, possessive } from '../dom.js';
+import { h, s, listen, patch, cap, possessive } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
@@ -138,7 +138,7 @@ function draw(board, st, ctx) {
       ctx.offer(list, ev.currentTarget);
     };
   };
-  board.replaceChildren(h('div', { class: 'ds marine' },
+  patch(board, h('div', { class: 'ds marine' },
     h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st.over), actionDisplay(v, legal, ctx.catalog)),
     animalsPanel(v, st, ctx.catalog),
     cardsPanel(v, legal, ctx.catalog),
@@ -158,7 +158,7 @@ function earth(v, places, map, legal, local, over) {
     const fromKey = `from:${id}`;
     const on = legal(key) || legal(fromKey);
     const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-place': label, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
-    if (on) g.addEventListener('click', on);
+    if (on) listen(g, 'click', on);
     g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
       s('title', {}, t ? `${label} ${t.tile.base.toLowerCase()}${t.tile.vent ? ` with a ${t.tile.vent.toLowerCase()} vent` : ''}` : `${label} (no tile)`)));
     if (t) {
@@ -190,7 +190,7 @@ function earth(v, places, map, legal, local, over) {
     placed.add(key);
     const on = legal(key);
     const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid, 'data-place': places.corners[cid].label });
-    if (on) g.addEventListener('click', on);
+    if (on) listen(g, 'click', on);
     if (on) g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }));
     g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, `${el.toLowerCase()} at ${places.corners[cid].label}`)),
       s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));
@@ -201,7 +201,7 @@ function earth(v, places, map, legal, local, over) {
     const p = cornerXY(places.corners, Number(key.slice(7)));
     if (!p) continue;
     const g = s('g', { class: 'element vacant legal', 'data-key': key, 'data-place': places.corners[Number(key.slice(7))].label });
-    g.addEventListener('click', legal(key));
+    listen(g, 'click', legal(key));
     g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }), s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
     marks.append(g);
   }

@@ -6,7 +6,7 @@
 // Food per region and every card's text (adaptation, evolution, objective,
 // Turn of the Ages, cataclysm) come from the game's catalog (ctx.catalog, from
 // the engine's data).
-import { h, s, cap } from '../dom.js';
+import { h, s, listen, patch, cap } from '../dom.js';
 import * as generic from './generic.js';
 import { markTargets } from '../link.js';
 import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
@@ -175,7 +175,7 @@ function draw(board, st, ctx) {
       ctx.offer(options, ev.currentTarget, { ask: true });
     };
   };
-  board.replaceChildren(h('div', { class: 'pg' },
+  patch(board, h('div', { class: 'pg' },
     h('div', { class: 'pg-top' }, mapPanel(v, legal, local, ctx.catalog), sidePanel(v, st, legal, ctx.catalog)),
     playersPanel(v, st, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
@@ -192,7 +192,7 @@ function token(a, x, y, legal, local) {
   const f = a.animal.flags;
   const sel = local.from === key.slice(5);
   const g = s('g', { class: `pg-animal ${on ? 'legal' : ''} ${sel ? 'selected' : ''} ${f & FLAG.INACTIVE ? 'inactive' : ''}`, 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
-  if (on) g.addEventListener('click', on);
+  if (on) listen(g, 'click', on);
   if (on) g.append(s('circle', { cx: x, cy: y, r: 11, class: 'hit' }));
   const tags = [f & FLAG.SPECIAL ? 'Special Animal' : '', f & FLAG.TOXIC ? 'Toxic' : '', f & FLAG.INACTIVE ? 'Inactive' : '', f & FLAG.BEARER ? 'objective marker' : ''].filter(Boolean);
   g.append(s('circle', { cx: x, cy: y, r: 10, fill: GROUP_COLOR[a.animal.group], class: 'pg-token' },
@@ -220,7 +220,7 @@ function mapPanel(v, legal, local, catalog) {
     const key = `region:${r}`;
     const on = legal(key);
     const g = s('g', { class: `pg-region ${on ? 'legal' : ''} ${closed ? 'closed' : ''}`, 'data-region': regionName(r), 'data-place': regionName(r), 'data-key': on ? key : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
-    if (on) g.addEventListener('click', on);
+    if (on) listen(g, 'click', on);
     g.append(s('rect', { x: x + 2, y: y + 2, width: RW - 4, height: RH - 4, rx: 7, fill: ZONE_FILL[row], class: 'pg-region-shape' }));
     const n = byRegion[r][0].length + byRegion[r][1].length + byRegion[r][2].length;
     const place = catalog && catalog.regions ? catalog.regions[r] : null;
@@ -236,7 +236,7 @@ function mapPanel(v, legal, local, catalog) {
       const nkey = `niche:${r},${niche}`;
       const non = legal(nkey);
       const ng = s('g', { class: `pg-niche ${non ? 'legal' : ''}`, 'data-key': non ? nkey : null, tabindex: non ? 0 : null, role: non ? 'button' : null });
-      if (non) ng.addEventListener('click', non);
+      if (non) listen(ng, 'click', non);
       ng.append(s('rect', { x: x + 8, y: ny, width: RW - 16, height: 24, rx: 12, class: `pg-niche-shape n${niche}` }));
       ng.append(s('text', { x: x + 19, y: ny + 16, class: 'pg-niche-n' }, niche));
       g.append(ng);

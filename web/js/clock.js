@@ -52,8 +52,11 @@ function tick() {
   }
 }
 
-/** Seat `i`'s clock in the players panel: "away", a countdown, or its bank. */
+/** Seat `i`'s clock in the players panel: "resigned", "away", a countdown, or its bank. */
 export function seatClock(st, i) {
+  if (st.seats[i] && st.seats[i].resigned) {
+    return h('span', { class: 'away-badge resigned-badge', title: `Resigned: a bot (${st.on_timeout}) plays this seat to the end` }, 'resigned');
+  }
   if (st.seats[i] && st.seats[i].away) {
     return h('span', { class: 'away-badge', title: `Away: a bot (${st.on_timeout}) decides for this seat until its player is back` }, 'away');
   }
@@ -86,8 +89,12 @@ export function iAmAway(st) {
   return st.seat !== null && !!st.seats[st.seat] && !!st.seats[st.seat].away;
 }
 
-/** The notice of an away seat, with its "I'm back" button. */
+/** The notice of an away seat, with its "I'm back" button (none once resigned). */
 export function awayNotice(st, back) {
+  if (st.seats[st.seat].resigned) {
+    return h('div', { class: 'away-notice', id: 'away-notice' },
+      h('span', {}, `You resigned: a bot (${st.on_timeout}) plays your seat to the end. You may still watch and chat.`));
+  }
   const why = st.clock ? 'Your time ran out' : 'You were away, and the others handed your seat to a bot';
   return h('div', { class: 'away-notice', id: 'away-notice' },
     h('span', {}, `${why}: a bot (${st.on_timeout}) decides for you until you are back. `),

@@ -265,7 +265,9 @@ async function takeBack(ctx) {
 /** The "Take back" button while the engine allows it (the seat's own last choice, no draw since). */
 function undoButton(ctx) {
   const u = ctx.state.undo;
-  if (!u || ctx.state.over) return null;
+  const me = ctx.state.seat !== null ? ctx.state.seats[ctx.state.seat] : null;
+  // A player who resigned has no choices to take back, nor to explain.
+  if (!u || ctx.state.over || (me && me.resigned)) return null;
   // The seat's own last choice drew or revealed something: say why it stands.
   if (!u.allowed) return u.own_last_choice ? h('span', { class: 'muted small undo-refused', id: 'undo-refused' }, `Cannot take back: ${u.reason}`) : null;
   return h('button', { class: 'ghost undo-btn', id: 'undo-btn', title: 'Take back your last choice', onclick: () => takeBack(ctx) }, '↶ Take back');
@@ -369,8 +371,9 @@ function renderPrompt(ctx) {
     parts.push(h('div', { class: 'prompt-buttons' }, buttons));
   } else {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
-    const away = st.to_move !== null && st.seats[st.to_move] && st.seats[st.to_move].away;
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, ` (away: a bot (${st.on_timeout}) decides)`) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    const mover = st.to_move !== null ? st.seats[st.to_move] : null;
+    const away = mover && mover.away ? ` (${mover.resigned ? 'resigned' : 'away'}: a bot (${st.on_timeout}) decides)` : null;
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, away) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
     const undo = undoButton(ctx);
     const vote = voteButton(ctx);
     if (undo || vote) parts.push(h('div', { class: 'prompt-buttons' }, undo, vote));
@@ -381,6 +384,36 @@ function renderPrompt(ctx) {
 /** The "i" button that opens the card a legal choice names (a trait to draft, a card to play), if any. */
 function choiceInfo(ctx, r, c) {
   return r.choiceCard ? infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog)) : null;
+}
+
+/**
+ * "Resign…" for the viewer's seat while the game runs: asked once more
+ * before anything happens, then the seat's player leaves for good and the
+ * game's stand-in bot plays the seat to the end (the server's
+ * `POST /api/games/{id}/resign`). Not in a hotseat game, whose players
+ * share one screen.
+ */
+function resignControl(ctx) {
+  const st = ctx.state;
+  const me = st.seat !== null ? st.seats[st.seat] : null;
+  if (!me || me.kind !== 'human' || me.resigned || st.over || ctx.hotseat) return null;
+  if (!ctx.askResign) {
+    return h('p', { class: 'resign small' }, h('button', { class: 'small ghost', id: 'resign', onclick: () => { ctx.askResign = true; renderPlayers(ctx, renderer(ctx)); } }, 'Resign…'));
+  }
+  const yes = async () => {
+    ctx.askResign = false;
+    try {
+      await api.resign(ctx.id, ctx.token);
+      toast('You resigned: a bot plays your seat to the end.');
+    } catch (e) {
+      toast(e.message, 'error');
+    }
+    await refresh(ctx);
+  };
+  return h('div', { class: 'resign-ask small', id: 'resign-ask', role: 'group', 'aria-label': 'Resign this game?' },
+    h('p', {}, `Resign this game? You leave it for good: a bot (${st.on_timeout}) plays your seat to the end, and for ratings you are placed below every player who stayed.`),
+    h('button', { class: 'small danger', id: 'resign-yes', onclick: yes }, 'Resign'), ' ',
+    h('button', { class: 'small ghost', id: 'resign-no', onclick: () => { ctx.askResign = false; renderPlayers(ctx, renderer(ctx)); } }, 'Keep playing'));
 }
 
 function renderPlayers(ctx, r) {
@@ -406,6 +439,7 @@ function renderPlayers(ctx, r) {
     st.clock ? h('p', { class: 'muted small', id: 'clock-rule' }, `Clock: ${clockText(st.clock)}; out of time, a bot (${st.clock.on_timeout}) plays the seat.`) : null,
     st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null,
     st.seat !== null && !ctx.hotseat && !st.over ? alertControls() : null,
+    resignControl(ctx),
     st.seat !== null && !ctx.hotseat && !st.over && ctx.server && ctx.server.webhooks ? webhookControl(ctx) : null);
 }
 

@@ -284,6 +284,13 @@ async fn postgres_a_webhook_is_delivered_and_retried_without_holding_the_move() 
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_a_resigned_seat_is_played_to_the_end_by_its_stand_in() {
+    let db = pg();
+    common::resign::a_resigned_seat_is_played_to_the_end_by_its_stand_in(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
 async fn postgres_the_others_vote_an_absent_seat_to_a_bot() {
     let db = pg();
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;

@@ -427,6 +427,12 @@ async fn sqlite_a_webhook_is_delivered_and_retried_without_holding_the_move() {
 }
 
 #[tokio::test]
+async fn sqlite_a_resigned_seat_is_played_to_the_end_by_its_stand_in() {
+    let (db, _dir) = db("resign");
+    common::resign::a_resigned_seat_is_played_to_the_end_by_its_stand_in(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_the_others_vote_an_absent_seat_to_a_bot() {
     let (db, _dir) = db("vote-away");
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;

@@ -22,6 +22,7 @@ pub(super) fn router() -> Router<Arc<Services>> {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/back", post(back))
+        .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/webhook", post(webhook))
         .route("/api/games/{id}/vote-away", post(vote_away))
 }
@@ -176,6 +177,19 @@ async fn back(
             json!({ "away": false })
         }
     }))
+}
+
+/// The token's seat resigns: its player leaves for good and the game's
+/// stand-in bot plays the seat to the end ([`Services::resign`]) →
+/// `{move, bot}`.
+async fn resign(
+    State(services): State<Arc<Services>>,
+    Path(id): Path<String>,
+    token: SeatToken,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&services, &id).await?;
+    let seat = acting_seat(&h, &token).await?;
+    Ok(Json(json!(services.resign(&h, seat).await?)))
 }
 
 #[derive(Deserialize)]

@@ -23,7 +23,7 @@
 use crate::error::ApiError;
 use crate::services::live::{now_ms, random_hex, token_hash};
 use crate::services::Services;
-use crate::store::Placed;
+use crate::store::{Placed, SeatRow};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::sync::Arc;
@@ -70,6 +70,35 @@ fn each_profile_once(mut placed: Vec<Placed>) -> Vec<Placed> {
     let mut seen = std::collections::HashSet::new();
     placed.retain(|p| seen.insert(p.profile.clone()));
     placed
+}
+
+/// The finishing order the rating uses: the game's `ranking` (best first),
+/// with every seat whose player resigned moved below the last human who
+/// stayed (bots placed below that human stay below the resigned ones). Of
+/// two who resigned, the one who stayed longer ranks higher.
+pub fn rated_order(ranking: &[eons_core::Seat], seats: &[SeatRow]) -> Vec<eons_core::Seat> {
+    let row = |s: eons_core::Seat| seats.iter().find(|r| r.seat == i64::from(s.0));
+    let resigned_at = |s: eons_core::Seat| row(s).and_then(|r| r.resigned_at);
+    let mut resigned: Vec<(i64, eons_core::Seat)> = ranking
+        .iter()
+        .filter_map(|&s| resigned_at(s).map(|at| (at, s)))
+        .collect();
+    // The latest to resign first: they stayed longest.
+    resigned.sort_by_key(|&(at, _)| std::cmp::Reverse(at));
+    let mut order: Vec<eons_core::Seat> = ranking
+        .iter()
+        .copied()
+        .filter(|&s| resigned_at(s).is_none())
+        .collect();
+    let after_last_human = order
+        .iter()
+        .rposition(|&s| row(s).is_some_and(|r| r.kind == "human"))
+        .map_or(0, |i| i + 1);
+    order.splice(
+        after_last_human..after_last_human,
+        resigned.into_iter().map(|(_, s)| s),
+    );
+    order
 }
 
 /// The new ratings of seats placed at `places` (1: first) whose ratings
@@ -196,8 +225,7 @@ impl Services {
                 return Ok(false);
             }
         };
-        let placed: Vec<Placed> = outcome
-            .ranking
+        let placed: Vec<Placed> = rated_order(&outcome.ranking, &seats)
             .iter()
             .enumerate()
             .filter_map(|(i, seat)| {
@@ -269,6 +297,56 @@ mod tests {
             "{after:?}"
         );
         assert!(after.iter().all(|r| r.1 < 25.0 / 3.0), "{after:?}");
+    }
+
+    fn seat_row(seat: i64, kind: &str, resigned_at: Option<i64>) -> SeatRow {
+        SeatRow {
+            seat,
+            kind: kind.into(),
+            bot: None,
+            name: None,
+            token_hash: None,
+            claimed: true,
+            claimed_at: None,
+            away: resigned_at.is_some(),
+            bank_ms: None,
+            back_at: None,
+            profile: None,
+            resigned_at,
+            webhook: None,
+        }
+    }
+
+    /// Issue 36: "the player is ranked last among humans in ratings".
+    #[test]
+    fn a_player_who_resigned_ranks_below_every_human_who_stayed() {
+        use eons_core::Seat;
+        let seats = [
+            seat_row(0, "human", Some(10)),
+            seat_row(1, "human", None),
+            seat_row(2, "bot", None),
+            seat_row(3, "human", Some(20)),
+        ];
+        // Seat 0 led when the game ended (its bot played on), seat 3 came
+        // second, the bot third, seat 1 last.
+        let ranking = [Seat(0), Seat(3), Seat(2), Seat(1)];
+        // Below seat 1, the last human who stayed; seat 3 resigned later.
+        assert_eq!(
+            rated_order(&ranking, &seats),
+            vec![Seat(2), Seat(1), Seat(3), Seat(0)]
+        );
+        // A bot below the last human who stayed stays below the resigned.
+        let ranking = [Seat(0), Seat(1), Seat(3), Seat(2)];
+        assert_eq!(
+            rated_order(&ranking, &seats),
+            vec![Seat(1), Seat(3), Seat(0), Seat(2)]
+        );
+        // Nobody resigned: the game's own order.
+        let stayed = [seat_row(0, "human", None), seat_row(1, "human", None)];
+        assert_eq!(
+            rated_order(&[Seat(1), Seat(0)], &stayed),
+            vec![Seat(1), Seat(0)]
+        );
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile, webhook \
+                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile, resigned_at, webhook \
                  FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id)
@@ -136,6 +136,7 @@ impl Store {
                     bank_ms: r.try_get("bank_ms")?,
                     back_at: r.try_get("back_at")?,
                     profile: r.try_get("profile")?,
+                    resigned_at: r.try_get("resigned_at")?,
                     webhook: r.try_get("webhook")?,
                 });
             }

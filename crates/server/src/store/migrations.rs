@@ -89,6 +89,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     shared!(11, "0011_webhooks"),
     shared!(12, "0012_name_skeletons"),
     shared!(13, "0013_stand_in_moves"),
+    shared!(14, "0014_resigned_seats"),
 ];
 
 /// The migrations `backend` runs, in order, as sqlx sees them.
@@ -169,6 +170,9 @@ mod tests {
         (13, "stand_in_moves",
          "12ebdfcb53bd54f061dc82778abab48a4f05c6d3ea6aa0d49fc420b20f4cdecea04b5b239ca4b16236758dbefecdd46d",
          "12ebdfcb53bd54f061dc82778abab48a4f05c6d3ea6aa0d49fc420b20f4cdecea04b5b239ca4b16236758dbefecdd46d"),
+        (14, "resigned_seats",
+         "bfbbc088b251aa3bd4aa0707f911290f29a40faf9399704ece251cbfd0570ab21233392e39919588e0aedaf73d95c1b7",
+         "bfbbc088b251aa3bd4aa0707f911290f29a40faf9399704ece251cbfd0570ab21233392e39919588e0aedaf73d95c1b7"),
     ];
 
     fn hex(bytes: &[u8]) -> String {

@@ -27,6 +27,9 @@ pub struct SeatRow {
     pub back_at: Option<i64>,
     /// The profile that took it (a player's, or a bot's), if any.
     pub profile: Option<String>,
+    /// When its player resigned (ms since the epoch): the seat is away for
+    /// good, its stand-in bot plays it to the end. None while they play.
+    pub resigned_at: Option<i64>,
     /// The URL its player wants POSTed to on their turn (see
     /// [`crate::services::webhooks`]); never shown to anyone else.
     pub webhook: Option<String>,

@@ -142,4 +142,29 @@ impl Store {
             Ok(true)
         })
     }
+
+    /// Marks seat `seat` of game `id` resigned at `at`: away for good (its
+    /// stand-in plays it on). False when it had resigned already; nothing
+    /// is changed then. Announced like a move on PostgreSQL.
+    pub async fn set_resigned(&self, id: &str, seat: i64, at: i64) -> Result<bool, StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(
+                "UPDATE seats SET away = 1, resigned_at = $1 \
+                 WHERE game_id = $2 AND seat = $3 AND resigned_at IS NULL",
+            )
+            .bind(at)
+            .bind(id)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            announce!(is_pg, tx, id);
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
 }

@@ -39,6 +39,7 @@ fn seat(n: i64) -> SeatRow {
         bank_ms: None,
         back_at: None,
         profile: None,
+        resigned_at: None,
         webhook: None,
     }
 }

@@ -7,6 +7,7 @@ pub mod clocks;
 pub mod lookback;
 pub mod open_seats;
 pub mod ratings;
+pub mod resign;
 pub mod suite;
 pub mod webhooks;
 

@@ -23,6 +23,11 @@ impl Services {
         let Some(row) = g.seat_row(seat) else {
             return Ok(Comeback::NotAway);
         };
+        if row.resigned_at.is_some() {
+            return Err(ApiError::Conflict(
+                "you resigned this game: the stand-in bot plays your seat to the end".into(),
+            ));
+        }
         if !row.away || row.kind != "human" {
             return Ok(Comeback::NotAway);
         }

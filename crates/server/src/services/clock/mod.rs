@@ -274,6 +274,11 @@ impl GameClock {
     pub fn runs_from(&self) -> Option<i64> {
         self.from
     }
+
+    /// `seat` will not come back (it resigned): no return is pending for it.
+    pub fn forget_return(&mut self, seat: Seat) {
+        self.returning.retain(|s| *s != seat.0);
+    }
 }
 
 impl LiveGame {
@@ -286,14 +291,18 @@ impl LiveGame {
             return Some(row.bot.as_deref().unwrap_or("random"));
         }
         if row.away {
-            return Some(
-                self.row
-                    .clock
-                    .as_ref()
-                    .map_or(DEFAULT_ON_TIMEOUT, |c| c.on_timeout.as_str()),
-            );
+            return Some(self.stand_in_spec());
         }
         None
+    }
+
+    /// The bot spec that plays a human seat that is away (or resigned): the
+    /// clock's `on_timeout` kind, [`DEFAULT_ON_TIMEOUT`] without a clock.
+    pub(crate) fn stand_in_spec(&self) -> &str {
+        self.row
+            .clock
+            .as_ref()
+            .map_or(DEFAULT_ON_TIMEOUT, |c| c.on_timeout.as_str())
     }
 
     /// A bot (a bot seat's, or the stand-in of an away seat) is to move.

@@ -217,6 +217,7 @@ impl Services {
                         bank_ms: None,
                         back_at: None,
                         profile: None,
+                        resigned_at: None,
                         webhook: None,
                     });
                     if let Some(token) = invite {
@@ -262,6 +263,7 @@ impl Services {
                         bank_ms: None,
                         back_at: None,
                         profile: Some(crate::services::profiles::bot_profile(&spec.to_string())),
+                        resigned_at: None,
                         webhook: None,
                     });
                 }

@@ -211,6 +211,7 @@ impl LiveGame {
                     "claimed": s.claimed || s.kind == "bot",
                     "open": s.is_open(),
                     "away": s.away,
+                    "resigned": s.resigned_at.is_some(),
                     "profile": s.kind == "human" && s.profile.is_some(),
                 })
             })
@@ -319,6 +320,14 @@ impl LiveGame {
                 return Err(format!("move {}: an undo that was not allowed: {why}", m.n));
             }
             self.take_back(m.n, m.at);
+            return Ok(());
+        }
+        if choice == super::resign_marker() {
+            let bot = m
+                .stand_in
+                .clone()
+                .unwrap_or_else(|| self.stand_in_spec().to_string());
+            self.resign_seat(Seat(seat), m.n, m.at, &bot);
             return Ok(());
         }
         let before = self.state.clone_box();

@@ -81,16 +81,20 @@ pub fn undo_marker() -> Value {
 }
 
 /// The choices in effect of a stored game: every stored row, without the
-/// undo rows and the choices they took back.
+/// undo rows and the choices they took back, and without resignations
+/// ([`super::resign_marker`]), which are no game's choices.
 pub fn effective_moves(moves: &[MoveRow]) -> Vec<&MoveRow> {
     let marker = undo_marker();
+    let resign = super::resign_marker();
     let mut out: Vec<&MoveRow> = Vec::with_capacity(moves.len());
     for m in moves {
         // Compared as JSON, whatever spacing the database gives back.
-        if serde_json::from_str::<Value>(&m.choice).is_ok_and(|c| c == marker) {
-            out.pop();
-        } else {
-            out.push(m);
+        match serde_json::from_str::<Value>(&m.choice) {
+            Ok(c) if c == marker => {
+                out.pop();
+            }
+            Ok(c) if c == resign => {}
+            _ => out.push(m),
         }
     }
     out

@@ -386,6 +386,27 @@ function choiceInfo(ctx, r, c) {
   return r.choiceCard ? infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog)) : null;
 }
 
+/** "3 min ago", from a time in ms since the epoch. */
+function ago(ms) {
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} d ago`;
+}
+
+/**
+ * Whether a player is at the table: a dot before a claimed human seat's
+ * name, filled while a page of theirs is open (the seat's `presence`), with
+ * when they were last seen in its title. None for bots and empty seats.
+ */
+function presenceMark(s) {
+  if (!s || s.kind !== 'human' || !s.claimed || !s.presence) return null;
+  const online = s.presence === 'online';
+  const when = online ? 'at the table now' : s.last_seen ? `last seen ${ago(s.last_seen)}` : 'not at the table since the game began';
+  return h('span', { class: `presence ${online ? 'online' : 'offline'}`, role: 'img', 'aria-label': online ? 'online' : 'offline', title: `${online ? 'Online' : 'Offline'}: ${when}` });
+}
+
 /**
  * "Resign…" for the viewer's seat while the game runs: asked once more
  * before anything happens, then the seat's player leaves for good and the
@@ -425,6 +446,7 @@ function renderPlayers(ctx, r) {
     const entry = mine.entry(st.id);
     const inv = entry && !s.claimed && (entry.invites || []).find((x) => x.seat === i);
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
+      presenceMark(s),
       h('span', { class: 'seat-name' }, seatName(st, i), st.seat === i ? ' (you)' : ''),
       botBadge(s),
       profileBadge(s),

@@ -291,6 +291,13 @@ async fn postgres_a_resigned_seat_is_played_to_the_end_by_its_stand_in() {
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_only_a_seat_that_left_the_table_is_voted_away() {
+    let db = pg();
+    common::presence::only_a_seat_that_left_the_table_is_voted_away(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
 async fn postgres_the_others_vote_an_absent_seat_to_a_bot() {
     let db = pg();
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;

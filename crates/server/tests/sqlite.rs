@@ -433,6 +433,12 @@ async fn sqlite_a_resigned_seat_is_played_to_the_end_by_its_stand_in() {
 }
 
 #[tokio::test]
+async fn sqlite_only_a_seat_that_left_the_table_is_voted_away() {
+    let (db, _dir) = db("presence");
+    common::presence::only_a_seat_that_left_the_table_is_voted_away(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_the_others_vote_an_absent_seat_to_a_bot() {
     let (db, _dir) = db("vote-away");
     clocks::the_others_vote_an_absent_seat_to_a_bot(&db).await;

@@ -156,9 +156,44 @@ pub async fn ws(
         .max_frame_size(WS_MAX_INBOUND)
         .max_write_buffer_size(WS_MAX_OUTBOUND)
         .on_upgrade(move |socket| async move {
+            let here = seat.map(|seat| Here::arrive(&services, &h, seat));
             push_updates(socket, h, seat, hash, ping).await;
+            drop(here);
             drop(permit);
         }))
+}
+
+/// A seat's socket, counted in its game's presence (see
+/// [`crate::services::live::presence`]) until dropped, however the socket ends.
+struct Here {
+    services: Arc<Services>,
+    h: Arc<GameHandle>,
+    seat: Seat,
+}
+
+impl Here {
+    fn arrive(services: &Arc<Services>, h: &Arc<GameHandle>, seat: Seat) -> Here {
+        if h.presence.connect(seat) {
+            services.presence_changed(h);
+        }
+        Here {
+            services: services.clone(),
+            h: h.clone(),
+            seat,
+        }
+    }
+}
+
+impl Drop for Here {
+    fn drop(&mut self) {
+        if self
+            .h
+            .presence
+            .disconnect(self.seat, crate::services::live::now_ms())
+        {
+            self.services.presence_changed(&self.h);
+        }
+    }
 }
 
 /// Sends `message`, giving up (false) when it fails or is not taken within

@@ -6,6 +6,7 @@ pub mod chat;
 pub mod clocks;
 pub mod lookback;
 pub mod open_seats;
+pub mod presence;
 pub mod ratings;
 pub mod resign;
 pub mod suite;

@@ -14,11 +14,15 @@ fn entries(log: &Value) -> Vec<Value> {
 pub async fn a_resigned_seat_is_played_to_the_end_by_its_stand_in(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
-    // The test game with hidden hands: short, so that Ann plays it out.
+    // The test game with hidden hands: short, so that Ann plays it out. Its
+    // bot seat leases the game to this process from its creation, so that on
+    // a PostgreSQL database shared with other tests' servers no other process
+    // takes it over (and dies with it) when Ben's seat needs its stand-in.
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 41, "seats": [{}, {}]}),
+        json!({"game": "secrets", "players": 3, "seed": 41,
+               "seats": [{}, {}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;
     let [Some(t0), Some(t1)] = [&tokens[0], &tokens[1]].map(Clone::clone) else {
@@ -72,17 +76,6 @@ pub async fn a_resigned_seat_is_played_to_the_end_by_its_stand_in(db: &str) {
     let r = post(&c, &url("undo", &ben), &json!({"move": v["move"]})).await;
     assert_eq!(r.status, 409, "{:?}", r.body);
 
-    // A restart keeps it: the seat row and the log entry in its place.
-    s.kill();
-    let s = Server::start(db, 0);
-    let url = |what: &str, t: &str| s.url(&format!("/api/games/{id}/{what}?token={t}"));
-    let v = view(&s, &c, &id, None).await;
-    assert_eq!(v["seats"][1]["resigned"], true, "after a restart");
-    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
-    assert!(entries(&log)
-        .iter()
-        .any(|e| e["n"].as_i64() == Some(moves) && e["choice"] == said["choice"]));
-
     // Ann plays on; the stand-in plays Ben's seat to the end.
     let start = Instant::now();
     loop {
@@ -114,6 +107,19 @@ pub async fn a_resigned_seat_is_played_to_the_end_by_its_stand_in(db: &str) {
         bens.iter().all(|e| e["stand_in"] == "greedy"),
         "every move of Ben's seat since is the stand-in's: {bens:?}"
     );
+    // A restart keeps it: the seat row and the log entry in its place (after
+    // the end: a SIGKILLed process's lease on PostgreSQL would hold the
+    // stand-in until it expires).
+    s.kill();
+    let s = Server::start(db, 0);
+    let url = |what: &str, t: &str| s.url(&format!("/api/games/{id}/{what}?token={t}"));
+    let v = view(&s, &c, &id, None).await;
+    assert_eq!(v["seats"][1]["resigned"], true, "after a restart");
+    let log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
+    assert!(entries(&log)
+        .iter()
+        .any(|e| e["n"].as_i64() == Some(moves) && e["choice"] == said["choice"]));
+
     // The record holds the choices in effect: no resignation among them.
     let record = get(&c, &s.url(&format!("/api/games/{id}/record")))
         .await

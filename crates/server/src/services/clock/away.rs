@@ -138,6 +138,12 @@ impl Services {
     ) -> Result<AbsentVote, ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
+        if g.presence.online(target) {
+            return Err(ApiError::Conflict(format!(
+                "seat {} is at the table (its page is open): only a player who left may be voted away",
+                target.0 + 1
+            )));
+        }
         let Some(vote) = g.absent_vote().filter(|v| v.seat == target.0) else {
             return Err(ApiError::Conflict(format!(
                 "seat {} is not a player deciding now",

@@ -424,7 +424,8 @@ impl LiveGame {
 
     /// The vote that may hand the seat to move to a bot (None: the game has
     /// a clock, which does that itself, no human seat is deciding itself,
-    /// or nobody could vote).
+    /// the seat to move is at the table (a socket of its open), or nobody
+    /// could vote).
     pub fn absent_vote(&self) -> Option<AbsentVote> {
         let after = self.clock.absent_after;
         if self.row.clock.is_some() {
@@ -434,6 +435,10 @@ impl LiveGame {
             return None;
         };
         if self.decider(seat).is_some() {
+            return None;
+        }
+        // A player who is at the table is not voted away, however long they think.
+        if self.presence.online(seat) {
             return None;
         }
         let since = self.decision_began(seat)?;

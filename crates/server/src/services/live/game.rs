@@ -169,6 +169,8 @@ pub struct LiveGame {
     pub(crate) clock: GameClock,
     /// The game's chat as kept (see [`crate::services::chat`]).
     pub(crate) chat: GameChat,
+    /// Which seats have a WebSocket open (see [`super::presence`]).
+    pub presence: Arc<super::presence::Presence>,
 }
 
 impl LiveGame {
@@ -198,11 +200,21 @@ impl LiveGame {
     /// Public seat list. `profile` is true for a human seat a player's
     /// profile holds (taken with the profile's key: its name is the
     /// profile's own, and the game counts for its rating); a bot's seat
-    /// says so by `bot`.
+    /// says so by `bot`. `presence` is `online` while a socket of the seat
+    /// is open (a bot's seat: always), else `offline`, and `last_seen` when
+    /// it was last seen (ms since the epoch; see [`super::presence`]).
     pub fn seats_json(&self) -> Vec<Value> {
+        let now = super::now_ms();
         self.seats
             .iter()
             .map(|s| {
+                let seen = u8::try_from(s.seat)
+                    .map(|n| self.presence.of(Seat(n), now))
+                    .unwrap_or(super::presence::Seen {
+                        online: false,
+                        last_seen: None,
+                    });
+                let online = s.kind == "bot" || seen.online;
                 json!({
                     "seat": s.seat,
                     "kind": s.kind,
@@ -212,6 +224,8 @@ impl LiveGame {
                     "open": s.is_open(),
                     "away": s.away,
                     "resigned": s.resigned_at.is_some(),
+                    "presence": if online { "online" } else { "offline" },
+                    "last_seen": if s.kind == "bot" { None } else { seen.last_seen },
                     "profile": s.kind == "human" && s.profile.is_some(),
                 })
             })

@@ -108,6 +108,7 @@ impl Services {
             restored_from: None,
             clock: GameClock::new(self.clocks.absent_after()),
             chat: GameChat::default(),
+            presence: Arc::default(),
         };
         live.row.moves = 0;
         let limits = self.chat.limits();

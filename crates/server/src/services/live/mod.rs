@@ -23,6 +23,7 @@ pub mod events;
 mod game;
 mod join;
 mod memory;
+pub mod presence;
 pub mod rematch;
 mod resign;
 pub mod sockets;
@@ -83,6 +84,8 @@ pub struct GameHandle {
     views: views::ViewCache,
     /// WebSockets open on this game.
     sockets: AtomicUsize,
+    /// Which seats have a WebSocket open (the same as the game's own).
+    pub presence: Arc<presence::Presence>,
     /// When it was last asked for or seen in use (ms since the epoch), for
     /// the eviction of idle games.
     last_used: AtomicI64,
@@ -163,6 +166,7 @@ impl Services {
             return Ok(h);
         }
         let (kind, live) = self.load_game(id, true).await?;
+        let presence = live.presence.clone();
         let handle = Arc::new(GameHandle {
             kind,
             inner: Mutex::new(live),
@@ -170,6 +174,7 @@ impl Services {
             chat: tokio::sync::broadcast::channel(64).0,
             views: views::ViewCache::default(),
             sockets: AtomicUsize::new(0),
+            presence,
             last_used: AtomicI64::new(now_ms()),
         });
         let (h, fresh, loaded) = {
@@ -187,6 +192,23 @@ impl Services {
             self.kick(h.clone());
         }
         Ok(h)
+    }
+
+    /// A seat of `h` came online or went offline: its sockets are pushed the
+    /// views that say so, at most once each
+    /// [`presence::PUSH_EVERY`] (changes meanwhile join the waiting push).
+    pub fn presence_changed(self: &Arc<Self>, h: &Arc<GameHandle>) {
+        if !h.presence.claim_push() {
+            return;
+        }
+        let services = self.clone();
+        let h = h.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(presence::PUSH_EVERY).await;
+            h.presence.pushed();
+            let moves = h.inner.lock().await.moves;
+            services.changed(&h, moves);
+        });
     }
 
     /// Applies moves and seat claims another process committed (PostgreSQL),

@@ -65,6 +65,21 @@ export function promptText(st) {
 
 function animalsOf(v, seat) { return v.animals.filter((a) => a.seat === seat); }
 
+/**
+ * Whose move it is, over the Earth: "Fishes’ turn" while the seat to move
+ * plays the animal whose turn it is; else that seat's animal "deciding" (a
+ * seat answering out of turn order: the trait draft, where the turn's
+ * animal stays the last one to play while every seat keeps a trait).
+ */
+function turnChip(st) {
+  const v = st.view;
+  const mover = st.to_move === null ? [] : animalsOf(v, st.to_move).map((a) => a.animal);
+  const inTurn = !mover.length || mover.includes(v.current);
+  const animal = inTurn ? v.current : mover[0];
+  return h('span', { class: 'chip turn-chip', style: `--c:${ANIMAL_COLOR[animal]}` }, h('i', { class: 'dot' }),
+    inTurn ? `${possessive(animal)} turn` : `${animal} deciding`);
+}
+
 /** The trait card a legal choice names (the secret draft, a new trait), for its "i" button. */
 export function choiceCard(choice, st, catalog) {
   const [k, val] = variant(choice);
@@ -139,7 +154,7 @@ function draw(board, st, ctx) {
     };
   };
   patch(board, h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st.over), actionDisplay(v, legal, ctx.catalog)),
+    h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st), actionDisplay(v, legal, ctx.catalog)),
     animalsPanel(v, st, ctx.catalog),
     cardsPanel(v, legal, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
@@ -147,7 +162,7 @@ function draw(board, st, ctx) {
   markTargets(board, map);
 }
 
-function earth(v, places, map, legal, local, over) {
+function earth(v, places, map, legal, local, st) {
   const byHex = new Map(v.tiles.map((t) => [t.hex, t]));
   const tiles = s('g', { class: 'tiles' });
   const marks = s('g', { class: 'marks' });
@@ -212,7 +227,7 @@ function earth(v, places, map, legal, local, over) {
     s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN'),
     edgeLabels(places.hexes, centre, SIZE), tiles, marks);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
-    over ? null : h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[v.current]}` }, h('i', { class: 'dot' }), `${possessive(v.current)} turn`),
+    st.over ? null : turnChip(st),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
   return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
 }

@@ -91,6 +91,27 @@ async function takeToken(id, root) {
   if (!m) return { token: mine.tokenFor(id) };
   const invite = m[1];
   if (mine.all().some((g) => g.id === id && g.token === invite)) return { token: invite };
+  // What the link is, found out before anything is asked of the player
+  // (unless a claim of it is pending here: its reply was lost, and it is
+  // asked again as it was).
+  if (!localStorage.getItem(`eons.claim.${invite}`)) {
+    try {
+      const seen = await api.view(id, invite);
+      const seat = seen.seat !== null ? seen.seats[seen.seat] : null;
+      if (seat && seat.claimed) {
+        // The seat's own link, opened on another device: it is the player's already.
+        mine.add({ id, game: seen.game, seat: seen.seat, token: invite, invites: [] });
+        return { token: invite };
+      }
+    } catch (e) {
+      if (e.status === 403) {
+        // No seat has this token: an invite someone used already.
+        history.replaceState(null, '', `${location.pathname}${location.search}`);
+        return { used: true };
+      }
+      // Otherwise (no such game, the server unreachable) the claim below says.
+    }
+  }
   try {
     const r = await api.claim(invite, await joinName(root, id));
     mine.add({ id, game: null, seat: r.seat, token: r.token, invites: [] });

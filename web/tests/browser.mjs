@@ -107,3 +107,28 @@ export function weighted(weights, pick) {
   }
   return weights.length - 1;
 }
+
+/**
+ * A two-player Dominant Species game of two human seats (seed 12: the
+ * second seat is to move first), each seat's table open in its own browser
+ * context: `{created, pages: [annPage, benPage], errors}`, where `errors`
+ * collects the page errors of both.
+ */
+export async function twoTables(base, [ann, ben]) {
+  const r = await fetch(`${base}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'ds', players: 2, seed: 12, seats: [{}, {}] }),
+  });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${await r.text()}`);
+  const created = await r.json();
+  const errors = [];
+  const pages = [];
+  for (const [i, context] of [ann, ben].entries()) {
+    const page = context.pages()[0] || await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}/play/${created.id}#t=${created.tokens[i].token}`);
+    await page.waitForSelector('body[data-move]');
+    pages.push(page);
+  }
+  return { created, pages, errors };
+}

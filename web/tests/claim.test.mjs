@@ -1,6 +1,9 @@
-// Browser test: an invite link whose claim reached the server but whose reply
-// never reached the page. The page asks again with the token it drew itself,
-// the server answers as the first time, and the seat opens with that token.
+// Browser tests of links to a seat: an invite link whose claim reached the
+// server but whose reply never reached the page (the page asks again with
+// the token it drew itself, the server answers as the first time, and the
+// seat opens with that token); a seat's own link opened on a new device
+// (the seat opens, nothing is asked) and an invite used already (said at
+// once, before a name is asked); public URLs; open seats from the lobby.
 //
 // Needs the server binary and Chromium, as play.test.mjs (see browser.mjs).
 import { test } from 'node:test';
@@ -114,6 +117,47 @@ test('the lobby lists a game with an open seat, and "Join" seats the player ther
     assert.deepEqual((await (await fetch(`${base}/api/games?open=1`)).json()).map((g) => g.id), []);
   } finally {
     await browser.close();
+    proc.kill('SIGKILL');
+  }
+});
+
+test('a seat\'s own link opens on a new device at once, and a used invite says so before asking anything', { timeout: 120000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eons-web-own-link-'));
+  const { proc, base } = await startServer(dir);
+  // Browsers that know no name: an invite would ask for one.
+  const phone = await launch({ width: 390, height: 844, mobile: true });
+  const other = await launch();
+  try {
+    const created = await (await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'ds', players: 2, seed: 5, seats: [{}, {}] }),
+    })).json();
+    const invite = created.tokens.find((t) => t.seat === 1).token;
+    const ben = await (await fetch(`${base}/api/claim`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invite, name: 'Ben' }),
+    })).json();
+
+    // Ben opens his own seat's link on his phone: his seat, nothing asked.
+    const page = phone.pages()[0] || await phone.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${base}/play/${created.id}#t=${ben.token}`);
+    await page.waitForSelector('body[data-move]');
+    assert.equal(await page.locator('#join-form').count(), 0, 'no name asked for a seat that is his already');
+    assert.match(await page.textContent('#topinfo'), /you: Ben/);
+    assert.deepEqual(errors, [], 'no refused claim on the way');
+
+    // Someone opens the used invite: told so at once, no name asked first.
+    const page2 = other.pages()[0] || await other.newPage();
+    await page2.goto(`${base}/play/${created.id}#t=${invite}`);
+    await page2.waitForSelector('#invite-used');
+    assert.equal(await page2.locator('#join-form').count(), 0, 'no name asked for a used invite');
+  } finally {
+    await phone.close();
+    await other.close();
     proc.kill('SIGKILL');
   }
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launch } from './browser.mjs';
+import { startServer, launch, twoTables } from './browser.mjs';
 
 test('a player is shown at the table while their page is open, and voted away only once gone', { timeout: 120000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'eons-presence-test-'));
@@ -17,20 +17,7 @@ test('a player is shown at the table while their page is open, and voted away on
   const ann = await launch({ name: 'Ann' });
   const ben = await launch({ name: 'Ben', width: 390, height: 844, mobile: true });
   try {
-    const r = await fetch(`${base}/api/games`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'ds', players: 2, seed: 12, seats: [{}, {}] }),
-    });
-    const created = await r.json();
-    const errors = [];
-    const annPage = ann.pages()[0] || await ann.newPage();
-    annPage.on('pageerror', (e) => errors.push(e.message));
-    await annPage.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
-    await annPage.waitForSelector('body[data-move]');
-    const benPage = ben.pages()[0] || await ben.newPage();
-    benPage.on('pageerror', (e) => errors.push(e.message));
-    await benPage.goto(`${base}/play/${created.id}#t=${created.tokens[1].token}`);
-    await benPage.waitForSelector('body[data-move]');
+    const { created, pages: [annPage, benPage], errors } = await twoTables(base, [ann, ben]);
     const v = await (await fetch(`${base}/api/games/${created.id}/view`)).json();
     assert.equal(v.to_move, 1, 'Ben is to move in this deal');
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launch } from './browser.mjs';
+import { startServer, launch, twoTables } from './browser.mjs';
 
 async function view(base, id) {
   return (await fetch(`${base}/api/games/${id}/view`)).json();
@@ -21,21 +21,7 @@ test('a player resigns: asked once more, the seat marked, and a bot plays it to 
   const ann = await launch({ name: 'Ann' });
   const ben = await launch({ name: 'Ben', width: 390, height: 844, mobile: true });
   try {
-    const r = await fetch(`${base}/api/games`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'ds', players: 2, seed: 12, seats: [{}, {}] }),
-    });
-    assert.equal(r.status, 201);
-    const created = await r.json();
-    const errors = [];
-    const annPage = ann.pages()[0] || await ann.newPage();
-    annPage.on('pageerror', (e) => errors.push(e.message));
-    await annPage.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
-    await annPage.waitForSelector('body[data-move]');
-    const benPage = ben.pages()[0] || await ben.newPage();
-    benPage.on('pageerror', (e) => errors.push(e.message));
-    await benPage.goto(`${base}/play/${created.id}#t=${created.tokens[1].token}`);
-    await benPage.waitForSelector('body[data-move]');
+    const { created, pages: [annPage, benPage], errors } = await twoTables(base, [ann, ben]);
 
     // Asked once more: "Keep playing" changes nothing.
     await benPage.click('#resign');

@@ -18,6 +18,14 @@ pub async fn claim(s: &Server, c: &reqwest::Client, invite: &str, name: &str) ->
     r.body["token"].as_str().expect("token").to_string()
 }
 
+/// A 2-player Dominant Species game of two human seats claimed as "Ann" and
+/// "Ben" (see [`two_humans`]): its id and their tokens.
+pub async fn ann_and_ben(s: &Server, c: &reqwest::Client, seed: u64) -> (String, [String; 2]) {
+    let (id, t0, t1) = two_humans(s, c, seed).await;
+    let tokens = [claim(s, c, &t0, "Ann").await, claim(s, c, &t1, "Ben").await];
+    (id, tokens)
+}
+
 /// A 2-player Dominant Species game of one human seat (seat 1, claimed as
 /// "Ann") against a random bot, with `clock`: its id and Ann's token.
 pub async fn clocked_game_against_a_bot(
@@ -240,11 +248,7 @@ pub async fn clock_requests_are_checked(db: &str) {
 pub async fn the_others_vote_an_absent_seat_to_a_bot(db: &str) {
     let s = Server::start_with(db, 100, &["--absent-after-s", "2"]);
     let c = client();
-    let (id, t0, t1) = two_humans(&s, &c, 31).await;
-    let tokens = [
-        claim(&s, &c, &t0, "Ann").await,
-        claim(&s, &c, &t1, "Ben").await,
-    ];
+    let (id, tokens) = ann_and_ben(&s, &c, 31).await;
     let v = view(&s, &c, &id, None).await;
     assert_eq!(v["clock"], Value::Null, "no clock");
     let absent = v["to_move"].as_u64().expect("to_move") as usize;

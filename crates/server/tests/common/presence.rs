@@ -3,7 +3,7 @@
 //! time it was last seen once closed, and without a clock the others may
 //! vote away only a seat that is offline.
 
-use super::clocks::{claim, view, wait_view};
+use super::clocks::{ann_and_ben, view, wait_view};
 use super::suite::ws_connect;
 use super::*;
 use serde_json::json;
@@ -12,11 +12,7 @@ use std::time::Duration;
 pub async fn only_a_seat_that_left_the_table_is_voted_away(db: &str) {
     let s = Server::start_with(db, 100, &["--absent-after-s", "1"]);
     let c = client();
-    let (id, t0, t1) = two_humans(&s, &c, 31).await;
-    let tokens = [
-        claim(&s, &c, &t0, "Ann").await,
-        claim(&s, &c, &t1, "Ben").await,
-    ];
+    let (id, tokens) = ann_and_ben(&s, &c, 31).await;
     let v = view(&s, &c, &id, None).await;
     for seat in v["seats"].as_array().expect("seats") {
         assert_eq!(

@@ -167,8 +167,19 @@ function connect(ctx) {
       const moved = !ctx.state || ctx.state.move !== m.state.move;
       ctx.state = m.state;
       noteClock(ctx.state);
-      if (moved) { ctx.local = {}; ctx.offerList = null; ctx.busy = false; }
-      render(ctx);
+      if (moved) {
+        ctx.local = {};
+        ctx.offerList = null;
+        ctx.busy = false;
+        render(ctx);
+      } else {
+        // The same move (a seat came or went, was marked away or back, a
+        // seat was claimed): the board, the choices and the log are as they
+        // were, so only the players and the prompt are drawn again. What the
+        // player is doing (a picker open, a target lit) is left alone.
+        renderPlayers(ctx, renderer(ctx));
+        renderPrompt(ctx);
+      }
     };
     ws.onclose = () => {
       document.body.classList.add('offline');

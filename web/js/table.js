@@ -164,21 +164,19 @@ function connect(ctx) {
       if (ctx.state && m.state.move < ctx.state.move) return;
       if (m.log_from === 0) ctx.log = m.log;
       else ctx.log = ctx.log.slice(0, m.log_from).concat(m.log);
-      const moved = !ctx.state || ctx.state.move !== m.state.move;
+      const before = ctx.state;
+      const moved = !before || before.move !== m.state.move;
       ctx.state = m.state;
       noteClock(ctx.state);
-      if (moved) {
-        ctx.local = {};
-        ctx.offerList = null;
-        ctx.busy = false;
-        render(ctx);
-      } else {
-        // The same move (a seat came or went, was marked away or back, a
-        // seat was claimed): the board, the choices and the log are as they
-        // were, so only the players and the prompt are drawn again. What the
-        // player is doing (a picker open, a target lit) is left alone.
+      if (moved) { ctx.local = {}; ctx.offerList = null; ctx.busy = false; }
+      if (!moved && before.seat === m.state.seat && withoutPresence(before) === withoutPresence(m.state)) {
+        // Only who is at the table changed (a seat came or went): the
+        // players and the prompt (the vote it may offer) are drawn again,
+        // and what the player is doing (a picker open, a target lit) is left alone.
         renderPlayers(ctx, renderer(ctx));
         renderPrompt(ctx);
+      } else {
+        render(ctx);
       }
     };
     ws.onclose = () => {
@@ -188,6 +186,11 @@ function connect(ctx) {
     };
   };
   open();
+}
+
+/** A state as text without its seats' presence, to tell a push that changed only that. */
+function withoutPresence(st) {
+  return JSON.stringify({ ...st, seats: st.seats.map(({ presence, last_seen: seen, ...rest }) => rest) });
 }
 
 async function refresh(ctx) {

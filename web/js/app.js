@@ -6,6 +6,10 @@ import { replay } from './replay.js';
 import { profilePage, leaderboardPage } from './profile.js';
 
 const root = document.getElementById('app');
+// What sticks below the top bar (the table's prompt) sticks below all of it,
+// however many lines the bar takes on a narrow screen.
+const bar = document.querySelector('.topbar');
+new ResizeObserver(() => document.documentElement.style.setProperty('--topbar-height', `${bar.offsetHeight}px`)).observe(bar);
 const m = location.pathname.match(/^\/play\/([^/]+)\/?$/);
 const r = location.pathname.match(/^\/replay\/([^/]+)\/?$/);
 const p = location.pathname.match(/^\/profile\/([^/]+)\/?$/);

@@ -2,7 +2,7 @@
 // WebSocket. The board is drawn by the game's renderer (games/<id>.js); the
 // table adds the prompt bar, the list of legal choices, the players and the log.
 import { api, mine, inviteLink, loadServer } from './api.js';
-import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted, logWho } from './dom.js';
+import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted, logWho, listen } from './dom.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -367,6 +367,7 @@ function render(ctx) {
   // render (a read between writes lays it out again each time).
   ctx.restorePans();
   followLog();
+  showFirstTarget(ctx);
   happened(ctx, r, seatName);
   if (ctx.hotseat) ctx.hotseat.follow(ctx);
 }
@@ -414,6 +415,37 @@ function renderPrompt(ctx) {
     if (undo || vote) parts.push(h('div', { class: 'prompt-buttons' }, undo, vote));
   }
   bar.replaceChildren(...parts);
+  // On a phone the text shows three lines: a tap shows it whole (and three again).
+  for (const t of bar.querySelectorAll('.prompt-text')) listen(t, 'click', () => t.classList.toggle('whole'));
+  // Choices that scroll inside the bar fade at its bottom: there are more below.
+  const box = bar.querySelector('.prompt-buttons');
+  if (box) {
+    const mark = () => box.classList.toggle('more', box.scrollHeight - box.scrollTop > box.clientHeight + 1);
+    requestAnimationFrame(mark);
+    listen(box, 'scroll', mark);
+  }
+}
+
+/**
+ * Brings the first target of a new decision into view, once per decision:
+ * a board that pans sideways (a phone) or a target below the fold would
+ * otherwise leave the player looking for where to tap. A target already
+ * in view, under the prompt bar's edge, is left where it is.
+ */
+function showFirstTarget(ctx) {
+  const st = ctx.state;
+  if (!myTurn(ctx) || ctx.shownTarget === st.move) return;
+  ctx.shownTarget = st.move;
+  const first = ctx.board.querySelector('.legal');
+  if (!first) return;
+  const r = first.getBoundingClientRect();
+  const top = ctx.promptBar.getBoundingClientRect().bottom;
+  const pan = first.closest('[data-pan]');
+  const p = pan ? pan.getBoundingClientRect() : { left: 0, right: innerWidth };
+  const seen = r.top >= top && r.bottom <= innerHeight && r.left >= Math.max(0, p.left) && r.right <= Math.min(innerWidth, p.right);
+  if (seen) return;
+  const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  first.scrollIntoView({ block: 'center', inline: 'center', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 /** The "i" button that opens the card a legal choice names (a trait to draft, a card to play), if any. */

@@ -193,3 +193,47 @@ export function logWho(name, entry) {
   if (!entry.stand_in) return h('span', { class: 'log-who' }, name);
   return h('span', { class: 'log-who stand-in', title: `The ${entry.stand_in} bot chose for ${name}, who was away` }, `Bot for ${name}`);
 }
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+function luminance(hex) {
+  const lin = (i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(1) + 0.7152 * lin(3) + 0.0722 * lin(5);
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+const DARK_INK = '#1d1608';
+
+/**
+ * The colours to write text on a piece's colour `bg` (an animal, an
+ * element) with at least 4.5:1 contrast: `{ink, bg}`. White where it reads,
+ * else the dark ink; a middle colour that neither reads on is deepened
+ * (mixed with black) until white does, so the piece keeps its hue.
+ */
+export function readable(bg) {
+  if (!/^#[0-9a-f]{6}$/i.test(bg || '')) return { ink: '#fff', bg };
+  if (contrast(bg, '#ffffff') >= 4.5) return { ink: '#fff', bg };
+  if (contrast(bg, DARK_INK) >= 4.5) return { ink: DARK_INK, bg };
+  let c = bg;
+  for (let k = 0.92; contrast(c, '#ffffff') < 4.5; k *= 0.92) {
+    c = `#${[1, 3, 5].map((i) => Math.round(parseInt(bg.slice(i, i + 2), 16) * k).toString(16).padStart(2, '0')).join('')}`;
+  }
+  return { ink: '#fff', bg: c };
+}
+
+/**
+ * The style of a piece's panel or chip in colour `bg`: `--c` (the piece's
+ * own colour, for borders and rings), `--ink` and `--head` (the text and the
+ * background it sits on, readable together: see readable()).
+ */
+export function pieceColours(bg, ink = null) {
+  const r = ink && contrast(bg, ink) >= 4.5 ? { ink, bg } : readable(bg);
+  return `--c:${bg};--ink:${r.ink};--head:${r.bg}`;
+}

@@ -43,7 +43,12 @@ export function markTargets(board, map) {
       el.setAttribute('tabindex', '0');
       el.setAttribute('role', 'button');
     }
-    if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', list.map((c) => c.text).join(' / '));
+    // A target that shows words (a region's name and food) is named by them, as
+    // a sighted player reads it, and its choices describe it; one that shows
+    // none (a corner, a disc) is named by its choices.
+    const said = list.map((c) => c.text).join(' / ');
+    if (el.textContent.trim()) el.setAttribute('aria-description', said);
+    else if (!el.hasAttribute('aria-label')) el.setAttribute('aria-label', said);
   }
 }
 

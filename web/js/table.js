@@ -48,7 +48,7 @@ export async function table(root, id) {
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
   const choices = h('section', { class: 'panel choices', id: 'choices' });
-  const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), h('ol', { class: 'log-list' }));
+  const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), h('ol', { class: 'log-list', tabindex: 0, 'aria-label': 'Game log, oldest first' }));
   const chatBox = h('section', { class: 'panel chat', id: 'chat' });
   const side = h('aside', { class: 'side' }, players, choices, logBox, chatBox);
   root.replaceChildren(h('div', { class: 'table' }, promptBar, h('div', { class: 'table-grid' }, board, side)));

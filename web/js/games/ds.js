@@ -3,7 +3,7 @@
 // Dominance cards and the score. Legal choices are highlighted and clickable.
 // The display's sections, Migration numbers, Competition terrains and every
 // card's text come from the game's catalog (ctx.catalog, from the engine's data).
-import { h, s, listen, patch, cap } from '../dom.js';
+import { h, s, listen, patch, cap, pieceColours } from '../dom.js';
 import { edgeLabels, cornerLabel } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
 import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
@@ -80,7 +80,7 @@ export function promptButton(c, ctx) {
 }
 
 function elementBadge(e) {
-  return h('span', { class: 'el', style: `--c:${ELEMENT_COLOR[e]};--ink:${ELEMENT_INK[e] || '#fff'}`, title: e }, ELEMENT_GLYPH[e]);
+  return h('span', { class: 'el', style: pieceColours(ELEMENT_COLOR[e], ELEMENT_INK[e]), title: e }, ELEMENT_GLYPH[e]);
 }
 
 function elementDiscs(counts, cls = '') {
@@ -216,13 +216,13 @@ function earth(v, st, map, legalAttr, local, catalog) {
       s('title', {}, label)));
     marks.append(g);
   }
-  const svg = s('svg', { viewBox: '-310 -292 620 584', class: 'earth', role: 'img', 'aria-label': 'Earth' },
+  const svg = s('svg', { viewBox: '-310 -292 620 584', class: 'earth', role: 'group', 'aria-label': 'Earth' },
     s('defs', {},
       s('pattern', { id: 'blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
         s('rect', { width: 8, height: 8, fill: '#efe6cf' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#e2d6b8', 'stroke-width': 3 }))),
     edgeLabels(ui.hexes, centre, SIZE), tiles, marks);
   const title = decider ? h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[decider]}` }, h('i', { class: 'dot' }), `${cap(decider)} deciding`) : null;
-  return h('section', { class: 'panel earth-panel' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'), title), h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
+  return h('section', { class: 'panel earth-panel' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'), title), h('div', { class: 'pan', 'data-pan': 'earth', tabindex: 0, role: 'region', 'aria-label': 'The earth (scrolls sideways)' }, svg));
 }
 
 function ap(animal, key, legalAttr, extraLabel) {
@@ -250,7 +250,7 @@ function actionDisplay(v, map, legalAttr, catalog) {
     for (let i = 0; i < n; i++) {
       const idx = first + i;
       let label = null;
-      if (name === 'Speciation' && speciation[i]) label = h('span', { class: 'el tiny', style: `--c:${ELEMENT_COLOR[speciation[i]]};--ink:${ELEMENT_INK[speciation[i]] || '#fff'}` }, ELEMENT_GLYPH[speciation[i]]);
+      if (name === 'Speciation' && speciation[i]) label = h('span', { class: 'el tiny', style: pieceColours(ELEMENT_COLOR[speciation[i]], ELEMENT_INK[speciation[i]]) }, ELEMENT_GLYPH[speciation[i]]);
       else if (name === 'Migration' && migration[i] !== undefined) label = String(migration[i]);
       else if (name === 'Competition' && competition[i]) label = h('span', { class: 'terr-pair', title: `tundra, ${competition[i][0]} and ${competition[i][1]}` }, h('i', { style: `background:${TERRAIN_COLOR[competition[i][0]]}` }), h('i', { style: `background:${TERRAIN_COLOR[competition[i][1]]}` }));
       spaces.push(ap(v.spaces[idx], `space:${idx}`, legalAttr, label));
@@ -283,7 +283,7 @@ function animalsPanel(v, st) {
     const seatName = (st.seats[a.seat] && st.seats[a.seat].name) || `Seat ${a.seat + 1}`;
     const deciding = v.decider === a.animal;
     const cyl = (n, cls) => Array.from({ length: Math.min(n, 12) }, () => h('i', { class: `cyl ${cls}` }));
-    return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: `--c:${ANIMAL_COLOR[a.animal]};--ink:${ANIMAL_INK[a.animal] || '#fff'}`, 'data-animal': a.animal },
+    return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: pieceColours(ANIMAL_COLOR[a.animal], ANIMAL_INK[a.animal]), 'data-animal': a.animal },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, cap(a.animal)), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),
       h('div', { class: 'animal-seat muted small' }, seatName, st.seat === a.seat ? ' (you)' : ''),
       h('div', { class: 'animal-els' }, elementDiscs(a.elements)),

@@ -6,7 +6,7 @@
 // Legal choices are highlighted and clickable; the side list stays complete.
 // The display's sections and spaces and every card's text come from the
 // game's catalog (ctx.catalog, from the engine's data).
-import { h, s, listen, patch, cap, possessive } from '../dom.js';
+import { h, s, listen, patch, cap, possessive, pieceColours } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
@@ -94,7 +94,7 @@ export function seatInfo(st, seat) {
 }
 
 function elBadge(e, cls = '') {
-  return h('span', { class: `el ${cls}`, style: `--c:${ELEMENT_COLOR[e]};--ink:${ELEMENT_INK[e] || '#fff'}`, title: e.toLowerCase() }, ELEMENT_GLYPH[e]);
+  return h('span', { class: `el ${cls}`, style: pieceColours(ELEMENT_COLOR[e], ELEMENT_INK[e]), title: e.toLowerCase() }, ELEMENT_GLYPH[e]);
 }
 
 export function promptButton(c, ctx) {
@@ -220,7 +220,7 @@ function earth(v, places, map, legal, local, st) {
     g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }), s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
     marks.append(g);
   }
-  const svg = s('svg', { viewBox: '-250 -270 500 540', class: 'earth', role: 'img', 'aria-label': 'Earth' },
+  const svg = s('svg', { viewBox: '-250 -270 500 540', class: 'earth', role: 'group', 'aria-label': 'Earth' },
     s('defs', {},
       s('pattern', { id: 'm-blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
         s('rect', { width: 8, height: 8, fill: '#d8e6ee' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c4d6e1', 'stroke-width': 3 }))),
@@ -229,7 +229,7 @@ function earth(v, places, map, legal, local, st) {
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
     st.over ? null : turnChip(st),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
-  return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth' }, svg));
+  return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth', tabindex: 0, role: 'region', 'aria-label': 'The earth (scrolls sideways)' }, svg));
 }
 
 function pawnBtn(p, key, legal, label, special, words) {
@@ -305,7 +305,7 @@ function animalsPanel(v, st, catalog) {
       const card = cardById(catalog, t);
       return card ? cardChip(card, `m-trait ${cls}`) : h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2'));
     });
-    return h('div', { class: `animal ${v.deciding === a.animal ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: `--c:${ANIMAL_COLOR[a.animal]};--ink:#fff`, 'data-animal': a.animal },
+    return h('div', { class: `animal ${v.deciding === a.animal ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: pieceColours(ANIMAL_COLOR[a.animal]), 'data-animal': a.animal },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, a.animal), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),
       h('div', { class: 'animal-seat muted small' }, seatName, st.seat === a.seat ? ' (you)' : '', v.survival === a.animal ? ' · Survival card' : ''),
       h('div', { class: 'animal-els' }, h('span', { class: 'discs' }, printed, disks)),

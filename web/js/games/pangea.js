@@ -6,7 +6,7 @@
 // Food per region and every card's text (adaptation, evolution, objective,
 // Turn of the Ages, cataclysm) come from the game's catalog (ctx.catalog, from
 // the engine's data).
-import { h, s, listen, patch, cap } from '../dom.js';
+import { h, s, listen, patch, cap, pieceColours } from '../dom.js';
 import * as generic from './generic.js';
 import { markTargets } from '../link.js';
 import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
@@ -250,14 +250,14 @@ function mapPanel(v, legal, local, catalog) {
   const labels = s('g', { class: 'pg-labels' },
     ['A', 'B', 'C', 'D'].map((c, i) => s('text', { x: ox + i * RW + RW / 2, y: 13, class: 'pg-axis' }, `Sector ${c}`)),
     cal.zones.map((z, i) => s('text', { x: 14, y: oy + i * RH + RH / 2, class: 'pg-axis', transform: `rotate(-90 14 ${oy + i * RH + RH / 2})` }, z.replace(/ \(.*\)/, ''))));
-  const svg = s('svg', { viewBox: `0 0 ${ox + 4 * RW + 4} ${oy + 5 * RH + 4}`, class: 'pg-map', role: 'img', 'aria-label': 'Supercontinent' },
+  const svg = s('svg', { viewBox: `0 0 ${ox + 4 * RW + 4} ${oy + 5 * RH + 4}`, class: 'pg-map', role: 'group', 'aria-label': 'Supercontinent' },
     s('defs', {}, s('pattern', { id: 'pg-closed', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
       s('rect', { width: 10, height: 10, fill: 'rgba(60,50,40,.45)' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(30,20,10,.6)', 'stroke-width': 4 }))),
     labels, regions);
   const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Supercontinent'),
     h('span', { class: 'muted small' }, v.stage < cal.stages.length ? `${cal.stages[v.stage]} · ${cal.epochs[epoch]} epoch` : 'The Doom'),
     local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick a destination niche') : null);
-  return h('section', { class: 'panel pg-map-panel' }, head, h('div', { class: 'pan', 'data-pan': 'map' }, svg));
+  return h('section', { class: 'panel pg-map-panel' }, head, h('div', { class: 'pan', 'data-pan': 'map', tabindex: 0, role: 'region', 'aria-label': 'The supercontinent (scrolls sideways)' }, svg));
 }
 
 function sidePanel(v, st, legal, catalog) {
@@ -318,7 +318,7 @@ function playersPanel(v, st, catalog) {
     const deciding = turn !== null && (typeof turn === 'number' ? turn === seat : turn && turn.seat === seat);
     const evo = evoCards(catalog, p.group).map((c, i) => (c ? cardChip(c, `m-trait ${p.evo & (1 << i) ? '' : 'pg-off'}`) : null));
     const onBoard = v.animals.filter((a) => a.animal.group === p.group).length;
-    return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === seat ? 'mine' : ''}`, style: `--c:${GROUP_COLOR[p.group]};--ink:#fff`, 'data-seat': seat },
+    return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === seat ? 'mine' : ''}`, style: pieceColours(GROUP_COLOR[p.group]), 'data-seat': seat },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, cap(p.group)), h('span', { class: 'vp' }, `${p.dominance} dom`)),
       h('div', { class: 'animal-seat muted small' }, `#${pos + 1} in order · `, name, st.seat === seat ? ' (you)' : '', p.passed ? ' · passed' : ''),
       h('div', { class: 'animal-stats' },

@@ -2,7 +2,7 @@
 // (the engine's score sheet, sent as `final_score` with a finished game's
 // view), the tie-break the ranking used, and the way on: rematch, replay.
 import { api, mine } from './api.js';
-import { h, toast, botBadge } from './dom.js';
+import { h, toast, botBadge, counted } from './dom.js';
 
 /**
  * The end-of-game panel of a finished game's snapshot `st`.
@@ -22,6 +22,7 @@ export function finalPanel(st, { name, role = null, token = null, replayLink = t
   const anyTie = o.ranking.some((seat) => tied(seat));
   return h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },
     h('h2', {}, heading(st, o, fs, name)),
+    whyLine(o, fs, name),
     h('table', { class: 'final-table' }, h('tbody', {}, rows)),
     fs ? h('p', { class: `tie-break small ${anyTie ? 'used' : 'muted'}`, id: 'tie-break' },
       anyTie ? 'Tie broken: ' : 'Ties: ', fs.tie_break, '.') : null,
@@ -39,6 +40,26 @@ function heading(st, o, fs, name) {
   if (winners.includes(st.seat)) return winners.length > 1 ? 'You share the win!' : 'You won!';
   if (winners.length > 1) return `${winners.map(name).join(' and ')} share the win`;
   return `${name(winners[0])} wins`;
+}
+
+/**
+ * Why the heading's winner won, in one sentence: the engine's own words when
+ * a rule besides the totals decided (Pangea: only a player with an animal on
+ * the board can win), else the winning total and the lead over the next
+ * seat, or the tie the tie-break below settled.
+ */
+function whyLine(o, fs, name) {
+  const line = (text) => h('p', { class: 'final-why', id: 'final-why' }, text);
+  if (fs && fs.decided) return line(fs.decided);
+  const winners = fs && Array.isArray(fs.winners) ? fs.winners : [o.ranking[0]];
+  if (winners.length === 0) return null;
+  const top = o.scores[winners[0]];
+  if (winners.length > 1) return line(`${winners.map(name).join(' and ')} each end with ${counted(top, 'point')}.`);
+  const next = o.ranking.find((seat) => seat !== winners[0]);
+  if (next === undefined) return line(`${name(winners[0])} ends with ${counted(top, 'point')}.`);
+  const lead = top - o.scores[next];
+  if (lead > 0) return line(`${name(winners[0])} ends with ${counted(top, 'point')}, ${counted(lead, 'point')} ahead of ${name(next)}.`);
+  return line(`${name(winners[0])} and ${name(next)} both end with ${counted(top, 'point')}: the tie-break below ranks ${name(winners[0])} first.`);
 }
 
 /** Every seat's score by source, in ranking order; the winner's and my own open. */

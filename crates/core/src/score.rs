@@ -17,6 +17,11 @@ pub struct ScoreBreakdown {
     /// The rule that orders seats whose totals tie, in words that follow
     /// "Ties:" ("the animal higher in the food chain ranks first").
     pub tie_break: String,
+    /// What decided the win besides the totals, as a sentence, when a rule
+    /// other than the tie-break did: a seat with the highest total that
+    /// could not win (Pangea: "only a player with an animal on the board
+    /// can win"), or a game nobody won. None when the highest total won.
+    pub decided: Option<String>,
 }
 
 /// One seat's final score and its parts.

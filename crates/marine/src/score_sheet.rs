@@ -179,6 +179,8 @@ impl ScoreSheet {
                 .map(|s| vec![s.index()])
                 .unwrap_or_default(),
             tie_break: tie_break(state),
+            // The highest total always wins here (ties by the tie-break).
+            decided: None,
         }
     }
 }

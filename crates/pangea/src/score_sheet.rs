@@ -167,8 +167,49 @@ impl ScoreSheet {
                 .map(|r| r.winners.iter().map(|&w| usize::from(w)).collect())
                 .unwrap_or_default(),
             tie_break: TIE_BREAK.to_string(),
+            decided: decided(state),
         }
     }
+}
+
+/// What decided the win besides dominance: a player with at least the
+/// winner's dominance but no animal on the board, who cannot win, or a
+/// game nobody won because no animal survived (reference §6, "Winner": the
+/// winner is the player with the most dominance who has at least one
+/// animal on the board). None when the most dominance won, and in a solo
+/// game (its result is the condition met or not).
+fn decided(state: &State) -> Option<String> {
+    let result = state.result.as_ref()?;
+    if state.setup.solo() {
+        return None;
+    }
+    if result.winners.is_empty() {
+        return Some(
+            "Nobody wins: no player has an animal left on the board, and only a player with an animal on the board can win."
+                .to_string(),
+        );
+    }
+    let best = result
+        .winners
+        .iter()
+        .map(|&w| state.player(w).dominance)
+        .max()?;
+    let beaten: Vec<String> = (0..state.players.len() as u8)
+        .filter(|seat| !result.winners.contains(seat))
+        .map(|seat| state.player(seat))
+        .filter(|p| p.dominance >= best && state.animals_of(p.group) == 0)
+        .map(|p| {
+            let points = if p.dominance == 1 { "point" } else { "points" };
+            format!("{} had {} dominance {points}", p.group, p.dominance)
+        })
+        .collect();
+    if beaten.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{} but no animal left on the board, and only a player with an animal on the board can win.",
+        beaten.join(" and ")
+    ))
 }
 
 /// How the ranking orders players whose dominance ties, in words to follow "Ties:" (ruling

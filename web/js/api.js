@@ -61,7 +61,8 @@ async function retried(key, send) {
 
 export const api = {
   kinds: () => call('GET', '/api/kinds'),
-  games: () => call('GET', '/api/games'),
+  /** The games on this server; `query` the lobby's filters ("?game=ds&player=ann"). */
+  games: (query = '') => call('GET', `/api/games${query}`),
   game: (id) => call('GET', `/api/games/${encodeURIComponent(id)}`),
   create: (req) => call('POST', '/api/games', req),
   /**
@@ -80,7 +81,7 @@ export const api = {
   me: (key) => call('GET', '/api/me', undefined, key),
   profile: (name) => call('GET', `/api/profiles/${encodeURIComponent(name)}`),
   leaderboard: (game) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
-  openGames: () => call('GET', '/api/games?open=1'),
+  openGames: (query = '?open=1') => call('GET', `/api/games${query}`),
   chat: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/chat`),
   say: (id, token, text, name) => call('POST', `/api/games/${encodeURIComponent(id)}/chat`, { text, name: name || undefined }, token),
   view: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}/view`, undefined, token),

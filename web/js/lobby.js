@@ -20,7 +20,10 @@ const CLOCKS = [
   ['live', 'Live: 30 s a decision + 10 min bank', { per_decision_s: 30, bank_s: 600 }],
   ['quick', 'Quick: 10 s a decision + 3 min bank', { per_decision_s: 10, bank_s: 180 }],
   ['days', 'Over days: 24 h a decision + 3 days bank', { per_decision_s: 86400, bank_s: 259200 }],
+  ['custom', 'My own times…', null],
 ];
+/** The free values' units: a decision's time in seconds, minutes or hours; the bank in minutes, hours or days. */
+const UNITS = { s: 1, min: 60, h: 3600, d: 86400 };
 
 export async function lobby(root) {
   document.title = 'Eons — lobby';
@@ -33,6 +36,7 @@ export async function lobby(root) {
       h('section', { class: 'panel', id: 'create' }, h('h2', {}, 'New game'), h('p', { class: 'muted' }, 'Loading games…')),
       h('section', { class: 'panel', id: 'profile' }, h('h2', {}, 'Profile')),
       h('section', { class: 'panel', id: 'mine' }, h('h2', {}, 'My games')),
+      h('section', { class: 'panel', id: 'find' }, h('h2', {}, 'Find a game')),
       h('section', { class: 'panel', id: 'open-games' }, h('h2', {}, 'Open seats')),
       h('section', { class: 'panel', id: 'recent' }, h('h2', {}, 'Games on this server'))));
   let kinds = [];
@@ -53,8 +57,52 @@ export async function lobby(root) {
   renderCreate(document.getElementById('create'), kinds);
   profilePanel(document.getElementById('profile'), kinds);
   renderMine(document.getElementById('mine'));
-  renderOpen(document.getElementById('open-games'));
-  renderRecent(document.getElementById('recent'));
+  const lists = () => {
+    renderOpen(document.getElementById('open-games'));
+    renderRecent(document.getElementById('recent'));
+  };
+  renderFind(document.getElementById('find'), kinds, lists);
+  lists();
+}
+
+/**
+ * The lobby's filters, kept in the page's address (?game=ds&player=ann&friends=1)
+ * so that a reload or a shared link keeps them: the server filters the lists.
+ */
+function filters() {
+  const q = new URLSearchParams(location.search);
+  return { game: q.get('game') || '', player: q.get('player') || '', friends: q.get('friends') === '1' };
+}
+
+/** The query of the lists for the filters `f`, after `first` (open=1). */
+function filterQuery(f, first = '') {
+  const q = new URLSearchParams(first);
+  if (f.game) q.set('game', f.game);
+  if (f.player) q.set('player', f.player);
+  if (f.friends) q.set('friends', '1');
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** "Find a game": the game, a player's name, friends only; the lists below follow. */
+function renderFind(box, kinds, lists) {
+  const f = filters();
+  const game = h('select', { id: 'find-game', 'aria-label': 'Game' }, h('option', { value: '' }, 'All games'), kinds.map((k) => h('option', { value: k.id, selected: f.game === k.id ? true : null }, k.name)));
+  const player = h('input', { type: 'search', id: 'find-player', maxlength: 40, placeholder: 'A player’s name', value: f.player, 'aria-label': 'Player' });
+  const friends = h('input', { type: 'checkbox', id: 'find-friends', checked: f.friends ? true : null });
+  let wait = null;
+  const apply = () => {
+    const now = { game: game.value, player: player.value.trim(), friends: friends.checked };
+    history.replaceState(null, '', `${location.pathname}${filterQuery(now)}`);
+    lists();
+  };
+  game.addEventListener('change', apply);
+  friends.addEventListener('change', apply);
+  player.addEventListener('input', () => { clearTimeout(wait); wait = setTimeout(apply, 300); });
+  box.replaceChildren(h('h2', {}, 'Find a game'),
+    h('div', { class: 'find-row' },
+      game, player,
+      h('label', { class: 'check-row', for: 'find-friends' }, friends, h('span', {}, 'With friends (two players or more)'))));
 }
 
 function renderCreate(box, kinds) {
@@ -79,7 +127,18 @@ function renderCreate(box, kinds) {
   const timeoutSel = h('select', { id: 'new-on-timeout', name: 'on_timeout' }, BOTS.map(([v, t]) => h('option', { value: v }, t)));
   timeoutSel.value = 'greedy';
   const timeoutRow = h('label', { class: 'wide' }, h('span', {}, 'When a player runs out of time, their seat is played by'), timeoutSel);
-  const showTimeout = () => { timeoutRow.hidden = clockSel.value === 'none'; };
+  // My own times: a decision's time and a bank, each a number and a unit.
+  const perIn = h('input', { type: 'number', id: 'new-clock-decision', min: 1, step: 1, value: 60, 'aria-label': 'Time for each decision' });
+  const perUnit = h('select', { id: 'new-clock-decision-unit', 'aria-label': 'Unit of the time for each decision' }, ['s', 'min', 'h'].map((u) => h('option', { value: u }, u)));
+  const bankIn = h('input', { type: 'number', id: 'new-clock-bank', min: 0, step: 1, value: 10, 'aria-label': 'Bank' });
+  const bankUnit = h('select', { id: 'new-clock-bank-unit', 'aria-label': 'Unit of the bank' }, ['min', 'h', 'd'].map((u) => h('option', { value: u }, u)));
+  const customRow = h('div', { class: 'wide custom-clock', id: 'custom-clock' },
+    h('label', {}, h('span', {}, 'Each decision'), h('span', { class: 'pair' }, perIn, perUnit)),
+    h('label', {}, h('span', {}, 'Bank, spent once a decision’s time is up'), h('span', { class: 'pair' }, bankIn, bankUnit)));
+  const showTimeout = () => {
+    timeoutRow.hidden = clockSel.value === 'none';
+    customRow.hidden = clockSel.value !== 'custom';
+  };
   clockSel.addEventListener('change', showTimeout);
   showTimeout();
 
@@ -141,7 +200,10 @@ function renderCreate(box, kinds) {
       const req = { game: gameSel.value, players: Number(playersSel.value), options, seats };
       if (seedIn.value.trim()) req.seed = seedIn.value.trim();
       const clock = CLOCKS.find(([v]) => v === clockSel.value);
-      if (clock && clock[2]) { req.clock = clock[2]; req.on_timeout = timeoutSel.value; }
+      if (clockSel.value === 'custom') {
+        req.clock = { per_decision_s: Math.round(Number(perIn.value) * UNITS[perUnit.value]), bank_s: Math.round(Number(bankIn.value) * UNITS[bankUnit.value]) };
+        req.on_timeout = timeoutSel.value;
+      } else if (clock && clock[2]) { req.clock = clock[2]; req.on_timeout = timeoutSel.value; }
       if (spectatorChat.checked) req.spectator_chat = true;
       const r = await api.create(req);
       if (hotseat()) {
@@ -175,6 +237,7 @@ function renderCreate(box, kinds) {
     nameRow,
     h('label', {}, h('span', {}, 'Seed'), seedIn),
     h('label', { class: 'wide' }, h('span', {}, 'Clock'), clockSel),
+    customRow,
     timeoutRow,
     h('label', { class: 'wide check-row', for: 'new-spectator-chat' }, spectatorChat, h('span', {}, 'Spectators may write in the chat (players always may)'))),
   h('h3', {}, 'Seats'), seatsBox,
@@ -249,11 +312,14 @@ function finalText(sum, seat) {
 /** Games with a seat anyone may take, each with a "Join" button. */
 async function renderOpen(box) {
   let list = [];
-  try { list = await api.openGames(); } catch { list = []; }
+  try { list = await api.openGames(filterQuery(filters(), 'open=1')); } catch { list = []; }
   const here = new Set(mine.all().map((g) => g.id));
   list = list.filter((g) => !here.has(g.id));
   if (!list.length) {
-    box.replaceChildren(h('h2', {}, 'Open seats'), h('p', { class: 'muted' }, 'No game has an open seat now. Create one with a seat for "Anyone" to find players here.'));
+    const f = filters();
+    box.replaceChildren(h('h2', {}, 'Open seats'), h('p', { class: 'muted' }, f.game || f.player || f.friends
+      ? 'No game with an open seat matches the filters.'
+      : 'No game has an open seat now. Create one with a seat for "Anyone" to find players here.'));
     return;
   }
   box.replaceChildren(h('h2', {}, 'Open seats'),
@@ -281,15 +347,20 @@ async function joinGame(g, button) {
 
 async function renderRecent(box) {
   let list = [];
-  try { list = await api.games(); } catch { list = []; }
+  const f = filters();
+  try { list = await api.games(filterQuery(f)); } catch { list = []; }
   if (!list.length) {
-    box.replaceChildren(h('h2', {}, 'Games on this server'), h('p', { class: 'muted' }, 'None yet.'));
+    box.replaceChildren(h('h2', {}, 'Games on this server'), h('p', { class: 'muted' }, f.game || f.player || f.friends ? 'No game matches the filters.' : 'None yet.'));
     return;
   }
+  // Games this browser plays in come first, marked.
+  const here = new Set(mine.all().map((g) => g.id));
+  list = [...list.filter((g) => here.has(g.id)), ...list.filter((g) => !here.has(g.id))];
   box.replaceChildren(h('h2', {}, 'Games on this server'),
-    h('ul', { class: 'game-list' }, list.slice(0, 20).map((g) => h('li', { class: 'game-item' },
+    h('ul', { class: 'game-list', id: 'recent-list' }, list.slice(0, 20).map((g) => h('li', { class: 'game-item', 'data-game': g.id },
       h('div', { class: 'game-main' },
         h('a', { href: `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name} · ${g.id}`),
+        here.has(g.id) ? h('span', { class: 'badge hot' }, 'yours') : null,
         h('span', { class: 'badge' }, g.over ? 'over' : `move ${g.move}`),
         h('div', { class: 'muted small' }, seatsText(g), g.clock ? ` · ${clockText(g.clock)}` : '')),
       h('div', { class: 'game-actions' },

@@ -95,6 +95,7 @@ mod rows;
 mod seats;
 mod snapshots;
 pub use chat::ChatRow;
+pub use games::GameFilter;
 pub use group_commit::GroupCommit;
 use migrations::{Backend, Embedded};
 pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};

@@ -263,6 +263,13 @@ async fn postgres_twenty_joins_race_for_one_open_seat() {
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_the_lobby_filters_by_game_player_and_friends() {
+    let db = pg();
+    common::open_seats::the_lobby_filters_by_game_player_and_friends(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
 async fn postgres_chat_is_stored_pushed_and_limited() {
     let db = pg();
     common::chat::chat_is_stored_pushed_and_limited(&db).await;

@@ -409,6 +409,12 @@ async fn sqlite_twenty_joins_race_for_one_open_seat() {
 }
 
 #[tokio::test]
+async fn sqlite_the_lobby_filters_by_game_player_and_friends() {
+    let (db, _dir) = db("filters");
+    common::open_seats::the_lobby_filters_by_game_player_and_friends(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_chat_is_stored_pushed_and_limited() {
     let (db, _dir) = db("chat");
     common::chat::chat_is_stored_pushed_and_limited(&db).await;

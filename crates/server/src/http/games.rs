@@ -5,6 +5,7 @@ use crate::error::ApiError;
 use crate::http::access::{load, seat_for};
 use crate::services::live::{CreateGame, SeatSpec};
 use crate::services::Services;
+use crate::store::GameFilter;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -103,10 +104,14 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(out)).into_response())
 }
 
-/// `GET /api/games[?open=1][&page=N]`: a page of 50 games, the most
-/// recently changed first, or with `open=1` the games with an open seat,
-/// ranked so that one address's games cannot crowd out the others'
-/// ([`crate::store::Store::open_games`]).
+/// `GET /api/games[?open=1][&page=N][&game=KIND][&player=WORDS][&friends=1]`:
+/// a page of 50 games, the most recently changed first, or with `open=1`
+/// the games with an open seat, ranked so that one address's games cannot
+/// crowd out the others' ([`crate::store::Store::open_games`]). The lobby's
+/// filters: `game` keeps one kind, `player` the games with a seat whose name
+/// holds those words (any case; SQLite folds ASCII letters only), `friends=1`
+/// those with two human seats or more (an open seat counts: it waits for
+/// a person).
 async fn list_games(
     State(services): State<Arc<Services>>,
     Query(q): Query<HashMap<String, String>>,
@@ -135,11 +140,18 @@ async fn list_games(
                 ))
             })?,
     };
+    let filter = game_filter(&services, &q)?;
     let offset = i64::from(page) * PAGE_SIZE;
     let ids = if open {
-        services.store.open_games(PAGE_SIZE, offset).await?
+        services
+            .store
+            .open_games(&filter, PAGE_SIZE, offset)
+            .await?
     } else {
-        services.store.recent_games(PAGE_SIZE, offset).await?
+        services
+            .store
+            .recent_games(&filter, PAGE_SIZE, offset)
+            .await?
     };
     let mut out = Vec::new();
     for id in ids {
@@ -149,6 +161,49 @@ async fn list_games(
         }
     }
     Ok(Json(Value::Array(out)))
+}
+
+/// The longest `player=` a list takes (a seat's name is at most 40 characters).
+const MAX_PLAYER_QUERY: usize = 40;
+
+/// The lobby's filters of `GET /api/games`, checked: a kind this server
+/// plays, a player's name of at most 40 characters (blank: no filter), and
+/// `friends` as 0 or 1.
+fn game_filter(services: &Services, q: &HashMap<String, String>) -> Result<GameFilter, ApiError> {
+    let game = match q.get("game").map(|g| g.trim()).filter(|g| !g.is_empty()) {
+        None => None,
+        Some(g) if services.kinds.iter().any(|k| k.id() == g) => Some(g.to_string()),
+        Some(g) => {
+            return Err(ApiError::BadRequest(format!(
+                "game=`{}`: no such game kind (GET /api/kinds lists them)",
+                crate::error::echoed(g)
+            )))
+        }
+    };
+    let player = match q.get("player").map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        None => None,
+        Some(p) if p.chars().count() <= MAX_PLAYER_QUERY => Some(p.to_string()),
+        Some(_) => {
+            return Err(ApiError::BadRequest(format!(
+                "player=: at most {MAX_PLAYER_QUERY} characters, as a seat's name"
+            )))
+        }
+    };
+    let with_friends = match q.get("friends").map(String::as_str) {
+        None | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "friends=`{}`: 1 lists the games with two human seats or more, 0 all",
+                crate::error::echoed(other)
+            )))
+        }
+    };
+    Ok(GameFilter {
+        game,
+        player,
+        with_friends,
+    })
 }
 
 async fn game_summary(

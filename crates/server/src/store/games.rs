@@ -4,6 +4,44 @@
 use super::{ClockRow, GameRow, SeatRow, Store, StoreError, NOTIFY_CHANNEL};
 use sqlx::Row;
 
+/// What a list of games keeps (the lobby's filters); the default keeps all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Only games of this kind (its id, "ds").
+    pub game: Option<String>,
+    /// Only games with a seat whose name holds these words (any case).
+    pub player: Option<String>,
+    /// Only games with at least two human seats (friends, not a lone
+    /// player against bots).
+    pub with_friends: bool,
+}
+
+impl GameFilter {
+    /// The `LIKE` pattern of [`GameFilter::player`]: lower case, its `%`,
+    /// `_` and `\` escaped (by `\`), inside `%…%`.
+    fn player_pattern(&self) -> Option<String> {
+        self.player.as_ref().map(|words| {
+            let mut pattern = String::from("%");
+            for c in words.to_lowercase().chars() {
+                if matches!(c, '%' | '_' | '\\') {
+                    pattern.push('\\');
+                }
+                pattern.push(c);
+            }
+            pattern.push('%');
+            pattern
+        })
+    }
+}
+
+/// The SQL condition of a [`GameFilter`] on the games aliased `g`, its
+/// values bound as `$3` (kind), `$4` (player pattern) and `$5` (1: with
+/// friends). The casts let PostgreSQL type a parameter that is NULL.
+const FILTER: &str = "(CAST($3 AS TEXT) IS NULL OR g.game = $3) \
+     AND (CAST($4 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM seats f WHERE f.game_id = g.id \
+          AND LOWER(f.name) LIKE $4 ESCAPE '\\')) \
+     AND ($5 = 0 OR (SELECT COUNT(*) FROM seats f WHERE f.game_id = g.id AND f.kind = 'human') >= 2)";
+
 /// The seed as stored (text: PostgreSQL has no unsigned 64-bit integer).
 fn seed_of(s: &str) -> Result<u64, StoreError> {
     s.parse()
@@ -144,15 +182,24 @@ impl Store {
         })
     }
 
-    /// Ids of games most recently changed first: at most `limit`, after
-    /// skipping `offset` (a page of the list).
-    pub async fn recent_games(&self, limit: i64, offset: i64) -> Result<Vec<String>, StoreError> {
+    /// Ids of games most recently changed first that `filter` lets through:
+    /// at most `limit`, after skipping `offset` (a page of the list).
+    pub async fn recent_games(
+        &self,
+        filter: &GameFilter,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<String>, StoreError> {
         with_pool!(self, p => {
-            let rows = sqlx::query(
-                "SELECT id FROM games ORDER BY updated_at DESC, id LIMIT $1 OFFSET $2",
-            )
+            let rows = sqlx::query(&format!(
+                "SELECT g.id AS id FROM games g WHERE {FILTER} \
+                 ORDER BY g.updated_at DESC, g.id LIMIT $1 OFFSET $2"
+            ))
             .bind(limit)
             .bind(offset)
+            .bind(filter.game.as_deref())
+            .bind(filter.player_pattern())
+            .bind(i64::from(filter.with_friends))
             .fetch_all(p)
             .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
@@ -160,26 +207,34 @@ impl Store {
     }
 
     /// Ids of unfinished games with an open seat (a human seat nobody took
-    /// that has no invite: anyone may join it): at most `limit`, after
-    /// skipping `offset` (a page of the list).
+    /// that has no invite: anyone may join it) that `filter` lets through:
+    /// at most `limit`, after skipping `offset` (a page of the list).
     ///
     /// Ranked so that one client address cannot crowd out the others: every
     /// creator's newest open game comes first (newest first among them),
     /// then every creator's second newest, and so on. A game stored without
     /// a creator ranks as a creator of its own.
-    pub async fn open_games(&self, limit: i64, offset: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn open_games(
+        &self,
+        filter: &GameFilter,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Vec<String>, StoreError> {
         with_pool!(self, p => {
-            let rows = sqlx::query(
+            let rows = sqlx::query(&format!(
                 "SELECT id FROM (SELECT g.id AS id, g.created_at AS created_at, \
                  ROW_NUMBER() OVER (PARTITION BY COALESCE(g.creator, g.id) \
                  ORDER BY g.created_at DESC, g.id) AS place \
                  FROM games g WHERE g.status = 'active' AND EXISTS \
                  (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' \
-                  AND s.claimed = 0 AND s.token_hash IS NULL)) ranked \
-                 ORDER BY place, created_at DESC, id LIMIT $1 OFFSET $2",
-            )
+                  AND s.claimed = 0 AND s.token_hash IS NULL) AND {FILTER}) ranked \
+                 ORDER BY place, created_at DESC, id LIMIT $1 OFFSET $2"
+            ))
             .bind(limit)
             .bind(offset)
+            .bind(filter.game.as_deref())
+            .bind(filter.player_pattern())
+            .bind(i64::from(filter.with_friends))
             .fetch_all(p)
             .await?;
             rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()

@@ -1,6 +1,7 @@
-//! Open seats (issue 21), run against SQLite and PostgreSQL: the lobby
-//! lists games with a seat anyone may take, and of 20 joins racing for the
-//! last one exactly one wins.
+//! Open seats (issue 21) and the lobby's filters (issue 36), run against
+//! SQLite and PostgreSQL: the lobby lists games with a seat anyone may
+//! take, and of 20 joins racing for the last one exactly one wins; its
+//! lists keep one game kind, a player's games or games with friends.
 
 use super::*;
 use serde_json::{json, Value};
@@ -98,4 +99,124 @@ pub async fn twenty_joins_race_for_one_open_seat(db: &str) {
     .await;
     assert_eq!(r.status, 409, "{:?}", r.body);
     assert_eq!(get(&c, &s.url("/api/games?open=maybe")).await.status, 400);
+}
+
+/// The ids a list answers.
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|g| g["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The lobby's filters (issue 36), done by the store over every game, not
+/// the first page: `game` keeps one kind, `player` the games with a seat
+/// whose name holds the words in any case (`%` and `_` are letters, not
+/// wildcards), `friends=1` the games with two human seats or more (a seat
+/// open to anyone waits for a person: it counts); they
+/// combine with each other and with `open=1`, and a kind this server does
+/// not play, an overlong name or a `friends` other than 0 or 1 is 400.
+pub async fn the_lobby_filters_by_game_player_and_friends(db: &str) {
+    let s = Server::start(db, 0);
+    let c = client();
+    let bot = json!({"kind": "bot", "bot": "random"});
+    let (ann_ds, _) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seats": [{"name": "Ann Lee"}, bot]}),
+    )
+    .await;
+    let (ann_marine, _) = create(
+        &s,
+        &c,
+        json!({"game": "marine", "players": 2, "seats": [{"name": "ann lee"}, {"name": "Ben"}]}),
+    )
+    .await;
+    let (open_ds, _) = create(
+        &s,
+        &c,
+        json!({"game": "ds", "players": 2, "seats": [{"name": "Cy_100%"}, {"kind": "open"}]}),
+    )
+    .await;
+    // The database may hold other tests' games (PostgreSQL): each list is
+    // read as the games of this test it holds, in id order.
+    let ours = [ann_ds.clone(), ann_marine.clone(), open_ds.clone()];
+    let list = |q: &str| {
+        let c = c.clone();
+        let url = s.url(&format!("/api/games{q}"));
+        let ours = ours.clone();
+        async move {
+            let body = get(&c, &url).await.body;
+            let mut kept: Vec<String> = ids(&body)
+                .into_iter()
+                .filter(|id| ours.contains(id))
+                .collect();
+            kept.sort();
+            (kept, body)
+        }
+    };
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    assert_eq!(
+        list("").await.0,
+        sorted(ours.to_vec()),
+        "no filter lists every game"
+    );
+    let (ds, body) = list("?game=ds").await;
+    assert_eq!(ds, sorted(vec![ann_ds.clone(), open_ds.clone()]));
+    assert!(
+        body.as_array()
+            .expect("a list")
+            .iter()
+            .all(|g| g["game"] == "ds"),
+        "only Dominant Species: {body}"
+    );
+    assert_eq!(
+        list("?player=ANN").await.0,
+        sorted(vec![ann_ds.clone(), ann_marine.clone()]),
+        "a name in any case"
+    );
+    assert_eq!(
+        list("?player=ann&game=marine").await.0,
+        vec![ann_marine.clone()]
+    );
+    assert_eq!(
+        list("?friends=1").await.0,
+        sorted(vec![ann_marine.clone(), open_ds.clone()]),
+        "two human seats: Ann and Ben, or Cy and a seat open to any person; not Ann against a bot"
+    );
+    assert_eq!(
+        list("?player=y_1").await.0,
+        vec![open_ds.clone()],
+        "_ is a letter"
+    );
+    assert_eq!(
+        list("?player=100%25").await.0,
+        vec![open_ds.clone()],
+        "% is a letter"
+    );
+    assert!(
+        list("?player=a_n").await.0.is_empty(),
+        "_ is not a wildcard"
+    );
+    assert_eq!(list("?player=%25").await.0, vec![open_ds.clone()]);
+    assert_eq!(list("?open=1&game=ds").await.0, vec![open_ds.clone()]);
+    assert!(list("?open=1&game=marine").await.0.is_empty());
+    assert!(list("?open=1&player=ann").await.0.is_empty());
+    assert_eq!(
+        list("?player=%20%20").await.0.len(),
+        3,
+        "a blank name filters nothing"
+    );
+    for bad in [
+        "?game=chess",
+        "?friends=maybe",
+        &format!("?player={}", "x".repeat(41)),
+    ] {
+        let r = get(&c, &s.url(&format!("/api/games{bad}"))).await;
+        assert_eq!(r.status, 400, "{bad}: {:?}", r.body);
+    }
 }

@@ -5,7 +5,10 @@
 // - the bots' pace, which a seated human may slow down, speed up or pause;
 // - on your turn, what the other seats did since your previous choice.
 // The board's renderer names its places with `data-place` (the labels the
-// texts use) and may export markColor(owner) for the pieces' colours.
+// texts use) and may export markColor(owner) for the pieces' colours and
+// neutralOwner(owner, st), true for pieces no seat owns (Pangea's neutral
+// animals): the rules move those after a seat's choice, and their marks say
+// so instead of calling them that seat's move.
 import { h, s, toast, possessive, logWho } from './dom.js';
 import { api } from './api.js';
 
@@ -43,11 +46,11 @@ function markKey(seatMarks, c) {
   return `${seatMarks.seat}|${seatMarks.from}|${c.place}|${c.kind}|${c.piece}|${c.owner}|${c.count}`;
 }
 
-function describe(st, seatName, seat, c) {
+function describe(st, seatName, seat, c, neutral) {
   const who = st.seat === seat ? 'your last move' : `${possessive(seatName(st, seat))} last move`;
-  const what = `${c.count} ${c.owner} ${PIECE_WORDS[c.piece] || c.piece}`;
+  const what = `${c.count} ${neutral ? 'neutral ' : ''}${c.owner} ${PIECE_WORDS[c.piece] || c.piece}`;
   const where = c.kind === 'moved_from' ? ` to ${c.other.join(', ')}` : c.kind === 'moved_to' ? ` from ${c.other.join(', ')}` : '';
-  return `${c.place}: ${what} ${KIND_WORDS[c.kind]}${where} (${who})`;
+  return `${c.place}: ${what} ${KIND_WORDS[c.kind]}${where} (${neutral ? `by the rules, after ${who}` : who})`;
 }
 
 function drawMarks(ctx, renderer, seatName) {
@@ -93,10 +96,11 @@ function drawMarks(ctx, renderer, seatName) {
     list.forEach(({ m, c }, i) => {
       const key = markKey(m, c);
       now.add(key);
-      const mine = st.seat === m.seat;
-      const attrs = { class: `hm-mark hm-${c.kind} ${mine ? 'hm-mine' : ''}`, 'data-mark-seat': m.seat, 'data-mark-kind': c.kind, 'data-mark-place': place, 'data-mark-owner': c.owner };
-      const g = s('g', attrs, s('title', {}, describe(st, seatName, m.seat, c)));
-      const badge = s('g', attrs, s('title', {}, describe(st, seatName, m.seat, c)));
+      const neutral = Boolean(renderer.neutralOwner && renderer.neutralOwner(c.owner, st));
+      const mine = st.seat === m.seat && !neutral;
+      const attrs = { class: `hm-mark hm-${c.kind} ${mine ? 'hm-mine' : ''} ${neutral ? 'hm-neutral' : ''}`, 'data-mark-seat': m.seat, 'data-mark-kind': c.kind, 'data-mark-place': place, 'data-mark-owner': c.owner };
+      const g = s('g', attrs, s('title', {}, describe(st, seatName, m.seat, c, neutral)));
+      const badge = s('g', attrs, s('title', {}, describe(st, seatName, m.seat, c, neutral)));
       if (i === 0) {
         g.append(round
           ? s('circle', { cx: at.x, cy: at.y, r: rad, class: 'hm-ring' })

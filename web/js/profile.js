@@ -5,9 +5,26 @@
 import { api, mine } from './api.js';
 import { h, toast, copy } from './dom.js';
 
-/** The rating as lists order it: the mean less three uncertainties. */
-function shown(r) {
-  return (r.rating - 3 * r.uncertainty).toFixed(1);
+// Ratings are Weng-Lin's (a mean of 25 and an uncertainty of 25/3 to
+// start). Players know a 1500-centred scale: the mean is shown as
+// 1500 + 24 × (mean − 25), a whole number, with ± twice the uncertainty on
+// that scale (the strength lies within it 19 times in 20), and "?" while
+// the uncertainty is still above 1.7 of its start (a handful of games).
+const SCALE = 24;
+const EXPLAIN = 'Ratings start at 1500. The number is the best estimate of strength; ± says how sure it is (19 times in 20 the strength lies within it), and ? marks a rating still settling. Lists put a player whose rating is sure above one as high but unsure.';
+
+/** The rating on the 1500 scale, its ± and whether it is still settling. */
+export function ratingText(r) {
+  const mean = Math.round(1500 + SCALE * (r.rating - 25));
+  const plus = Math.round(2 * SCALE * r.uncertainty);
+  const settling = r.uncertainty > (25 / 3) * 0.7;
+  return { mean, plus, settling, text: `${mean}${settling ? '?' : ''}`, title: `${mean} ± ${plus}${settling ? ', still settling' : ''} (Weng-Lin mean ${r.rating.toFixed(2)}, uncertainty ${r.uncertainty.toFixed(2)})` };
+}
+
+/** A rating's table cell: the number, its ± in small type, the details in its title. */
+function ratingCell(r) {
+  const t = ratingText(r);
+  return h('td', { class: 'rating', title: t.title, 'data-rating': t.mean }, h('strong', {}, t.text), h('span', { class: 'muted small' }, ` ± ${t.plus}`));
 }
 
 /** The link that carries a profile to another browser (the key in the fragment, never sent to a server). */
@@ -68,12 +85,13 @@ export async function profilePage(root, name) {
     return;
   }
   document.title = `Eons — ${p.name}`;
+  const names = new Map((await api.kinds().catch(() => [])).map((k) => [k.id, k.name]));
   const ratings = p.ratings.length
     ? h('table', { class: 'ratings', id: 'ratings' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Rating'), h('th', {}, 'Games'), h('th', {}, 'Wins'))),
       h('tbody', {}, p.ratings.map((r) => h('tr', {},
-        h('td', {}, h('a', { href: `/leaderboard/${encodeURIComponent(r.game)}` }, r.game)),
-        h('td', { title: `mean ${r.rating.toFixed(2)} ± ${r.uncertainty.toFixed(2)}` }, shown(r)),
+        h('td', {}, h('a', { href: `/leaderboard/${encodeURIComponent(r.game)}` }, names.get(r.game) || r.game)),
+        ratingCell(r),
         h('td', {}, String(r.games)), h('td', {}, String(r.wins))))))
     : h('p', { class: 'muted' }, 'No rated game yet: a finished game with at least two players (bots count) rates them.');
   const games = p.games.length
@@ -90,7 +108,7 @@ export async function profilePage(root, name) {
       h('h1', {}, p.name, p.bot ? h('span', { class: 'bot-badge' }, 'bot') : null),
       h('p', { class: 'muted' }, p.bot ? `The server's ${p.bot} bot: every game it finished is rated, so its rating is a measure of its strength.` : `Playing since ${new Date(p.created_at).toLocaleDateString()}.`),
       h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))),
-    h('section', { class: 'panel' }, h('h2', {}, 'Ratings'), ratings),
+    h('section', { class: 'panel' }, h('h2', {}, 'Ratings'), ratings, p.ratings.length ? h('p', { class: 'muted small', id: 'rating-explained' }, EXPLAIN) : null),
     h('section', { class: 'panel' }, h('h2', {}, 'Games'), games)));
 }
 
@@ -115,12 +133,12 @@ export async function leaderboardPage(root, game) {
       h('tbody', {}, rows.map((r, i) => h('tr', {},
         h('td', {}, String(i + 1)),
         h('td', {}, h('a', { href: `/profile/${encodeURIComponent(r.profile)}` }, r.profile)),
-        h('td', { title: `mean ${r.rating.toFixed(2)} ± ${r.uncertainty.toFixed(2)}` }, shown(r)),
+        ratingCell(r),
         h('td', {}, String(r.games)), h('td', {}, String(r.wins))))))
     : h('p', { class: 'muted' }, none));
   root.replaceChildren(h('div', { class: 'lobby profile-page' },
     h('section', { class: 'panel hero' }, h('h1', {}, `${b.game_name}: leaderboard`),
-      h('p', { class: 'muted' }, 'Weng-Lin ratings of finished games (the rating shown is the mean less three uncertainties, so it grows as a player proves it).'),
+      h('p', { class: 'muted', id: 'rating-explained' }, EXPLAIN),
       h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))),
     h('section', { class: 'panel' }, h('h2', {}, 'Players'), table(b.players, 'board-players', 'No rated player yet.')),
     h('section', { class: 'panel' }, h('h2', {}, 'Bots'), table(b.bots, 'board-bots', 'No rated bot yet.'))));

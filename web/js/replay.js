@@ -1,10 +1,15 @@
 // The replay viewer (/replay/ID): a finished game stepped through move by
 // move from its stored record — the board drawn by the game's own renderer
-// (as a spectator sees it, with no choices), the log up to the step, a
-// slider, the buttons ⏮ ◀ ▶ ⏭ and the keys ← → Home End.
-import { api } from './api.js';
+// (as a spectator sees it, with no choices), the whole log with the steps
+// still to come dimmed (a click on an entry jumps to it), a slider, the
+// buttons ⏮ ◀ ▶ ⏭, autoplay at a chosen speed (Space), and the keys ← →
+// Home End. It opens at the start, or at the end for a player of the game
+// (this browser holds a seat of it), or at the step in the link (#step=N),
+// which follows the step shown so that a link shares the moment.
+import { api, mine } from './api.js';
 import { loadCatalog } from './cards.js';
 import { h, s, fill, botBadge, profileBadge, logWho } from './dom.js';
+import { panKeeper } from './link.js';
 import { finalPanel } from './final.js';
 import * as generic from './games/generic.js';
 import * as ds from './games/ds.js';
@@ -39,6 +44,10 @@ export async function replay(root, id) {
 
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, id: 'replay-slider', 'aria-label': 'Step' });
   const counter = h('span', { class: 'replay-count', id: 'replay-count' });
+  // Autoplay: a step every `speed.value` milliseconds, until the end or a pause.
+  const play = h('button', { class: 'ghost replay-btn', id: 'replay-play', title: 'Play the game on (Space)', 'aria-label': 'Play', 'aria-pressed': 'false', onclick: () => toggle() }, playIcon(false));
+  const speed = h('select', { id: 'replay-speed', 'aria-label': 'Autoplay speed', title: 'Autoplay speed' },
+    [[2000, 'slow'], [800, 'normal'], [300, 'fast'], [80, 'fastest']].map(([ms, label]) => h('option', { value: ms, selected: ms === 800 ? true : null }, label)));
   const button = (icon, title, idName, to) => h('button', { class: 'ghost replay-btn', id: idName, title, 'aria-label': title, onclick: () => go(to()) }, icon);
   const controls = h('div', { class: 'replay-controls' },
     button(icon(true, true), 'First step (Home)', 'replay-first', () => 0),
@@ -46,17 +55,24 @@ export async function replay(root, id) {
     slider,
     button(icon(false, false), 'Step forward (→)', 'replay-forward', () => view.wanted + 1),
     button(icon(false, true), 'Last step (End)', 'replay-last', () => last),
+    play, speed,
     counter);
   const what = h('div', { class: 'replay-what', id: 'replay-what' });
   const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
-  const list = h('ol', { class: 'log-list', id: 'replay-log' }, meta.log.map((e, i) => h('li', { class: 'log-entry', 'data-step': i + 1, hidden: true },
+  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, tabindex: -1 },
     logWho(name(e.seat), e), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);
   const side = h('aside', { class: 'side' }, players, logBox);
   root.replaceChildren(h('div', { class: 'table replay' }, bar, h('div', { class: 'table-grid' }, board, side)));
+  // A phone shows the middle of a board that pans, as the table does.
+  const restorePans = panKeeper(board);
+  list.addEventListener('click', (ev) => {
+    const entry = ev.target instanceof Element ? ev.target.closest('.log-entry') : null;
+    if (entry) { stop(); go(Number(entry.dataset.step)); }
+  });
   document.getElementById('topinfo').replaceChildren(
     h('span', { class: 'game-name' }, meta.game_name),
     h('span', { class: 'muted' }, ` · game ${meta.id}`),
@@ -75,11 +91,49 @@ export async function replay(root, id) {
   document.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === ' ' && !(ev.target instanceof HTMLButtonElement)) {
+      ev.preventDefault();
+      toggle();
+      return;
+    }
     const to = { ArrowLeft: view.wanted - 1, ArrowRight: view.wanted + 1, Home: 0, End: last }[ev.key];
     if (to === undefined) return;
     ev.preventDefault();
+    stop();
     go(to);
   });
+
+  let timer = null;
+  /** Starts autoplay (from the start again when at the end), or pauses it. */
+  function toggle() {
+    if (timer !== null) { stop(); return; }
+    if (view.wanted >= last) go(0);
+    play.setAttribute('aria-pressed', 'true');
+    play.setAttribute('aria-label', 'Pause');
+    play.title = 'Pause (Space)';
+    fill(play, playIcon(true));
+    document.body.dataset.autoplay = 'on';
+    tick();
+  }
+  function tick() {
+    timer = setTimeout(async () => {
+      if (timer === null) return;
+      await go(view.wanted + 1);
+      if (view.wanted >= last) stop();
+      else if (timer !== null) tick();
+    }, Number(speed.value));
+  }
+  function stop() {
+    clearTimeout(timer);
+    timer = null;
+    play.setAttribute('aria-pressed', 'false');
+    play.setAttribute('aria-label', 'Play');
+    play.title = 'Play the game on (Space)';
+    fill(play, playIcon(false));
+    document.body.dataset.autoplay = 'off';
+  }
+  for (const b of controls.querySelectorAll('#replay-first, #replay-back, #replay-forward, #replay-last')) b.addEventListener('click', stop);
+  slider.addEventListener('input', stop);
 
   /** The board after `step` choices, fetched once. */
   function load(step) {
@@ -117,9 +171,10 @@ export async function replay(root, id) {
     const hi = Math.max(before, st.step);
     const items = list.children;
     for (let i = Math.max(0, lo - 1); i <= Math.min(items.length - 1, hi); i++) {
-      items[i].hidden = i >= st.step;
+      items[i].classList.toggle('later', i >= st.step);
       items[i].classList.toggle('current', i === st.step - 1);
     }
+    history.replaceState(null, '', st.step === 0 ? location.pathname : `#step=${st.step}`);
     // Only the log scrolls to the step's entry (scrollIntoView would scroll the page too).
     const cur = items[st.step - 1];
     if (cur) {
@@ -147,6 +202,7 @@ export async function replay(root, id) {
       redraw: () => show(st),
     };
     r.render(board, st, ctx);
+    restorePans();
     fill(players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, st.seats.map((s, i) => h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''}` },
       h('span', { class: 'seat-name' }, name(i)), botBadge(s), profileBadge(s), r.seatInfo ? r.seatInfo(st, i) : null))));
     if (st.over) {
@@ -155,7 +211,17 @@ export async function replay(root, id) {
     }
   }
 
-  go(0);
+  // Where to open: the step in the link, else the end for a player of the game, else the start.
+  const asked = location.hash.match(/^#step=(\d+)$/);
+  const played = mine.all().some((g) => g.id === id && g.token);
+  go(asked ? Number(asked[1]) : played ? last : 0);
+}
+
+/** The autoplay button's icon: a triangle to play, two bars to pause. */
+function playIcon(playing) {
+  return s('svg', { viewBox: '0 0 18 18', width: 18, height: 18, 'aria-hidden': 'true' }, playing
+    ? [s('rect', { x: 4, y: 3, width: 3.5, height: 12, fill: 'currentColor' }), s('rect', { x: 10.5, y: 3, width: 3.5, height: 12, fill: 'currentColor' })]
+    : s('polygon', { points: '5,3 15,9 5,15', fill: 'currentColor' }));
 }
 
 /** The ◀ ▶ ⏮ ⏭ icons drawn (fonts often lack ⏮ and ⏭): a triangle pointing back or on, with a bar for "to the end". */

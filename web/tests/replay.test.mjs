@@ -46,7 +46,7 @@ async function assertNoNullText(page, where) {
 async function shown(page) {
   return page.evaluate(() => ({
     step: Number(document.body.dataset.step),
-    visible: document.querySelectorAll('#replay-log > li:not([hidden])').length,
+    visible: document.querySelectorAll('#replay-log > li:not(.later)').length,
     current: document.querySelector('#replay-log > li.current')?.dataset.step ?? null,
     board: document.getElementById('board').innerHTML.length,
     boardHtml: document.getElementById('board').innerHTML,
@@ -138,6 +138,29 @@ test('the replay viewer steps through finished games of the three games; the end
     await page.click('#replay-first');
     await waitStep(page, 0);
 
+    // Autoplay at the fastest speed runs on by itself; a pause stops it where it is.
+    await page.selectOption('#replay-speed', '80');
+    await page.click('#replay-play');
+    await page.waitForFunction(() => Number(document.body.dataset.step) >= 4, null, { timeout: 20000 });
+    assert.equal(await page.getAttribute('#replay-play', 'aria-pressed'), 'true');
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.body.dataset.autoplay === 'off');
+    const paused = Number(await page.evaluate(() => document.body.dataset.step));
+    await page.waitForTimeout(500);
+    assert.equal(Number(await page.evaluate(() => document.body.dataset.step)), paused, 'a paused replay stays where it is');
+    // A click on a later log entry jumps there; the link follows the step shown.
+    const target = Math.min(ds.move, paused + 20);
+    await page.locator(`#replay-log > li[data-step="${target}"]`).click();
+    await waitStep(page, target);
+    assert.equal((await shown(page)).current, String(target));
+    assert.match(page.url(), new RegExp(`#step=${target}$`));
+    // A link to a step opens the replay there.
+    const linked = await desktop.newPage();
+    await linked.goto(`${base}/replay/${ds.id}#step=7`);
+    await waitStep(linked, 7);
+    assert.equal((await shown(linked)).visible, 7);
+    await linked.close();
+
     // Marine and Pangea, on a phone: a step forward, the end, the table's end panel.
     const small = await phone.newPage();
     small.on('pageerror', (e) => errors.push(e.message));
@@ -166,6 +189,21 @@ test('the replay viewer steps through finished games of the three games; the end
     await page.goto(`${base}/`);
     await page.waitForSelector(`a.replay-link[href="/replay/${ds.id}"]`, { timeout: 20000 });
     assert.ok(await page.locator('#recent .bot-badge').count() >= 2, 'the lobby marks bot seats');
+
+    // The end panel says why the winner won: here (Pangea, seed 26, random
+    // bots) the seat with more dominance has no animal left, so it cannot win.
+    const doomed = await json(base, 'POST', '/api/games', { game: 'pangea', players: 2, seed: 26, seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }] });
+    for (let i = 0; i < 600 && !(await json(base, 'GET', `/api/games/${doomed.id}`)).over; i++) await new Promise((ok) => setTimeout(ok, 100));
+    await small.goto(`${base}/play/${doomed.id}`);
+    await small.waitForSelector('#final-why');
+    assert.match(await small.textContent('#final-why'), /^Sauropsida had 5 dominance points but no animal left on the board, and only a player with an animal on the board can win\.$/);
+    // Elsewhere it gives the winning total and the lead, one point as "1 point".
+    for (const game of ['ds', 'marine', 'pangea']) {
+      await small.goto(`${base}/play/${games[game].id}`);
+      await small.waitForSelector('#final-scores');
+      const why = await small.textContent('#final-scores');
+      assert.doesNotMatch(why, /\b1 points\b/, `${game}: "1 points"`);
+    }
 
     // A running game has no replay.
     const running = await json(base, 'POST', '/api/games', { game: 'ds', players: 2, seats: [{}, { kind: 'bot', bot: 'random' }] });
@@ -210,6 +248,11 @@ test('the replay viewer steps through finished games of the three games; the end
     await ben.waitForURL(new RegExp(`/play/${newId}#t=`));
     await ben.waitForSelector('#topinfo .badge');
     assert.match(await ben.textContent('#topinfo'), /you: Ben/);
+    // A player of a finished game opens its replay at the end, where it was decided.
+    const steps = (await json(base, 'GET', `/api/games/${g.id}/replay`)).steps;
+    await ann.goto(`${base}/replay/${g.id}`);
+    await waitStep(ann, steps - 1);
+    await ann.waitForSelector('#final-scores');
     assert.deepEqual(errors, [], 'no script errors');
   } finally {
     await desktop.close();

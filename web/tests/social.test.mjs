@@ -106,9 +106,14 @@ test('a profile carried by its link plays a game, and its page shows the finishe
       await page.reload();
       await page.waitForSelector('#profile-games');
     }
-    assert.match(await page.textContent('#ratings'), /secrets/);
+    // The game by its name, the rating a whole number on the 1500 scale with its ±.
+    const kindName = (await (await fetch(`${base}/api/kinds`)).json()).find((k) => k.id === 'secrets').name;
+    assert.match(await page.textContent('#ratings'), new RegExp(kindName.replace(/[()]/g, '\\$&')));
+    assert.match(await page.textContent('#ratings .rating'), /^1[0-9]{3}\?? ± [0-9]+$/);
+    assert.match(await page.textContent('#rating-explained'), /start at 1500/);
     await item.locator('.replay-link').click();
-    await page.waitForURL(`${base}/replay/${created.id}`);
+    // Ann played it: the replay opens at its end.
+    await page.waitForURL(new RegExp(`/replay/${created.id}#step=[0-9]+$`));
     // The bots' ladder has the bot it played.
     await page.goto(`${base}/leaderboard/secrets`);
     await page.waitForSelector('#board-bots');

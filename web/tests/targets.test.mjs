@@ -123,6 +123,7 @@ for (const game of GAMES) {
       let hovered = 0;
       let logLit = 0;
       let phoneChecks = 0;
+      let neutralMarks = 0; // Pangea: marks of neutral animals seen
       let lastMove = -1;
       let kinds = new Map(); // legal index → choice kind, at the current decision
       let asked = 0;
@@ -141,6 +142,15 @@ for (const game of GAMES) {
           assert.equal(st.move, move, 'the page shows the current move');
           kinds = new Map(st.legal.map((c) => [c.index, kindOf(c.choice)]));
           const targets = await boardTargets(page);
+          // A neutral animal's mark (Pangea) is never "your last move": the rules moved it.
+          for (const n of (st.view && st.view.neutrals) || []) {
+            const marks = await page.evaluate((owner) => [...document.querySelectorAll(`#board .hm-mark[data-mark-owner="${owner}"]`)]
+              .map((g) => ({ mine: g.classList.contains('hm-mine'), said: g.querySelector('title').textContent })), n.group);
+            neutralMarks += marks.length;
+            for (const mk of marks) {
+              assert.ok(!mk.mine && !/\(your last move\)/.test(mk.said), `move ${move}: a neutral ${n.group} mark is not the player's move: ${mk.said}`);
+            }
+          }
           if (decisions === 1) {
             // The player asked for less motion: the highlights hold still.
             const moving = await page.evaluate(() => [...document.querySelectorAll('#board .legal, #board .legal *')]
@@ -250,8 +260,9 @@ for (const game of GAMES) {
       assert.ok(hovered > 0 && phoneChecks > 0, 'hover and phone checks ran');
       assert.ok(keyed > 0, 'Enter on a focused target was used');
       if (game === 'pangea') assert.ok(asked > 0, 'a click on an animal that could be shed was tried');
+      if (game === 'pangea') assert.ok(neutralMarks > 0, 'neutral animals moved after a choice of the player, and were marked');
       assert.deepEqual(errors, [], 'no errors in the pages');
-      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks, ${asked} shed asks`);
+      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks, ${asked} shed asks, ${neutralMarks} neutral marks`);
     } finally {
       await desk.close();
       proc.kill('SIGKILL');

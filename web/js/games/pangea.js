@@ -69,6 +69,8 @@ const ageCard = (catalog, n) => (catalog && catalog.ages ? cardById(catalog, cat
 
 /** The colour of a group's animals, for the marks of the last moves. */
 export const markColor = (owner) => GROUP_COLOR[owner];
+/** True for a neutral group's animals: the rules place and move them, no seat does. */
+export const neutralOwner = (owner, st) => Boolean(st.view && (st.view.neutrals || []).some((n) => n.group === owner));
 
 export function promptText(st, ctx) {
   const v = st.view;

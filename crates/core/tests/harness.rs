@@ -1,11 +1,12 @@
 //! The shared harness catches what it promises to catch: a tiny game with a
 //! secret card per seat, played correctly and then with one planted bug at a
-//! time, each of which the random-simulation or resample test must report
-//! (the resample test also compares who is asked next across re-drawings).
+//! time, each of which the random-simulation, resample or text test must
+//! report (the resample test also compares who is asked next across
+//! re-drawings).
 
 #![cfg(feature = "testing")]
 
-use eons_core::testing::{random_simulation, Simulation};
+use eons_core::testing::{check_choice_texts, random_simulation, Simulation};
 use eons_core::{Game, GameRng, InvariantError, OptionInfo, Outcome, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,8 @@ enum Bug {
     /// A seat takes again when the other seat's secret card is a 6, so whose
     /// turn it is shows that card (no view shows it).
     TurnLeaks,
+    /// Both takes read "take points": the player cannot tell them apart.
+    SameWords,
 }
 
 /// Two seats take 1 or 2 points in turn until 10 are taken; each also holds
@@ -53,6 +56,7 @@ fn bug(s: &State) -> Bug {
         Bug::BrokenInvariant,
         Bug::AcceptsIllegal,
         Bug::TurnLeaks,
+        Bug::SameWords,
     ][s.bug as usize]
 }
 
@@ -173,8 +177,12 @@ impl Game for Take {
     fn roles(_s: &State, _seat: Seat) -> Vec<String> {
         Vec::new()
     }
-    fn describe_choice(_s: &State, c: u8) -> String {
-        format!("take {c}")
+    fn describe_choice(s: &State, c: u8) -> String {
+        if bug(s) == Bug::SameWords {
+            "take points".into()
+        } else {
+            format!("take {c}")
+        }
     }
     fn describe_event(_s: &State, e: &u8) -> String {
         format!("{e} taken")
@@ -232,6 +240,22 @@ fn a_broken_invariant_is_caught() {
 #[should_panic(expected = "the illegal 3 is accepted")]
 fn an_accepted_illegal_choice_is_caught() {
     run(Bug::AcceptsIllegal);
+}
+
+#[test]
+fn the_choices_of_an_honest_game_read_apart() {
+    let report = check_choice_texts::<Take>(&0, 0..20);
+    assert_eq!(report.games, 20);
+    assert!(
+        report.texts >= 20 * 10,
+        "two choices at each of 5 decisions or more"
+    );
+}
+
+#[test]
+#[should_panic(expected = "two legal choices with the same words: \"take points\"")]
+fn two_choices_with_the_same_words_are_caught() {
+    check_choice_texts::<Take>(&(Bug::SameWords as u8), 0..20);
 }
 
 /// A fixture folder of its own under the system's temporary folder.

@@ -8,12 +8,17 @@
 //! with the same words (issue 33), no parentheses inside parentheses, no
 //! scoring place in figures ("1st place"), no "costs 0 AP" for "free", a
 //! rulebook page in every prompt, and no event whose text changes once its
-//! choice is applied; and every card text of the catalog. Then the terminal's map with the
+//! choice is applied; and every card text of the catalog.
+//! The legal choices of each decision must read apart in many more games
+//! (`check_choice_texts`, issue 36). Then the terminal's map with the
 //! board's labels, and the prompt naming the animal and the rule.
 
-use eons_core::testing::check_setup_texts;
+use eons_core::testing::{check_setup_choice_texts, check_setup_texts};
 use eons_core::Game;
 use eons_dominant_species::DominantSpecies;
+
+/// The variants, each played with two players.
+const VARIANTS: &[&str] = &["multi", "random-earth"];
 
 #[test]
 fn every_text_of_random_games_reads_as_plain_english() {
@@ -24,8 +29,25 @@ fn every_text_of_random_games_reads_as_plain_english() {
 
 #[test]
 fn every_text_of_the_variants_reads_as_plain_english() {
-    for option in "multi,random-earth".split(',') {
-        check_setup_texts::<DominantSpecies>(2, &[option], 10..12);
+    for &option in VARIANTS {
+        check_setup_texts::<DominantSpecies>(2, &[option], 10..13);
+    }
+}
+
+/// The legal choices of every decision read apart (issue 36), over many
+/// more games than the lint above reads in the same time, so that a
+/// decision few games reach is met too.
+#[test]
+fn the_choices_of_every_decision_read_apart_in_many_games() {
+    for players in 2..=6 {
+        check_setup_choice_texts::<DominantSpecies>(players, &[], 0..100);
+    }
+}
+
+#[test]
+fn the_choices_of_every_decision_read_apart_in_many_variant_games() {
+    for &option in VARIANTS {
+        check_setup_choice_texts::<DominantSpecies>(2, &[option], 0..100);
     }
 }
 

@@ -9,21 +9,43 @@
 //! scoring place in figures ("1st place"), no "costs 0 AP" for "free", a
 //! rulebook page in every prompt, and no event whose text changes once its
 //! choice is applied; and every card text of the catalog.
+//! The legal choices of each decision must read apart in many more games
+//! (`check_choice_texts`, issue 36).
 
-use eons_core::testing::check_setup_texts;
+use eons_core::testing::{check_setup_choice_texts, check_setup_texts};
 use eons_pangea::Pangea;
+
+/// The variants, each played with two players.
+const VARIANTS: &[&str] = &["flat-final"];
 
 #[test]
 fn every_text_of_random_games_reads_as_plain_english() {
     for players in 1..=4 {
-        check_setup_texts::<Pangea>(players, &[], 0..3);
+        check_setup_texts::<Pangea>(players, &[], 0..60);
     }
 }
 
 #[test]
 fn every_text_of_the_variants_reads_as_plain_english() {
-    for option in "flat-final".split(',') {
-        check_setup_texts::<Pangea>(2, &[option], 10..12);
+    for &option in VARIANTS {
+        check_setup_texts::<Pangea>(2, &[option], 10..60);
+    }
+}
+
+/// The legal choices of every decision read apart (issue 36), over many
+/// more games than the lint above reads in the same time, so that a
+/// decision few games reach is met too.
+#[test]
+fn the_choices_of_every_decision_read_apart_in_many_games() {
+    for players in 1..=4 {
+        check_setup_choice_texts::<Pangea>(players, &[], 0..2000);
+    }
+}
+
+#[test]
+fn the_choices_of_every_decision_read_apart_in_many_variant_games() {
+    for &option in VARIANTS {
+        check_setup_choice_texts::<Pangea>(2, &[option], 0..2000);
     }
 }
 

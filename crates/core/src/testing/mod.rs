@@ -29,5 +29,6 @@ pub use learn::{check_learnable, LearnReport};
 pub use options::check_options;
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
 pub use texts::{
-    check_setup_texts, check_texts, lint, lint_cards, lint_prompt, TextCheck, TextFault, TextReport,
+    check_choice_texts, check_setup_choice_texts, check_setup_texts, check_texts, lint, lint_cards,
+    lint_prompt, TextCheck, TextFault, TextReport,
 };

@@ -21,7 +21,9 @@
 //! words leave the player guessing), and that an event reads the same
 //! before and after the choice that logged it is applied, so that no event text depends on what changed
 //! later (the terrain of a tile belongs in the event, not in the state
-//! read after the whole apply).
+//! read after the whole apply). [`check_choice_texts`] requires only that
+//! the choices read apart, over many more games than the whole lint can
+//! read in the same time (issue 36).
 
 use crate::game::{Game, Seat, Turn};
 use crate::rng::GameRng;
@@ -456,17 +458,8 @@ pub fn check_texts<G: Game>(run: TextCheck<G>) -> TextReport {
                 panic!("{}: no legal choice", context());
             }
             found.note_prompt(&G::prompt(&state), &context, &mut report);
-            // Every legal choice of a decision reads differently, so that
-            // the player knows which one each button takes.
-            let mut texts: Vec<String> = legal
-                .iter()
-                .map(|&choice| G::describe_choice(&state, choice))
-                .collect();
-            texts.sort_unstable();
-            for pair in texts.windows(2) {
-                if pair[0] == pair[1] {
-                    found.fault(TextFault::SameWords(pair[0].clone()), &pair[0], &context);
-                }
+            for text in same_words::<G>(&state, &legal) {
+                found.fault(TextFault::SameWords(text.clone()), &text, &context);
             }
             if run.every > 0 && decisions % run.every == 0 {
                 for &choice in &legal {
@@ -544,6 +537,96 @@ pub fn check_setup_texts<G: Game>(
         report.texts
     );
     report
+}
+
+/// The texts that two or more legal choices of the decision at `state`
+/// share, each once. Every legal choice of a decision reads differently, so
+/// that the player knows which one each button takes: two circles holding
+/// the same element say which circle (issue 36).
+fn same_words<G: Game>(state: &G::State, legal: &[G::Choice]) -> Vec<String> {
+    let mut texts: Vec<String> = legal
+        .iter()
+        .map(|&choice| G::describe_choice(state, choice))
+        .collect();
+    texts.sort_unstable();
+    let mut same: Vec<String> = texts
+        .windows(2)
+        .filter(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0].clone())
+        .collect();
+    same.dedup();
+    same
+}
+
+/// [`check_texts`]'s requirement that the legal choices of every decision
+/// read differently ([`TextFault::SameWords`]), alone, over the random games
+/// of `seeds` on `setup` (the games [`check_texts`] plays for the same
+/// seeds). It reads only the choice texts, not every text through the lint,
+/// so a game takes a tenth to a fiftieth of the time: a decision a handful
+/// of games may never reach is looked for in hundreds. Panics
+/// with the distinct texts found twice (up to 8), each with the seed, the
+/// decision and its prompt; the report counts the choice texts read.
+pub fn check_choice_texts<G: Game>(setup: &G::Setup, seeds: std::ops::Range<u64>) -> TextReport {
+    let mut report = TextReport::default();
+    let mut found = Faults::default();
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for seed in seeds {
+        report.games += 1;
+        let mut state = G::new(setup, seed)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: the setup is refused: {e}", G::ID));
+        let mut rng = GameRng::new(seed ^ 0x7e475);
+        let mut decisions = 0usize;
+        while let Turn::Seat(_) = G::turn(&state) {
+            let context = || {
+                format!(
+                    "{} seed {seed} decision {decisions}, asked \"{}\"",
+                    G::ID,
+                    G::prompt(&state)
+                )
+            };
+            legal.clear();
+            G::legal(&state, &mut legal);
+            if legal.is_empty() {
+                panic!("{}: no legal choice", context());
+            }
+            report.texts += legal.len();
+            for text in same_words::<G>(&state, &legal) {
+                found.fault(TextFault::SameWords(text.clone()), &text, &context);
+            }
+            let choice = legal[rng.index(legal.len())];
+            events.clear();
+            if let Err(e) = G::apply(&mut state, choice, &mut events) {
+                panic!(
+                    "{} seed {seed} decision {decisions}: the legal {choice:?} is refused: {e}",
+                    G::ID
+                );
+            }
+            decisions += 1;
+        }
+    }
+    assert!(
+        found.lines.is_empty(),
+        "{} texts are shared by two legal choices of one decision:\n{}",
+        found.lines.len(),
+        found.lines.join("\n")
+    );
+    report
+}
+
+/// [`check_choice_texts`] on `G`'s setup for `players` with `options`, over
+/// the games of `seeds`; panics when the setup is refused. Each game's
+/// `tests/texts.rs` calls it for every player count and variant, over many
+/// more games than [`check_setup_texts`] lints.
+pub fn check_setup_choice_texts<G: Game>(
+    players: usize,
+    options: &[&str],
+    seeds: std::ops::Range<u64>,
+) -> TextReport {
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let setup = G::setup(players, &options)
+        .unwrap_or_else(|e| panic!("{} {players} players {options:?}: {e}", G::ID));
+    check_choice_texts::<G>(&setup, seeds)
 }
 
 /// The distinct faults found so far, as lines of the failure message (at

@@ -2,7 +2,8 @@
 // move from its stored record — the board drawn by the game's own renderer
 // (as a spectator sees it, with no choices), the whole log with the steps
 // still to come dimmed (a click on an entry jumps to it), a slider, the
-// buttons ⏮ ◀ ▶ ⏭, autoplay at a chosen speed (Space), and the keys ← →
+// buttons ⏮ ◀ ▶ ⏭, a jump to where a turn, round or stage begins (the
+// engine's chapters), autoplay at a chosen speed (Space), and the keys ← →
 // Home End. It opens at the start, or at the end for a player of the game
 // (this browser holds a seat of it), or at the step in the link (#step=N),
 // which follows the step shown so that a link shares the moment.
@@ -45,17 +46,22 @@ export async function replay(root, id) {
   const slider = h('input', { type: 'range', min: 0, max: last, value: last, id: 'replay-slider', 'aria-label': 'Step' });
   const counter = h('span', { class: 'replay-count', id: 'replay-count' });
   // Autoplay: a step every `speed.value` milliseconds, until the end or a pause.
-  const play = h('button', { class: 'ghost replay-btn', id: 'replay-play', title: 'Play the game on (Space)', 'aria-label': 'Play', 'aria-pressed': 'false', onclick: () => toggle() }, playIcon(false));
+  const play = h('button', { class: 'ghost replay-btn replay-play', id: 'replay-play', title: 'Play the game on (Space)', 'aria-pressed': 'false', onclick: () => toggle() }, playIcon(false), 'Play');
   const speed = h('select', { id: 'replay-speed', 'aria-label': 'Autoplay speed', title: 'Autoplay speed' },
     [[2000, 'slow'], [800, 'normal'], [300, 'fast'], [80, 'fastest']].map(([ms, label]) => h('option', { value: ms, selected: ms === 800 ? true : null }, label)));
   const button = (icon, title, idName, to) => h('button', { class: 'ghost replay-btn', id: idName, title, 'aria-label': title, onclick: () => go(to()) }, icon);
+  // The game's parts (turns, rounds, stages), each a jump to where it begins.
+  const chapters = meta.chapters || [];
+  const jump = chapters.length > 1 ? h('select', { id: 'replay-chapter', 'aria-label': 'Jump to a part of the game', title: 'Jump to where a part of the game begins' },
+    chapters.map((c) => h('option', { value: c.step }, c.title))) : null;
+  if (jump) jump.addEventListener('change', () => { stop(); go(Number(jump.value)); });
   const controls = h('div', { class: 'replay-controls' },
     button(icon(true, true), 'First step (Home)', 'replay-first', () => 0),
     button(icon(true, false), 'Step back (←)', 'replay-back', () => view.wanted - 1),
     slider,
     button(icon(false, false), 'Step forward (→)', 'replay-forward', () => view.wanted + 1),
     button(icon(false, true), 'Last step (End)', 'replay-last', () => last),
-    play, speed,
+    play, speed, jump,
     counter);
   const what = h('div', { class: 'replay-what', id: 'replay-what' });
   const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
@@ -109,9 +115,8 @@ export async function replay(root, id) {
     if (timer !== null) { stop(); return; }
     if (view.wanted >= last) go(0);
     play.setAttribute('aria-pressed', 'true');
-    play.setAttribute('aria-label', 'Pause');
     play.title = 'Pause (Space)';
-    fill(play, playIcon(true));
+    fill(play, playIcon(true), 'Pause');
     document.body.dataset.autoplay = 'on';
     tick();
   }
@@ -127,9 +132,8 @@ export async function replay(root, id) {
     clearTimeout(timer);
     timer = null;
     play.setAttribute('aria-pressed', 'false');
-    play.setAttribute('aria-label', 'Play');
     play.title = 'Play the game on (Space)';
-    fill(play, playIcon(false));
+    fill(play, playIcon(false), 'Play');
     document.body.dataset.autoplay = 'off';
   }
   for (const b of controls.querySelectorAll('#replay-first, #replay-back, #replay-forward, #replay-last')) b.addEventListener('click', stop);
@@ -184,6 +188,12 @@ export async function replay(root, id) {
       else if (at.top < box.top) list.scrollTop -= box.top - at.top;
     } else {
       list.scrollTop = 0;
+    }
+    // The jump list shows the part the step is in.
+    if (jump) {
+      let at = 0;
+      chapters.forEach((c, i) => { if (c.step <= st.step) at = i; });
+      jump.selectedIndex = at;
     }
     const entry = meta.log[st.step - 1];
     fill(what, entry

@@ -154,6 +154,17 @@ test('the replay viewer steps through finished games of the three games; the end
     await waitStep(page, target);
     assert.equal((await shown(page)).current, String(target));
     assert.match(page.url(), new RegExp(`#step=${target}$`));
+    // The jump list: where each turn begins, from the engine; picking one goes there.
+    const chapters = (await json(base, 'GET', `/api/games/${ds.id}/replay`)).chapters;
+    assert.equal(chapters[0].title, 'Turn 1');
+    assert.ok(chapters.length >= 3, JSON.stringify(chapters));
+    assert.equal(await page.locator('#replay-chapter option').count(), chapters.length);
+    await page.selectOption('#replay-chapter', String(chapters[2].step));
+    await waitStep(page, chapters[2].step);
+    assert.equal(await page.$eval('#replay-chapter', (el) => el.selectedOptions[0].textContent), 'Turn 3');
+    await page.keyboard.press('ArrowLeft');
+    await waitStep(page, chapters[2].step - 1);
+    assert.equal(await page.$eval('#replay-chapter', (el) => el.selectedOptions[0].textContent), 'Turn 2', 'the list follows the step');
     // A link to a step opens the replay there.
     const linked = await desktop.newPage();
     await linked.goto(`${base}/replay/${ds.id}#step=7`);

@@ -299,6 +299,14 @@ pub trait Game: Sized + 'static {
             Turn::Over => "The game is over".to_string(),
         }
     }
+    /// The part of the game `s` is in, as its rulebook counts them ("Turn
+    /// 3", "Round 2", "Stage 5 (Roadian)"): the replay viewer lists where
+    /// each begins, to jump there. Public, like the prompt. The default,
+    /// None, is a game with no such parts.
+    fn chapter(s: &Self::State) -> Option<String> {
+        let _ = s;
+        None
+    }
     /// True when the choice that led from `before` to `after` (logging
     /// `events`) may not be taken back: it drew something at random, or
     /// showed something that was hidden, so that taking it back would let

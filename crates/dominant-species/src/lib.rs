@@ -311,6 +311,12 @@ impl Game for DominantSpecies {
         describe::prompt(s)
     }
 
+    /// "Turn 3": the game is played in turns, each from Planning (p.9) to
+    /// Reseed (p.20), counted from 1.
+    fn chapter(s: &State) -> Option<String> {
+        Some(format!("Turn {}", s.turn))
+    }
+
     /// A choice may not be taken back when it drew at random or showed what
     /// was hidden: the random stream moved (elements drawn from the bag, a
     /// shuffle), the Dominance draw pile changed (cards dealt face up at

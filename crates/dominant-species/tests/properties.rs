@@ -184,3 +184,35 @@ fn every_seat_sees_what_a_spectator_sees() {
         }
     }
 }
+
+/// The chapters a seeded random game passes through, each once, in order
+/// ([`Game::chapter`], the replay viewer's jumps).
+fn chapters_of(players: usize, seed: u64) -> Vec<String> {
+    let setup = Ds::setup(players, &[]).expect("setup");
+    let report = random_simulation(Simulation::<Ds>::new(setup.clone(), seed, 0));
+    let mut state = Ds::new(&setup, seed).expect("start");
+    let mut seen: Vec<String> = Ds::chapter(&state).into_iter().collect();
+    let mut events = Vec::new();
+    for c in &report.record.choices {
+        Ds::apply(&mut state, c.choice, &mut events).expect("replay");
+        if let Some(now) = Ds::chapter(&state) {
+            if seen.last() != Some(&now) {
+                seen.push(now);
+            }
+        }
+    }
+    seen
+}
+
+/// The game is played in turns, each Planning (p.9) to Reseed (p.20), the
+/// turn counted from 1 one after another; the replay viewer's parts are
+/// those turns.
+#[test]
+fn the_game_is_played_in_turns_counted_from_one() {
+    for seed in 0..6 {
+        let seen = chapters_of(2 + (seed % 5) as usize, seed);
+        let expected: Vec<String> = (1..=seen.len()).map(|t| format!("Turn {t}")).collect();
+        assert_eq!(seen, expected, "seed {seed}");
+        assert!(seen.len() > 3, "seed {seed}: {seen:?}");
+    }
+}

@@ -323,6 +323,12 @@ impl Game for Marine {
         view::prompt(s)
     }
 
+    /// "Round 2": a round is a series of player turns that ends with a
+    /// Reseed (Retrieve, p.10), so it is one more than the Reseeds so far.
+    fn chapter(s: &State) -> Option<String> {
+        Some(format!("Round {}", s.reseeds + 1))
+    }
+
     /// A choice may be taken back unless it drew at random (an element from
     /// the bag, a terrain marker, trait cards, the random stream at all) or
     /// showed what was hidden (the traits revealed after the secret draft, a

@@ -185,3 +185,39 @@ fn every_option_is_accepted_as_a_form_sends_it() {
     let faults = eons_core::testing::check_options::<Marine>();
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// Retrieve, p.10: "a 'round' is a series of player turns culminating in a
+/// Reseed event", so the game's parts, as the replay viewer lists them
+/// ([`Game::chapter`]), are rounds counted from 1, each ended by a Reseed.
+#[test]
+fn a_round_ends_with_a_reseed_and_rounds_count_from_one() {
+    for seed in 0..6 {
+        let players = 2 + (seed % 3) as usize;
+        let setup = Marine::setup(players, &[]).expect("setup");
+        let report = random_simulation(Simulation::<Marine>::new(setup.clone(), seed, 0));
+        let mut state = Marine::new(&setup, seed).expect("start");
+        let mut seen: Vec<String> = Marine::chapter(&state).into_iter().collect();
+        let mut events = Vec::new();
+        let mut reseeds = 0;
+        for c in &report.record.choices {
+            events.clear();
+            Marine::apply(&mut state, c.choice, &mut events).expect("replay");
+            reseeds += events
+                .iter()
+                .filter(|e| matches!(e, eons_marine::Event::Reseed { .. }))
+                .count();
+            if let Some(now) = Marine::chapter(&state) {
+                if seen.last() != Some(&now) {
+                    seen.push(now);
+                }
+            }
+        }
+        let expected: Vec<String> = (1..=seen.len()).map(|r| format!("Round {r}")).collect();
+        assert_eq!(seen, expected, "seed {seed}");
+        assert_eq!(
+            seen.len(),
+            reseeds + 1,
+            "seed {seed}: a round after each Reseed"
+        );
+    }
+}

@@ -574,6 +574,12 @@ impl Game for Pangea {
         texts::prompt(s, data())
     }
 
+    /// "Placing the starting animals", "Stage 5 (Roadian)", "Turn of the Ages after stage
+    /// 4" or "The Doom": the Epoch Track's stages, and what comes between and after them.
+    fn chapter(s: &State) -> Option<String> {
+        texts::chapter(s, data())
+    }
+
     /// A choice may not be taken back once it drew at random or showed something hidden:
     /// the random stream moved (a neutral roll or contest bonus, a region card, a
     /// reshuffle), the adaptation draw pile shrank (a draw), a stage, Turn of the Age card,

@@ -448,6 +448,25 @@ fn status_change(before: u8, after: u8) -> String {
     }
 }
 
+/// The part of the game `s` is in ([`eons_core::Game::chapter`]): placing the starting
+/// animals, a stage of the Epoch Track with its name, a Turn of the Ages (between two
+/// stages), or the Doom after the last stage.
+pub fn chapter(s: &State, d: &Data) -> Option<String> {
+    let total = d.total_stages();
+    Some(match s.phase {
+        Phase::Setup => "Placing the starting animals".to_string(),
+        Phase::TurnOfAges => format!("Turn of the Ages after stage {}", s.stage),
+        _ if s.stage >= total => "The Doom".to_string(),
+        _ => format!(
+            "Stage {} ({})",
+            s.stage + 1,
+            d.stage_names
+                .get(s.stage as usize)
+                .map_or("?", |n| n.as_str())
+        ),
+    })
+}
+
 /// A sentence for an event.
 pub fn describe_event(s: &State, d: &Data, e: &Event) -> String {
     let who = |seat: u8| seat_name(s, seat);

@@ -201,3 +201,60 @@ fn every_option_is_accepted_as_a_form_sends_it() {
     let faults = eons_core::testing::check_options::<Pangea>();
     assert!(faults.is_empty(), "{faults:#?}");
 }
+
+/// The game's parts as the replay viewer lists them ([`Game::chapter`]):
+/// placing the starting animals, then the Epoch Track's stages in order,
+/// by number and name (the Initiative phase moves the Doom marker on,
+/// rulebook p.18), a Turn of the Ages between two epochs (p.19), and the
+/// Doom after the last stage (p.19–20).
+#[test]
+fn the_stages_of_the_epoch_track_follow_one_another_and_end_with_the_doom() {
+    for seed in 0..6u64 {
+        let players = 2 + (seed % 3) as usize;
+        let setup = Pangea::setup(players, &[]).expect("setup");
+        let report = random_simulation(Simulation::<Pangea>::new(setup.clone(), seed, 0));
+        let mut state = Pangea::new(&setup, seed).expect("start");
+        let mut seen: Vec<String> = Pangea::chapter(&state).into_iter().collect();
+        let mut events = Vec::new();
+        for c in &report.record.choices {
+            events.clear();
+            Pangea::apply(&mut state, c.choice, &mut events).expect("replay");
+            if let Some(now) = Pangea::chapter(&state) {
+                if seen.last() != Some(&now) {
+                    seen.push(now);
+                }
+            }
+        }
+        let ctx = format!("seed {seed}: {seen:?}");
+        assert_eq!(
+            seen.first().map(String::as_str),
+            Some("Placing the starting animals"),
+            "{ctx}"
+        );
+        assert_eq!(seen.last().map(String::as_str), Some("The Doom"), "{ctx}");
+        let stages: Vec<u32> = seen
+            .iter()
+            .filter_map(|c| c.strip_prefix("Stage "))
+            .map(|c| {
+                c.split(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect(&ctx)
+            })
+            .collect();
+        let expected: Vec<u32> = (1..=stages.len() as u32).collect();
+        assert_eq!(stages, expected, "{ctx}: every stage once, in order");
+        // A Turn of the Ages shows only where a player decides in it (an
+        // Age card's step): then it comes right after a stage.
+        for (i, c) in seen.iter().enumerate() {
+            if let Some(after) = c.strip_prefix("Turn of the Ages after stage ") {
+                let before = format!("Stage {after} (");
+                assert!(i > 0 && seen[i - 1].starts_with(&before), "{ctx}");
+            }
+        }
+        assert!(
+            seen.iter().all(|c| !c.contains('?')),
+            "{ctx}: every stage named"
+        );
+    }
+}

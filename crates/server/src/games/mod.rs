@@ -220,6 +220,8 @@ pub trait DynState: Send + Sync {
     /// What the seat to move is asked ([`Game::prompt`]): the heading the
     /// table shows, the same words as the terminal's.
     fn prompt(&self) -> String;
+    /// The part of the game the state is in ([`Game::chapter`]: "Turn 3").
+    fn chapter(&self) -> Option<String>;
     /// What a seat plays (animals…).
     fn roles(&self, seat: Seat) -> Vec<String>;
     /// A bot's choice for `seat`, or None when it is not that seat's turn.
@@ -543,6 +545,9 @@ impl<G: Game> DynState for Live<G> {
     }
     fn prompt(&self) -> String {
         G::prompt(&self.state)
+    }
+    fn chapter(&self) -> Option<String> {
+        G::chapter(&self.state)
     }
     fn roles(&self, seat: Seat) -> Vec<String> {
         G::roles(&self.state, seat)

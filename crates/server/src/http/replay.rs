@@ -90,8 +90,9 @@ async fn replayed(
 
 /// `GET /api/games/{id}/replay`: what the viewer needs besides the board:
 /// the number of steps (choices in effect + 1: the start), the seats, the
-/// outcome and final score, and the log as a spectator reads it, one entry
-/// per choice (entry `i` is what step `i + 1` did).
+/// outcome and final score, the log as a spectator reads it, one entry
+/// per choice (entry `i` is what step `i + 1` did), and the chapters: where
+/// each turn, round or stage begins (`{"step", "title"}`).
 pub async fn replay(
     State(services): State<Arc<Services>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -114,6 +115,7 @@ pub async fn replay(
         "outcome": r.outcome,
         "final_score": r.final_score,
         "log": r.log,
+        "chapters": r.chapters,
     })))
 }
 

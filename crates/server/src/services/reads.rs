@@ -135,6 +135,9 @@ pub struct Replayed {
     pub outcome: Value,
     /// The final score sheet (JSON), if the game has one.
     pub final_score: Value,
+    /// Where each part of the game begins ([`eons_core::Game::chapter`]):
+    /// `{"step", "title"}`, the step being the first that shows the part.
+    pub chapters: Vec<Value>,
 }
 
 impl Replayed {
@@ -148,6 +151,11 @@ impl Replayed {
         let mut state = start;
         let mut checkpoints = vec![state.clone_box()];
         let mut log = Vec::with_capacity(steps.len());
+        let mut chapters = Vec::new();
+        let mut chapter = state.chapter();
+        if let Some(title) = &chapter {
+            chapters.push(serde_json::json!({ "step": 0, "title": title }));
+        }
         for (n, (seat, choice)) in steps.iter().enumerate() {
             let applied = state
                 .apply(eons_core::Seat(*seat), choice)
@@ -168,6 +176,13 @@ impl Replayed {
             if (n + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push(state.clone_box());
             }
+            let now = state.chapter();
+            if now != chapter {
+                if let Some(title) = &now {
+                    chapters.push(serde_json::json!({ "step": n + 1, "title": title }));
+                }
+                chapter = now;
+            }
         }
         Ok(Replayed {
             checkpoints,
@@ -175,6 +190,7 @@ impl Replayed {
             final_score: state.final_score().unwrap_or(Value::Null),
             steps,
             log,
+            chapters,
         })
     }
 

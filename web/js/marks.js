@@ -1,7 +1,9 @@
 // What just happened at the table:
 // - every seat's last move marked on the board (the server's `marks`: the
 //   board changes of each seat's latest run of choices, public pieces only),
-//   new marks animated briefly;
+//   new marks animated briefly, and a piece that moved seen travelling from
+//   where it left to where it went (not for a player who asks for less
+//   motion);
 // - the bots' pace, which a seated human may slow down, speed up or pause;
 // - on your turn, what the other seats did since your previous choice.
 // The board's renderer names its places with `data-place` (the labels the
@@ -27,12 +29,18 @@ export function happened(ctx, renderer, seatName) {
   area.replaceChildren(...[paceControl(ctx, seatName), summary(ctx, seatName)].filter(Boolean));
 }
 
-/** The element a place label names on the board, and its centre and size in its SVG's units. */
+/**
+ * The element a place label names on the board: its centre and size in its
+ * SVG's units, and the box of the name written on it (a tile's terrain, a
+ * region's label), if any, for the badges to sit beside.
+ */
 function locate(board, place) {
   const el = board.querySelector(`[data-place="${CSS.escape(place)}"]`);
   if (el && typeof el.getBBox === 'function') {
     const b = el.getBBox();
-    if (b.width > 0) return { svg: el.ownerSVGElement, x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width, h: b.height };
+    const label = el.querySelector('.terrain-label, .pg-rname');
+    const n = label ? label.getBBox() : null;
+    if (b.width > 0) return { svg: el.ownerSVGElement, x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width, h: b.height, name: n && n.width > 0 ? n : null };
   }
   // A corner with nothing on it now: the point the three hexes it names share.
   const parts = place.split('/');
@@ -88,6 +96,7 @@ function drawMarks(ctx, renderer, seatName) {
     for (const { c } of list) if (c.kind === 'moved_from') c.other.forEach(spot);
   }
   const fresh = [];
+  const travels = []; // new moves: a piece travelling along each
   for (const [place, list] of byPlace) {
     const at = spot(place);
     if (!at || !at.svg) continue;
@@ -108,9 +117,12 @@ function drawMarks(ctx, renderer, seatName) {
       }
       // A badge per change: pieces more (+n) or fewer (−n), in the piece's colour, edged by the kind.
       const sign = c.kind === 'added' || c.kind === 'moved_to' ? '+' : '−';
+      // Beside the place's name, never over it (nor over the food or
+      // numbers written at its edge); without a name, at its top edge.
       const bw = 24;
-      const bx = at.x + (round ? rad * 0.45 : at.w / 2 - 16) - i * (bw + 2) - bw / 2;
-      const by = at.y - (round ? rad * 0.95 : at.h / 2 - 4) - 7;
+      const bx = at.name ? at.name.x + at.name.width + 3 + i * (bw + 2)
+        : at.x + (round ? rad * 0.45 : at.w / 2 - 16) - i * (bw + 2) - bw / 2;
+      const by = at.name ? at.name.y + at.name.height / 2 - 7 : at.y - (round ? rad * 0.95 : at.h / 2 - 4) - 7;
       badge.append(s('rect', { x: bx, y: by, width: bw, height: 14, rx: 7, fill: colour(c.owner), class: 'hm-badge' }),
         s('text', { x: bx + bw / 2, y: by + 10.5, class: 'hm-badge-t' }, `${sign}${c.count}`));
       // A moved piece: an arrow from where it left to where it went.
@@ -118,6 +130,7 @@ function drawMarks(ctx, renderer, seatName) {
         for (const to of c.other) {
           const end = spot(to);
           if (!end || end.svg !== at.svg) continue;
+          if (!before.has(key)) travels.push({ svg: at.svg, from: at, to: end, fill: colour(c.owner), count: c.count });
           const dx = end.x - at.x;
           const dy = end.y - at.y;
           const len = Math.hypot(dx, dy) || 1;
@@ -142,7 +155,28 @@ function drawMarks(ctx, renderer, seatName) {
     for (const g of fresh) {
       g.animate([{ opacity: 0, transform: 'scale(1.7)' }, { opacity: 1, transform: 'scale(1)' }], { duration: 650, easing: 'ease-out' });
     }
+    for (const t of travels) travel(layer(t.svg, true), t);
   }
+}
+
+/**
+ * A piece in its owner's colour travelling from one place to another along
+ * the move's arrow (0.8 s), then gone: the arrow and the rings stay to say
+ * what moved. Several pieces show as one disc with their count.
+ */
+function travel(into, { from, to, fill, count }) {
+  const piece = s('g', { class: 'hm-travel', 'aria-hidden': 'true' },
+    s('circle', { cx: from.x, cy: from.y, r: 10, fill, stroke: '#fff', 'stroke-width': 2 }),
+    count > 1 ? s('text', { x: from.x, y: from.y + 4, class: 'hm-travel-n' }, String(count)) : null);
+  into.append(piece);
+  const run = piece.animate([
+    { transform: 'translate(0px, 0px)', opacity: 0.2 },
+    { transform: 'translate(0px, 0px)', opacity: 1, offset: 0.15 },
+    { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px)`, opacity: 1, offset: 0.85 },
+    { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px)`, opacity: 0 },
+  ], { duration: 800, easing: 'ease-in-out' });
+  run.onfinish = () => piece.remove();
+  run.oncancel = () => piece.remove();
 }
 
 /** Lights up one seat's marks (the summary's hover), or none. */

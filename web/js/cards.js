@@ -83,15 +83,28 @@ export function infoButton(card) {
  * A card shown by its name (a trait, a card in a hand, a revealed tile):
  * hovering shows its text, clicking opens the large view. `cls` adds classes.
  */
-export function cardChip(card, cls = '') {
+export function cardChip(card, cls = '', target = null) {
   if (!card) return null;
   return h('button', {
     type: 'button',
-    class: `card-chip ${cls}`,
-    title: tooltip(card),
+    class: `card-chip ${cls} ${target ? 'legal' : ''}`,
+    title: target ? `${card.name}: ${target.title || 'your choice'}` : tooltip(card),
     'data-card': card.id,
-    onclick: (ev) => { ev.stopPropagation(); openCard(card); },
+    'data-key': target ? target.key : null,
+    onclick: target ? target.act : (ev) => { ev.stopPropagation(); openCard(card); },
   }, card.name, card.reconstructed ? h('span', { class: 'rc-dot', 'aria-hidden': 'true' }, '*') : null);
+}
+
+/**
+ * A card chip that is a board target while a legal choice concerns its card
+ * (a trait to keep, an adaptation card to activate or discard): `legal(key)`
+ * answers the click that offers those choices, or null. A click then
+ * offers the choices (the card itself opens from the choices' "i"); at
+ * other times it opens the card.
+ */
+export function cardTarget(card, cls, key, legal) {
+  const act = legal(key);
+  return cardChip(card, cls, act ? { key, act, title: 'click to choose' } : null);
 }
 
 /** Opens the large view of a card; a second card replaces the first. */

@@ -25,14 +25,15 @@ const GAMES = (process.env.EONS_TARGETS_GAMES || 'ds,marine,pangea').split(',');
 
 /**
  * The choice kinds (the JSON variant name) that concern a place or a piece,
- * by game: they must have a board target. The rest (Pass, Done, Skip, element
- * and card picks, counts of AP...) stay buttons. A Marine `Animal` concerns a
+ * by game: they must have a board target (a card chip for a trait to keep or
+ * an adaptation card to play). The rest (Pass, Done, Skip, element picks,
+ * counts of AP...) stay buttons. A Marine `Animal` concerns a
  * place when its text names the tile ("eliminate one Fishes species on D7 ocean").
  */
 const PLACE_KINDS = {
   ds: ['Place', 'Corner', 'Tile', 'Stack', 'Card', 'Species', 'Move', 'Count'],
-  marine: ['Place', 'Corner', 'Hex', 'Stack', 'Slot', 'Species', 'Move', 'MoveOf', 'Animal'],
-  pangea: ['Region', 'Populate', 'Move', 'Animal', 'Unblock', 'Shed', 'Bearer', 'Field', 'Claim'],
+  marine: ['Place', 'Corner', 'Hex', 'Stack', 'Slot', 'Species', 'Move', 'MoveOf', 'Animal', 'Trait'],
+  pangea: ['Region', 'Populate', 'Move', 'Animal', 'Unblock', 'Shed', 'Bearer', 'Field', 'Claim', 'Activate', 'Card', 'Use', 'CashIn'],
 };
 /** Pangea's human plays the Invertebrates, whose ability (shed an animal for 1 AP) must always ask. */
 const OPTIONS = { pangea: ['groups=invertebrates,synapsids'] };
@@ -40,8 +41,14 @@ const LABEL = /\b[A-G](?:1[0-3]|[1-9])\b/;
 
 const kindOf = (choice) => (choice && typeof choice === 'object' ? Object.keys(choice)[0] : String(choice));
 
-function needsTarget(game, c) {
+function needsTarget(game, c, st) {
   const kind = kindOf(c.choice);
+  // Dominant Species: an element type picked from a place on the table (the
+  // view says where) is lit there; one drawn from the bag stays a button.
+  if (game === 'ds' && kind === 'Element') return Boolean(st.view.elements_from);
+  // Marine: a circle of the row the view names, Regression's cube on its square.
+  if (game === 'marine' && kind === 'Circle') return Boolean(st.view.circles_of);
+  if (game === 'marine' && kind === 'Perform') return st.view.regression_cube;
   if (!PLACE_KINDS[game].includes(kind)) return false;
   if (game === 'marine' && kind === 'Animal') return / on [A-G](?:1[0-3]|[1-9])\b/.test(c.text);
   if (game === 'ds' && kind === 'Count') return true;
@@ -124,6 +131,7 @@ for (const game of GAMES) {
       let logLit = 0;
       let phoneChecks = 0;
       let neutralMarks = 0; // Pangea: marks of neutral animals seen
+      const tally = new Map(); // choices checked for a target, by kind
       let lastMove = -1;
       let kinds = new Map(); // legal index → choice kind, at the current decision
       let asked = 0;
@@ -165,8 +173,9 @@ for (const game of GAMES) {
           const legalIndices = new Set(st.legal.map((c) => c.index));
           for (const i of onBoard) assert.ok(legalIndices.has(i), `board target offers choice ${i}, which is legal at move ${move}`);
           for (const c of st.legal) {
-            if (!needsTarget(game, c)) continue;
+            if (!needsTarget(game, c, st)) continue;
             placeChoices += 1;
+            tally.set(kindOf(c.choice), (tally.get(kindOf(c.choice)) || 0) + 1);
             assert.ok(onBoard.has(c.index), `move ${move}: "${c.text}" (${kindOf(c.choice)}) has a board target`);
           }
           // Hovering a choice of the list lights its board target, and the reverse.
@@ -261,8 +270,12 @@ for (const game of GAMES) {
       assert.ok(keyed > 0, 'Enter on a focused target was used');
       if (game === 'pangea') assert.ok(asked > 0, 'a click on an animal that could be shed was tried');
       if (game === 'pangea') assert.ok(neutralMarks > 0, 'neutral animals moved after a choice of the player, and were marked');
+      // The picks that were buttons only are targets now: an element where it
+      // lies, a circle, a trait to keep, a card in hand.
+      const picks = { ds: ['Element'], marine: ['Trait', 'Circle'], pangea: ['Activate'] }[game];
+      for (const k of picks) assert.ok(tally.get(k) > 0, `${game}: ${k} choices met and given a target (${JSON.stringify([...tally])})`);
       assert.deepEqual(errors, [], 'no errors in the pages');
-      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks, ${asked} shed asks, ${neutralMarks} neutral marks`);
+      console.log(`${game} game ${id}: ${decisions} decisions, ${placeChoices} place choices on the board, ${pickers} pickers, ${keyed} by keyboard, ${hovered} hover links, ${logLit} log links, ${phoneChecks} phone checks, ${asked} shed asks, ${neutralMarks} neutral marks, targets by kind ${JSON.stringify(Object.fromEntries(tally))}`);
     } finally {
       await desk.close();
       proc.kill('SIGKILL');

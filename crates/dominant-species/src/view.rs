@@ -104,6 +104,43 @@ pub struct View {
     pub ice_age: bool,
     /// Game over.
     pub over: bool,
+    /// Where the element types the decider may pick now lie, when the
+    /// decision is a pick of an element type ([`Choice::Element`]) from a
+    /// place on the table: the table lights them there. None otherwise (an
+    /// element drawn from the bag is a button).
+    pub elements_from: Option<ElementSource>,
+}
+
+/// Where the elements of a pick of an element type ([`Choice::Element`]) lie.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ElementSource {
+    /// The Adaptation squares (Adaptation, p.10).
+    Adaptation,
+    /// The Abundance squares (Abundance, p.12).
+    Abundance,
+    /// The Wasteland Box (Wasteland, p.12).
+    Wasteland,
+    /// The Wanderlust squares (Wanderlust, p.14).
+    Wanderlust,
+    /// The deciding animal's own display (Regression, p.11; Disease,
+    /// Immigrants, Metamorphosis).
+    Display,
+}
+
+/// Where the element types of the pending pick lie, if it is one.
+fn elements_from(s: &State) -> Option<ElementSource> {
+    use CardStep as C;
+    Some(match s.pending {
+        Pending::Adapt(_) => ElementSource::Adaptation,
+        Pending::AbundanceElement(_) => ElementSource::Abundance,
+        Pending::Wasteland(_) => ElementSource::Wasteland,
+        Pending::WanderElement(..) => ElementSource::Wanderlust,
+        Pending::Regress { .. }
+        | Pending::Card(
+            C::DiseaseLose { .. } | C::ImmigrantsChoice { .. } | C::MetamorphosisGive { .. },
+        ) => ElementSource::Display,
+        _ => return None,
+    })
 }
 
 /// Builds the view of `seat`.
@@ -171,6 +208,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
         survival: s.survival,
         ice_age: s.ice_age,
         over: s.step == Step::Over,
+        elements_from: elements_from(s),
     }
 }
 

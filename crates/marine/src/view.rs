@@ -3,6 +3,7 @@
 //! and events are in [`crate::text`].
 
 use crate::data::{data, MAX_STACKS};
+use crate::decision::Frame;
 use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
 use crate::text::{count, hex_label, pawn_name, place};
 use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait};
@@ -72,6 +73,14 @@ pub struct View {
     pub deciding: Option<Animal>,
     /// What is being decided.
     pub asking: String,
+    /// The row of element circles a pick of a circle ([`Choice::Circle`](crate::Choice::Circle))
+    /// takes from (Abundance, Adaptation, Wanderlust): the table lights its
+    /// circles. None when the decision picks no circle.
+    pub circles_of: Option<CircleRow>,
+    /// True while the decision is whether to put a Gene Pool cube on the
+    /// first empty Regression square ([`Choice::Perform`](crate::Choice::Perform) of Regression,
+    /// p.12): the table lights that square.
+    pub regression_cube: bool,
     /// The animal whose turn it is.
     pub current: Animal,
     /// Animals in play.
@@ -205,6 +214,13 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             .stack
             .last()
             .map_or(String::new(), |f| crate::rules::asking(*f).to_string()),
+        circles_of: s.stack.last().and_then(|f| match f {
+            Frame::Abundance { .. } => Some(CircleRow::Abundance),
+            Frame::Adaptation { .. } => Some(CircleRow::Adaptation),
+            Frame::WanderlustElement { .. } => Some(CircleRow::Wanderlust),
+            _ => None,
+        }),
+        regression_cube: matches!(s.stack.last(), Some(Frame::Regression { .. })),
         current: s.cur,
         animals,
         tiles,

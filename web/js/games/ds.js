@@ -83,9 +83,20 @@ function elementBadge(e) {
   return h('span', { class: 'el', style: pieceColours(ELEMENT_COLOR[e], ELEMENT_INK[e]), title: e }, ELEMENT_GLYPH[e]);
 }
 
-function elementDiscs(counts, cls = '') {
+/**
+ * An area's elements as discs. With `pick` (the board's legalAttr, while a
+ * pick of an element type takes them from this area), each disc of a type
+ * the seat may pick is a target.
+ */
+function elementDiscs(counts, cls = '', pick = null) {
   const out = [];
-  counts.forEach((n, i) => { for (let k = 0; k < n; k++) out.push(elementBadge(ELEMENTS[i])); });
+  counts.forEach((n, i) => {
+    for (let k = 0; k < n; k++) {
+      const badge = elementBadge(ELEMENTS[i]);
+      const a = pick ? pick(`element:${ELEMENTS[i]}`) : {};
+      out.push(a.onclick ? h('button', { class: `el-pick ${a.class}`, 'data-key': a['data-key'], onclick: a.onclick, title: ELEMENTS[i] }, badge) : badge);
+    }
+  });
   return h('span', { class: `discs ${cls}` }, out.length ? out : h('span', { class: 'empty' }, '—'));
 }
 
@@ -96,7 +107,7 @@ const hexKey = (x) => `hex:${x.q},${x.r}`;
  * species (Speciation, Aquatic, Hibernation) goes to the tile its texts name,
  * where the values make a picker.
  */
-function targets(legal, local, hexes) {
+function targets(legal, local, hexes, elementsFrom) {
   const map = new Map();
   const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
   const counts = legal.filter((c) => c.choice && typeof c.choice === 'object' && 'Count' in c.choice);
@@ -112,6 +123,7 @@ function targets(legal, local, hexes) {
     else if (k === 'Corner') add(`corner:${v.hex.q},${v.hex.r},${v.point}`, c);
     else if (k === 'Stack') add(`stack:${v}`, c);
     else if (k === 'Card') add(`card:${v}`, c);
+    else if (k === 'Element' && elementsFrom) add(`element:${v}`, c);
     else if (k === 'Species') add(hexKey(v.hex), c);
     else if (k === 'Move') {
       const from = `${v.from.q},${v.from.r}`;
@@ -125,7 +137,7 @@ function targets(legal, local, hexes) {
 export function render(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local, (st.ui || {}).hexes);
+  const map = targets(ctx.legal, local, (st.ui || {}).hexes, v.elements_from);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   // Move choices are claimed by the board in both steps.
   for (const c of ctx.legal) if (c.choice && typeof c.choice === 'object' && 'Move' in c.choice) ctx.claimed.add(c.index);
@@ -144,7 +156,7 @@ export function render(board, st, ctx) {
     h('div', { class: 'ds-top' },
       earth(v, st, map, legalAttr, local, ctx.catalog),
       actionDisplay(v, map, legalAttr, ctx.catalog)),
-    animalsPanel(v, st),
+    animalsPanel(v, st, legalAttr),
     cardsPanel(v, map, legalAttr, ctx.catalog)));
   markTargets(board, map);
 }
@@ -259,14 +271,16 @@ function actionDisplay(v, map, legalAttr, catalog) {
     if (name === 'Speciation' && present.has('insects')) spaces.push(h('span', { class: 'eye free', style: `--c:${ANIMAL_COLOR.insects}`, title: 'insects: a free species' }, '+1'));
     let area = null;
     if (name === 'Initiative') area = h('span', { class: 'initiative' }, v.initiative.map((a, i) => h('span', { class: 'chip small', style: `--c:${ANIMAL_COLOR[a]}` }, h('i', { class: 'dot' }), `${i + 1}`)));
-    if (name === 'Adaptation') area = elementDiscs(v.adaptation);
+    // A pick of an element type lights the elements where they lie.
+    const from = (source) => (v.elements_from === source ? legalAttr : null);
+    if (name === 'Adaptation') area = elementDiscs(v.adaptation, '', from('Adaptation'));
     if (name === 'Regression') area = elementDiscs(v.regression_box, 'box');
-    if (name === 'Abundance') area = elementDiscs(v.abundance);
-    if (name === 'Wasteland') area = elementDiscs(v.wasteland_box, 'box');
+    if (name === 'Abundance') area = elementDiscs(v.abundance, '', from('Abundance'));
+    if (name === 'Wasteland') area = elementDiscs(v.wasteland_box, 'box', from('Wasteland'));
     if (name === 'Depletion') area = elementDiscs(v.depletion_box, 'box');
     if (name === 'Glaciation') area = h('span', { class: 'muted small' }, `${v.tundra_left} tundra left`);
     if (name === 'Wanderlust') {
-      area = h('span', { class: 'wander' }, elementDiscs(v.wanderlust),
+      area = h('span', { class: 'wander' }, elementDiscs(v.wanderlust, '', from('Wanderlust')),
         v.stacks.map((st, i) => {
           const a = legalAttr(`stack:${i}`);
           return h('button', { class: `stack ${a.class || ''}`, 'data-key': a['data-key'], disabled: a.onclick ? null : true, onclick: a.onclick, title: `stack ${i + 1}: ${st.size} tiles` },
@@ -278,7 +292,7 @@ function actionDisplay(v, map, legalAttr, catalog) {
   return h('section', { class: 'panel action-display' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Action display'), h('span', { class: 'muted small' }, `Turn ${v.turn}`)), rows);
 }
 
-function animalsPanel(v, st) {
+function animalsPanel(v, st, legalAttr) {
   const cards = v.animals.map((a) => {
     const seatName = (st.seats[a.seat] && st.seats[a.seat].name) || `Seat ${a.seat + 1}`;
     const deciding = v.decider === a.animal;
@@ -286,7 +300,7 @@ function animalsPanel(v, st) {
     return h('div', { class: `animal ${deciding ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: pieceColours(ANIMAL_COLOR[a.animal], ANIMAL_INK[a.animal]), 'data-animal': a.animal },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, cap(a.animal)), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),
       h('div', { class: 'animal-seat muted small' }, seatName, st.seat === a.seat ? ' (you)' : ''),
-      h('div', { class: 'animal-els' }, elementDiscs(a.elements)),
+      h('div', { class: 'animal-els' }, elementDiscs(a.elements, '', v.elements_from === 'Display' && v.decider === a.animal ? legalAttr : null)),
       h('div', { class: 'animal-stats' },
         h('span', { title: 'action pawns in supply' }, h('b', {}, 'APs '), cyl(a.supply, ''), a.on_display ? h('small', {}, ` +${a.on_display} placed`) : null),
         h('span', {}, h('b', {}, 'Gene pool '), a.gene_pool),

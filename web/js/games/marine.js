@@ -10,7 +10,7 @@ import { h, s, listen, patch, cap, possessive, pieceColours } from '../dom.js';
 import * as generic from './generic.js';
 import { edgeLabels } from './earth-labels.js';
 import { markTargets, firstPlaceIn } from '../link.js';
-import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
+import { cardById, cardChip, cardTarget, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
 const ANIMAL_COLOR = { Reptiles: '#2e8b57', Cephalopods: '#8e44ad', Fishes: '#e67e22', Crustaceans: '#c0392b' };
@@ -111,7 +111,7 @@ export function promptButton(c, ctx) {
  * tile (which species to eliminate or keep there) goes to the tile its text
  * names, where the animals make a picker.
  */
-function targets(legal, local, hexes) {
+function targets(legal, local, hexes, view) {
   const map = new Map();
   const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
   for (const c of legal) {
@@ -126,6 +126,10 @@ function targets(legal, local, hexes) {
     else if (k === 'Place') add(`space:${v.space}`, c);
     else if (k === 'Stack') add(`stack:${v}`, c);
     else if (k === 'Slot') add(`slot:${v}`, c);
+    else if (k === 'Trait') add(`trait:${v}`, c);
+    // A circle of the row the view names; Regression's cube on its first empty square.
+    else if (k === 'Circle' && view.circles_of) add(`circle:${view.circles_of.toLowerCase()}:${v}`, c);
+    else if (k === 'Perform' && view.regression_cube) add('cube:regression', c);
     else if (k === 'Species') add(`hex:${v.hex}`, c);
     else if (k === 'MoveOf') add(`hex:${v.to}`, c);
     else if (k === 'Move') {
@@ -141,7 +145,7 @@ export const render = generic.withTextFallback(draw);
 function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local, grid(ctx.catalog).hexes);
+  const map = targets(ctx.legal, local, grid(ctx.catalog).hexes, v);
   for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
   const legal = (key) => {
@@ -155,7 +159,7 @@ function draw(board, st, ctx) {
   };
   patch(board, h('div', { class: 'ds marine' },
     h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st), actionDisplay(v, legal, ctx.catalog)),
-    animalsPanel(v, st, ctx.catalog),
+    animalsPanel(v, st, ctx.catalog, legal),
     cardsPanel(v, legal, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
@@ -245,8 +249,14 @@ function pawnBtn(p, key, legal, label, special, words) {
   }, p && 'Special' in p ? elBadge(p.Special, 'tiny') : (label || ''));
 }
 
-function circles(list) {
-  return h('span', { class: 'discs' }, (list || []).map((e) => (e ? elBadge(e) : h('span', { class: 'el m-empty' }, '·'))));
+/** A row's element circles; with `legal`, a circle a choice takes from is a target (`circle:ROW:N`). */
+function circles(list, row = null, legal = null) {
+  return h('span', { class: 'discs' }, (list || []).map((e, i) => {
+    const disc = e ? elBadge(e) : h('span', { class: 'el m-empty' }, '·');
+    const key = `circle:${row}:${i}`;
+    const on = legal && row ? legal(key) : null;
+    return on ? h('button', { class: 'el-pick legal', 'data-key': key, onclick: on, title: `circle ${i + 1}` }, disc) : disc;
+  }));
 }
 
 function boxDiscs(counts) {
@@ -263,9 +273,16 @@ function actionDisplay(v, legal, catalog) {
   const rows = ((catalog && catalog.sections) || []).map(({ action: name, name: title, spaces: places }) => {
     const spaces = places.map((sp) => pawnBtn(v.spaces[sp.index], `space:${sp.index}`, legal, sp.label, sp.special, sp.title));
     const area = [];
-    if (name in CIRCLES) area.push(circles(v.circles[CIRCLES[name]]));
+    if (name in CIRCLES) area.push(circles(v.circles[CIRCLES[name]], name, legal));
     if (name in BOXES) area.push(boxDiscs(v.boxes[BOXES[name]]));
-    if (name === 'regression') area.push(h('span', { class: 'm-squares' }, v.squares.map((a) => h('i', { class: 'm-sq', style: `background:${a ? ANIMAL_COLOR[a] : 'transparent'}`, title: a || 'empty' }))));
+    if (name === 'regression') {
+      // The first empty square takes the cube when the seat places one.
+      const first = v.squares.findIndex((a) => !a);
+      const cube = legal('cube:regression');
+      area.push(h('span', { class: 'm-squares' }, v.squares.map((a, i) => (i === first && cube
+        ? h('button', { class: 'el-pick legal m-cube-target', 'data-key': 'cube:regression', onclick: cube, title: 'put a Gene Pool cube here' }, h('i', { class: 'm-sq', title: 'empty' }))
+        : h('i', { class: 'm-sq', style: `background:${a ? ANIMAL_COLOR[a] : 'transparent'}`, title: a || 'empty' })))));
+    }
     if (name === 'competition') area.push(h('span', { class: 'm-squares' }, v.competition.map(terrainSq)));
     if (name === 'evolution') area.push(h('span', { class: 'm-squares' }, v.evolution.map(terrainSq)));
     if (name === 'wanderlust') {
@@ -294,16 +311,17 @@ function actionDisplay(v, legal, catalog) {
     rows, h('div', { class: 'm-special-row' }, h('span', { class: 'ad-name' }, 'Special pawns'), special));
 }
 
-function animalsPanel(v, st, catalog) {
+function animalsPanel(v, st, catalog, legal) {
   const cards = v.animals.map((a) => {
     const seatName = (st.seats[a.seat] && st.seats[a.seat].name) || `Seat ${a.seat + 1}`;
     const printed = [];
     a.printed.forEach((n, i) => { for (let k = 0; k < n; k++) printed.push(elBadge(ELEMENTS[i], 'm-printed')); });
     const disks = a.disks.map((d) => (d ? elBadge(d) : h('span', { class: 'el m-empty', title: 'empty space' }, '')));
     const pawns = Array.from({ length: a.basic_total }, (_, i) => h('i', { class: `cyl ${i < a.basic_avail ? '' : 'm-used'}` }));
+    // A trait the seat may keep, copy or replace is a target on its chip.
     const traitList = (list, cls) => list.map((t) => {
       const card = cardById(catalog, t);
-      return card ? cardChip(card, `m-trait ${cls}`) : h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2'));
+      return card ? cardTarget(card, `m-trait ${cls}`, `trait:${t}`, legal) : h('span', { class: `m-trait ${cls}` }, t.replace(/([a-z])([A-Z])/g, '$1 $2'));
     });
     return h('div', { class: `animal ${v.deciding === a.animal ? 'deciding' : ''} ${st.seat === a.seat ? 'mine' : ''}`, style: pieceColours(ANIMAL_COLOR[a.animal]), 'data-animal': a.animal },
       h('div', { class: 'animal-head' }, h('span', { class: 'animal-name' }, a.animal), h('span', { class: 'vp', 'data-vp': a.vp }, `${a.vp} VP`)),

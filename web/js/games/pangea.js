@@ -9,7 +9,7 @@
 import { h, s, listen, patch, cap, pieceColours } from '../dom.js';
 import * as generic from './generic.js';
 import { markTargets } from '../link.js';
-import { cardById, cardChip, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
+import { cardById, cardChip, cardTarget, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const GROUPS = ['synapsids', 'sauropsida', 'amphibians', 'invertebrates'];
 const GROUP_COLOR = { synapsids: '#b5473a', sauropsida: '#3f8f3f', amphibians: '#2f78b7', invertebrates: '#8a5bb0' };
@@ -133,6 +133,7 @@ function targets(legal, local) {
       add(`anim:${spotKey(v)}`, c);
     } else if (k === 'Field') add(`field:${v}`, c);
     else if (k === 'Claim') add(`claim:${v}`, c);
+    else if (['Activate', 'Card', 'Use', 'CashIn'].includes(k)) add(`card:${v}`, c);
   }
   return { map, moving };
 }
@@ -179,7 +180,7 @@ function draw(board, st, ctx) {
   };
   patch(board, h('div', { class: 'pg' },
     h('div', { class: 'pg-top' }, mapPanel(v, legal, local, ctx.catalog), sidePanel(v, st, legal, ctx.catalog)),
-    playersPanel(v, st, ctx.catalog),
+    playersPanel(v, st, ctx.catalog, legal),
     st.ui && typeof st.ui.text === 'string'
       ? h('details', { class: 'panel small' }, h('summary', {}, 'Text view'), h('pre', { class: 'view-text' }, st.ui.text)) : null));
   markTargets(board, map);
@@ -311,7 +312,7 @@ function sidePanel(v, st, legal, catalog) {
     h('div', { class: 'pg-track' }, fields));
 }
 
-function playersPanel(v, st, catalog) {
+function playersPanel(v, st, catalog, legal) {
   const cards = v.order.concat(v.players.map((_, i) => i).filter((i) => !v.order.includes(i))).map((seat, pos) => {
     const p = v.players[seat];
     if (!p) return null;
@@ -331,8 +332,9 @@ function playersPanel(v, st, catalog) {
         h('span', {}, h('b', {}, 'Active '), p.active_count)),
       h('div', { class: 'animal-stats pg-used' }, ACTIONS.map((a, i) => h('span', { title: `${a} used ${p.used[i]} of 2 this stage` }, `${a[0]}`, h('i', { class: `pg-pip ${p.used[i] > 0 ? 'on' : ''}` }), h('i', { class: `pg-pip ${p.used[i] > 1 ? 'on' : ''}` })))),
       h('div', { class: 'm-traits' }, evo),
-      p.active ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'active:'), p.active.length ? p.active.map((c) => cardChip(adaptCard(catalog, c), 'm-trait copied')) : h('span', { class: 'muted small' }, 'none')) : null,
-      p.hand ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'hand:'), p.hand.length ? p.hand.map((c) => cardChip(adaptCard(catalog, c), 'm-trait offer')) : h('span', { class: 'muted small' }, 'empty')) : null);
+      // The seat's own cards are targets while a choice concerns them (activate, discard, use, cash in).
+      p.active ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'active:'), p.active.length ? p.active.map((c) => cardTarget(adaptCard(catalog, c), 'm-trait copied', `card:${c}`, seat === st.seat ? legal : () => null)) : h('span', { class: 'muted small' }, 'none')) : null,
+      p.hand ? h('div', { class: 'm-traits' }, h('span', { class: 'muted small' }, 'hand:'), p.hand.length ? p.hand.map((c) => cardTarget(adaptCard(catalog, c), 'm-trait offer', `card:${c}`, seat === st.seat ? legal : () => null)) : h('span', { class: 'muted small' }, 'empty')) : null);
   });
   return h('section', { class: 'panel animals' }, h('div', { class: 'panel-head' }, h('h3', {}, 'Animal groups'), h('span', { class: 'muted small' }, 'in initiative order')), h('div', { class: 'animal-grid' }, cards));
 }

@@ -2,6 +2,7 @@
 // Species, Marine, Pangea) a whole game against a bot is played in headless
 // Chromium by clicking board targets, pickers and buttons, and at every
 // decision of the human seat:
+//  - no two legal choices read the same;
 //  - every legal choice that concerns a place or a piece has a highlighted
 //    board target that can produce it (`data-choices`), and no target offers a
 //    choice that is not legal;
@@ -149,6 +150,9 @@ for (const game of GAMES) {
           const st = await (await fetch(`${base}/api/games/${id}/view?token=${held}`)).json();
           assert.equal(st.move, move, 'the page shows the current move');
           kinds = new Map(st.legal.map((c) => [c.index, kindOf(c.choice)]));
+          // Every choice reads apart from the others (two buttons with the same words leave the player guessing).
+          const texts = st.legal.map((c) => c.text);
+          assert.equal(new Set(texts).size, texts.length, `move ${move}: two choices read the same: ${JSON.stringify(texts)}`);
           const targets = await boardTargets(page);
           // A neutral animal's mark (Pangea) is never "your last move": the rules moved it.
           for (const n of (st.view && st.view.neutrals) || []) {

@@ -430,12 +430,15 @@ function renderPrompt(ctx) {
  * Brings the first target of a new decision into view, once per decision:
  * a board that pans sideways (a phone) or a target below the fold would
  * otherwise leave the player looking for where to tap. A target already
- * in view, under the prompt bar's edge, is left where it is.
+ * in view, under the prompt bar's edge, is left where it is, and so is the
+ * page when every choice is a button of the prompt bar as well.
  */
 function showFirstTarget(ctx) {
   const st = ctx.state;
   if (!myTurn(ctx) || ctx.shownTarget === st.move) return;
   ctx.shownTarget = st.move;
+  // Every choice is a button in the prompt bar too (a card to keep): nothing to look for.
+  if (!ctx.claimed.size) return;
   const first = ctx.board.querySelector('.legal');
   if (!first) return;
   const r = first.getBoundingClientRect();

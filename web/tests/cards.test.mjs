@@ -157,12 +157,14 @@ test('every game shows its cards\' full texts and a large view', { timeout: 1200
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'marine-desktop.png') });
     await page.keyboard.press('Escape');
     assert.equal(await page.evaluate(() => document.body.dataset.move), move, 'reading a trait does not choose it');
-    // The offered traits on the animal's display read the same way.
-    await readCard(page, t.cards, `.m-traits .card-chip[data-card="${traitId}"]`, 'marine');
     await phoneFit(page, () => page.locator('#promptbar .card-info').first().click(), 'marine');
-    // Choosing still takes one click on the choice itself.
-    await page.locator('#promptbar .card-info').first().locator('xpath=preceding-sibling::button[1]').click();
+    // The offered traits on the animal's display are targets: lit, and one
+    // click on a trait's chip keeps it, as its button does.
+    const chip = page.locator(`.m-traits .card-chip.legal[data-card="${traitId}"]`);
+    assert.equal(await chip.count(), 1, 'the offered trait is a target on its chip');
+    await chip.click();
     await page.waitForFunction((m) => document.body.dataset.move !== m, move, { timeout: 30000 });
+    assert.equal(await page.locator('.card-modal').count(), 0, 'choosing opens no large view');
     await assertNoBlanks(page, 'marine');
 
     // Pangea: the objective tiles on the board and each group's evolution cards.

@@ -57,7 +57,10 @@ function faults(page) {
       }
     }
     const first = document.querySelector('#board .legal');
-    if (first) {
+    // Only when some choice is on the board alone (not also a button of the prompt bar).
+    const buttons = document.querySelectorAll('#promptbar .prompt-buttons .choice-btn').length;
+    const choices = document.querySelectorAll('#choice-list .choice-item').length;
+    if (first && buttons < choices) {
       const r = first.getBoundingClientRect();
       const top = document.getElementById('promptbar').getBoundingClientRect().bottom;
       const pan = first.closest('[data-pan]');

@@ -146,7 +146,8 @@ function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
   const map = targets(ctx.legal, local, grid(ctx.catalog).hexes, v);
-  for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
+  // A card to choose stays a button too, with its "i" to read it first.
+  for (const [key, list] of map) if (!key.startsWith('trait:')) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
   const legal = (key) => {
     const list = map.get(key);

@@ -144,7 +144,8 @@ function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
   const { map, moving } = targets(ctx.legal, local);
-  for (const list of map.values()) for (const c of list) ctx.claimed.add(c.index);
+  // A card to choose stays a button too, with its "i" to read it first.
+  for (const [key, list] of map) if (!key.startsWith('card:')) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
   const mine = st.seat !== null && st.seat !== undefined && v.players[st.seat] ? v.players[st.seat].group : null;
   const decision = v.decision ? variant(v.decision)[0] : null;

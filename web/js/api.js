@@ -75,6 +75,8 @@ export const api = {
   /** Takes a game's first open seat (anyone may join it): answers {game, seat, name, token}, retried as a claim is. */
   join: (id, name) => retried(`eons.join.${id}`, (next) => call('POST', `/api/games/${encodeURIComponent(id)}/join`, { name, new_token: next, key: profileKey() })),
   resign: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/resign`, {}, token),
+  /** Cancels a game nobody else has played in: it is gone (410) for everyone afterwards. */
+  cancel: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/cancel`, {}, token),
   voteAway: (id, token, seat) => call('POST', `/api/games/${encodeURIComponent(id)}/vote-away`, { seat }, token),
   webhook: (id, token, url) => call('POST', `/api/games/${encodeURIComponent(id)}/webhook`, { url }, token),
   createProfile: (name) => call('POST', '/api/profiles', { name }),

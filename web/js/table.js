@@ -73,7 +73,8 @@ export async function table(root, id) {
     render(ctx);
     buildChat(ctx);
   } catch (e) {
-    root.replaceChildren(h('div', { class: 'panel' }, h('h2', {}, 'Cannot open this game'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
+    if (e.status === 410) mine.forget(id); // cancelled: nothing to come back to
+    root.replaceChildren(h('div', { class: 'panel', id: e.status === 410 ? 'game-gone' : null }, h('h2', {}, e.status === 410 ? 'This game was cancelled' : 'Cannot open this game'), h('p', {}, e.message), h('a', { href: '/' }, 'Back to the lobby')));
     return;
   }
   connect(ctx);
@@ -152,6 +153,15 @@ function connect(ctx) {
     ws.onmessage = (ev) => {
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
+      if (m.type === 'cancelled') {
+        // Cancelled by a player (perhaps on another device): the table closes.
+        ws.onclose = null;
+        mine.forget(ctx.id);
+        document.body.classList.remove('offline', 'my-turn');
+        document.querySelector('.table')?.replaceWith(h('div', { class: 'panel', id: 'game-gone' },
+          h('h2', {}, 'This game was cancelled'), h('p', {}, m.message), h('a', { href: '/' }, 'Back to the lobby')));
+        return;
+      }
       if (m.type === 'chat') {
         if (!ctx.chat.some((x) => x.n === m.message.n)) ctx.chat.push(m.message);
         renderChat(ctx);
@@ -484,12 +494,49 @@ function presenceMark(s) {
  * `POST /api/games/{id}/resign`). Not in a hotseat game, whose players
  * share one screen.
  */
+/**
+ * Whether this seat may cancel the game: a human seat of a game nobody else
+ * has played in (every choice in the log is this seat's own, no stand-in's,
+ * nobody resigned). The server decides again; this only offers it.
+ */
+function cancellable(ctx) {
+  const st = ctx.state;
+  const me = st.seat !== null ? st.seats[st.seat] : null;
+  return Boolean(me && me.kind === 'human' && !st.over && !st.seats.some((x) => x.resigned)
+    && ctx.log.every((e) => e.seat === st.seat && !e.stand_in));
+}
+
+/** "Cancel the game…", asked once more: it ends the game for everyone, who has not played in it yet. */
+function cancelControl(ctx) {
+  if (!cancellable(ctx)) return null;
+  if (!ctx.askCancel) {
+    return h('button', { class: 'small ghost', id: 'cancel-game', onclick: () => { ctx.askCancel = true; renderPlayers(ctx, renderer(ctx)); } }, 'Cancel the game…');
+  }
+  const yes = async () => {
+    try {
+      await api.cancel(ctx.id, ctx.token);
+      mine.forget(ctx.id);
+      location.assign('/');
+    } catch (e) {
+      ctx.askCancel = false;
+      toast(e.message, 'error');
+      await refresh(ctx);
+    }
+  };
+  return h('div', { class: 'resign-ask small', id: 'cancel-ask', role: 'group', 'aria-label': 'Cancel this game?' },
+    h('p', {}, 'Cancel this game? Nobody else has played in it yet: it ends for every seat and leaves the lists, and its links open nothing any more.'),
+    h('button', { class: 'small danger', id: 'cancel-yes', onclick: yes }, 'Cancel the game'), ' ',
+    h('button', { class: 'small ghost', id: 'cancel-no', onclick: () => { ctx.askCancel = false; renderPlayers(ctx, renderer(ctx)); } }, 'Keep it'));
+}
+
 function resignControl(ctx) {
   const st = ctx.state;
   const me = st.seat !== null ? st.seats[st.seat] : null;
-  if (!me || me.kind !== 'human' || me.resigned || st.over || ctx.hotseat) return null;
+  const cancel = cancelControl(ctx);
+  if (!me || me.kind !== 'human' || me.resigned || st.over || ctx.hotseat) return cancel ? h('p', { class: 'resign small' }, cancel) : null;
+  if (ctx.askCancel) return cancel;
   if (!ctx.askResign) {
-    return h('p', { class: 'resign small' }, h('button', { class: 'small ghost', id: 'resign', onclick: () => { ctx.askResign = true; renderPlayers(ctx, renderer(ctx)); } }, 'Resign…'));
+    return h('p', { class: 'resign small' }, h('button', { class: 'small ghost', id: 'resign', onclick: () => { ctx.askResign = true; renderPlayers(ctx, renderer(ctx)); } }, 'Resign…'), cancel ? ' ' : null, cancel);
   }
   const yes = async () => {
     ctx.askResign = false;

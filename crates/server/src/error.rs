@@ -26,6 +26,9 @@ pub enum ApiError {
     /// Something does not exist.
     #[error("{0}")]
     NotFound(String),
+    /// Something existed and is gone for good (a cancelled game).
+    #[error("{0}")]
+    Gone(String),
     /// The client's move number is not the game's.
     #[error("stale move: you sent move {sent} but the game is at move {current}")]
     Stale {
@@ -81,6 +84,7 @@ impl ApiError {
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken(_) | ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::Stale { .. } | ApiError::Conflict(_) | ApiError::UndoRefused(_) => {
                 StatusCode::CONFLICT
             }
@@ -101,6 +105,7 @@ impl ApiError {
             ApiError::NoToken => "no_token",
             ApiError::WrongToken(_) => "wrong_token",
             ApiError::NotFound(_) => "not_found",
+            ApiError::Gone(_) => "gone",
             ApiError::Stale { .. } => "stale_move",
             ApiError::Conflict(_) => "conflict",
             ApiError::Illegal(_) => "illegal_choice",

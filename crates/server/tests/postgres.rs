@@ -263,6 +263,20 @@ async fn postgres_twenty_joins_race_for_one_open_seat() {
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_a_game_nobody_else_played_in_can_be_cancelled_and_is_gone() {
+    let db = pg();
+    common::cancel::a_game_nobody_else_played_in_can_be_cancelled_and_is_gone(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_a_game_another_seat_played_in_cannot_be_cancelled() {
+    let db = pg();
+    common::cancel::a_game_another_seat_played_in_cannot_be_cancelled(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
 async fn postgres_the_lobby_filters_by_game_player_and_friends() {
     let db = pg();
     common::open_seats::the_lobby_filters_by_game_player_and_friends(&db).await;

@@ -409,6 +409,18 @@ async fn sqlite_twenty_joins_race_for_one_open_seat() {
 }
 
 #[tokio::test]
+async fn sqlite_a_game_nobody_else_played_in_can_be_cancelled_and_is_gone() {
+    let (db, _dir) = db("cancel");
+    common::cancel::a_game_nobody_else_played_in_can_be_cancelled_and_is_gone(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_a_game_another_seat_played_in_cannot_be_cancelled() {
+    let (db, _dir) = db("cancel-late");
+    common::cancel::a_game_another_seat_played_in_cannot_be_cancelled(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_the_lobby_filters_by_game_player_and_friends() {
     let (db, _dir) = db("filters");
     common::open_seats::the_lobby_filters_by_game_player_and_friends(&db).await;

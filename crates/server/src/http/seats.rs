@@ -23,6 +23,7 @@ pub(super) fn router() -> Router<Arc<Services>> {
         .route("/api/games/{id}/pace", post(pace))
         .route("/api/games/{id}/back", post(back))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/cancel", post(cancel))
         .route("/api/games/{id}/webhook", post(webhook))
         .route("/api/games/{id}/vote-away", post(vote_away))
 }
@@ -190,6 +191,18 @@ async fn resign(
     let h = load(&services, &id).await?;
     let seat = acting_seat(&h, &token).await?;
     Ok(Json(json!(services.resign(&h, seat).await?)))
+}
+
+/// The token's seat cancels a game nobody else has played in
+/// ([`Services::cancel`]) → `{id}`; the game is gone (410) from then on.
+async fn cancel(
+    State(services): State<Arc<Services>>,
+    Path(id): Path<String>,
+    token: SeatToken,
+) -> Result<Json<Value>, ApiError> {
+    let h = load(&services, &id).await?;
+    let seat = acting_seat(&h, &token).await?;
+    Ok(Json(json!(services.cancel(&h, seat).await?)))
 }
 
 #[derive(Deserialize)]

@@ -265,6 +265,18 @@ fn too_many_frames() -> Message {
     }))
 }
 
+/// `{"type": "cancelled", "message"}` once game `h` is cancelled, else None.
+async fn cancelled_push(h: &GameHandle) -> Option<String> {
+    let g = h.inner.lock().await;
+    g.cancelled().then(|| {
+        serde_json::json!({
+            "type": "cancelled",
+            "message": crate::services::live::cancelled_message(&g.row.id),
+        })
+        .to_string()
+    })
+}
+
 /// Sends the seat's snapshot (and the new log lines it may read) on connect and
 /// after every change. Each connection builds its own seat's view: nothing
 /// another seat may not see is ever serialised for it. A seat's connection
@@ -291,6 +303,12 @@ async fn push_updates(
     pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut sent_log = 0usize;
     loop {
+        // A cancelled game: the table hears it once, and the socket closes.
+        if let Some(message) = cancelled_push(&h).await {
+            let _ = send_within(&mut out, Message::Text(message.into()), silence).await;
+            let _ = send_within(&mut out, Message::Close(None), silence).await;
+            return;
+        }
         // Built once per change for each seat and shared between its sockets
         // (crate::services::live::views); None once the token no longer opens the seat.
         let Some(message) =

@@ -34,10 +34,11 @@ impl GameFilter {
     }
 }
 
-/// The SQL condition of a [`GameFilter`] on the games aliased `g`, its
+/// The SQL condition of a [`GameFilter`] on the games aliased `g` (never a
+/// cancelled game), its
 /// values bound as `$3` (kind), `$4` (player pattern) and `$5` (1: with
 /// friends). The casts let PostgreSQL type a parameter that is NULL.
-const FILTER: &str = "(CAST($3 AS TEXT) IS NULL OR g.game = $3) \
+const FILTER: &str = "g.status <> 'cancelled' AND (CAST($3 AS TEXT) IS NULL OR g.game = $3) \
      AND (CAST($4 AS TEXT) IS NULL OR EXISTS (SELECT 1 FROM seats f WHERE f.game_id = g.id \
           AND LOWER(f.name) LIKE $4 ESCAPE '\\')) \
      AND ($5 = 0 OR (SELECT COUNT(*) FROM seats f WHERE f.game_id = g.id AND f.kind = 'human') >= 2)";

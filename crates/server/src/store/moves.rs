@@ -35,10 +35,15 @@ const INSERT_MOVE: &str =
     "INSERT INTO moves (game_id, n, seat, choice, at, stand_in) VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// Moves the game's row on by one move, only from the move count the new
-/// move follows.
+/// move follows, and only while the game is being played (not over, not
+/// cancelled).
 const ADVANCE_GAME: &str =
     "UPDATE games SET moves = $1, updated_at = $2, status = $3, outcome = $4 \
-     WHERE id = $5 AND moves = $6";
+     WHERE id = $5 AND moves = $6 AND status = 'active'";
+
+/// Cancels a game still at the move count its canceller saw.
+const CANCEL_GAME: &str = "UPDATE games SET status = 'cancelled', updated_at = $1 \
+     WHERE id = $2 AND moves = $3 AND status = 'active'";
 
 /// Stores what is left of a seat's time bank, with the move that spent it.
 const SET_BANK: &str = "UPDATE seats SET bank_ms = $1 WHERE game_id = $2 AND seat = $3";
@@ -51,8 +56,8 @@ const SET_BANK: &str = "UPDATE seats SET bank_ms = $1 WHERE game_id = $2 AND sea
 /// - The game's row goes from `m.n` moves to `m.n + 1`, `updated_at` becomes
 ///   the move's time, and its status becomes `over` with the move's outcome
 ///   when it has one (else `active`, without outcome). When the game's row
-///   does not have exactly `m.n` moves (or is gone) it fails with
-///   [`StoreError::Conflict`].
+///   does not have exactly `m.n` moves, is not `active` (over, cancelled) or
+///   is gone it fails with [`StoreError::Conflict`].
 /// - The mover's time bank is stored when the move carries one.
 ///
 /// On an error the transaction holds a part of the move at most: the caller
@@ -115,6 +120,30 @@ where
 }
 
 impl Store {
+    /// Cancels game `id` (its status becomes `cancelled`, and stays so: it
+    /// loads no more, lists leave it out, no move is stored after), only if
+    /// it is still being played at `moves` moves; else fails with
+    /// [`StoreError::Conflict`] (a move came first, here or in another
+    /// process). Announced to the other processes on PostgreSQL.
+    pub async fn cancel_game(&self, id: &str, moves: i64, at: i64) -> Result<(), StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(CANCEL_GAME)
+                .bind(at)
+                .bind(id)
+                .bind(moves)
+                .execute(&mut *tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Conflict(moves));
+            }
+            announce!(is_pg, tx, id);
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
     /// Appends move `m.n` in a transaction of its own (see [`store_move`]
     /// for what that stores); fails with [`StoreError::Conflict`] when that
     /// move number is taken (another writer was first). Committed when it
@@ -194,6 +223,21 @@ impl Store {
                 });
             }
             Ok(out)
+        })
+    }
+
+    /// Game `id`'s move count and status (`active`, `over`, `cancelled`),
+    /// or None when there is no such game: what a sync reads first.
+    pub async fn progress(&self, id: &str) -> Result<Option<(i64, String)>, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query("SELECT moves, status FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?;
+            match row {
+                Some(r) => Ok(Some((r.try_get("moves")?, r.try_get("status")?))),
+                None => Ok(None),
+            }
         })
     }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod appends;
+pub mod cancel;
 pub mod chat;
 pub mod clocks;
 pub mod lookback;

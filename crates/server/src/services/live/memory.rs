@@ -82,6 +82,9 @@ impl Services {
             return Err(not_found());
         }
         let (row, seats) = self.store.game(id).await?.ok_or_else(not_found)?;
+        if row.status == "cancelled" {
+            return Err(ApiError::Gone(super::cancelled_message(id)));
+        }
         let kind = self.kind(&row.game).ok_or_else(|| {
             ApiError::Internal(format!(
                 "game {id} is of kind `{}`, which this server does not offer",

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::Mutex;
 
+mod cancel;
 mod census;
 
 mod create;
@@ -28,6 +29,7 @@ pub mod rematch;
 mod resign;
 pub mod sockets;
 mod submit;
+pub use cancel::{cancelled_message, Cancelled};
 pub use resign::{resign_marker, Resigned};
 pub use submit::Submitted;
 pub(crate) mod undo;
@@ -216,9 +218,17 @@ impl Services {
     pub async fn sync(self: &Arc<Self>, h: &Arc<GameHandle>) -> Result<(), ApiError> {
         let mut g = h.inner.lock().await;
         let id = g.row.id.clone();
-        let Some(count) = self.store.move_count(&id).await? else {
+        let Some((count, status)) = self.store.progress(&id).await? else {
             return Ok(());
         };
+        // Cancelled by another process: gone here too.
+        if status == "cancelled" {
+            g.row.status = status;
+            let n = g.moves;
+            drop(g);
+            self.forget_cancelled(h, &id, n);
+            return Ok(());
+        }
         // A claim elsewhere replaced a token hash: the invite token must stop
         // working here too.
         let seats = self.store.seats(&id).await?;

@@ -64,6 +64,7 @@ impl Services {
         choice: &Value,
     ) -> Result<Submitted, ApiError> {
         let g = h.inner.lock().await;
+        g.refuse_if_cancelled()?;
         expect_move(&g, expected)?;
         let mut next = g.state.clone_box();
         let applied = next.apply(seat, choice)?;

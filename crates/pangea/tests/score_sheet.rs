@@ -6,7 +6,23 @@
 use eons_core::testing::{random_simulation, Simulation};
 use eons_core::Game;
 use eons_pangea::score_sheet::ScoreSheet;
-use eons_pangea::Pangea;
+use eons_pangea::{Pangea, State};
+
+/// A seeded random game played to its end, then replayed from its record
+/// feeding the sheet every event: the final state and the sheet.
+fn played(players: usize, options: &[String], seed: u64) -> (State, ScoreSheet) {
+    let setup = Pangea::setup(players, options).expect("setup");
+    let report = random_simulation(Simulation::<Pangea>::new(setup.clone(), seed, 0));
+    let mut state = Pangea::new(&setup, seed).expect("start");
+    let mut sheet = ScoreSheet::new(&state);
+    let mut events = Vec::new();
+    for c in &report.record.choices {
+        events.clear();
+        Pangea::apply(&mut state, c.choice, &mut events).expect("replay");
+        events.iter().for_each(|e| sheet.record(e));
+    }
+    (state, sheet)
+}
 
 #[test]
 fn the_parts_of_every_seat_add_up_to_its_final_score() {
@@ -17,17 +33,7 @@ fn the_parts_of_every_seat_add_up_to_its_final_score() {
         } else {
             Vec::new()
         };
-        let setup = Pangea::setup(players, &options).expect("setup");
-        let report = random_simulation(Simulation::<Pangea>::new(setup.clone(), seed, 0));
-        // Replays the record, feeding the sheet every event.
-        let mut state = Pangea::new(&setup, seed).expect("start");
-        let mut sheet = ScoreSheet::new(&state);
-        let mut events = Vec::new();
-        for c in &report.record.choices {
-            events.clear();
-            Pangea::apply(&mut state, c.choice, &mut events).expect("replay");
-            events.iter().for_each(|e| sheet.record(e));
-        }
+        let (state, sheet) = played(players, &options, seed);
         let outcome = Pangea::outcome(&state).expect("the game is over");
         let breakdown = sheet.breakdown(&state);
         assert_eq!(breakdown.seats.len(), players);
@@ -61,16 +67,7 @@ fn only_a_player_with_an_animal_on_the_board_can_win_is_said_when_it_decides() {
     let mut silent = 0;
     for seed in 0..400u64 {
         let players = 2 + (seed % 3) as usize;
-        let setup = Pangea::setup(players, &[]).expect("setup");
-        let report = random_simulation(Simulation::<Pangea>::new(setup.clone(), seed, 0));
-        let mut state = Pangea::new(&setup, seed).expect("start");
-        let mut sheet = ScoreSheet::new(&state);
-        let mut events = Vec::new();
-        for c in &report.record.choices {
-            events.clear();
-            Pangea::apply(&mut state, c.choice, &mut events).expect("replay");
-            events.iter().for_each(|e| sheet.record(e));
-        }
+        let (state, sheet) = played(players, &[], seed);
         let breakdown = sheet.breakdown(&state);
         let winners = &state.result.as_ref().expect("over").winners;
         let best = winners.iter().map(|&w| state.player(w).dominance).max();

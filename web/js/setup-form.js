@@ -3,6 +3,7 @@
 // values, all_with, help). The form sends the options as the engines parse
 // them: `key` for a flag, `key=VALUE` otherwise, `key=A,B` for a seat list.
 import { h, cap } from './dom.js';
+import { howToPlayLink } from './rules.js';
 
 /**
  * The controls of one game kind's options. `players()` answers the player
@@ -11,7 +12,8 @@ import { h, cap } from './dom.js';
  * option strings, or throws an Error whose message a player can act on.
  */
 export function optionControls(kind, players) {
-  const el = h('div', { class: 'options' });
+  // The game's "how to play" page first, in a new tab: the form keeps what was chosen.
+  const el = h('div', { class: 'options' }, h('p', { class: 'small how-to-play-line' }, howToPlayLink(kind.id, kind.name)));
   const readers = [];
   const refreshers = [];
   const flags = new Map(); // key → checkbox, for a seat list's `all_with`

@@ -13,6 +13,7 @@ import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
 import { loadCatalog, infoButton } from './cards.js';
+import { loadRules, citedText, howToPlayLink } from './rules.js';
 import { noteClock, seatClock, runningClock, iAmAway, awayNotice, clockText } from './clock.js';
 import { yourMove, alertControls, webhookControl } from './notify.js';
 
@@ -63,8 +64,9 @@ export async function table(root, id) {
   try {
     ctx.server = await loadServer();
     const st = await api.view(id, token);
-    // The game's cards and tables (fetched once per game kind): ctx.catalog.
-    ctx.catalog = await loadCatalog(st.game);
+    // The game's cards and tables, and its rules in brief (each fetched once
+    // per game kind): ctx.catalog, ctx.rules.
+    [ctx.catalog, ctx.rules] = await Promise.all([loadCatalog(st.game), loadRules(st.game)]);
     ctx.state = st;
     noteClock(st);
     const lg = await api.log(id, token);
@@ -382,6 +384,11 @@ function render(ctx) {
   if (ctx.hotseat) ctx.hotseat.follow(ctx);
 }
 
+/** The renderer's prompt text, its closing citation ("(Planning, p.9)") a link to the rule. */
+function promptWords(ctx, r) {
+  return citedText(ctx.state.game, ctx.rules, r.promptText ? r.promptText(ctx.state, ctx) : '');
+}
+
 function renderPrompt(ctx) {
   const st = ctx.state;
   const bar = ctx.promptBar;
@@ -396,7 +403,7 @@ function renderPrompt(ctx) {
       : ` ${w.map((i) => seatName(st, i)).join(' and ')} ${w.length > 1 ? 'share the win' : 'wins'} with ${counted(o.scores[w[0]], 'point')}.`;
     parts.push(h('div', { class: 'prompt-text' }, h('strong', {}, 'Game over.'), res));
   } else if (myTurn(ctx)) {
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'your-turn' }, 'Your move'), ' ', runningClock(st), ' ', promptWords(ctx, r)));
     const buttons = [];
     if (ctx.offerList) {
       buttons.push(h('span', { class: 'muted' }, 'Which one?'));
@@ -419,7 +426,7 @@ function renderPrompt(ctx) {
     const who = st.to_move === null ? '' : seatName(st, st.to_move);
     const mover = st.to_move !== null ? st.seats[st.to_move] : null;
     const away = mover && mover.away ? ` (${mover.resigned ? 'resigned' : 'away'}: a bot (${st.on_timeout}) decides)` : null;
-    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, away) : null, ' ', runningClock(st), ' ', r.promptText ? r.promptText(st, ctx) : ''));
+    parts.push(h('div', { class: 'prompt-text' }, h('span', { class: 'waiting' }, `Waiting for ${who}`), away ? h('span', { class: 'muted', id: 'mover-away' }, away) : null, ' ', runningClock(st), ' ', promptWords(ctx, r)));
     const undo = undoButton(ctx);
     const vote = voteButton(ctx);
     if (undo || vote) parts.push(h('div', { class: 'prompt-buttons' }, undo, vote));
@@ -575,6 +582,7 @@ function renderPlayers(ctx, r) {
   });
   mine.dropClaimedInvites(st.id, st.seats);
   fill(ctx.players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, items),
+    h('p', { class: 'small how-to-play-line' }, howToPlayLink(st.game, st.game_name)),
     st.clock ? h('p', { class: 'muted small', id: 'clock-rule' }, `Clock: ${clockText(st.clock)}; out of time, a bot (${st.clock.on_timeout}) plays the seat.`) : null,
     st.seed_chosen ? h('p', { class: 'notice small', id: 'seed-notice' }, 'The creator chose the seed, so they can know the deal.') : null,
     st.seat !== null && !ctx.hotseat && !st.over ? alertControls() : null,

@@ -1,7 +1,8 @@
 // Browser test (issue 36): axe-core (WCAG 2.1 A and AA rules, contrast among
 // them) finds no serious or critical fault on the lobby, the table of each
-// game at a decision and at its end, the replay viewer, a profile and a
-// leaderboard, at 1366 × 768 and on a phone (390 × 844, touch).
+// game at a decision and at its end, the replay viewer, a profile, a
+// leaderboard and the rules pages (the list and each game's), at 1366 × 768
+// and on a phone (390 × 844, touch).
 //
 // Needs the server binary (EONS_SERVER_BIN) and Debian's chromium (EONS_CHROMIUM).
 import { test } from 'node:test';
@@ -37,11 +38,12 @@ test('axe finds no serious fault on any page, at both sizes', { timeout: 300000 
   try {
     // A game of each against a bot (the table at a decision), and one of
     // bots alone (played to its end at once: the end panel and the replay).
-    const pages = [['lobby', '/'], ['leaderboard', '/leaderboard/ds']];
+    const pages = [['lobby', '/'], ['leaderboard', '/leaderboard/ds'], ['rules', '/rules']];
     const ended = [];
     for (const game of GAMES) {
       const g = await create(base, { game, players: 2, seed: 11, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', bot: 'greedy' }] });
       pages.push([`${game} table`, `/play/${g.id}#t=${g.tokens[0].token}`]);
+      pages.push([`${game} rules`, `/rules/${game}#domination`]);
       const b = await create(base, { game, players: 2, seed: 3, seats: [{ kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }] });
       ended.push([game, b.id]);
     }

@@ -16,6 +16,7 @@ pub mod options;
 pub mod record;
 pub mod refusal;
 pub mod rng;
+pub mod rulebook;
 pub mod score;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -34,6 +35,7 @@ pub use options::{check_options, option_key, MAX_OPTION_BYTES};
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;
+pub use rulebook::{citation, Citation, OverviewPart, RulesSection, RulesSummary};
 pub use score::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
 
 /// Plays a game to the end choosing uniformly among legal choices with `rng`.

@@ -6,7 +6,7 @@
 
 #![cfg(feature = "testing")]
 
-use eons_core::testing::{check_choice_texts, random_simulation, Simulation};
+use eons_core::testing::{check_choice_texts, check_citations, random_simulation, Simulation};
 use eons_core::{Game, GameRng, InvariantError, OptionInfo, Outcome, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
 
@@ -187,6 +187,15 @@ impl Game for Take {
     fn describe_event(_s: &State, e: &u8) -> String {
         format!("{e} taken")
     }
+    fn prompt(s: &State) -> String {
+        match Self::turn(s) {
+            Turn::Seat(seat) => format!(
+                "{}: take 1 or 2 points (Taking, p.3)",
+                eons_core::capitalised(&seat.to_string())
+            ),
+            Turn::Over => "The game is over".into(),
+        }
+    }
     fn render(v: &View) -> String {
         format!("{v:?}")
     }
@@ -256,6 +265,46 @@ fn the_choices_of_an_honest_game_read_apart() {
 #[should_panic(expected = "two legal choices with the same words: \"take points\"")]
 fn two_choices_with_the_same_words_are_caught() {
     check_choice_texts::<Take>(&(Bug::SameWords as u8), 0..20);
+}
+
+/// The tiny game's rules summary: one section, "Taking" on page 3.
+fn rules(title: &str, page: u16) -> eons_core::RulesSummary {
+    eons_core::RulesSummary {
+        game: "Take".into(),
+        rulebook: "None".into(),
+        overview: vec![eons_core::OverviewPart {
+            heading: "Goal".into(),
+            text: "Take the most points.".into(),
+        }],
+        sections: vec![eons_core::RulesSection {
+            id: "taking".into(),
+            title: title.into(),
+            group: "Turn".into(),
+            pages: vec![page],
+            cited_as: vec![],
+            summary: "Take 1 or 2 points.".into(),
+            note: None,
+        }],
+    }
+}
+
+#[test]
+fn every_citation_of_an_honest_summary_resolves() {
+    let report = check_citations::<Take>(&rules("Taking", 3), 2, &[], 0..5);
+    assert!(report.prompts >= 5 * 5);
+    assert_eq!(report.cited.iter().collect::<Vec<_>>(), ["taking"]);
+}
+
+#[test]
+#[should_panic(expected = "(Taking, p.3): \"Seat 1: take 1 or 2 points (Taking, p.3)\"")]
+fn a_citation_of_a_missing_section_is_caught() {
+    check_citations::<Take>(&rules("Giving", 3), 2, &[], 0..5);
+}
+
+#[test]
+#[should_panic(expected = "prompts cite no section")]
+fn a_citation_of_a_page_the_section_lacks_is_caught() {
+    check_citations::<Take>(&rules("Taking", 4), 2, &[], 0..5);
 }
 
 /// A fixture folder of its own under the system's temporary folder.

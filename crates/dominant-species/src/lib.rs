@@ -29,7 +29,9 @@
 //!    texts) read once from `data/dominant-species/*.toml`.
 //! 2. `space`: the action display's sections and eyeball spaces;
 //!    `catalog`: every card's full text and the display's tables as the
-//!    browser table draws them (presentation only, from `data` and `space`).
+//!    browser table draws them (presentation only, from `data` and `space`);
+//!    `rulebook`: the rules in brief, one section per rule a prompt cites
+//!    (`data/dominant-species/rules.toml`, presentation only).
 //! 3. `state`: the game state, its pending decisions, choices and events.
 //! 4. `query`: read-only questions about a state (board hexes, vacant
 //!    corners, targets of an action, the Survival holder); `invariants`:
@@ -91,6 +93,7 @@ mod offer;
 mod phases;
 pub mod position;
 pub mod query;
+pub mod rulebook;
 pub mod score_sheet;
 mod setup;
 pub mod space;

@@ -21,7 +21,9 @@
 //!    cards, traits, actions).
 //! 2. `data`: the component data of `data/marine/*.toml`, parsed and checked;
 //!    `catalog`: every card's text and the display's spaces as the browser
-//!    table draws them (presentation only, from `data`);
+//!    table draws them (presentation only, from `data`); `rulebook`: the
+//!    rules in brief, one section per rule a prompt cites
+//!    (`data/marine/rules.toml`, presentation only);
 //!    `decision`: the [`Choice`]s and pending [`Frame`]s (plain data, no
 //!    logic); `events`: what happened, for the log.
 //! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
@@ -117,6 +119,7 @@ pub mod events;
 pub mod learn;
 pub mod position;
 mod queries;
+pub mod rulebook;
 pub mod rules;
 pub mod score_sheet;
 pub mod setup;

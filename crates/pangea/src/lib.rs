@@ -20,7 +20,9 @@
 //! 2. `data`: the component data read from `data/pangea/*.toml`; `animals`: the animals on
 //!    the board and the census kept beside them (counts per group, region and status bit).
 //! 3. `catalog`: every card's text and the tables the browser table draws
-//!    (presentation only, from `data`).
+//!    (presentation only, from `data`); `rulebook`: the rules in brief, one
+//!    section per rule a prompt cites (`data/pangea/rules.toml`,
+//!    presentation only).
 //! 4. `state`: the state, the engine's tasks, decisions, choices and events.
 //! 5. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
 //!    (read-only queries over the state); `texts`: everything a player reads — the texts of
@@ -89,6 +91,7 @@ pub mod moves;
 pub mod neutral;
 pub mod phases;
 pub mod position;
+pub mod rulebook;
 pub mod score_sheet;
 pub mod state;
 pub mod texts;

@@ -2,7 +2,8 @@
 //! game with a non-empty text, and each card's `reconstructed` flag as the
 //! data files under `data/` mark it (read here independently of the engines);
 //! and the earth's place labels there, which the board takes from the
-//! catalog once rather than from every push.
+//! catalog once rather than from every push; and each game's rules in
+//! brief (`GET /api/kinds/{game}/rules`) as its `rules.toml` has them.
 
 mod common;
 
@@ -217,4 +218,47 @@ async fn the_board_labels_come_from_the_catalog_and_not_with_every_view() {
             assert!(ui["text"].is_string(), "marine: {ui}");
         }
     }
+}
+
+/// `GET /api/kinds/{game}/rules` (issue 36): each game's rules in brief as
+/// its data file `data/<game>/rules.toml` has them (read here independently
+/// of the engines), every section with its slug, title, pages and summary,
+/// for the rules page and the table's links from a prompt's citation.
+#[tokio::test]
+async fn every_game_serves_its_rules_summary_from_its_data_file() {
+    let dir = temp_dir("rules");
+    let s = Server::start(&dir.join("eons.sqlite").display().to_string(), 0);
+    let c = client();
+    for (game, folder) in [
+        ("ds", "dominant-species"),
+        ("marine", "marine"),
+        ("pangea", "pangea"),
+    ] {
+        let r = get(&c, &s.url(&format!("/api/kinds/{game}/rules"))).await;
+        assert_eq!(r.status, 200, "{game}: {}", r.body);
+        let file = data_file(&format!("{folder}/rules.toml"));
+        assert_eq!(r.body["game"].as_str(), file["game"].as_str(), "{game}");
+        let served = r.body["section"].as_array().expect("`section` is a list");
+        let sections = entries(&file, "section");
+        assert_eq!(served.len(), sections.len(), "{game}: every section");
+        for (got, want) in served.iter().zip(sections) {
+            let id = text_of(want, "id");
+            assert_eq!(got["id"].as_str(), Some(id), "{game}: in the file's order");
+            assert_eq!(got["title"].as_str(), Some(text_of(want, "title")), "{id}");
+            assert_eq!(
+                got["summary"].as_str(),
+                Some(text_of(want, "summary")),
+                "{id}"
+            );
+            assert!(
+                got["pages"].as_array().is_some_and(|p| !p.is_empty()),
+                "{id}"
+            );
+        }
+        let overview = r.body["overview"].as_array().expect("`overview` is a list");
+        assert!(overview.len() >= 4, "{game}: goal, setup, play, end");
+    }
+    let r = get(&c, &s.url("/api/kinds/chess/rules")).await;
+    assert_eq!(r.status, 404);
+    assert_eq!(r.body["error"]["code"], "not_found");
 }

@@ -14,16 +14,21 @@
 //!   internal codes, 0-based seats or axial coordinates).
 //! * [`options`]: every option a game describes for forms is accepted as a
 //!   form sends it.
+//! * [`citations`]: the closing citation of every prompt ("(Planning,
+//!   p.9)") names a section of the game's rules summary, so that the
+//!   table's link to the rule never dangles.
 //! * [`learn`]: the learning interface ([`crate::learn`]): action ids map to
 //!   and from every legal choice, observations have their layout's shape,
 //!   and no seat's observation shows what it has not seen.
 
+pub mod citations;
 pub mod golden;
 pub mod learn;
 pub mod options;
 pub mod simulation;
 pub mod texts;
 
+pub use citations::{check_citations, CitationReport};
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
 pub use learn::{check_learnable, LearnReport};
 pub use options::check_options;

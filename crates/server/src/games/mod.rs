@@ -8,6 +8,8 @@
 //! [`Adapter::with_ui`] (extra JSON beside the view for the web UI),
 //! [`Adapter::with_catalog`] (every card's text and the tables the UI draws,
 //! served at `GET /api/kinds/{game}/catalog`),
+//! [`Adapter::with_rules`] (the rules in brief, one section per rule a prompt
+//! cites, served at `GET /api/kinds/{game}/rules`),
 //! [`Adapter::with_private_events`] (events only one seat may read in the log)
 //! and [`Adapter::with_score_sheet`] (the final score split by source, from
 //! the engine's events: see [`crate::games::score_ui`]).
@@ -16,6 +18,7 @@ pub mod catalog;
 pub mod changes;
 pub mod ds_ui;
 pub mod earth_ui;
+pub mod rules;
 pub mod score_ui;
 pub mod testgame;
 
@@ -189,6 +192,9 @@ pub trait DynGame: Send + Sync + 'static {
     /// The game's presentation catalog (every card with its text, the
     /// tables the UI draws), or None when the game has none.
     fn catalog(&self) -> Option<Value>;
+    /// The game's rules in brief ([`eons_core::RulesSummary`] as JSON: the
+    /// "how to play" overview and the sections the prompts cite), or None.
+    fn rules(&self) -> Option<Value>;
     /// A game read back from [`DynState::save`]'s JSON: its state and score
     /// sheet as they were (a snapshot, so that loading a long game needs
     /// not replay every choice).
@@ -267,6 +273,8 @@ pub type PiecesFn<G> = fn(&<G as Game>::View) -> Vec<crate::games::changes::Piec
 pub type SheetFn<G> = fn(&<G as Game>::State) -> Box<dyn ScoreTally<G>>;
 /// Presentation helper: the game's catalog (cards and tables) as JSON.
 pub type CatalogFn = fn() -> Value;
+/// Presentation helper: the game's rules summary as JSON.
+pub type RulesFn = fn() -> Value;
 
 /// The generic adapter from a [`Game`] to [`DynGame`].
 pub struct Adapter<G: Game> {
@@ -275,6 +283,7 @@ pub struct Adapter<G: Game> {
     pieces: Option<PiecesFn<G>>,
     sheet: Option<SheetFn<G>>,
     catalog: Option<CatalogFn>,
+    rules: Option<RulesFn>,
     _g: PhantomData<fn() -> G>,
 }
 
@@ -286,6 +295,7 @@ impl<G: Game> Default for Adapter<G> {
             pieces: None,
             sheet: None,
             catalog: None,
+            rules: None,
             _g: PhantomData,
         }
     }
@@ -304,6 +314,11 @@ impl<G: Game> Adapter<G> {
     /// Adds the game's catalog, served at `GET /api/kinds/{game}/catalog`.
     pub fn with_catalog(mut self, f: CatalogFn) -> Self {
         self.catalog = Some(f);
+        self
+    }
+    /// Adds the game's rules summary, served at `GET /api/kinds/{game}/rules`.
+    pub fn with_rules(mut self, f: RulesFn) -> Self {
+        self.rules = Some(f);
         self
     }
     /// Marks some events as readable by one seat only.
@@ -360,6 +375,9 @@ impl<G: Game> DynGame for Adapter<G> {
     }
     fn catalog(&self) -> Option<Value> {
         self.catalog.map(|f| f())
+    }
+    fn rules(&self) -> Option<Value> {
+        self.rules.map(|f| f())
     }
     fn restore(&self, saved: &str) -> Result<Box<dyn DynState>, String> {
         /// [`DynState::save`]'s JSON.
@@ -581,20 +599,23 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
                 .with_ui(crate::games::ds_ui::ui)
                 .with_pieces(crate::games::changes::ds_pieces)
                 .with_score_sheet(crate::games::score_ui::ds_sheet)
-                .with_catalog(crate::games::catalog::dominant_species),
+                .with_catalog(crate::games::catalog::dominant_species)
+                .with_rules(crate::games::rules::dominant_species),
         ),
         Arc::new(
             Adapter::<eons_marine::Marine>::new()
                 .with_ui(crate::games::earth_ui::marine_ui)
                 .with_pieces(crate::games::changes::marine_pieces)
                 .with_score_sheet(crate::games::score_ui::marine_sheet)
-                .with_catalog(crate::games::catalog::marine),
+                .with_catalog(crate::games::catalog::marine)
+                .with_rules(crate::games::rules::marine),
         ),
         Arc::new(
             Adapter::<eons_pangea::Pangea>::new()
                 .with_pieces(crate::games::changes::pangea_pieces)
                 .with_score_sheet(crate::games::score_ui::pangea_sheet)
-                .with_catalog(crate::games::catalog::pangea),
+                .with_catalog(crate::games::catalog::pangea)
+                .with_rules(crate::games::rules::pangea),
         ),
     ];
     if test_games {

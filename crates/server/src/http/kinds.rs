@@ -1,4 +1,4 @@
-//! What this server offers: its settings, the game kinds and their options, and each kind's catalog of components.
+//! What this server offers: its settings, the game kinds and their options, each kind's catalog of components and its rules in brief.
 
 use crate::error::ApiError;
 use crate::services::Services;
@@ -14,6 +14,7 @@ pub(super) fn router() -> Router<Arc<Services>> {
         .route("/api/server", get(server_info))
         .route("/api/kinds", get(kinds))
         .route("/api/kinds/{game}/catalog", get(catalog))
+        .route("/api/kinds/{game}/rules", get(rules))
 }
 
 /// What the web client needs of the server itself: `public_url`, the
@@ -58,6 +59,28 @@ async fn catalog(
         .ok_or_else(|| {
             ApiError::NotFound(format!(
                 "no game kind `{}` with a catalog",
+                crate::error::echoed(&game)
+            ))
+        })
+}
+
+/// One game kind's rules in brief (`eons_core::RulesSummary`: `game`,
+/// `rulebook`, `overview` `[{heading, text}]` and `section` `[{id, title,
+/// group, pages, cited_as?, summary, note?}]`), for the rules page and the
+/// table's links from each prompt's citation; 404 for a kind without one.
+async fn rules(
+    State(services): State<Arc<Services>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    services
+        .kinds
+        .iter()
+        .find(|k| k.id() == game)
+        .and_then(|k| k.rules())
+        .map(Json)
+        .ok_or_else(|| {
+            ApiError::NotFound(format!(
+                "no game kind `{}` with rules",
                 crate::error::echoed(&game)
             ))
         })

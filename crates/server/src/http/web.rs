@@ -117,6 +117,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/js/games/pangea.js"),
     ),
     (
+        "js/rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/js/rules.js"),
+    ),
+    (
         "js/final.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../../web/js/final.js"),
@@ -134,13 +139,16 @@ pub const FILES: &[(&str, &str, &str)] = &[
 ];
 
 /// The paths that serve the page (`index.html`): the lobby, a table, a
-/// replay, a profile, a leaderboard. `web/js/app.js` routes between them.
+/// replay, a profile, a leaderboard, the list of the games' rules and each
+/// game's rules. `web/js/app.js` routes between them.
 const PAGES: &[&str] = &[
     "/",
     "/play/{*rest}",
     "/replay/{*rest}",
     "/profile/{*rest}",
     "/leaderboard/{*rest}",
+    "/rules",
+    "/rules/{*rest}",
 ];
 
 /// Routes for the UI: the [`PAGES`] serve the page, `/static/...` the files.

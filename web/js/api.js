@@ -81,6 +81,22 @@ export const api = {
   webhook: (id, token, url) => call('POST', `/api/games/${encodeURIComponent(id)}/webhook`, { url }, token),
   createProfile: (name) => call('POST', '/api/profiles', { name }),
   me: (key) => call('GET', '/api/me', undefined, key),
+  /**
+   * The profile's games on any device: {name, games: [{id, seat, token, summary}]}, unfinished
+   * first, each with the profile's token for its seat (it opens the seat on this device too).
+   */
+  myGames: (key) => call('GET', '/api/me/games', undefined, key),
+  /** The QR code of the profile's carry link, as a data: URL for an <img> (the page's policy allows data: images, not blob:). */
+  linkQr: async (key) => {
+    let r;
+    try {
+      r = await fetch('/api/me/link.svg', { headers: { authorization: `Bearer ${key}` } });
+    } catch {
+      throw new ApiError(0, 'offline', 'The server cannot be reached.', null);
+    }
+    if (!r.ok) throw new ApiError(r.status, 'http', `HTTP ${r.status}`, null);
+    return `data:image/svg+xml,${encodeURIComponent(await r.text())}`;
+  },
   profile: (name) => call('GET', `/api/profiles/${encodeURIComponent(name)}`),
   leaderboard: (game) => call('GET', `/api/leaderboard/${encodeURIComponent(game)}`),
   openGames: (query = '?open=1') => call('GET', `/api/games${query}`),
@@ -137,6 +153,27 @@ export const mine = {
     if (changed) mine.save(list);
   },
   entry(id) { return mine.all().find((x) => x.id === id) || null; },
+  /**
+   * Keeps the seats the profile's games came with (GET /api/me/games), so that they open here:
+   * a game this browser does not know is added with the profile's token for its seat, and one it
+   * knows without a token gets it. A token this browser holds already stays (it opens the seat too).
+   */
+  adopt(games) {
+    const list = mine.all();
+    let changed = false;
+    for (const g of games) {
+      const known = list.filter((x) => x.id === g.id);
+      if (known.some((x) => x.token || x.hotseat)) continue;
+      if (known.length) {
+        known[0].token = g.token;
+        known[0].seat = g.seat;
+      } else {
+        list.push({ added: g.summary.created_at, id: g.id, game: g.summary.game, seat: g.seat, token: g.token, invites: [] });
+      }
+      changed = true;
+    }
+    if (changed) mine.save(list);
+  },
   name() { const p = mine.profile(); return p ? p.name : localStorage.getItem('eons.name') || ''; },
   /** This browser's profile {name, key}, or null. */
   profile() {
@@ -164,6 +201,16 @@ export async function loadServer() {
     try { server = await call('GET', '/api/server'); } catch { server = { public_url: null }; }
   }
   return server;
+}
+
+/**
+ * The link that carries a profile to another browser: the key in the fragment, which browsers never
+ * send to a server. At the server's public URL when it has one (as invite links are, and as the
+ * server writes it into the QR code of GET /api/me/link.svg), else at this page's origin.
+ */
+export function carryLink(p) {
+  const origin = (server && server.public_url) || location.origin;
+  return `${origin}/profile/${encodeURIComponent(p.name)}#k=${encodeURIComponent(p.key)}`;
 }
 
 /** Whether this page was opened at an address only this machine reaches. */

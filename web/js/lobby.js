@@ -56,13 +56,14 @@ export async function lobby(root) {
   }
   renderCreate(document.getElementById('create'), kinds);
   profilePanel(document.getElementById('profile'), kinds);
-  renderMine(document.getElementById('mine'));
+  const mineShown = renderMine(document.getElementById('mine'));
   const lists = () => {
     renderOpen(document.getElementById('open-games'));
     renderRecent(document.getElementById('recent'));
   };
   renderFind(document.getElementById('find'), kinds, lists);
-  lists();
+  // After "My games", which may bring this browser the profile's games: the lists mark them.
+  mineShown.finally(lists);
 }
 
 /**
@@ -247,25 +248,45 @@ function renderCreate(box, kinds) {
   refreshKind();
 }
 
+/**
+ * "My games": the profile's games, from any device (GET /api/me/games, each with a token that
+ * opens its seat here, kept in this browser), with the games this browser keeps, each once;
+ * unfinished games first, newest first.
+ */
 async function renderMine(box) {
+  const p = mine.profile();
+  let theirs = [];
+  if (p) {
+    try {
+      theirs = (await api.myGames(p.key)).games;
+      mine.adopt(theirs);
+    } catch { theirs = []; /* the games kept here still show */ }
+  }
   const list = mine.all();
   if (!list.length) {
-    box.replaceChildren(h('h2', {}, 'My games'), h('p', { class: 'muted' }, 'Games you create or join appear here (kept in this browser).'));
+    box.replaceChildren(h('h2', {}, 'My games'), h('p', { class: 'muted' }, p
+      ? 'Games you create or join appear here, on every device that holds your profile.'
+      : 'Games you create or join appear here (kept in this browser; with a profile, on every device).'));
     return;
   }
+  const known = new Map(theirs.map((x) => [x.id, x.summary]));
   const rows = await Promise.all(list.map(async (g) => {
-    let sum = null;
-    try { sum = await api.game(g.id); } catch (e) { if (e.status === 404) return null; }
+    let sum = known.get(g.id) || null;
+    if (!sum) {
+      try { sum = await api.game(g.id); } catch (e) { if (e.status === 404) return null; }
+    }
     return { g, sum };
   }));
-  const items = rows.filter(Boolean).map(({ g, sum }) => {
+  const newest = (r) => (r.sum ? r.sum.created_at : r.g.added) || 0;
+  const order = (a, b) => Number(Boolean(a.sum && a.sum.over)) - Number(Boolean(b.sum && b.sum.over)) || newest(b) - newest(a);
+  const items = rows.filter(Boolean).sort(order).map(({ g, sum }) => {
     // A hotseat game is this browser's move whenever one of its local seats is to move.
     const local = g.hotseat ? g.hotseat.map((x) => x.seat) : [g.seat];
     const ours = sum && !sum.over && local.includes(sum.to_move);
     const status = !sum ? 'unreachable' : sum.over ? finalText(sum, g.hotseat ? null : g.seat) : ours ? (g.hotseat ? `${seatLabel(sum, sum.to_move)} to move` : 'Your move') : `Waiting for ${seatLabel(sum, sum.to_move)}`;
     const cls = ours ? 'badge hot' : 'badge';
     const link = `/play/${encodeURIComponent(g.id)}${g.token && !g.hotseat ? `#t=${encodeURIComponent(g.token)}` : ''}`;
-    return h('li', { class: 'game-item' },
+    return h('li', { class: 'game-item', 'data-game': g.id },
       h('div', { class: 'game-main' },
         h('a', { href: link, class: 'game-link' }, `${sum ? sum.game_name : g.game} · ${g.id}`),
         h('span', { class: cls }, status),
@@ -274,9 +295,13 @@ async function renderMine(box) {
       h('div', { class: 'game-actions' },
         sum && sum.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : null,
         openInvites(g, sum).map((inv) => h('button', { class: 'small', onclick: () => copy(inviteLink(g.id, inv.token)), title: 'Copy the invite link for this seat' }, `Invite seat ${inv.seat + 1}`)),
-        h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
+        // A profile's game comes back on every device: there is nothing to forget.
+        known.has(g.id) ? null : h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
   });
-  box.replaceChildren(h('h2', {}, 'My games'), h('ul', { class: 'game-list' }, items));
+  box.replaceChildren(h('h2', {}, 'My games'),
+    p ? h('p', { class: 'muted small' }, `${p.name}’s games on every device, and the games kept in this browser.`) : null,
+    h('ul', { class: 'game-list', id: 'mine-list' }, items));
+  if (location.hash === '#mine') box.scrollIntoView();
 }
 
 /** The invite links still worth sharing: seats not claimed yet (a claimed seat's invite opens nothing). */

@@ -2,7 +2,7 @@
 // key kept in this browser and a link that carries it to another device),
 // a profile's page (its ratings and games, each with its replay) and a game
 // kind's leaderboard (players and bots apart).
-import { api, mine } from './api.js';
+import { api, mine, carryLink, loadServer } from './api.js';
 import { h, toast, copy } from './dom.js';
 
 // Ratings are Weng-Lin's (a mean of 25 and an uncertainty of 25/3 to
@@ -27,9 +27,37 @@ function ratingCell(r) {
   return h('td', { class: 'rating', title: t.title, 'data-rating': t.mean }, h('strong', {}, t.text), h('span', { class: 'muted small' }, ` ± ${t.plus}`));
 }
 
-/** The link that carries a profile to another browser (the key in the fragment, never sent to a server). */
-function carryLink(p) {
-  return `${location.origin}/profile/${encodeURIComponent(p.name)}#k=${encodeURIComponent(p.key)}`;
+/**
+ * Linking another device to profile `p` (this browser's own): "Copy the link" and, beside it, a QR
+ * code of the same link for a phone's camera. The code is the key in plain sight, so it shows only
+ * once asked for, and hides again.
+ */
+function linkDevice(p) {
+  const img = h('img', { class: 'qr', id: 'profile-qr', width: 216, height: 216, alt: `QR code of the link that makes another device play as ${p.name}` });
+  const box = h('div', { class: 'qr-box', id: 'profile-qr-box', hidden: true }, img,
+    h('p', { class: 'small' }, 'Scan it with the other device’s camera and open the link: that browser then plays as ', h('strong', {}, p.name), ', with all of its games.'));
+  const show = h('button', { class: 'small', id: 'show-qr', 'aria-expanded': 'false', 'aria-controls': 'profile-qr-box' }, 'Show a QR code');
+  show.addEventListener('click', async () => {
+    const open = box.hidden;
+    box.hidden = !open;
+    show.setAttribute('aria-expanded', String(open));
+    show.textContent = open ? 'Hide the QR code' : 'Show a QR code';
+    if (open && !img.getAttribute('src')) {
+      try {
+        img.src = await api.linkQr(p.key);
+      } catch (e) {
+        box.hidden = true;
+        show.textContent = 'Show a QR code';
+        show.setAttribute('aria-expanded', 'false');
+        toast(`No QR code: ${e.message}`, 'error');
+      }
+    }
+  });
+  return h('div', { class: 'link-device' },
+    h('p', { class: 'small link-device-actions' },
+      h('button', { class: 'small', id: 'carry-profile', onclick: () => copy(carryLink(p)) }, 'Copy the link to use it on another device'),
+      ' ', show, ' ', h('span', { class: 'muted' }, '(keep both to yourself: they are your key)')),
+    box);
 }
 
 /** The lobby's profile panel. */
@@ -38,9 +66,8 @@ export function profilePanel(box, kinds) {
   const boards = h('p', { class: 'small' }, 'Leaderboards: ', kinds.flatMap((k, i) => [i ? ' · ' : null, h('a', { href: `/leaderboard/${encodeURIComponent(k.id)}` }, k.name)]));
   if (p) {
     box.replaceChildren(h('h2', {}, 'Profile'),
-      h('p', {}, 'You play as ', h('a', { href: `/profile/${encodeURIComponent(p.name)}`, id: 'my-profile' }, p.name), '. Games you take a seat in count for your ratings.'),
-      h('p', { class: 'small' }, h('button', { class: 'small', id: 'carry-profile', onclick: () => copy(carryLink(p)) }, 'Copy the link to use it on another device'),
-        ' ', h('span', { class: 'muted' }, '(keep it to yourself: it is your key)')),
+      h('p', {}, 'You play as ', h('a', { href: `/profile/${encodeURIComponent(p.name)}`, id: 'my-profile' }, p.name), '. Games you take a seat in count for your ratings, and open on every device that holds your profile.'),
+      linkDevice(p),
       boards);
     return;
   }
@@ -72,7 +99,9 @@ export async function profilePage(root, name) {
     try {
       const me = await api.me(k[1]);
       mine.setProfile({ name: me.name, key: k[1] });
-      notice = h('p', { class: 'notice', id: 'profile-carried' }, `This browser now plays as ${me.name}.`);
+      notice = h('div', {},
+        h('p', { class: 'notice', id: 'profile-carried' }, `This browser now plays as ${me.name}.`),
+        h('p', { class: 'carried-games' }, h('a', { href: '/#mine', id: 'profile-carried-games' }, 'Open your games in the lobby')));
     } catch (e) {
       notice = h('p', { class: 'notice', id: 'profile-carried' }, `This link's key opens no profile: ${e.message}`);
     }
@@ -85,6 +114,22 @@ export async function profilePage(root, name) {
     return;
   }
   document.title = `Eons — ${p.name}`;
+  await loadServer();
+  const own = mine.profile();
+  const mineToo = own && own.name === p.name && !p.bot;
+  // Her own page: her games open at her seat here (the profile's tokens, kept as the lobby keeps them).
+  if (mineToo) {
+    try { mine.adopt((await api.myGames(own.key)).games); } catch { /* they open as spectators' then */ }
+  }
+  const seatLink = (g) => {
+    const token = mineToo && !g.over ? mine.tokenFor(g.id) : null;
+    return token ? `/play/${encodeURIComponent(g.id)}#t=${encodeURIComponent(token)}` : `/play/${encodeURIComponent(g.id)}`;
+  };
+  const linking = mineToo
+    ? h('section', { class: 'panel', id: 'link-device' }, h('h2', {}, 'Use this profile on another device'),
+      h('p', { class: 'muted small' }, 'Your games open on every device that holds your profile: link one with the link or the QR code.'),
+      linkDevice(own))
+    : null;
   const names = new Map((await api.kinds().catch(() => [])).map((k) => [k.id, k.name]));
   const ratings = p.ratings.length
     ? h('table', { class: 'ratings', id: 'ratings' },
@@ -97,17 +142,18 @@ export async function profilePage(root, name) {
   const games = p.games.length
     ? h('ul', { class: 'game-list', id: 'profile-games' }, p.games.map((g) => h('li', { class: 'game-item' },
       h('div', { class: 'game-main' },
-        h('a', { href: g.over ? `/replay/${encodeURIComponent(g.id)}` : `/play/${encodeURIComponent(g.id)}`, class: 'game-link' }, `${g.game_name || g.game} · ${g.id}`),
+        h('a', { href: g.over ? `/replay/${encodeURIComponent(g.id)}` : seatLink(g), class: 'game-link' }, `${g.game_name || g.game} · ${g.id}`),
         h('span', { class: 'badge' }, !g.over ? 'playing' : g.place ? `${ordinal(g.place)} of ${g.players}` : 'over'),
         h('div', { class: 'muted small' }, `seat ${g.seat + 1} · ${new Date(g.created_at).toLocaleDateString()}`)),
       h('div', { class: 'game-actions' },
-        g.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : h('a', { class: 'button small ghost', href: `/play/${encodeURIComponent(g.id)}` }, 'Watch')))))
+        g.over ? h('a', { class: 'button small ghost replay-link', href: `/replay/${encodeURIComponent(g.id)}` }, 'Replay') : h('a', { class: 'button small ghost', href: seatLink(g) }, seatLink(g).includes('#t=') ? 'Play' : 'Watch')))))
     : h('p', { class: 'muted' }, 'No game yet.');
   root.replaceChildren(h('div', { class: 'lobby profile-page' },
     h('section', { class: 'panel hero' }, notice,
       h('h1', {}, p.name, p.bot ? h('span', { class: 'bot-badge' }, 'bot') : null),
       h('p', { class: 'muted' }, p.bot ? `The server's ${p.bot} bot: every game it finished is rated, so its rating is a measure of its strength.` : `Playing since ${new Date(p.created_at).toLocaleDateString()}.`),
       h('p', {}, h('a', { href: '/' }, 'Back to the lobby'))),
+    linking,
     h('section', { class: 'panel' }, h('h2', {}, 'Ratings'), ratings, p.ratings.length ? h('p', { class: 'muted small', id: 'rating-explained' }, EXPLAIN) : null),
     h('section', { class: 'panel' }, h('h2', {}, 'Games'), games)));
 }

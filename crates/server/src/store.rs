@@ -98,7 +98,7 @@ pub use chat::ChatRow;
 pub use games::GameFilter;
 pub use group_commit::GroupCommit;
 use migrations::{Backend, Embedded};
-pub use profiles::{Placed, ProfileRow, RatingRow, SeatGame};
+pub use profiles::{Placed, ProfileRow, ProfileSeat, RatingRow, SeatGame};
 pub use rows::{ClockRow, GameRow, MoveRow, NewMove, SeatRow, SnapshotRow};
 pub use seats::{Taker, Taking};
 

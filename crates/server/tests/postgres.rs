@@ -335,3 +335,17 @@ async fn postgres_single_and_grouped_appends_store_the_same_rows() {
     let tag = format!("{}-{nanos}", std::process::id());
     common::appends::single_and_grouped_appends_store_the_same_rows(&db, &tag).await;
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_a_profiles_games_open_on_another_device() {
+    let db = pg();
+    common::devices::a_profiles_games_open_on_another_device(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_the_carry_links_qr_code_reads_back() {
+    let db = pg();
+    common::devices::the_carry_links_qr_code_reads_back(&db).await;
+}

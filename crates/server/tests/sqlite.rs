@@ -527,3 +527,15 @@ async fn sqlite_a_database_made_before_the_one_migration_source_opens_and_plays_
         .await
         .expect("reopens");
 }
+
+#[tokio::test]
+async fn sqlite_a_profiles_games_open_on_another_device() {
+    let (db, _dir) = db("devices");
+    common::devices::a_profiles_games_open_on_another_device(&db).await;
+}
+
+#[tokio::test]
+async fn sqlite_the_carry_links_qr_code_reads_back() {
+    let (db, _dir) = db("devices-qr");
+    common::devices::the_carry_links_qr_code_reads_back(&db).await;
+}

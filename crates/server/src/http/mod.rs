@@ -5,6 +5,8 @@
 //! | GET | `/api/server` | `{public_url, version}`: the origin invite links point at (`--public-url`; null: the page's own) |
 //! | POST | `/api/profiles` | `{name}` → 201 `{name, key}`: a profile (unique name; the key, given only here, is its browser's secret) |
 //! | GET | `/api/me` | with `Authorization: Bearer KEY`: `{name}` of the key's profile |
+//! | GET | `/api/me/games` | with `Authorization: Bearer KEY`: `{name, games: [{id, seat, token, summary}]}`, the profile's games (unfinished first, newest first), each with the profile's token for its seat ([`crate::services::devices`]) |
+//! | GET | `/api/me/link.svg` | with `Authorization: Bearer KEY`: the QR code (SVG) of the profile's carry link `ORIGIN/profile/NAME#k=KEY` |
 //! | GET | `/api/profiles/{name}` | a profile's ratings and latest games |
 //! | GET | `/api/leaderboard/{game}` | a game kind's ratings, players and bots apart, best first |
 //! | GET | `/api/kinds` | game kinds: id, name, options (each `{name, help}` as typed on the command line, and for forms `{key, label, kind: flag\|one_of\|number\|seat_list, values, all_with}`), player counts, `hidden_information` (seats see different things) |

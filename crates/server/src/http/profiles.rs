@@ -1,11 +1,13 @@
-//! Profiles and ratings: create a profile, read one (`/api/me` with its key), and a game's leaderboard.
+//! Profiles and ratings: create a profile, read one (`/api/me` with its key),
+//! its games and its carry link's QR code on any device (`/api/me/games`,
+//! `/api/me/link.svg`), and a game's leaderboard.
 
 use super::extract::JsonBody;
 use crate::error::ApiError;
 use crate::http::access::bearer_token;
 use crate::services::Services;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -19,6 +21,8 @@ pub(super) fn router() -> Router<Arc<Services>> {
     Router::new()
         .route("/api/profiles", post(create_profile))
         .route("/api/me", get(me))
+        .route("/api/me/games", get(my_games))
+        .route("/api/me/link.svg", get(my_link_qr))
         .route("/api/profiles/{name}", get(profile))
         .route("/api/leaderboard/{game}", get(leaderboard))
 }
@@ -63,6 +67,54 @@ async fn me(
     Ok(Json(
         json!({ "name": services.profile_of_key(&key).await? }),
     ))
+}
+
+/// The games of the key's profile on this device: `{name, games: [{id,
+/// seat, token, summary}]}` (see [`crate::services::devices`]): 401 without
+/// a key, 403 for a key that opens no profile. Never cached: it holds
+/// tokens.
+async fn my_games(
+    State(services): State<Arc<Services>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let key = bearer_token(&headers).ok_or(ApiError::NoToken)?;
+    let mine = services.games_of_key(&key).await?;
+    Ok((
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(json!({ "name": mine.name, "games": mine.games })),
+    )
+        .into_response())
+}
+
+/// The QR code of the key's profile's carry link (`ORIGIN/profile/NAME#k=KEY`)
+/// as an SVG image: scanned by a phone, it opens the profile there. ORIGIN
+/// is the server's public URL, else the address the request came to
+/// (`http://` and its `Host`), as the page's own links are. 401 without a
+/// key, 403 for a key that opens no profile. Never cached: it holds the key.
+async fn my_link_qr(
+    State(services): State<Arc<Services>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let key = bearer_token(&headers).ok_or(ApiError::NoToken)?;
+    let name = services.profile_of_key(&key).await?;
+    let origin = match &services.links.public_url {
+        Some(p) => p.as_str().to_string(),
+        None => headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| crate::PublicUrl::parse(&format!("http://{h}")).ok())
+            .map_or_else(|| services.link_origin(), |p| p.as_str().to_string()),
+    };
+    let link = crate::services::devices::carry_link(&origin, &name, key.trim());
+    let svg = crate::services::devices::qr_svg(&link)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
 }
 
 /// A profile: `{name, bot, created_at, ratings: [{game, rating,

@@ -16,6 +16,7 @@
 pub mod bots;
 pub mod chat;
 pub mod clock;
+pub mod devices;
 pub mod live;
 pub mod newcomers;
 pub mod profiles;

@@ -306,6 +306,7 @@ mod tests {
             bot: None,
             name: None,
             token_hash: None,
+            profile_token_hash: None,
             claimed: true,
             claimed_at: None,
             away: resigned_at.is_some(),

@@ -153,7 +153,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         with_pool!(self, p => {
             let rows = sqlx::query(
-                "SELECT seat, kind, bot, name, token_hash, claimed, claimed_at, away, bank_ms, back_at, profile, resigned_at, webhook \
+                "SELECT seat, kind, bot, name, token_hash, profile_token_hash, claimed, claimed_at, away, bank_ms, back_at, profile, resigned_at, webhook \
                  FROM seats WHERE game_id = $1 ORDER BY seat",
             )
             .bind(id)
@@ -169,6 +169,7 @@ impl Store {
                     bot: r.try_get("bot")?,
                     name: r.try_get("name")?,
                     token_hash: r.try_get("token_hash")?,
+                    profile_token_hash: r.try_get("profile_token_hash")?,
                     claimed: claimed != 0,
                     claimed_at: r.try_get("claimed_at")?,
                     away: away != 0,
@@ -366,6 +367,20 @@ impl Store {
             announce!(is_pg, tx, id);
             tx.commit().await?;
             Ok(())
+        })
+    }
+
+    /// Whether some seat's token, or some profile's token for a seat, has
+    /// this hash.
+    pub async fn token_in_use(&self, hash: &str) -> Result<bool, StoreError> {
+        with_pool!(self, p => {
+            let row = sqlx::query(
+                "SELECT 1 AS one FROM seats WHERE token_hash = $1 OR profile_token_hash = $1 LIMIT 1",
+            )
+            .bind(hash)
+            .fetch_optional(p)
+            .await?;
+            Ok(row.is_some())
         })
     }
 

@@ -90,6 +90,7 @@ const MIGRATIONS: &[(i64, &str, Sql)] = &[
     shared!(12, "0012_name_skeletons"),
     shared!(13, "0013_stand_in_moves"),
     shared!(14, "0014_resigned_seats"),
+    shared!(15, "0015_profile_seat_tokens"),
 ];
 
 /// The migrations `backend` runs, in order, as sqlx sees them.
@@ -173,6 +174,9 @@ mod tests {
         (14, "resigned_seats",
          "bfbbc088b251aa3bd4aa0707f911290f29a40faf9399704ece251cbfd0570ab21233392e39919588e0aedaf73d95c1b7",
          "bfbbc088b251aa3bd4aa0707f911290f29a40faf9399704ece251cbfd0570ab21233392e39919588e0aedaf73d95c1b7"),
+        (15, "profile_seat_tokens",
+         "9b8a9a743d4923f6e793e93324ca97d9504f16cecb1b18e6a43996abbb83cd0da74f08e033e5fb512c0bde9e5bfa0b5b",
+         "9b8a9a743d4923f6e793e93324ca97d9504f16cecb1b18e6a43996abbb83cd0da74f08e033e5fb512c0bde9e5bfa0b5b"),
     ];
 
     fn hex(bytes: &[u8]) -> String {

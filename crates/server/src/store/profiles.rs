@@ -1,6 +1,6 @@
 //! Profiles, the seats they took and their ratings (migration 0010).
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, NOTIFY_CHANNEL};
 use sqlx::Row;
 
 /// A profile as stored.
@@ -50,6 +50,18 @@ pub struct SeatGame {
     pub created_at: i64,
     /// Last change.
     pub updated_at: i64,
+}
+
+/// A human seat a profile holds, for its games on any device
+/// ([`Store::profile_seats`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileSeat {
+    /// The game's id.
+    pub game_id: String,
+    /// The seat.
+    pub seat: i64,
+    /// The hash of the profile's token for the seat, once set.
+    pub profile_token_hash: Option<String>,
 }
 
 /// One seat of a finished game to rate: its profile, whether a bot, and
@@ -274,6 +286,71 @@ impl Store {
                 });
             }
             Ok(out)
+        })
+    }
+
+    /// The human seats profile `name` holds: its `limit` latest games,
+    /// unfinished ones first, each newest first. One query, by the index of
+    /// `seats.profile`.
+    pub async fn profile_seats(
+        &self,
+        name: &str,
+        limit: i64,
+    ) -> Result<Vec<ProfileSeat>, StoreError> {
+        with_pool!(self, p => {
+            let rows = sqlx::query(
+                "SELECT s.game_id AS game_id, s.seat AS seat, s.profile_token_hash AS profile_token_hash \
+                 FROM seats s JOIN games g ON g.id = s.game_id \
+                 WHERE s.profile = $1 AND s.kind = 'human' AND g.status <> 'cancelled' \
+                 ORDER BY CASE WHEN g.status = 'over' THEN 1 ELSE 0 END, g.created_at DESC, g.id, s.seat \
+                 LIMIT $2",
+            )
+            .bind(name)
+            .bind(limit)
+            .fetch_all(p)
+            .await?;
+            let mut out = Vec::with_capacity(rows.len());
+            for r in rows {
+                out.push(ProfileSeat {
+                    game_id: r.try_get("game_id")?,
+                    seat: r.try_get("seat")?,
+                    profile_token_hash: r.try_get("profile_token_hash")?,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    /// Gives seat `seat` of game `id` the profile token of hash `hash`, only
+    /// while profile `profile` holds it as a human seat and it has none yet:
+    /// false otherwise (nothing changed). Announced like a move on
+    /// PostgreSQL.
+    pub async fn set_profile_token(
+        &self,
+        id: &str,
+        seat: i64,
+        profile: &str,
+        hash: &str,
+    ) -> Result<bool, StoreError> {
+        let is_pg = self.is_postgres();
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            let done = sqlx::query(
+                "UPDATE seats SET profile_token_hash = $1 WHERE game_id = $2 AND seat = $3 \
+                 AND profile = $4 AND kind = 'human' AND profile_token_hash IS NULL",
+            )
+            .bind(hash)
+            .bind(id)
+            .bind(seat)
+            .bind(profile)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            announce!(is_pg, tx, id);
+            tx.commit().await?;
+            Ok(true)
         })
     }
 

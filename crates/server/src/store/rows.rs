@@ -13,6 +13,10 @@ pub struct SeatRow {
     pub name: Option<String>,
     /// SHA-256 of the seat's secret token (human seats).
     pub token_hash: Option<String>,
+    /// SHA-256 of the seat's second token, its profile's (a human seat a
+    /// profile holds, once the profile listed the game: see
+    /// [`crate::services::devices`]); it opens the seat as its own token does.
+    pub profile_token_hash: Option<String>,
     /// Whether someone claimed the seat.
     pub claimed: bool,
     /// When it was claimed (ms since the epoch; a bot seat: at creation).

@@ -3,7 +3,7 @@
 //! flood from one address, slow request bodies, huge option lists, a bot with a huge iteration
 //! budget, racing claims with one chosen token, look-alike names, one profile
 //! in two seats, rematches past the games allowance, spectators flooding the
-//! chat, …). Each attack runs for a
+//! chat, keys guessed for a profile's games on any device, …). Each attack runs for a
 //! bounded time and then asserts that the server still answers a
 //! well-behaved client (see [`well_behaved`]) within [`LATENCY_BOUND`].
 //!
@@ -19,6 +19,7 @@ mod clock_promise;
 mod connection_flood;
 mod costly_reads;
 mod dead_socket;
+mod device_tokens;
 mod failed_creates;
 mod huge_options;
 mod idle_connections;

@@ -33,6 +33,7 @@ fn seat(n: i64) -> SeatRow {
         bot: Some("random".into()),
         name: None,
         token_hash: None,
+        profile_token_hash: None,
         claimed: true,
         claimed_at: None,
         away: false,

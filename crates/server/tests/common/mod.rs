@@ -5,6 +5,7 @@ pub mod appends;
 pub mod cancel;
 pub mod chat;
 pub mod clocks;
+pub mod devices;
 pub mod lookback;
 pub mod open_seats;
 pub mod presence;

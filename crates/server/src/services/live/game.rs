@@ -180,11 +180,16 @@ impl LiveGame {
     }
 
     /// The seat whose token has this hash (an invite token stops matching
-    /// once its seat is claimed: the claim replaces the hash).
+    /// once its seat is claimed: the claim replaces the hash), or whose
+    /// profile's token for it has (a seat a profile holds opens with both:
+    /// see [`crate::services::devices`]).
     pub fn seat_of_hash(&self, hash: &str) -> Option<Seat> {
         self.seats
             .iter()
-            .find(|s| s.token_hash.as_deref() == Some(hash))
+            .find(|s| {
+                s.token_hash.as_deref() == Some(hash)
+                    || s.profile_token_hash.as_deref() == Some(hash)
+            })
             .and_then(|s| u8::try_from(s.seat).ok().map(Seat))
     }
 

@@ -46,12 +46,12 @@ pub(super) fn seat_name(row: &SeatRow, asked: &str) -> String {
 
 impl Services {
     /// A seat's new token: the one the client chose (refused with 409 when
-    /// it is some seat's token already), else 128 random bits drawn here
-    /// (which need no such check).
+    /// it is some seat's token already, or a profile's token for a seat),
+    /// else 128 random bits drawn here (which need no such check).
     pub(super) async fn fresh_token(&self, chosen: Option<String>) -> Result<String, ApiError> {
         match chosen {
             Some(t) => {
-                if self.store.seat_of_token(&token_hash(&t)).await?.is_some() {
+                if self.store.token_in_use(&token_hash(&t)).await? {
                     return Err(ApiError::Conflict(
                         "that new token is already a seat's token; draw another".into(),
                     ));

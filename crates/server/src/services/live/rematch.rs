@@ -144,6 +144,14 @@ impl Services {
                 .iter()
                 .find(|s| s.seat == i64::from(seat.0))
                 .ok_or_else(|| ApiError::Internal("the rematch lacks a seat".into()))?;
+            if row.claimed && profile.is_some() && row.profile == profile {
+                // The profile's other device asked first, from its own token.
+                return Err(ApiError::Conflict(format!(
+                    "your profile took seat {} of the rematch on another device: open it from \
+                     My games in the lobby",
+                    seat.0 + 1
+                )));
+            }
             if row.kind != "human" || row.claimed {
                 return Err(ApiError::Conflict(format!(
                     "seat {} of the rematch is not open",

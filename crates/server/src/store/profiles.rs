@@ -266,7 +266,7 @@ impl Store {
             let rows = sqlx::query(
                 "SELECT s.game_id AS game_id, s.seat AS seat, g.game AS game, g.status AS status, \
                  g.outcome AS outcome, g.created_at AS created_at, g.updated_at AS updated_at \
-                 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.profile = $1 \
+                 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.profile = $1 AND g.status <> 'cancelled' \
                  ORDER BY g.created_at DESC, g.id LIMIT $2",
             )
             .bind(name)

@@ -298,9 +298,10 @@ async function renderMine(box) {
         // A profile's game comes back on every device: there is nothing to forget.
         known.has(g.id) ? null : h('button', { class: 'small ghost', onclick: () => { mine.forget(g.id); renderMine(box); } }, 'Forget')));
   });
-  box.replaceChildren(h('h2', {}, 'My games'),
+  // replaceChildren writes a null as the text "null": only what is there.
+  box.replaceChildren(...[h('h2', {}, 'My games'),
     p ? h('p', { class: 'muted small' }, `${p.name}’s games on every device, and the games kept in this browser.`) : null,
-    h('ul', { class: 'game-list', id: 'mine-list' }, items));
+    h('ul', { class: 'game-list', id: 'mine-list' }, items)].filter(Boolean));
   if (location.hash === '#mine') box.scrollIntoView();
 }
 

@@ -1,11 +1,13 @@
-//! The one place that maps a game id to an engine type.
+//! The games the command line plays: the one list (`eons-games`), and the
+//! command line's own small test game, Card Race (id `demo`; its tests use it).
 //!
 //! Every command is written once, generically over `G: Game + Positions`, as
 //! a [`GameCommand`]; [`dispatch`] picks the engine by id. Adding a game is
-//! one line in the [`games!`] list at the bottom of this file.
+//! one line in `eons-games`' list: nothing here changes.
 
 use anyhow::{bail, Result};
 use eons_core::{Game, OptionInfo, Positions};
+use eons_games::{Registered, Unknown, Visitor};
 
 /// A command that can run for any game type.
 pub trait GameCommand {
@@ -13,7 +15,7 @@ pub trait GameCommand {
     fn run<G: Game + Positions>(self) -> Result<()>;
 }
 
-/// Id, name and options of a registered game.
+/// Id, name and options of a game.
 #[derive(Copy, Clone, Debug)]
 pub struct GameInfo {
     /// The id used on the command line and in records.
@@ -24,50 +26,48 @@ pub struct GameInfo {
     pub options: &'static [OptionInfo],
 }
 
-fn info<G: Game>() -> GameInfo {
-    GameInfo {
-        id: G::ID,
-        name: G::NAME,
-        options: G::OPTIONS,
+/// A command run through the registry's [`Visitor`].
+struct Run<C>(C);
+
+impl<C: GameCommand> Visitor for Run<C> {
+    type Output = Result<()>;
+    fn visit<G: Registered>(self) -> Result<()> {
+        self.0.run::<G>()
     }
 }
 
-/// Defines [`dispatch`] and [`registered`] from a list of engine types.
-macro_rules! games {
-    ($($ty:ty),* $(,)?) => {
-        /// Runs `cmd` with the engine whose id is `id`.
-        pub fn dispatch<C: GameCommand>(id: &str, cmd: C) -> Result<()> {
-            $(
-                if id == <$ty as Game>::ID {
-                    return cmd.run::<$ty>();
-                }
-            )*
-            bail!("unknown game `{id}` (known games: {})", ids().join(", "))
+/// Runs `cmd` with the engine whose id is `id`.
+pub fn dispatch<C: GameCommand>(id: &str, cmd: C) -> Result<()> {
+    match eons_games::visit(id, Run(cmd)) {
+        Ok(done) => done,
+        Err(Unknown { visitor: Run(cmd) }) if id == crate::demo::Demo::ID => {
+            cmd.run::<crate::demo::Demo>()
         }
-
-        /// Every registered game, in list order.
-        pub fn registered() -> Vec<GameInfo> {
-            vec![$(info::<$ty>()),*]
-        }
-    };
+        Err(_) => bail!("unknown game `{id}` (known games: {})", ids().join(", ")),
+    }
 }
 
-/// The ids of every registered game.
+/// Every game: Card Race, then the list's, in list order.
+pub fn registered() -> Vec<GameInfo> {
+    use crate::demo::Demo;
+    let demo = GameInfo {
+        id: Demo::ID,
+        name: Demo::NAME,
+        options: Demo::OPTIONS,
+    };
+    std::iter::once(demo)
+        .chain(eons_games::kinds().into_iter().map(|k| GameInfo {
+            id: k.id,
+            name: k.name,
+            options: k.options,
+        }))
+        .collect()
+}
+
+/// The ids of every game.
 pub fn ids() -> Vec<&'static str> {
     registered().iter().map(|g| g.id).collect()
 }
-
-games![
-    // Card Race: the CLI's own small test game (id `demo`). Keep it: the CLI tests use it.
-    crate::demo::Demo,
-    // ---- The real engines: one line each, with the crate added to crates/cli/Cargo.toml. ----
-    // id `ds`
-    eons_dominant_species::DominantSpecies,
-    // id `marine`
-    eons_marine::Marine,
-    // id `pangea`
-    eons_pangea::Pangea,
-];
 
 #[cfg(test)]
 mod tests {

@@ -92,6 +92,7 @@ pub mod learn;
 mod offer;
 mod phases;
 pub mod position;
+pub mod presentation;
 pub mod query;
 pub mod rulebook;
 pub mod score_sheet;

@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod labels;
+pub mod places;
 pub use labels::{CornerLabel, HexLabel, LabelError};
 
 use eons_core::bag::serde_arrays;

@@ -118,6 +118,7 @@ mod effects;
 pub mod events;
 pub mod learn;
 pub mod position;
+pub mod presentation;
 mod queries;
 pub mod rulebook;
 pub mod rules;

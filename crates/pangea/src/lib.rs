@@ -91,6 +91,7 @@ pub mod moves;
 pub mod neutral;
 pub mod phases;
 pub mod position;
+pub mod presentation;
 pub mod rulebook;
 pub mod score_sheet;
 pub mod state;

@@ -7,27 +7,10 @@ use eons_bots::{Bot, BotSpec};
 use eons_core::{
     ActionId, ActionSpace, Game, Layout, Learnable, Record, RecordedChoice, Seat, Turn,
 };
-use eons_dominant_species::DominantSpecies;
-use eons_marine::Marine;
-use eons_pangea::Pangea;
+use eons_games::{Registered, Visitor};
 use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// The games the package plays: (id, full name, other names accepted).
-pub const GAMES: [(&str, &str, &[&str]); 3] = [
-    (
-        DominantSpecies::ID,
-        DominantSpecies::NAME,
-        &["dominant-species", "dominant_species"],
-    ),
-    (
-        Marine::ID,
-        Marine::NAME,
-        &["dominant-species-marine", "dsm"],
-    ),
-    (Pangea::ID, Pangea::NAME, &[]),
-];
 
 /// A bot held between decisions: its spec, its seed and, once it has
 /// decided, the bot itself (for one game type; another game type builds a
@@ -476,11 +459,15 @@ pub fn from_snapshot(text: &str) -> Result<Box<dyn Engine>, String> {
     }
     let head: Head =
         serde_json::from_str(text).map_err(|e| format!("a snapshot names its game: {e}"))?;
-    match canonical(&head.game)? {
-        DominantSpecies::ID => restore::<DominantSpecies>(text),
-        Marine::ID => restore::<Marine>(text),
-        _ => restore::<Pangea>(text),
+    /// [`restore`] for the game the snapshot names.
+    struct Restore<'a>(&'a str);
+    impl Visitor for Restore<'_> {
+        type Output = Result<Box<dyn Engine>, String>;
+        fn visit<G: Registered>(self) -> Self::Output {
+            restore::<G>(self.0)
+        }
     }
+    visit(canonical(&head.game)?, Restore(text))
 }
 
 /// A copy of a record (`Record<G>` is `Clone` only for a `Clone` game
@@ -501,17 +488,18 @@ fn copy_record<G: Game>(record: &Record<G>) -> Record<G> {
     }
 }
 
-/// The canonical id of a game name (`ds` for `dominant-species`…).
+/// The canonical id of a game name (`ds` for `dominant-species`…): the
+/// games and their other names are `eons-games`' list.
 pub fn canonical(name: &str) -> Result<&'static str, String> {
-    let lower = name.trim().to_ascii_lowercase();
-    GAMES
-        .iter()
-        .find(|(id, _, also)| *id == lower || also.contains(&lower.as_str()))
-        .map(|(id, _, _)| *id)
-        .ok_or_else(|| {
-            let ids: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
-            format!("unknown game `{name}`: the games are {}", ids.join(", "))
-        })
+    eons_games::canonical(name).ok_or_else(|| {
+        let ids: Vec<&str> = eons_games::kinds().iter().map(|k| k.id).collect();
+        format!("unknown game `{name}`: the games are {}", ids.join(", "))
+    })
+}
+
+/// Runs `visitor` with the game of the canonical id `id` ([`canonical`]).
+pub fn visit<T, V: Visitor<Output = Result<T, String>>>(id: &str, visitor: V) -> Result<T, String> {
+    eons_games::visit(id, visitor).unwrap_or_else(|_| Err(format!("unknown game `{id}`")))
 }
 
 fn open_game<G: Learnable>(
@@ -523,18 +511,22 @@ fn open_game<G: Learnable>(
     Ok(Box::new(Live::<G>::new(setup, seed)?))
 }
 
-/// A new game of `name` (an id or another name of [`GAMES`]).
+/// A new game of `name` (an id or another name: [`canonical`]).
 pub fn open(
     name: &str,
     players: usize,
     options: &[String],
     seed: u64,
 ) -> Result<Box<dyn Engine>, String> {
-    match canonical(name)? {
-        DominantSpecies::ID => open_game::<DominantSpecies>(players, options, seed),
-        Marine::ID => open_game::<Marine>(players, options, seed),
-        _ => open_game::<Pangea>(players, options, seed),
+    /// [`open_game`] for the game named.
+    struct Open<'a>(usize, &'a [String], u64);
+    impl Visitor for Open<'_> {
+        type Output = Result<Box<dyn Engine>, String>;
+        fn visit<G: Registered>(self) -> Self::Output {
+            open_game::<G>(self.0, self.1, self.2)
+        }
     }
+    visit(canonical(name)?, Open(players, options, seed))
 }
 
 fn replay<G: Learnable>(record: serde_json::Value) -> Result<Box<dyn Engine>, String> {
@@ -566,9 +558,13 @@ pub fn from_record(text: &str) -> Result<Box<dyn Engine>, String> {
         .and_then(|g| g.as_str())
         .ok_or("a record names its game (`\"game\": \"ds\"`)")?
         .to_string();
-    match canonical(&game)? {
-        DominantSpecies::ID => replay::<DominantSpecies>(value),
-        Marine::ID => replay::<Marine>(value),
-        _ => replay::<Pangea>(value),
+    /// [`replay`] for the game the record names.
+    struct Replay(serde_json::Value);
+    impl Visitor for Replay {
+        type Output = Result<Box<dyn Engine>, String>;
+        fn visit<G: Registered>(self) -> Self::Output {
+            replay::<G>(self.0)
+        }
     }
+    visit(canonical(&game)?, Replay(value))
 }

@@ -15,9 +15,7 @@ use engine::{BotSlot, Engine};
 use eons_bots::tournament::{self, Config};
 use eons_bots::{mix_seed, BotSpec};
 use eons_core::{Game, GameRng};
-use eons_dominant_species::DominantSpecies;
-use eons_marine::Marine;
-use eons_pangea::Pangea;
+use eons_games::{Registered, Visitor};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -754,12 +752,16 @@ impl StudySpec {
 #[pyfunction]
 fn play_scheduled(py: Python<'_>, spec: &str, index: usize) -> PyResult<String> {
     let (id, config) = StudySpec::parse(spec)?;
-    py.detach(|| match id {
-        DominantSpecies::ID => line::<DominantSpecies>(&config, index),
-        Marine::ID => line::<Marine>(&config, index),
-        _ => line::<Pangea>(&config, index),
-    })
-    .map_err(value_error)
+    /// [`line`] for the game of the spec.
+    struct Line<'a>(&'a Config, usize);
+    impl Visitor for Line<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: Registered>(self) -> Self::Output {
+            line::<G>(self.0, self.1)
+        }
+    }
+    py.detach(|| engine::visit(id, Line(&config, index)))
+        .map_err(value_error)
 }
 
 fn line<G: Game>(config: &Config, index: usize) -> Result<String, String> {
@@ -783,12 +785,16 @@ fn tournament_report(
     let (id, mut config) = StudySpec::parse(spec)?;
     config.records = Some(records);
     config.resume = true;
-    py.detach(|| match id {
-        DominantSpecies::ID => report::<DominantSpecies>(&config),
-        Marine::ID => report::<Marine>(&config),
-        _ => report::<Pangea>(&config),
-    })
-    .map_err(value_error)
+    /// [`report`] for the game of the spec.
+    struct Report<'a>(&'a Config);
+    impl Visitor for Report<'_> {
+        type Output = Result<(String, String), String>;
+        fn visit<G: Registered>(self) -> Self::Output {
+            report::<G>(self.0)
+        }
+    }
+    py.detach(|| engine::visit(id, Report(&config)))
+        .map_err(value_error)
 }
 
 fn report<G: Game>(config: &Config) -> Result<(String, String), String> {
@@ -806,21 +812,18 @@ fn report<G: Game>(config: &Config) -> Result<(String, String), String> {
 /// The games: `(id, name)` each.
 #[pyfunction]
 fn games() -> Vec<(&'static str, &'static str)> {
-    engine::GAMES
-        .iter()
-        .map(|(id, name, _)| (*id, *name))
-        .collect()
+    eons_games::kinds().iter().map(|k| (k.id, k.name)).collect()
 }
 
 /// The setup options of a game: `(name, help)` each, as `eons games`
 /// lists them.
 #[pyfunction]
 fn game_options(name: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
-    let list = match engine::canonical(name).map_err(value_error)? {
-        DominantSpecies::ID => DominantSpecies::OPTIONS,
-        Marine::ID => Marine::OPTIONS,
-        _ => Pangea::OPTIONS,
-    };
+    let id = engine::canonical(name).map_err(value_error)?;
+    let list = eons_games::kinds()
+        .into_iter()
+        .find(|k| k.id == id)
+        .map_or(&[][..], |k| k.options);
     Ok(list.iter().map(|o| (o.name, o.help)).collect())
 }
 

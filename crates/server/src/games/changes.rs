@@ -1,8 +1,8 @@
 //! What a choice changed on the board, so that the table can mark every
 //! seat's last move: the pieces on each place before and after, compared.
 //!
-//! A game lists its board pieces with a presentation helper
-//! ([`crate::games::Adapter::with_pieces`]) computed from the **public**
+//! A game lists its board pieces in its presentation
+//! ([`eons_core::Presentation::board_pieces`]) computed from the **public**
 //! view (the spectator's), so a change never tells any reader more than the
 //! board shows everyone: board pieces only, no card, trait or hand. Places are
 //! named by the labels the board and the texts use ("D7", "D7/E6/E8", Pangea's
@@ -11,42 +11,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A kind of board piece.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PieceKind {
-    /// Species cubes of an animal on a tile (Dominant Species, Marine).
-    Species,
-    /// A tile of earth (its owner is the terrain).
-    Tile,
-    /// An element disc on a corner (its owner is the element).
-    Element,
-    /// An animal of a group in a region (Pangea).
-    Animal,
-}
-
-impl PieceKind {
-    /// Whether a piece of this kind leaving one place and arriving at another
-    /// in the same move reads as moving (species, animals); tiles and
-    /// elements are put and taken.
-    fn moves(self) -> bool {
-        matches!(self, PieceKind::Species | PieceKind::Animal)
-    }
-}
-
-/// Some pieces of one kind and owner on one place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pieces {
-    /// The place's label.
-    pub place: String,
-    /// What lies there.
-    pub piece: PieceKind,
-    /// Whose, or which (the animal, the terrain, the element), as the view
-    /// names it.
-    pub owner: String,
-    /// How many.
-    pub count: u32,
-}
+pub use eons_core::{PieceKind, Pieces};
 
 /// Where a count is kept: place, piece kind, owner.
 type Key = (String, PieceKind, String);
@@ -295,112 +260,6 @@ fn run_changes(entries: &[&[Delta]]) -> Vec<Change> {
         }
     }
     merged
-}
-
-/// The name a value has in the view's JSON (an animal, terrain or element),
-/// so the table finds its colour under the name it already uses.
-fn serde_name<T: Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(_) => String::new(),
-    }
-}
-
-/// Dominant Species: tiles, species cubes and elements on earth.
-pub fn ds_pieces(v: &eons_dominant_species::View) -> Vec<Pieces> {
-    use eons_dominant_species::data::{board_hex, Animal};
-    use eons_earth::{grid, CornerLabel, Earth, HexLabel};
-    let mut out = Vec::new();
-    for &h in grid().hexes() {
-        if !board_hex(h) {
-            continue;
-        }
-        let Some(id) = Earth::<eons_dominant_species::Terrain>::id(h) else {
-            continue;
-        };
-        let place = HexLabel::of(id).to_string();
-        if let Some(t) = v.earth.tile(id) {
-            out.push(Pieces {
-                place: place.clone(),
-                piece: PieceKind::Tile,
-                owner: serde_name(&t),
-                count: 1,
-            });
-        }
-        for (i, n) in v.earth.species_on(id).into_iter().enumerate() {
-            if let (Some(animal), true) = (Animal::from_index(i), n > 0) {
-                out.push(Pieces {
-                    place: place.clone(),
-                    piece: PieceKind::Species,
-                    owner: serde_name(&animal),
-                    count: u32::from(n),
-                });
-            }
-        }
-    }
-    for (corner, e) in v.earth.elements() {
-        out.push(Pieces {
-            place: CornerLabel::of(corner).to_string(),
-            piece: PieceKind::Element,
-            owner: eons_dominant_species::data::Element::from_index(usize::from(e))
-                .map(|e| serde_name(&e))
-                .unwrap_or_default(),
-            count: 1,
-        });
-    }
-    out
-}
-
-/// Marine: tiles (a Vent on top counts as another tile), species cubes and
-/// elements.
-pub fn marine_pieces(v: &eons_marine::View) -> Vec<Pieces> {
-    use eons_earth::CornerLabel;
-    use eons_marine::Animal;
-    let mut out = Vec::new();
-    for t in &v.tiles {
-        out.push(Pieces {
-            place: t.label.clone(),
-            piece: PieceKind::Tile,
-            owner: match t.tile.vent {
-                Some(_) => format!("{} vent", serde_name(&t.tile.base)),
-                None => serde_name(&t.tile.base),
-            },
-            count: 1,
-        });
-        for (i, n) in t.species.iter().enumerate() {
-            if let (Some(animal), true) = (Animal::from_index(i), *n > 0) {
-                out.push(Pieces {
-                    place: t.label.clone(),
-                    piece: PieceKind::Species,
-                    owner: serde_name(&animal),
-                    count: u32::from(*n),
-                });
-            }
-        }
-    }
-    for (corner, e) in &v.elements {
-        out.push(Pieces {
-            place: CornerLabel::of(*corner).to_string(),
-            piece: PieceKind::Element,
-            owner: serde_name(e),
-            count: 1,
-        });
-    }
-    out
-}
-
-/// Pangea: the animals of each group in each region.
-pub fn pangea_pieces(v: &eons_pangea::View) -> Vec<Pieces> {
-    v.animals
-        .iter()
-        .map(|a| Pieces {
-            place: a.region.to_string(),
-            piece: PieceKind::Animal,
-            owner: serde_name(&a.animal.group),
-            count: 1,
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,35 +1,24 @@
 //! Type erasure: every [`Game`] behind one object-safe interface that speaks JSON.
 //!
-//! The server never knows a rule. It holds games as `Box<dyn DynState>` and
-//! exchanges views, choices and events as JSON values. Adding a game is one
-//! line in [`registry`]: `Arc::new(Adapter::<MyGame>::new())`.
-//!
-//! A game may add presentation helpers (never rules) with
-//! [`Adapter::with_ui`] (extra JSON beside the view for the web UI),
-//! [`Adapter::with_catalog`] (every card's text and the tables the UI draws,
-//! served at `GET /api/kinds/{game}/catalog`),
-//! [`Adapter::with_rules`] (the rules in brief, one section per rule a prompt
-//! cites, served at `GET /api/kinds/{game}/rules`),
-//! [`Adapter::with_private_events`] (events only one seat may read in the log)
-//! and [`Adapter::with_score_sheet`] (the final score split by source, from
-//! the engine's events: see [`crate::games::score_ui`]).
+//! The server never knows a rule, and holds no per-game code. It holds games
+//! as `Box<dyn DynState>` and exchanges views, choices and events as JSON
+//! values. The games come from the one list, `eons-games` ([`registry`]);
+//! how each is shown (the renderer's extras beside a view, the board's
+//! pieces, private events, the score sheet, the catalog, the rules in brief)
+//! is the game's own [`Presentation`], which the [`Adapter`] reads.
 
-pub mod catalog;
 pub mod changes;
-pub mod ds_ui;
-pub mod earth_ui;
-pub mod rules;
-pub mod score_ui;
 pub mod testgame;
 
-use crate::games::score_ui::ScoreTally;
 use eons_bots::BotSpec;
-use eons_core::{Game, OptionInfo, OptionKind, Outcome, Seat, Turn};
+use eons_core::{
+    Game, OptionInfo, OptionKind, Outcome, Pieces, Presentation, ScoreTally, Seat, Turn,
+};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A setup option a game accepts, for the lobby: the command-line spelling
 /// and its help (`name`, `help`), and what a form needs to ask for it
@@ -176,6 +165,8 @@ pub trait DynGame: Send + Sync + 'static {
     fn id(&self) -> &'static str;
     /// Full name.
     fn name(&self) -> &'static str;
+    /// The web table's renderer (`web/js/games/<renderer>.js`).
+    fn renderer(&self) -> &'static str;
     /// Setup options.
     fn options(&self) -> Vec<GameOption>;
     /// Player counts the game accepts with no options.
@@ -234,7 +225,7 @@ pub trait DynState: Send + Sync {
     fn bot_choice(&self, bot: &BotSpec, seed: u64, seat: Seat) -> Option<Value>;
     /// The pieces on the board as everyone sees them (the spectator's view),
     /// for marking what a move changed; empty without a pieces helper.
-    fn board_pieces(&self) -> Vec<crate::games::changes::Pieces>;
+    fn board_pieces(&self) -> Vec<Pieces>;
     /// The state and score sheet as JSON (`{"state", "sheet"}`), for a
     /// snapshot; [`DynGame::restore`] reads it back.
     /// The JSON is text, not a [`Value`]: a state may hold numbers a
@@ -261,90 +252,41 @@ fn raw(value: &impl Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(value).unwrap_or_default()
 }
 
-/// Presentation helper: extra JSON for the web UI, computed from a view (as
-/// text: it goes into every push as it is).
-pub type UiFn<G> = fn(&<G as Game>::View) -> Box<RawValue>;
-/// Presentation helper: the seat that alone may read an event (None: public).
-pub type PrivateFn<G> = fn(&<G as Game>::Event) -> Option<Seat>;
-/// Presentation helper: the board pieces of a view ([`crate::games::changes`]).
-pub type PiecesFn<G> = fn(&<G as Game>::View) -> Vec<crate::games::changes::Pieces>;
-
-/// Presentation helper: a fresh score sheet for a game's first state.
-pub type SheetFn<G> = fn(&<G as Game>::State) -> Box<dyn ScoreTally<G>>;
-/// Presentation helper: the game's catalog (cards and tables) as JSON.
-pub type CatalogFn = fn() -> Value;
-/// Presentation helper: the game's rules summary as JSON.
-pub type RulesFn = fn() -> Value;
-
-/// The generic adapter from a [`Game`] to [`DynGame`].
+/// The generic adapter from a [`Game`] and its [`Presentation`] to
+/// [`DynGame`].
 pub struct Adapter<G: Game> {
-    ui: Option<UiFn<G>>,
-    private: Option<PrivateFn<G>>,
-    pieces: Option<PiecesFn<G>>,
-    sheet: Option<SheetFn<G>>,
-    catalog: Option<CatalogFn>,
-    rules: Option<RulesFn>,
+    /// The catalog and the rules as JSON, built on first use and kept.
+    catalog: OnceLock<Option<Value>>,
+    rules: OnceLock<Option<Value>>,
     _g: PhantomData<fn() -> G>,
 }
 
 impl<G: Game> Default for Adapter<G> {
     fn default() -> Self {
         Adapter {
-            ui: None,
-            private: None,
-            pieces: None,
-            sheet: None,
-            catalog: None,
-            rules: None,
+            catalog: OnceLock::new(),
+            rules: OnceLock::new(),
             _g: PhantomData,
         }
     }
 }
 
-impl<G: Game> Adapter<G> {
-    /// An adapter with no extras.
+impl<G: Presentation> Adapter<G> {
+    /// The adapter of `G`.
     pub fn new() -> Self {
         Self::default()
     }
-    /// Adds a UI helper whose result is sent as `ui` beside the view.
-    pub fn with_ui(mut self, f: UiFn<G>) -> Self {
-        self.ui = Some(f);
-        self
-    }
-    /// Adds the game's catalog, served at `GET /api/kinds/{game}/catalog`.
-    pub fn with_catalog(mut self, f: CatalogFn) -> Self {
-        self.catalog = Some(f);
-        self
-    }
-    /// Adds the game's rules summary, served at `GET /api/kinds/{game}/rules`.
-    pub fn with_rules(mut self, f: RulesFn) -> Self {
-        self.rules = Some(f);
-        self
-    }
-    /// Marks some events as readable by one seat only.
-    pub fn with_private_events(mut self, f: PrivateFn<G>) -> Self {
-        self.private = Some(f);
-        self
-    }
-    /// Lists the board pieces of a view, so the log says what each move
-    /// changed on the board (given the public view only).
-    pub fn with_pieces(mut self, f: PiecesFn<G>) -> Self {
-        self.pieces = Some(f);
-        self
-    }
-    /// Keeps a score sheet over every event, for the final score by source.
-    pub fn with_score_sheet(mut self, f: SheetFn<G>) -> Self {
-        self.sheet = Some(f);
-        self
-    }
 }
 
-impl<G: Game> DynGame for Adapter<G> {
+impl<G: Presentation> DynGame for Adapter<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
     fn name(&self) -> &'static str {
         G::NAME
+    }
+    fn renderer(&self) -> &'static str {
+        G::RENDERER
     }
     fn options(&self) -> Vec<GameOption> {
         G::OPTIONS.iter().map(GameOption::of).collect()
@@ -364,20 +306,16 @@ impl<G: Game> DynGame for Adapter<G> {
     fn start(&self, setup: &Value, seed: u64) -> Result<Box<dyn DynState>, String> {
         let setup: G::Setup = serde_json::from_value(setup.clone()).map_err(|e| e.to_string())?;
         let state = G::new(&setup, seed).map_err(|e| e.to_string())?;
-        let sheet = self.sheet.map(|f| f(&state));
-        Ok(Box::new(Live::<G> {
-            state,
-            ui: self.ui,
-            private: self.private,
-            pieces: self.pieces,
-            sheet,
-        }))
+        let sheet = G::score_sheet(&state);
+        Ok(Box::new(Live::<G> { state, sheet }))
     }
     fn catalog(&self) -> Option<Value> {
-        self.catalog.map(|f| f())
+        self.catalog.get_or_init(G::catalog).clone()
     }
     fn rules(&self) -> Option<Value> {
-        self.rules.map(|f| f())
+        self.rules
+            .get_or_init(|| G::rules().and_then(|r| serde_json::to_value(r).ok()))
+            .clone()
     }
     fn restore(&self, saved: &str) -> Result<Box<dyn DynState>, String> {
         /// [`DynState::save`]'s JSON.
@@ -390,42 +328,30 @@ impl<G: Game> DynGame for Adapter<G> {
         let saved: Saved<G::State> =
             serde_json::from_str(saved).map_err(|e| format!("snapshot state: {e}"))?;
         let state = saved.state;
-        // The sheet's kind comes from the adapter: a fresh game's sheet reads
+        // The sheet's kind comes from the game: a fresh game's sheet reads
         // the saved one back.
-        let sheet = match self.sheet {
+        let sheet = match G::score_sheet(&state) {
             None => None,
             Some(_) if saved.sheet.is_null() => {
                 return Err("snapshot without the score sheet".into())
             }
-            Some(new) => {
-                let blank = new(&state);
-                Some(
-                    blank
-                        .load(&saved.sheet)
-                        .map_err(|e| format!("snapshot sheet: {e}"))?,
-                )
-            }
+            Some(blank) => Some(
+                blank
+                    .load(&saved.sheet)
+                    .map_err(|e| format!("snapshot sheet: {e}"))?,
+            ),
         };
-        Ok(Box::new(Live::<G> {
-            state,
-            ui: self.ui,
-            private: self.private,
-            pieces: self.pieces,
-            sheet,
-        }))
+        Ok(Box::new(Live::<G> { state, sheet }))
     }
 }
 
 struct Live<G: Game> {
     state: G::State,
-    ui: Option<UiFn<G>>,
-    private: Option<PrivateFn<G>>,
-    pieces: Option<PiecesFn<G>>,
     /// Every event so far, summed by source (games with a sheet).
     sheet: Option<Box<dyn ScoreTally<G>>>,
 }
 
-impl<G: Game> Live<G> {
+impl<G: Presentation> Live<G> {
     fn legal_raw(&self) -> Vec<G::Choice> {
         let mut out = Vec::new();
         if matches!(G::turn(&self.state), Turn::Seat(_)) {
@@ -471,13 +397,10 @@ impl<G: Game> Live<G> {
     }
 }
 
-impl<G: Game> DynState for Live<G> {
+impl<G: Presentation> DynState for Live<G> {
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(Live::<G> {
             state: self.state.clone(),
-            ui: self.ui,
-            private: self.private,
-            pieces: self.pieces,
             sheet: self.sheet.as_ref().map(|s| s.clone_box()),
         })
     }
@@ -526,7 +449,7 @@ impl<G: Game> DynState for Live<G> {
             .iter()
             .map(|e| EventText {
                 text: G::describe_event(&self.state, e),
-                audience: match self.private.and_then(|f| f(e)) {
+                audience: match G::reader_of(e) {
                     Some(s) => Audience::Seat(s),
                     None => Audience::Public,
                 },
@@ -543,8 +466,8 @@ impl<G: Game> DynState for Live<G> {
     }
     fn view(&self, seat: Option<Seat>) -> SeatView {
         let v = G::view(&self.state, seat);
-        let ui = match self.ui {
-            Some(f) => f(&v),
+        let ui = match G::table_extras(&v) {
+            Some(extras) => extras,
             // No drawing of its own: the game's text rendering of this same view.
             None => raw(&serde_json::json!({ "text": G::render(&v) })),
         };
@@ -575,11 +498,8 @@ impl<G: Game> DynState for Live<G> {
         let c = b.choose(&self.state, seat)?;
         serde_json::to_value(c).ok()
     }
-    fn board_pieces(&self) -> Vec<crate::games::changes::Pieces> {
-        match self.pieces {
-            Some(f) => f(&G::view(&self.state, None)),
-            None => Vec::new(),
-        }
+    fn board_pieces(&self) -> Vec<Pieces> {
+        G::board_pieces(&G::view(&self.state, None))
     }
     fn save(&self) -> Result<String, String> {
         let state = serde_json::to_string(&self.state).map_err(|e| e.to_string())?;
@@ -591,38 +511,21 @@ impl<G: Game> DynState for Live<G> {
     }
 }
 
-/// Every game the server offers. Adding a game is one line here.
+/// Every game the server offers: the games of `eons-games`' list, and
+/// with `test_games` the test game [`testgame::Secrets`] (hidden hands).
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
-    let mut games: Vec<Arc<dyn DynGame>> = vec![
-        Arc::new(
-            Adapter::<eons_dominant_species::DominantSpecies>::new()
-                .with_ui(crate::games::ds_ui::ui)
-                .with_pieces(crate::games::changes::ds_pieces)
-                .with_score_sheet(crate::games::score_ui::ds_sheet)
-                .with_catalog(crate::games::catalog::dominant_species)
-                .with_rules(crate::games::rules::dominant_species),
-        ),
-        Arc::new(
-            Adapter::<eons_marine::Marine>::new()
-                .with_ui(crate::games::earth_ui::marine_ui)
-                .with_pieces(crate::games::changes::marine_pieces)
-                .with_score_sheet(crate::games::score_ui::marine_sheet)
-                .with_catalog(crate::games::catalog::marine)
-                .with_rules(crate::games::rules::marine),
-        ),
-        Arc::new(
-            Adapter::<eons_pangea::Pangea>::new()
-                .with_pieces(crate::games::changes::pangea_pieces)
-                .with_score_sheet(crate::games::score_ui::pangea_sheet)
-                .with_catalog(crate::games::catalog::pangea)
-                .with_rules(crate::games::rules::pangea),
-        ),
-    ];
+    /// The adapter of each game of the list.
+    #[derive(Clone)]
+    struct Erase;
+    impl eons_games::Visitor for Erase {
+        type Output = Arc<dyn DynGame>;
+        fn visit<G: eons_games::Registered>(self) -> Arc<dyn DynGame> {
+            Arc::new(Adapter::<G>::new())
+        }
+    }
+    let mut games = eons_games::visit_each(Erase);
     if test_games {
-        games.push(Arc::new(
-            Adapter::<crate::games::testgame::Secrets>::new()
-                .with_private_events(crate::games::testgame::private_event),
-        ));
+        games.push(Arc::new(Adapter::<testgame::Secrets>::new()));
     }
     games
 }

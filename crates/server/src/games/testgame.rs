@@ -7,7 +7,7 @@
 //! turn a seat plays a card from its hand (scoring its number) or, once per
 //! game, draws a card in secret. The game ends when every hand is empty.
 
-use eons_core::{Deck, Game, GameRng, OptionInfo, Outcome, Seat, SetupError, Turn};
+use eons_core::{Deck, Game, GameRng, OptionInfo, Outcome, Presentation, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};
 
 /// The game.
@@ -275,10 +275,12 @@ impl Game for Secrets {
     }
 }
 
-/// A drawn card is read only by the seat that drew it.
-pub fn private_event(e: &SecretsEvent) -> Option<Seat> {
-    match e {
-        SecretsEvent::Drew { seat, .. } => Some(Seat(*seat)),
-        SecretsEvent::Played { .. } => None,
+impl Presentation for Secrets {
+    /// A drawn card is read only by the seat that drew it.
+    fn reader_of(e: &SecretsEvent) -> Option<Seat> {
+        match e {
+            SecretsEvent::Drew { seat, .. } => Some(Seat(*seat)),
+            SecretsEvent::Played { .. } => None,
+        }
     }
 }

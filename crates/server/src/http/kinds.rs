@@ -36,6 +36,7 @@ async fn kinds(State(services): State<Arc<Services>>) -> Json<Value> {
                 json!({
                     "id": k.id(),
                     "name": k.name(),
+                    "renderer": k.renderer(),
                     "options": k.options(),
                     "players": k.player_counts(),
                     "hidden_information": k.hidden_information(),
@@ -50,18 +51,7 @@ async fn catalog(
     State(services): State<Arc<Services>>,
     Path(game): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    services
-        .kinds
-        .iter()
-        .find(|k| k.id() == game)
-        .and_then(|k| k.catalog())
-        .map(Json)
-        .ok_or_else(|| {
-            ApiError::NotFound(format!(
-                "no game kind `{}` with a catalog",
-                crate::error::echoed(&game)
-            ))
-        })
+    of_kind(&services, &game, "a catalog", |k| k.catalog())
 }
 
 /// One game kind's rules in brief (`eons_core::RulesSummary`: `game`,
@@ -72,16 +62,26 @@ async fn rules(
     State(services): State<Arc<Services>>,
     Path(game): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    of_kind(&services, &game, "rules", |k| k.rules())
+}
+
+/// What `part` gives of the game kind `game`, or 404 naming what is missing.
+fn of_kind(
+    services: &Services,
+    game: &str,
+    what: &str,
+    part: impl FnOnce(&dyn crate::games::DynGame) -> Option<Value>,
+) -> Result<Json<Value>, ApiError> {
     services
         .kinds
         .iter()
         .find(|k| k.id() == game)
-        .and_then(|k| k.rules())
+        .and_then(|k| part(k.as_ref()))
         .map(Json)
         .ok_or_else(|| {
             ApiError::NotFound(format!(
-                "no game kind `{}` with rules",
-                crate::error::echoed(&game)
+                "no game kind `{}` with {what}",
+                crate::error::echoed(game)
             ))
         })
 }

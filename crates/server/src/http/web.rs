@@ -9,134 +9,10 @@ use axum::Router;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Every embedded file: (path under `web/`, content type, content).
-pub const FILES: &[(&str, &str, &str)] = &[
-    (
-        "index.html",
-        "text/html; charset=utf-8",
-        include_str!("../../../../web/index.html"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../../../../web/style.css"),
-    ),
-    (
-        "js/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/app.js"),
-    ),
-    (
-        "js/api.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/api.js"),
-    ),
-    (
-        "js/clock.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/clock.js"),
-    ),
-    (
-        "js/notify.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/notify.js"),
-    ),
-    (
-        "js/profile.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/profile.js"),
-    ),
-    (
-        "js/lobby.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/lobby.js"),
-    ),
-    (
-        "js/table.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/table.js"),
-    ),
-    (
-        "js/link.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/link.js"),
-    ),
-    (
-        "js/marks.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/marks.js"),
-    ),
-    (
-        "js/setup-form.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/setup-form.js"),
-    ),
-    (
-        "js/hotseat.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/hotseat.js"),
-    ),
-    (
-        "js/join.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/join.js"),
-    ),
-    (
-        "js/cards.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/cards.js"),
-    ),
-    (
-        "js/dom.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/dom.js"),
-    ),
-    (
-        "js/games/generic.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/generic.js"),
-    ),
-    (
-        "js/games/earth-labels.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/earth-labels.js"),
-    ),
-    (
-        "js/games/ds.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/ds.js"),
-    ),
-    (
-        "js/games/marine.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/marine.js"),
-    ),
-    (
-        "js/games/pangea.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/pangea.js"),
-    ),
-    (
-        "js/rules.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/rules.js"),
-    ),
-    (
-        "js/final.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/final.js"),
-    ),
-    (
-        "js/replay.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/replay.js"),
-    ),
-    (
-        "favicon.svg",
-        "image/svg+xml",
-        include_str!("../../../../web/favicon.svg"),
-    ),
-];
+/// Every embedded file: (path under `web/`, content type, content): every
+/// HTML, CSS, JavaScript and SVG file of `web/` but its tests, listed by the
+/// build script (`build.rs`).
+pub const FILES: &[(&str, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
 /// The paths that serve the page (`index.html`): the lobby, a table, a
 /// replay, a profile, a leaderboard, the list of the games' rules and each
@@ -153,7 +29,8 @@ const PAGES: &[&str] = &[
 
 /// Routes for the UI: the [`PAGES`] serve the page, `/static/...` the files.
 /// With `dir`, files are read from that folder at each request (for UI
-/// development without rebuilding); only the embedded file names are served.
+/// development without rebuilding): the embedded file names, and a new
+/// script, style sheet or image written since the build.
 pub fn router(dir: Option<PathBuf>) -> Router {
     let dir = Arc::new(dir);
     let mut router = Router::new();
@@ -175,23 +52,86 @@ pub fn router(dir: Option<PathBuf>) -> Router {
         )
 }
 
+/// The content type of a file of `web/` written after the binary was built,
+/// served from the development folder: only a plain relative path (no `..`,
+/// no root) with an extension the UI uses.
+fn development_file(path: &str) -> Option<&'static str> {
+    let plain = std::path::Path::new(path)
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !plain || path.split('/').next() == Some("tests") {
+        return None;
+    }
+    match path.rsplit_once('.')?.1 {
+        "js" => Some("text/javascript; charset=utf-8"),
+        "css" => Some("text/css; charset=utf-8"),
+        "svg" => Some("image/svg+xml"),
+        _ => None,
+    }
+}
+
 async fn serve(dir: Arc<Option<PathBuf>>, path: String) -> Response {
-    let Some((name, mime, body)) = FILES.iter().find(|(p, _, _)| *p == path) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let body: String = match dir.as_ref() {
-        Some(d) => match tokio::fs::read_to_string(d.join(name)).await {
-            Ok(b) => b,
-            Err(_) => body.to_string(),
+    let embedded = FILES.iter().find(|(p, _, _)| *p == path);
+    let (mime, body): (&str, String) = match (dir.as_ref(), embedded) {
+        (Some(d), Some((name, mime, body))) => {
+            match tokio::fs::read_to_string(d.join(name)).await {
+                Ok(b) => (mime, b),
+                Err(_) => (mime, body.to_string()),
+            }
+        }
+        (None, Some((_, mime, body))) => (mime, body.to_string()),
+        (Some(d), None) => match development_file(&path) {
+            Some(mime) => match tokio::fs::read_to_string(d.join(&path)).await {
+                Ok(b) => (mime, b),
+                Err(_) => return (StatusCode::NOT_FOUND, "not found").into_response(),
+            },
+            None => return (StatusCode::NOT_FOUND, "not found").into_response(),
         },
-        None => body.to_string(),
+        (None, None) => return (StatusCode::NOT_FOUND, "not found").into_response(),
     };
     (
         [
-            (header::CONTENT_TYPE, *mime),
+            (header::CONTENT_TYPE, mime),
             (header::CACHE_CONTROL, "no-cache"),
         ],
         body,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_of_the_list_has_its_renderer_embedded() {
+        for kind in crate::games::registry(false) {
+            let file = format!("js/games/{}.js", kind.renderer());
+            assert!(
+                FILES.iter().any(|(p, _, _)| *p == file),
+                "{}: no {file} among the embedded files",
+                kind.id()
+            );
+        }
+    }
+
+    #[test]
+    fn the_server_offers_exactly_the_games_of_the_list() {
+        let served: Vec<&str> = crate::games::registry(false)
+            .iter()
+            .map(|k| k.id())
+            .collect();
+        let listed: Vec<&str> = eons_games::kinds().iter().map(|k| k.id).collect();
+        assert_eq!(served, listed);
+    }
+
+    #[test]
+    fn a_development_folder_serves_new_scripts_but_nothing_outside_it() {
+        assert!(development_file("js/games/new.js").is_some());
+        assert!(development_file("js/../../etc/passwd.js").is_none());
+        assert!(development_file("/etc/x.js").is_none());
+        assert!(development_file("tests/browser.mjs").is_none());
+        assert!(development_file("tests/x.js").is_none());
+        assert!(development_file("js/notes.txt").is_none());
+    }
 }

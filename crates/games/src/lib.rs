@@ -1,0 +1,185 @@
+//! `eons-games`: the one list of the games Eons plays.
+//!
+//! A game is an engine crate whose game type implements the four traits of
+//! [`Registered`]: its rules ([`Game`]), its positions in files
+//! ([`Positions`]), its action space and observations for learning agents
+//! ([`Learnable`]) and how the table shows it ([`Presentation`]). Listing
+//! the type in [`games!`](crate) below is all it takes for every program
+//! to offer it: the command line (`eons sim ds`), the server (`/api/kinds`,
+//! and the web table, which loads the renderer the kind names), and the
+//! Python package (`eons.Game("ds")`).
+//!
+//! Programs reach a game in two ways. Generic code over one game type is
+//! written once as a [`Visitor`] and run for the game a player named with
+//! [`visit`] (or for every game with [`visit_each`]); what the lobby needs
+//! without a type is in [`kinds`]. See `docs/engine-shape.md`, "Adding a
+//! game", for every file a new game touches.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use eons_core::{Game, Learnable, OptionInfo, Positions, Presentation};
+
+/// What every game of the list implements.
+pub trait Registered: Game + Positions + Learnable + Presentation {}
+
+impl<G: Game + Positions + Learnable + Presentation> Registered for G {}
+
+/// Code written once for any game type, run for a game picked at run time.
+pub trait Visitor {
+    /// What running it gives.
+    type Output;
+    /// Runs it with the game type `G`.
+    fn visit<G: Registered>(self) -> Self::Output;
+}
+
+/// A game of the list, described without its type: what a lobby, a help
+/// text or a form needs.
+#[derive(Copy, Clone, Debug)]
+pub struct Kind {
+    /// The short id used on the command line, in records and in URLs (`ds`).
+    pub id: &'static str,
+    /// The full name.
+    pub name: &'static str,
+    /// Other names a person may type for it (lower case).
+    pub other_names: &'static [&'static str],
+    /// The web table's renderer: `web/js/games/<renderer>.js`.
+    pub renderer: &'static str,
+    /// Setup options.
+    pub options: &'static [OptionInfo],
+    /// Seats see different things ([`Game::HIDDEN_INFORMATION`]).
+    pub hidden_information: bool,
+}
+
+/// A game id (or another name) that is not in the list; the visitor comes
+/// back, so that a caller with games of its own (a test's toy game) can try
+/// those.
+#[derive(Debug)]
+pub struct Unknown<V> {
+    /// The visitor, not run.
+    pub visitor: V,
+}
+
+impl<V> Unknown<V> {
+    /// The sentence to show a person who typed `name`.
+    pub fn message(name: &str) -> String {
+        let ids: Vec<&str> = kinds().iter().map(|k| k.id).collect();
+        format!("unknown game `{name}` (the games are {})", ids.join(", "))
+    }
+}
+
+fn kind<G: Registered>() -> Kind {
+    Kind {
+        id: G::ID,
+        name: G::NAME,
+        other_names: G::OTHER_NAMES,
+        renderer: G::RENDERER,
+        options: G::OPTIONS,
+        hidden_information: G::HIDDEN_INFORMATION,
+    }
+}
+
+/// Defines [`visit`], [`visit_each`] and [`kinds`] from the list of game
+/// types.
+macro_rules! games {
+    ($($game:ty),* $(,)?) => {
+        /// Runs `visitor` with the game whose id is `id` (exactly: see
+        /// [`canonical`] for the other names).
+        pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, Unknown<V>> {
+            $(
+                if id == <$game as Game>::ID {
+                    return Ok(visitor.visit::<$game>());
+                }
+            )*
+            Err(Unknown { visitor })
+        }
+
+        /// Runs a copy of `visitor` with every game, in list order.
+        pub fn visit_each<V: Visitor + Clone>(visitor: V) -> Vec<V::Output> {
+            vec![$(visitor.clone().visit::<$game>()),*]
+        }
+
+        /// Every game of the list, in list order.
+        pub fn kinds() -> Vec<Kind> {
+            vec![$(kind::<$game>()),*]
+        }
+    };
+}
+
+// The list. Adding a game is one line here (and the crate in Cargo.toml).
+games![
+    eons_dominant_species::DominantSpecies,
+    eons_marine::Marine,
+    eons_pangea::Pangea,
+];
+
+/// The id of a game a person named: its id or one of its other names, in
+/// any case, spaces around ignored.
+pub fn canonical(name: &str) -> Option<&'static str> {
+    let lower = name.trim().to_ascii_lowercase();
+    kinds()
+        .into_iter()
+        .find(|k| k.id == lower || k.other_names.contains(&lower.as_str()))
+        .map(|k| k.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+
+    impl Visitor for Name {
+        type Output = &'static str;
+        fn visit<G: Registered>(self) -> &'static str {
+            G::NAME
+        }
+    }
+
+    #[test]
+    fn every_kind_is_visited_under_its_own_id() {
+        for k in kinds() {
+            assert_eq!(visit(k.id, Name).ok(), Some(k.name), "{}", k.id);
+        }
+        assert!(visit("chess", Name).is_err());
+    }
+
+    #[test]
+    fn ids_and_other_names_are_unique_and_lower_case() {
+        let mut names: Vec<&str> = kinds()
+            .iter()
+            .flat_map(|k| std::iter::once(k.id).chain(k.other_names.iter().copied()))
+            .collect();
+        for n in &names {
+            assert_eq!(*n, n.to_ascii_lowercase());
+        }
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn other_names_lead_to_their_game() {
+        assert_eq!(canonical(" Dominant-Species "), Some("ds"));
+        assert_eq!(canonical("dsm"), Some("marine"));
+        assert_eq!(canonical("pangea"), Some("pangea"));
+        assert_eq!(canonical("chess"), None);
+    }
+
+    #[test]
+    fn every_game_has_a_renderer_of_its_own_a_catalog_and_rules() {
+        #[derive(Clone)]
+        struct Shown;
+        impl Visitor for Shown {
+            type Output = (&'static str, bool, bool);
+            fn visit<G: Registered>(self) -> Self::Output {
+                (G::RENDERER, G::catalog().is_some(), G::rules().is_some())
+            }
+        }
+        for (k, (renderer, catalog, rules)) in kinds().iter().zip(visit_each(Shown)) {
+            assert_ne!(renderer, "generic", "{}", k.id);
+            assert!(catalog && rules, "{}", k.id);
+        }
+    }
+}

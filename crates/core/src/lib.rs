@@ -33,7 +33,9 @@ pub use game::{
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use learn::{ActionId, ActionSpace, Layout, Learnable, Section, Writer};
 pub use options::{check_options, option_key, MAX_OPTION_BYTES};
-pub use presentation::{json_name, KeepsScore, PieceKind, Pieces, Presentation, ScoreTally};
+pub use presentation::{
+    json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, ScoreTally,
+};
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;

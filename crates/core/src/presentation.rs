@@ -46,6 +46,16 @@ pub trait Presentation: Game {
         Vec::new()
     }
 
+    /// The place a legal choice is about, as the board labels it (a hex, a
+    /// corner, a region, a space of the action display), or None: so that
+    /// the table finds the choice's target on the board without reading its
+    /// text. A move names where the piece goes; a count or an animal picked
+    /// on one tile names that tile. Asked only of legal choices.
+    fn choice_place(state: &Self::State, choice: Self::Choice) -> Option<Place> {
+        let _ = (state, choice);
+        None
+    }
+
     /// The one seat that may read an event in the log (None: everyone).
     fn reader_of(event: &Self::Event) -> Option<Seat> {
         let _ = event;
@@ -93,6 +103,39 @@ impl PieceKind {
     /// elements are put and taken.
     pub fn moves(self) -> bool {
         matches!(self, PieceKind::Species | PieceKind::Animal)
+    }
+}
+
+/// What kind of place a [`Place`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlaceKind {
+    /// A hex of earth ("D7").
+    Hex,
+    /// A corner of earth, where hexes meet ("D7/E6/E8").
+    Corner,
+    /// A region of Pangea's board ("B3").
+    Region,
+    /// A space of the action display ("Speciation 2").
+    Space,
+}
+
+/// A place on the board, as the board and the texts label it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Place {
+    /// What kind of place.
+    pub kind: PlaceKind,
+    /// Its label: what the board prints there and the texts name it by.
+    pub label: String,
+}
+
+impl Place {
+    /// A place of `kind` labelled `label`.
+    pub fn new(kind: PlaceKind, label: impl Into<String>) -> Place {
+        Place {
+            kind,
+            label: label.into(),
+        }
     }
 }
 

@@ -6,10 +6,11 @@
 
 use crate::data::{board_hex, Animal, Element};
 use crate::score_sheet::ScoreSheet;
-use crate::{DominantSpecies, Event, State, Terrain, View};
+use crate::state::{CardStep, Pending};
+use crate::{Choice, DominantSpecies, Event, State, Terrain, View};
 use eons_core::{
-    json_name, KeepsScore, PieceKind, Pieces, Presentation, RulesSummary, ScoreBreakdown,
-    ScoreTally,
+    json_name, HexId, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
+    ScoreBreakdown, ScoreTally,
 };
 use eons_earth::places::{corner_label, hex_label, point_name};
 use eons_earth::{grid, CornerLabel, Earth, HexLabel};
@@ -27,6 +28,10 @@ impl Presentation for DominantSpecies {
 
     fn board_pieces(view: &View) -> Vec<Pieces> {
         pieces(view)
+    }
+
+    fn choice_place(state: &State, choice: Choice) -> Option<Place> {
+        choice_place(state, choice)
     }
 
     fn score_sheet(start: &State) -> Option<Box<dyn ScoreTally<Self>>> {
@@ -168,4 +173,35 @@ fn pieces(v: &View) -> Vec<Pieces> {
         });
     }
     out
+}
+
+/// The place a choice is about ([`Presentation::choice_place`]).
+fn choice_place(s: &State, c: Choice) -> Option<Place> {
+    let hex = |id: HexId| Some(Place::new(PlaceKind::Hex, hex_label(id)));
+    match c {
+        Choice::Tile(h) | Choice::Species { hex: h, .. } | Choice::Move { to: h, .. } => {
+            hex(crate::query::board_id(h)?)
+        }
+        Choice::Corner(c) => Some(Place::new(
+            PlaceKind::Corner,
+            corner_label(grid().corner_id(c)?),
+        )),
+        Choice::Place(space) => Some(Place::new(PlaceKind::Space, space.to_string())),
+        // A count of species goes to the tile its step is about.
+        Choice::Count(_) => match s.pending {
+            Pending::SpeciationCount { corner, tile, .. } => {
+                hex(s.earth.tiles_at(corner).nth(usize::from(tile))?)
+            }
+            Pending::Card(CardStep::AquaticCount { hex: h, .. })
+            | Pending::Card(CardStep::HibernationCount { hex: h, .. }) => hex(h),
+            _ => None,
+        },
+        Choice::Skip
+        | Choice::Done
+        | Choice::Element(_)
+        | Choice::Stack(_)
+        | Choice::Card(_)
+        | Choice::LoseAp
+        | Choice::ThinOut => None,
+    }
 }

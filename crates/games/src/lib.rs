@@ -183,3 +183,67 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod places {
+    use super::*;
+    use eons_core::{GameRng, PlaceKind, Turn};
+
+    /// Random games of every game: each legal choice's place, where it has
+    /// one, is named by the choice's own words, so that the table's target
+    /// and the text agree.
+    #[derive(Clone)]
+    struct PlacesAgreeWithWords;
+
+    impl Visitor for PlacesAgreeWithWords {
+        type Output = usize;
+        fn visit<G: Registered>(self) -> usize {
+            let mut placed = 0;
+            for (players, seed) in [(2, 1), (3, 2), (4, 3)] {
+                let Ok(setup) = G::setup(players, &[]) else {
+                    continue;
+                };
+                let mut state = G::new(&setup, seed).expect("a new game");
+                let mut rng = GameRng::new(seed);
+                let (mut legal, mut events) = (Vec::new(), Vec::new());
+                for _ in 0..1500 {
+                    if !matches!(G::turn(&state), Turn::Seat(_)) {
+                        break;
+                    }
+                    legal.clear();
+                    G::legal(&state, &mut legal);
+                    for &c in &legal {
+                        let Some(place) = G::choice_place(&state, c) else {
+                            continue;
+                        };
+                        assert!(!place.label.is_empty(), "{}: {c:?}", G::ID);
+                        if place.kind != PlaceKind::Space {
+                            placed += 1;
+                            let text = G::describe_choice(&state, c);
+                            assert!(
+                                text.contains(&place.label),
+                                "{}: {c:?} reads {text:?} but its place is {}",
+                                G::ID,
+                                place.label
+                            );
+                        }
+                    }
+                    let c = legal[rng.index(legal.len())];
+                    G::apply(&mut state, c, &mut events).expect("a legal choice applies");
+                }
+            }
+            placed
+        }
+    }
+
+    #[test]
+    fn every_choice_s_place_is_the_one_its_words_name() {
+        for (kind, placed) in kinds().iter().zip(visit_each(PlacesAgreeWithWords)) {
+            assert!(
+                placed > 100,
+                "{}: only {placed} choices had a place on the board",
+                kind.id
+            );
+        }
+    }
+}

@@ -7,11 +7,12 @@
 use crate::events::Event;
 use crate::score_sheet::ScoreSheet;
 use crate::state::State;
-use crate::{Animal, Marine, View};
+use crate::{Animal, Choice, Marine, View};
 use eons_core::{
-    json_name, Game, KeepsScore, PieceKind, Pieces, Presentation, RulesSummary, ScoreBreakdown,
-    ScoreTally,
+    json_name, Game, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
+    ScoreBreakdown, ScoreTally,
 };
+use eons_earth::places::{corner_label, hex_label};
 use eons_earth::CornerLabel;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
@@ -60,6 +61,22 @@ impl Presentation for Marine {
             });
         }
         out
+    }
+
+    /// A move names where the species goes; an animal picked on one tile
+    /// names that tile.
+    fn choice_place(state: &State, choice: Choice) -> Option<Place> {
+        let hex = |h| Some(Place::new(PlaceKind::Hex, hex_label(h)));
+        match choice {
+            Choice::Hex(h)
+            | Choice::Species { hex: h, .. }
+            | Choice::Move { to: h, .. }
+            | Choice::MoveOf { to: h, .. } => hex(h),
+            Choice::Corner(c) => Some(Place::new(PlaceKind::Corner, corner_label(c))),
+            Choice::Place { space, .. } => Some(Place::new(PlaceKind::Space, space.to_string())),
+            Choice::Animal(_) => hex(crate::text::animal_tile(state)?),
+            _ => None,
+        }
     }
 
     fn score_sheet(start: &State) -> Option<Box<dyn ScoreTally<Self>>> {

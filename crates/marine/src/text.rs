@@ -260,6 +260,24 @@ fn describe_corner(s: &State, top: Option<Frame>, c: CornerId) -> String {
     }
 }
 
+/// The tile a decision that asks for an animal is about (whose species to
+/// eliminate or keep there), where the frame knows it.
+pub fn animal_tile(s: &State) -> Option<HexId> {
+    use Frame::*;
+    match s.stack.last().copied() {
+        Some(AsteroidKeep { hex, .. })
+        | Some(SolarPick { hex, .. })
+        | Some(CompetitionEliminate { hex, .. })
+        | Some(OmnivoreVictim { hex, .. }) => Some(hex),
+        Some(Victims {
+            a: by,
+            mask,
+            opposing,
+        }) => crate::cards::victims::victims_hex(s, by, mask, opposing),
+        _ => None,
+    }
+}
+
 /// A short description of a choice in the current state: what its button
 /// says, an imperative in lower case ("add a species to D7 reef").
 pub fn describe_choice(s: &State, c: Choice) -> String {
@@ -319,20 +337,7 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             format!("move one {animal} species to {}", tile_at(s, to))
         }
         Choice::Animal(a) => {
-            // The tile the decision is about, where the frame knows it.
-            let on = match top {
-                Some(AsteroidKeep { hex, .. })
-                | Some(SolarPick { hex, .. })
-                | Some(CompetitionEliminate { hex, .. })
-                | Some(OmnivoreVictim { hex, .. }) => Some(hex),
-                Some(Victims {
-                    a: by,
-                    mask,
-                    opposing,
-                }) => crate::cards::victims::victims_hex(s, by, mask, opposing),
-                _ => None,
-            }
-            .map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
+            let on = animal_tile(s).map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
             match top {
                 Some(AsteroidKeep { .. }) => format!("keep one {a} species{on}"),
                 Some(SolarPick { .. }) => {

@@ -5,10 +5,10 @@
 //! is given.
 
 use crate::score_sheet::ScoreSheet;
-use crate::{Event, Pangea, State, View};
+use crate::{Choice, Event, Pangea, State, View};
 use eons_core::{
-    json_name, KeepsScore, PieceKind, Pieces, Presentation, RulesSummary, ScoreBreakdown,
-    ScoreTally,
+    json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
+    ScoreBreakdown, ScoreTally,
 };
 use serde_json::Value;
 
@@ -26,6 +26,22 @@ impl Presentation for Pangea {
                 count: 1,
             })
             .collect()
+    }
+
+    /// A region, or the region of the animal picked; a migration names
+    /// where the animal goes.
+    fn choice_place(_state: &State, choice: Choice) -> Option<Place> {
+        let region = match choice {
+            Choice::Region(r)
+            | Choice::Populate { region: r, .. }
+            | Choice::Move { region: r, .. } => r,
+            Choice::Animal(spot)
+            | Choice::Unblock(spot)
+            | Choice::Shed(spot)
+            | Choice::Bearer(spot) => spot.region,
+            _ => return None,
+        };
+        Some(Place::new(PlaceKind::Region, region.to_string()))
     }
 
     fn score_sheet(start: &State) -> Option<Box<dyn ScoreTally<Self>>> {

@@ -91,6 +91,11 @@ pub struct LegalChoice {
     pub choice: Value,
     /// `describe_choice` in words.
     pub text: String,
+    /// The place on the board the choice is about (`{kind, label}`: a hex,
+    /// corner, region or space, as the board labels it), when it has one
+    /// ([`Presentation::choice_place`]): the table's target for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<eons_core::Place>,
 }
 
 /// Who may read a log line.
@@ -418,6 +423,7 @@ impl<G: Presentation> DynState for Live<G> {
                 index,
                 choice: serde_json::to_value(c).unwrap_or(Value::Null),
                 text: G::describe_choice(&self.state, c),
+                place: G::choice_place(&self.state, c),
             })
             .collect()
     }

@@ -66,6 +66,9 @@ pub enum ServeError {
     /// The metrics recorder could not be installed.
     #[error("metrics: {0}")]
     Metrics(String),
+    /// `--test-games` asked of a build without them.
+    #[error("this build has no test games: `--test-games` works in the tests' builds only (cargo feature `test-games` of eons-server)")]
+    NoTestGames,
 }
 
 /// The addresses the server listens on, once bound.
@@ -145,6 +148,9 @@ pub async fn serve_until(
         absent_after,
         chat_limits,
     } = config;
+    if test_games && !cfg!(feature = "test-games") {
+        return Err(ServeError::NoTestGames);
+    }
     let trusted_proxies = format!("{proxies:?}");
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();

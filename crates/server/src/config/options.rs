@@ -39,8 +39,9 @@ pub struct ServerOptions {
     /// follow; 0 in tests).
     #[arg(long, env = "EONS_BOT_PACE_MS", value_name = "MS", default_value_t = millis(DEFAULT_BOT_PACE))]
     pub bot_pace_ms: u64,
-    /// Also offer the test game `secrets` (hidden hands), for the tests.
-    #[arg(long, env = "EONS_TEST_GAMES", value_parser = FalseyValueParser::new())]
+    /// Also offer the test game `secrets` (hidden hands), for the tests: only
+    /// a build with the `test-games` feature has it (the tests' builds).
+    #[arg(long, env = "EONS_TEST_GAMES", value_parser = FalseyValueParser::new(), hide = true)]
     pub test_games: bool,
     /// Serve the web UI from this folder instead of the copy built into the
     /// binary (UI development without rebuilding). Default: the built-in copy.

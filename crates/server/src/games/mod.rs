@@ -8,7 +8,6 @@
 //! is the game's own [`Presentation`], which the [`Adapter`] reads.
 
 pub mod changes;
-pub mod testgame;
 
 use eons_bots::BotSpec;
 use eons_core::{
@@ -517,8 +516,9 @@ impl<G: Presentation> DynState for Live<G> {
     }
 }
 
-/// Every game the server offers: the games of `eons-games`' list, and
-/// with `test_games` the test game [`testgame::Secrets`] (hidden hands).
+/// Every game the server offers: the games of `eons-games`' list, and with
+/// `test_games` the tests' toy game `secrets` (hidden hands: `eons-toy`),
+/// which only a build with the `test-games` feature has.
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     /// The adapter of each game of the list.
     #[derive(Clone)]
@@ -529,9 +529,16 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
             Arc::new(Adapter::<G>::new())
         }
     }
-    let mut games = eons_games::visit_each(Erase);
-    if test_games {
-        games.push(Arc::new(Adapter::<testgame::Secrets>::new()));
-    }
+    let games = eons_games::visit_each(Erase);
+    #[cfg(feature = "test-games")]
+    let games = {
+        let mut games = games;
+        if test_games {
+            games.push(Arc::new(Adapter::<eons_toy::Secrets>::new()) as Arc<dyn DynGame>);
+        }
+        games
+    };
+    #[cfg(not(feature = "test-games"))]
+    let _ = test_games;
     games
 }

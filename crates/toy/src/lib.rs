@@ -1,11 +1,16 @@
-//! "Secrets", a tiny game with hidden hands, offered only when the server runs
-//! with test games enabled. It exists to test that the server never sends a
-//! seat another seat's secrets (Dominant Species hides only deck order and
-//! face-down tiles).
+//! `eons-toy`: "Secrets", a tiny game with hidden hands for the tests, never
+//! in a shipped binary: the server offers it only when built with its
+//! `test-games` feature (as its own tests and the browser tests build it)
+//! and started with `--test-games`. It exists to test that the server never
+//! sends a seat another seat's secrets (Dominant Species hides only deck
+//! order and face-down tiles), and plays a whole game in a few moves.
 //!
 //! Each seat is dealt three numbered cards (1–30) from a shuffled deck. On its
 //! turn a seat plays a card from its hand (scoring its number) or, once per
 //! game, draws a card in secret. The game ends when every hand is empty.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use eons_core::{Deck, Game, GameRng, OptionInfo, Outcome, Presentation, Seat, SetupError, Turn};
 use serde::{Deserialize, Serialize};

@@ -97,9 +97,9 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/js/games/generic.js"),
     ),
     (
-        "js/games/earth-labels.js",
+        "js/games/earth.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../../web/js/games/earth-labels.js"),
+        include_str!("../../../../web/js/games/earth.js"),
     ),
     (
         "js/games/ds.js",

@@ -7,7 +7,7 @@
 // The display's sections and spaces and every card's text come from the
 // game's catalog too (from the engine's data).
 import { h, s, patch, possessive, pieceColours } from '../dom.js';
-import { withTextFallback } from './generic.js';
+import { withTextFallback } from './contract.js';
 import * as earth from './earth.js';
 import { markTargets, firstPlaceIn } from '../link.js';
 import { cardById, cardChip, cardTarget, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';

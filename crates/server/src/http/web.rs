@@ -97,6 +97,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../../web/js/games/generic.js"),
     ),
     (
+        "js/games/contract.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../../web/js/games/contract.js"),
+    ),
+    (
         "js/games/earth.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../../web/js/games/earth.js"),

@@ -6,7 +6,8 @@ import { h, toast, botBadge, counted } from './dom.js';
 
 /**
  * The end-of-game panel of a finished game's snapshot `st`.
- * `name(seat)` names a seat, `role(seat)` (optional) says what it played,
+ * `name(seat)` names a seat, `role(seat)` (optional) says what it played
+ * (nothing when it answers ''),
  * `token` is this browser's seat token (null for a spectator), and
  * `replayLink` adds the "Replay" link (left out inside the replay viewer).
  */
@@ -17,7 +18,7 @@ export function finalPanel(st, { name, role = null, token = null, replayLink = t
   const tied = (seat) => o.scores.filter((x) => x === o.scores[seat]).length > 1;
   const rows = o.ranking.map((seat, place) => h('tr', { class: st.seat === seat ? 'me' : '' },
     h('td', {}, `${place + 1}.`),
-    h('td', {}, name(seat), botBadge(st.seats && st.seats[seat]), role ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
+    h('td', {}, name(seat), botBadge(st.seats && st.seats[seat]), role && role(seat) ? ` (${role(seat)})` : '', tied(seat) ? h('span', { class: 'tie-mark', title: 'Tied: see the tie-break below' }, ' (tie)') : null),
     h('td', { class: 'num', 'data-seat': seat }, o.scores[seat])));
   const anyTie = o.ranking.some((seat) => tied(seat));
   return h('div', { class: 'final panel', id: 'final-scores', 'data-scores': JSON.stringify(o.scores) },

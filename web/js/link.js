@@ -22,11 +22,6 @@ export function placesIn(text) {
   return [...new Set(String(text || '').match(PLACE) || [])];
 }
 
-/** The first hex or region label a text names (the first label of a corner too). */
-export function firstPlaceIn(text) {
-  const found = placesIn(text)[0];
-  return found ? found.split(/[/ ]/)[0] : null;
-}
 
 /**
  * Marks the board's targets: every element with a `data-key` the renderer's

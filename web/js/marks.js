@@ -18,7 +18,10 @@ const KIND_WORDS = { added: 'added', removed: 'removed', moved_from: 'moved away
 const PIECE_WORDS = { species: 'species', tile: 'tile', element: 'element', animal: 'animal' };
 const reduceMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Draws the marks, the pace control and the summary after every render of the table. */
+/**
+ * Draws the marks, the pace control and the summary after every render of the
+ * table; `renderer` is complete (games/contract.js): its markColor and neutralOwner.
+ */
 export function happened(ctx, renderer, seatName) {
   drawMarks(ctx, renderer, seatName);
   let area = document.getElementById('happened-area');
@@ -63,7 +66,7 @@ function describe(st, seatName, seat, c, neutral) {
 
 function drawMarks(ctx, renderer, seatName) {
   const st = ctx.state;
-  const colour = (owner) => (renderer.markColor && renderer.markColor(owner)) || '#444';
+  const colour = (owner) => renderer.markColor(owner) || '#444';
   const before = ctx.markKeys || new Set();
   const now = new Set();
   // Per SVG, two layers on top of the board: rings and arrows, then badges (never covered).
@@ -105,7 +108,7 @@ function drawMarks(ctx, renderer, seatName) {
     list.forEach(({ m, c }, i) => {
       const key = markKey(m, c);
       now.add(key);
-      const neutral = Boolean(renderer.neutralOwner && renderer.neutralOwner(c.owner, st));
+      const neutral = Boolean(renderer.neutralOwner(c.owner, st));
       const mine = st.seat === m.seat && !neutral;
       const attrs = { class: `hm-mark hm-${c.kind} ${mine ? 'hm-mine' : ''} ${neutral ? 'hm-neutral' : ''}`, 'data-mark-seat': m.seat, 'data-mark-kind': c.kind, 'data-mark-place': place, 'data-mark-owner': c.owner };
       const g = s('g', attrs, s('title', {}, describe(st, seatName, m.seat, c, neutral)));

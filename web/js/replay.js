@@ -12,13 +12,7 @@ import { loadCatalog } from './cards.js';
 import { h, s, fill, botBadge, profileBadge, logWho } from './dom.js';
 import { panKeeper } from './link.js';
 import { finalPanel } from './final.js';
-import * as generic from './games/generic.js';
-import * as ds from './games/ds.js';
-import * as marine from './games/marine.js';
-import * as pangea from './games/pangea.js';
-
-/** Renderers by game id; unknown games use the generic one. */
-const RENDERERS = { ds, marine, pangea };
+import { rendererFor } from './games/contract.js';
 
 export async function replay(root, id) {
   let meta;
@@ -30,10 +24,9 @@ export async function replay(root, id) {
       h('p', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, 'Watch the game'), ' · ', h('a', { href: '/' }, 'Back to the lobby'))));
     return;
   }
-  // The game's cards and tables, as the table has them (ctx.catalog).
-  const catalog = await loadCatalog(meta.game);
+  // The game's cards and tables, as the table has them (ctx.catalog), and its renderer.
+  const [catalog, r] = await Promise.all([loadCatalog(meta.game), rendererFor(meta.game)]);
   const last = meta.steps - 1;
-  const r = RENDERERS[meta.game] || generic;
   const name = (i) => seatName(meta, i);
   const cache = new Map();
   const view = {
@@ -214,9 +207,9 @@ export async function replay(root, id) {
     r.render(board, st, ctx);
     restorePans();
     fill(players, h('h3', {}, 'Players'), h('ul', { class: 'seat-list' }, st.seats.map((s, i) => h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''}` },
-      h('span', { class: 'seat-name' }, name(i)), botBadge(s), profileBadge(s), r.seatInfo ? r.seatInfo(st, i) : null))));
+      h('span', { class: 'seat-name' }, name(i)), botBadge(s), profileBadge(s), r.seatInfo(st, i)))));
     if (st.over) {
-      const box = finalPanel(st, { name, role: r.seatRole ? (i) => r.seatRole(st, i) : null, token: null, replayLink: false });
+      const box = finalPanel(st, { name, role: (i) => r.seatRole(st, i), token: null, replayLink: false });
       if (box) board.prepend(box);
     }
   }

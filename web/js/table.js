@@ -4,10 +4,7 @@
 import { api, mine, inviteLink, loadServer } from './api.js';
 import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted, logWho, listen } from './dom.js';
 import { finalPanel } from './final.js';
-import * as generic from './games/generic.js';
-import * as ds from './games/ds.js';
-import * as marine from './games/marine.js';
-import * as pangea from './games/pangea.js';
+import { rendererFor } from './games/contract.js';
 import { linkTable, picker, closePicker, panKeeper } from './link.js';
 import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
@@ -16,9 +13,6 @@ import { loadCatalog, infoButton } from './cards.js';
 import { loadRules, citedText, howToPlayLink } from './rules.js';
 import { noteClock, seatClock, runningClock, iAmAway, awayNotice, clockText } from './clock.js';
 import { yourMove, alertControls, webhookControl } from './notify.js';
-
-/** Renderers by game id; unknown games use the generic one. */
-const RENDERERS = { ds, marine, pangea };
 
 export async function table(root, id) {
   const taken = await takeToken(id, root);
@@ -64,9 +58,9 @@ export async function table(root, id) {
   try {
     ctx.server = await loadServer();
     const st = await api.view(id, token);
-    // The game's cards and tables, and its rules in brief (each fetched once
-    // per game kind): ctx.catalog, ctx.rules.
-    [ctx.catalog, ctx.rules] = await Promise.all([loadCatalog(st.game), loadRules(st.game)]);
+    // The game's cards and tables, its rules in brief and its renderer
+    // (each fetched once per game kind): ctx.catalog, ctx.rules, ctx.renderer.
+    [ctx.catalog, ctx.rules, ctx.renderer] = await Promise.all([loadCatalog(st.game), loadRules(st.game), rendererFor(st.game)]);
     ctx.state = st;
     noteClock(st);
     const lg = await api.log(id, token);
@@ -334,8 +328,9 @@ function offer(ctx, list, anchor, opts) {
   renderPrompt(ctx);
 }
 
+/** The game's renderer (games/contract.js: every hook present). */
 function renderer(ctx) {
-  return RENDERERS[ctx.state.game] || generic;
+  return ctx.renderer;
 }
 
 function myTurn(ctx) {
@@ -386,7 +381,7 @@ function render(ctx) {
 
 /** The renderer's prompt text, its closing citation ("(Planning, p.9)") a link to the rule. */
 function promptWords(ctx, r) {
-  return citedText(ctx.state.game, ctx.rules, r.promptText ? r.promptText(ctx.state, ctx) : '');
+  return citedText(ctx.state.game, ctx.rules, r.promptText(ctx.state, ctx));
 }
 
 function renderPrompt(ctx) {
@@ -414,7 +409,7 @@ function renderPrompt(ctx) {
     } else {
       for (const c of st.legal) {
         if (ctx.claimed.has(c.index)) continue;
-        buttons.push(r.promptButton ? r.promptButton(c, ctx) : h('button', { class: 'choice-btn', 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text), choiceInfo(ctx, r, c));
+        buttons.push(r.promptButton(c, ctx), choiceInfo(ctx, r, c));
       }
       if (ctx.local && Object.keys(ctx.local).length) {
         buttons.push(h('button', { class: 'ghost', onclick: () => { ctx.local = {}; render(ctx); } }, 'Cancel selection'));
@@ -470,7 +465,7 @@ function showFirstTarget(ctx) {
 
 /** The "i" button that opens the card a legal choice names (a trait to draft, a card to play), if any. */
 function choiceInfo(ctx, r, c) {
-  return r.choiceCard ? infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog)) : null;
+  return infoButton(r.choiceCard(c.choice, ctx.state, ctx.catalog));
 }
 
 /** "3 min ago", from a time in ms since the epoch. */
@@ -566,7 +561,7 @@ function renderPlayers(ctx, r) {
   // A join takes the first open seat: only that one offers it.
   const firstOpen = st.seats.findIndex((s) => s.open);
   const items = st.seats.map((s, i) => {
-    const extra = r.seatInfo ? r.seatInfo(st, i) : null;
+    const extra = r.seatInfo(st, i);
     const entry = mine.entry(st.id);
     const inv = entry && !s.claimed && (entry.invites || []).find((x) => x.seat === i);
     return h('li', { class: `seat ${st.to_move === i ? 'to-move' : ''} ${st.seat === i ? 'me' : ''}` },
@@ -686,6 +681,6 @@ function renderChat(ctx) {
 
 function renderFinal(ctx, r) {
   const st = ctx.state;
-  const box = finalPanel(st, { name: (i) => seatName(st, i), role: r.seatRole ? (i) => r.seatRole(st, i) : null, token: ctx.token });
+  const box = finalPanel(st, { name: (i) => seatName(st, i), role: (i) => r.seatRole(st, i), token: ctx.token });
   if (box) ctx.board.prepend(box);
 }

@@ -1,15 +1,15 @@
 // Dominant Species: Marine: the hex earth (tiles, Vents, elements on corners,
 // species), the action display, every animal's display (elements, pawns,
 // traits) and the evolution-card row. Drawn only from the seat's view; the
-// hexes and corners, in the engine's id order and with their labels, come
-// from the server's `ui` (the engine's grid).
+// earth is drawn by earth.js from the catalog's grid (ctx.catalog: the hexes
+// and corners in the engine's id order, with their labels).
 // Legal choices are highlighted and clickable; the side list stays complete.
 // The display's sections and spaces and every card's text come from the
-// game's catalog (ctx.catalog, from the engine's data).
-import { h, s, listen, patch, cap, possessive, pieceColours } from '../dom.js';
-import * as generic from './generic.js';
-import { edgeLabels } from './earth-labels.js';
-import { markTargets, firstPlaceIn } from '../link.js';
+// game's catalog too (from the engine's data).
+import { h, s, patch, possessive, pieceColours } from '../dom.js';
+import { withTextFallback } from './contract.js';
+import * as earth from './earth.js';
+import { markTargets } from '../link.js';
 import { cardById, cardChip, cardTarget, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
 const ANIMALS = ['Reptiles', 'Cephalopods', 'Fishes', 'Crustaceans'];
@@ -26,35 +26,32 @@ const TERRAIN_INK = { Sand: '#5a4a12', Reef: '#5a1d14', Seagrass: '#1f3a0c' };
 const CIRCLES = { abundance: 0, adaptation: 1, speciation: 2, wanderlust: 3 };
 const BOXES = { autotrophs: 0, depletion: 1, regression: 2 };
 
-const SIZE = 40;
-const SQ3 = Math.sqrt(3);
-const centre = (q, r) => [1.5 * SIZE * q, SQ3 * SIZE * (r + q / 2)];
-const hexPoints = (x, y, k = SIZE) => Array.from({ length: 6 }, (_, i) => {
-  const a = (Math.PI / 3) * i;
-  return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
-}).join(' ');
 
-/**
- * The grid as the engine builds it, from the engine's labels in the game's
- * catalog (fetched once per page, never with every move): hexes in id order
- * ({q, r, label}) and corners in id order ({q, r, point, label}).
- */
-const grid = (catalog) => ({
-  hexes: (catalog && catalog.labels) || [],
-  corners: (catalog && catalog.corner_labels) || [],
-});
-const cornerXY = (corners, id) => {
-  const c = corners[id];
-  if (!c) return null;
-  const [x, y] = centre(c.q, c.r);
-  return c.point === 'E' ? [x + SIZE, y] : [x - SIZE, y];
+/** The earth as Marine draws it (earth.js): hexes and corners named by id in keys. */
+const LOOK = {
+  size: 40,
+  viewBox: '-250 -270 500 540',
+  blank: { id: 'm-blank', fill: '#d8e6ee', stroke: '#c4d6e1' },
+  animals: ANIMALS,
+  animalColor: ANIMAL_COLOR,
+  elements: ELEMENTS,
+  elementColor: ELEMENT_COLOR,
+  elementInk: ELEMENT_INK,
+  elementGlyph: ELEMENT_GLYPH,
+  terrainColor: TERRAIN_COLOR,
+  cubes: { perRow: 2, step: 20, rowStep: 19, side: 17, rx: 3, dy: -2, textDy: 4.2, inked: false, titled: true },
+  disc: { r: 9, hit: 16, glyphDy: 3.8 },
+  hexRef: (q, r, id) => String(id),
+  cornerRef: (c, id) => String(id),
+  hexRefOf: (id) => String(id),
+  cornerRefOf: (id) => String(id),
 };
 
-const variant = (ch) => (ch && typeof ch === 'object' ? Object.entries(ch)[0] : [ch, null]);
+const { variant } = earth;
 const pawnName = (p) => (p ? ('Basic' in p ? p.Basic : `${p.Special} pawn`) : '');
 
 /** The colour of a piece's owner (animal, element or terrain), for the marks of the last moves. */
-export const markColor = (owner) => ANIMAL_COLOR[owner] || ELEMENT_COLOR[owner] || TERRAIN_COLOR[owner.split(' ')[0]];
+export const markColor = earth.markColorOf(LOOK);
 
 export function promptText(st) {
   const v = st.view;
@@ -86,16 +83,10 @@ export function choiceCard(choice, st, catalog) {
   return k === 'Trait' ? cardById(catalog, val) : null;
 }
 
-export function seatRole(st, seat) { return animalsOf(st.view, seat).map((a) => a.animal).join(', '); }
+/** The seat's animals ("Fishes"), and their chips with VP beside the seat. */
+export const { seatRole, seatInfo } = earth.seatHooks(LOOK);
 
-export function seatInfo(st, seat) {
-  return h('span', { class: 'seat-animals' }, animalsOf(st.view, seat).map((a) => h('span', { class: 'chip', style: `--c:${ANIMAL_COLOR[a.animal]}` },
-    h('i', { class: 'dot' }), `${a.animal} `, h('b', {}, `${a.vp} VP`))));
-}
-
-function elBadge(e, cls = '') {
-  return h('span', { class: `el ${cls}`, style: pieceColours(ELEMENT_COLOR[e], ELEMENT_INK[e]), title: e.toLowerCase() }, ELEMENT_GLYPH[e]);
-}
+const elBadge = (e, cls = '') => earth.elementBadge(LOOK, e, cls);
 
 export function promptButton(c, ctx) {
   const [k, val] = variant(c.choice);
@@ -106,60 +97,35 @@ export function promptButton(c, ctx) {
   return h('button', { class: cls, 'data-index': c.index, onclick: () => ctx.choose(c.choice) }, c.text);
 }
 
-/**
- * Maps board keys to the legal choices behind them. An animal chosen on one
- * tile (which species to eliminate or keep there) goes to the tile its text
- * names, where the animals make a picker.
- */
-function targets(legal, local, hexes, view) {
-  const map = new Map();
-  const add = (k, c) => { if (!map.has(k)) map.set(k, []); map.get(k).push(c); };
-  for (const c of legal) {
-    const [k, v] = variant(c.choice);
-    if (k === 'Animal') {
-      const at = firstPlaceIn(c.text);
-      const id = at ? hexes.findIndex((x) => x.label === at) : -1;
-      if (id >= 0) add(`hex:${id}`, c);
-    }
-    if (k === 'Hex') add(`hex:${v}`, c);
-    else if (k === 'Corner') add(`corner:${v}`, c);
-    else if (k === 'Place') add(`space:${v.space}`, c);
-    else if (k === 'Stack') add(`stack:${v}`, c);
-    else if (k === 'Slot') add(`slot:${v}`, c);
-    else if (k === 'Trait') add(`trait:${v}`, c);
-    // A circle of the row the view names; Regression's cube on its first empty square.
-    else if (k === 'Circle' && view.circles_of) add(`circle:${view.circles_of.toLowerCase()}:${v}`, c);
-    else if (k === 'Perform' && view.regression_cube) add('cube:regression', c);
-    else if (k === 'Species') add(`hex:${v.hex}`, c);
-    else if (k === 'MoveOf') add(`hex:${v.to}`, c);
-    else if (k === 'Move') {
-      if (local.from === undefined) add(`from:${v.from}`, c);
-      else if (local.from === v.from) add(`hex:${v.to}`, c);
-    }
-  }
-  return map;
-}
-
-export const render = generic.withTextFallback(draw);
+export const render = withTextFallback(draw);
 
 function draw(board, st, ctx) {
   const v = st.view;
   const local = ctx.local;
-  const map = targets(ctx.legal, local, grid(ctx.catalog).hexes, v);
+  const places = earth.grid(ctx.catalog);
+  // An animal chosen on one tile (which species to eliminate or keep there)
+  // goes to the tile the engine names as its place, where the animals make a
+  // picker.
+  const map = earth.targets(LOOK, ctx.legal, local, 'Hex', (k, val, c) => {
+    if (k === 'Animal') {
+      const id = c.place ? places.hexes.findIndex((x) => x.label === c.place.label) : -1;
+      return id >= 0 ? `hex:${id}` : null;
+    }
+    if (k === 'Place') return `space:${val.space}`;
+    if (k === 'Slot') return `slot:${val}`;
+    if (k === 'Trait') return `trait:${val}`;
+    // A circle of the row the view names; Regression's cube on its first empty square.
+    if (k === 'Circle' && v.circles_of) return `circle:${v.circles_of.toLowerCase()}:${val}`;
+    if (k === 'Perform' && v.regression_cube) return 'cube:regression';
+    if (k === 'MoveOf') return `hex:${val.to}`;
+    return null;
+  });
   // A card to choose stays a button too, with its "i" to read it first.
   for (const [key, list] of map) if (!key.startsWith('trait:')) for (const c of list) ctx.claimed.add(c.index);
   for (const c of ctx.legal) if (variant(c.choice)[0] === 'Move') ctx.claimed.add(c.index);
-  const legal = (key) => {
-    const list = map.get(key);
-    if (!list) return null;
-    return (ev) => {
-      ev.stopPropagation();
-      if (key.startsWith('from:')) { local.from = Number(key.slice(5)); ctx.redraw(); return; }
-      ctx.offer(list, ev.currentTarget);
-    };
-  };
+  const legal = earth.clicker(map, ctx);
   patch(board, h('div', { class: 'ds marine' },
-    h('div', { class: 'ds-top' }, earth(v, grid(ctx.catalog), map, legal, local, st), actionDisplay(v, legal, ctx.catalog)),
+    h('div', { class: 'ds-top' }, earthPanel(v, places, map, legal, local, st), actionDisplay(v, legal, ctx.catalog)),
     animalsPanel(v, st, ctx.catalog, legal),
     cardsPanel(v, legal, ctx.catalog),
     st.ui && typeof st.ui.text === 'string'
@@ -167,74 +133,27 @@ function draw(board, st, ctx) {
   markTargets(board, map);
 }
 
-function earth(v, places, map, legal, local, st) {
+/** The earth: the view's tiles (by hex id) with their Vents and species, and the elements on corners. */
+function earthPanel(v, { hexes, corners }, map, legal, local, st) {
   const byHex = new Map(v.tiles.map((t) => [t.hex, t]));
-  const tiles = s('g', { class: 'tiles' });
-  const marks = s('g', { class: 'marks' });
-  places.hexes.forEach(({ q, r, label }, id) => {
-    const [x, y] = centre(q, r);
+  const places = hexes.map(({ q, r, label }, id) => {
     const t = byHex.get(id);
-    const key = `hex:${id}`;
-    const fromKey = `from:${id}`;
-    const on = legal(key) || legal(fromKey);
-    const g = s('g', { class: `hex ${t ? 'tile' : 'blank'} ${on ? 'legal' : ''} ${local.from === id ? 'selected' : ''}`, 'data-hex': id, 'data-place': label, 'data-key': on ? (map.has(key) ? key : fromKey) : null, tabindex: on ? 0 : null, role: on ? 'button' : null });
-    if (on) listen(g, 'click', on);
-    g.append(s('polygon', { points: hexPoints(x, y), fill: t ? TERRAIN_COLOR[t.tile.base] : 'url(#m-blank)', class: 'hex-shape' },
-      s('title', {}, t ? `${label} ${t.tile.base.toLowerCase()}${t.tile.vent ? ` with a ${t.tile.vent.toLowerCase()} vent` : ''}` : `${label} (no tile)`)));
-    if (t) {
-      const vent = t.tile.vent;
-      if (vent) {
-        g.append(s('polygon', { points: hexPoints(x, y, SIZE * 0.72), class: 'm-vent', fill: vent === 'Geyser' ? '#8d4b2b' : '#33302e' }));
-      }
-      const base = vent ? `${vent.toUpperCase()}` : t.tile.base.toUpperCase();
-      g.append(s('text', { x, y: y - SIZE * 0.5, class: 'terrain-label', fill: vent ? '#ffd9b3' : (TERRAIN_INK[t.tile.base] || '#f6f1e3') }, base));
-      const present = ANIMALS.map((a, i) => [a, t.species[i]]).filter(([, n]) => n > 0);
-      present.forEach(([a, n], i) => {
-        const cols = Math.min(2, present.length);
-        const row = Math.floor(i / 2);
-        const col = i % 2;
-        const inRow = row === Math.floor((present.length - 1) / 2) ? present.length - row * 2 : cols;
-        const cx = x + (col - (inRow - 1) / 2) * 20;
-        const cy = y - 2 + row * 19;
-        g.append(s('rect', { x: cx - 8.5, y: cy - 8.5, width: 17, height: 17, rx: 3, fill: ANIMAL_COLOR[a], class: 'cube' }, s('title', {}, `${n} ${a}`)),
-          s('text', { x: cx, y: cy + 4.2, class: 'cube-n', fill: '#fff' }, n));
-      });
-    }
-    tiles.append(g);
+    if (!t) return { id, q, r, label, tile: null };
+    const { base, vent } = t.tile;
+    return { id, q, r, label, tile: {
+      fill: TERRAIN_COLOR[base],
+      title: `${label} ${base.toLowerCase()}${vent ? ` with a ${vent.toLowerCase()} vent` : ''}`,
+      text: vent ? vent.toUpperCase() : base.toUpperCase(),
+      ink: vent ? '#ffd9b3' : (TERRAIN_INK[base] || '#f6f1e3'),
+      textDy: 0.5,
+      inner: vent ? { k: 0.72, class: 'm-vent', fill: vent === 'Geyser' ? '#8d4b2b' : '#33302e' } : null,
+      species: t.species,
+      dominant: null,
+    } };
   });
-  const placed = new Set();
-  for (const [cid, el] of v.elements) {
-    const p = cornerXY(places.corners, cid);
-    if (!p) continue;
-    const key = `corner:${cid}`;
-    placed.add(key);
-    const on = legal(key);
-    const g = s('g', { class: `element ${on ? 'legal' : ''}`, 'data-key': on ? key : null, 'data-corner': cid, 'data-place': places.corners[cid].label });
-    if (on) listen(g, 'click', on);
-    if (on) g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }));
-    g.append(s('circle', { cx: p[0], cy: p[1], r: 9, fill: ELEMENT_COLOR[el], class: 'disc' }, s('title', {}, `${el.toLowerCase()} at ${places.corners[cid].label}`)),
-      s('text', { x: p[0], y: p[1] + 3.8, class: 'disc-glyph', fill: ELEMENT_INK[el] || '#fff' }, ELEMENT_GLYPH[el]));
-    marks.append(g);
-  }
-  for (const key of map.keys()) {
-    if (!key.startsWith('corner:') || placed.has(key)) continue;
-    const p = cornerXY(places.corners, Number(key.slice(7)));
-    if (!p) continue;
-    const g = s('g', { class: 'element vacant legal', 'data-key': key, 'data-place': places.corners[Number(key.slice(7))].label });
-    listen(g, 'click', legal(key));
-    g.append(s('circle', { cx: p[0], cy: p[1], r: 16, class: 'hit' }), s('circle', { cx: p[0], cy: p[1], r: 9, class: 'disc-vacant' }, s('title', {}, places.corners[Number(key.slice(7))].label)));
-    marks.append(g);
-  }
-  const svg = s('svg', { viewBox: '-250 -270 500 540', class: 'earth', role: 'group', 'aria-label': 'Earth' },
-    s('defs', {},
-      s('pattern', { id: 'm-blank', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' },
-        s('rect', { width: 8, height: 8, fill: '#d8e6ee' }), s('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#c4d6e1', 'stroke-width': 3 }))),
-    s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN'),
-    edgeLabels(places.hexes, centre, SIZE), tiles, marks);
-  const head = h('div', { class: 'panel-head' }, h('h3', {}, 'Earth'),
-    st.over ? null : turnChip(st),
-    local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null);
-  return h('section', { class: 'panel earth-panel m-earth' }, head, h('div', { class: 'pan', 'data-pan': 'earth', tabindex: 0, role: 'region', 'aria-label': 'The earth (scrolls sideways)' }, svg));
+  const extra = [s('text', { x: -190, y: -246, class: 'm-compass' }, '▲ LAND'), s('text', { x: -190, y: 258, class: 'm-compass' }, '▼ OCEAN')];
+  const head = [st.over ? null : turnChip(st), local.from !== undefined ? h('span', { class: 'badge hot' }, 'pick where to move') : null];
+  return earth.earthPanel(LOOK, { places, corners, elements: v.elements }, map, legal, local, { head, extra, panelClass: 'm-earth' });
 }
 
 function pawnBtn(p, key, legal, label, special, words) {
@@ -260,11 +179,7 @@ function circles(list, row = null, legal = null) {
   }));
 }
 
-function boxDiscs(counts) {
-  const out = [];
-  counts.forEach((n, i) => { for (let k = 0; k < n; k++) out.push(elBadge(ELEMENTS[i])); });
-  return h('span', { class: 'discs box' }, out.length ? out : h('span', { class: 'empty' }, '—'));
-}
+const boxDiscs = (counts) => earth.elementDiscs(LOOK, counts, 'box');
 
 function terrainSq(t) {
   return h('i', { class: 'm-sq', style: `background:${t ? TERRAIN_COLOR[t] : 'transparent'}`, title: t ? t.toLowerCase() : 'empty' });

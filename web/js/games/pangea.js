@@ -7,7 +7,7 @@
 // Turn of the Ages, cataclysm) come from the game's catalog (ctx.catalog, from
 // the engine's data).
 import { h, s, listen, patch, cap, pieceColours } from '../dom.js';
-import * as generic from './generic.js';
+import { withTextFallback } from './contract.js';
 import { markTargets } from '../link.js';
 import { cardById, cardChip, cardTarget, infoButton, openCard, tooltip, reconstructedTag } from '../cards.js';
 
@@ -138,7 +138,7 @@ function targets(legal, local) {
   return { map, moving };
 }
 
-export const render = generic.withTextFallback(draw);
+export const render = withTextFallback(draw);
 
 function draw(board, st, ctx) {
   const v = st.view;

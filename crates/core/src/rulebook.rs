@@ -11,6 +11,7 @@
 //! requires that every prompt's citation resolves to a section, so that a
 //! link never dangles.
 
+use crate::DataError;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -105,6 +106,20 @@ impl RulesSummary {
     /// The section with this id.
     pub fn section(&self, id: &str) -> Option<&RulesSection> {
         self.sections.iter().find(|s| s.id == id)
+    }
+
+    /// Reads and checks a rules summary's text (a game's
+    /// `data/<game>/rules.toml`, named by `folder`): an error names the
+    /// folder, the file and the field, as every data error does.
+    pub fn parse(text: &str, folder: &'static str) -> Result<RulesSummary, DataError> {
+        let err =
+            |field: String, message: String| DataError::new(folder, "rules.toml", field, message);
+        let summary: RulesSummary = toml::from_str(text)
+            .map_err(|e| err("(file)".into(), e.to_string().replace('\n', " ")))?;
+        summary
+            .check()
+            .map_err(|(field, message)| err(field, message))?;
+        Ok(summary)
     }
 
     /// Checks what a data file could get wrong: an empty text, an id that

@@ -10,17 +10,9 @@ use std::sync::OnceLock;
 
 const RULES_TOML: &str = include_str!("../../../data/dominant-species/rules.toml");
 
-/// Parses and checks a rules summary's text.
+/// Parses and checks a rules summary's text ([`RulesSummary::parse`]).
 pub fn parse(text: &str) -> Result<RulesSummary, DataError> {
-    let err = |field: String, message: String| {
-        DataError::new("data/dominant-species", "rules.toml", field, message)
-    };
-    let summary: RulesSummary =
-        toml::from_str(text).map_err(|e| err("(file)".into(), e.to_string().replace('\n', " ")))?;
-    summary
-        .check()
-        .map_err(|(field, message)| err(field, message))?;
-    Ok(summary)
+    RulesSummary::parse(text, "data/dominant-species")
 }
 
 static SUMMARY: OnceLock<Result<RulesSummary, DataError>> = OnceLock::new();

@@ -8,8 +8,8 @@
 // `renderer` (a file name under web/js/games/ without `.js`), else its id.
 // A game without a module of its own, or whose module fails to load, gets the
 // generic renderer (generic.js): its view as text or data, the choices in the
-// side list. A new module must also be listed in FILES of
-// crates/server/src/http/web.rs (the server serves only the files it embeds).
+// side list. The server embeds every file of web/ when it is built
+// (crates/server/build.rs), a new module too.
 import * as generic from './generic.js';
 import { h } from '../dom.js';
 import { api } from '../api.js';
@@ -17,11 +17,14 @@ import { api } from '../api.js';
 /**
  * What a hook gets. `st` is the seat's state as the server pushes it (`view`
  * the engine's view, `ui` the game's extra drawing data, `legal` the choices
- * [{index, choice, text}], `seats`, `seat`, `to_move`, `over`, `prompt`…).
+ * [{index, choice, text, place?}], `seats`, `seat`, `to_move`, `over`,
+ * `prompt`…). A choice's `place` ({kind: 'hex'|'corner'|'region'|'space',
+ * label}) names the place on the board it is about, as the board labels it:
+ * find a choice's target from it, never from the choice's words.
  *
  * @typedef {Object} RenderCtx
  * @property {Object|null} catalog the game's catalog (`GET /api/kinds/{game}/catalog`: cards, tables, the earth's labels)
- * @property {Array<{index: number, choice: *, text: string}>} legal the choices the board may offer: the seat's legal ones on its move, else none (a spectator, the replay)
+ * @property {Array<{index: number, choice: *, text: string, place?: {kind: string, label: string}}>} legal the choices the board may offer: the seat's legal ones on its move, else none (a spectator, the replay)
  * @property {Set<number>} claimed the renderer adds the index of every choice its board offers (the prompt bar then leaves it out)
  * @property {Object} local the renderer's own state between draws of one decision (a selection: "moving from D7"); emptied on every move
  * @property {(choice: *) => void} choose sends a choice

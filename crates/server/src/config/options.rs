@@ -41,7 +41,7 @@ pub struct ServerOptions {
     pub bot_pace_ms: u64,
     /// Also offer the test game `secrets` (hidden hands), for the tests: only
     /// a build with the `test-games` feature has it (the tests' builds).
-    #[arg(long, env = "EONS_TEST_GAMES", value_parser = FalseyValueParser::new(), hide = true)]
+    #[arg(long, env = "EONS_TEST_GAMES", value_parser = FalseyValueParser::new())]
     pub test_games: bool,
     /// Serve the web UI from this folder instead of the copy built into the
     /// binary (UI development without rebuilding). Default: the built-in copy.

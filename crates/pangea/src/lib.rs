@@ -74,22 +74,26 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod actions;
-pub mod ages;
-pub mod animals;
-pub mod board;
-pub mod cards;
+// The rules' own modules are the crate's business; what other crates and
+// the tests read (the data, the state and its types, the texts, the view,
+// the learning interface, the presentation) is public, as in the other two
+// game crates.
+mod actions;
+mod ages;
+mod animals;
+mod board;
+mod cards;
 pub mod catalog;
-pub mod choices;
-pub mod contest;
+mod choices;
+mod contest;
 pub mod data;
 pub mod effects;
 pub mod flow;
 pub mod invariants;
 pub mod learn;
-pub mod moves;
-pub mod neutral;
-pub mod phases;
+mod moves;
+mod neutral;
+mod phases;
 pub mod position;
 pub mod presentation;
 pub mod rulebook;

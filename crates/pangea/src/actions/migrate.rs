@@ -14,13 +14,7 @@ use eons_core::Refusal;
 /// The rule of the Migrate action.
 pub const RULE: &str = "Migrate (p.23)";
 
-/// The Migrate choices of a turn.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
-    legal_from(s, d, seat, None, out);
-}
-
-/// The Migrate choices of a turn whose animal is `only` (all of them for `None`), in the order
-/// of [`legal`].
+/// The Migrate choices of a turn whose animal is `only` (all of them for `None`).
 pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut Vec<Choice>) {
     let p = s.player(seat);
     if p.used[Action::Migrate as usize] >= d.rules.same_action_limit {

@@ -3,7 +3,7 @@
 //! these; they decide nothing themselves.
 
 use crate::data::{tile_scores, Animal, Element};
-use crate::query::{corner, hex};
+use crate::queries::{corner, hex};
 use crate::space::Section;
 use crate::state::{Event, State, VpReason};
 use eons_core::{CornerId, HexId};

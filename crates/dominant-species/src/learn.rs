@@ -4,7 +4,7 @@
 //!
 //! Places are listed in two fixed orders used throughout:
 //!
-//! * **board order**: the 35 hexes of the board ([`crate::query::board_ids`]: the
+//! * **board order**: the 35 hexes of the board ([`crate::queries::board_ids`]: the
 //!   radius-3 hexagon of the earth grid without (0,-3) and (0,3)) in grid id
 //!   order, i.e. by column `q` from west to east and inside a column by row
 //!   `r` from north to south. Blank hexes are included: Wanderlust fills
@@ -24,7 +24,7 @@
 //! from the sections that say who observes (`observer_*`).
 
 use crate::data::{data, Animal, Card, Element, Terrain};
-use crate::query::board_ids;
+use crate::queries::board_ids;
 use crate::space::{Space, SPACES};
 use crate::state::{CardStep, Choice, Pending, Stack, State, Step};
 use crate::DominantSpecies;

@@ -33,11 +33,11 @@
 //!    `rulebook`: the rules in brief, one section per rule a prompt cites
 //!    (`data/dominant-species/rules.toml`, presentation only).
 //! 3. `state`: the game state, its pending decisions, choices and events.
-//! 4. `query`: read-only questions about a state (board hexes, vacant
+//! 4. `queries`: read-only questions about a state (board hexes, vacant
 //!    corners, targets of an action, the Survival holder); `invariants`:
 //!    what holds in every state (component conservation), for
 //!    [`Game::invariants`].
-//! 5. `describe`: words for choices, events and the pending decision.
+//! 5. `texts`: words for choices, events and the pending decision.
 //! 6. `offer`: choice lists and refusal wording shared by the rule modules.
 //! 7. `effects`: the small changes rules are made of (VPs, species,
 //!    elements, APs), each with its event.
@@ -84,7 +84,6 @@ mod actions;
 pub mod cards;
 pub mod catalog;
 pub mod data;
-pub mod describe;
 mod effects;
 pub mod engine;
 pub mod invariants;
@@ -93,12 +92,13 @@ mod offer;
 mod phases;
 pub mod position;
 pub mod presentation;
-pub mod query;
+pub mod queries;
 pub mod rulebook;
 pub mod score_sheet;
 mod setup;
 pub mod space;
 pub mod state;
+pub mod texts;
 pub mod view;
 
 pub use data::{Animal, Card, Element, Terrain};
@@ -298,21 +298,21 @@ impl Game for DominantSpecies {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        describe::choice_text(s, c)
+        texts::choice_text(s, c)
     }
 
     fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {
         invariants::check(s)
     }
     fn describe_event(_s: &State, e: &Event) -> String {
-        describe::event_text(e)
+        texts::event_text(e)
     }
 
     /// The animal to move and what it is asked, with the rule and its page
     /// ("Birds: place an AP on an empty eyeball space (Planning, p.9)"); the
     /// view's `prompt` is the same text.
     fn prompt(s: &State) -> String {
-        describe::prompt(s)
+        texts::prompt(s)
     }
 
     /// "Turn 3": the game is played in turns, each from Planning (p.9) to

@@ -2,7 +2,7 @@
 //! that several decisions offer, and the wording of a refusal.
 
 use crate::data::{Animal, Element};
-use crate::query::hex;
+use crate::queries::hex;
 use crate::state::{Choice, State};
 use eons_core::{HexId, Refusal};
 use std::fmt::Display;

@@ -6,7 +6,7 @@
 //! doc), and every count is checked against the components in the box.
 
 use crate::data::*;
-use crate::query::board_id;
+use crate::queries::board_id;
 use crate::space::Space;
 use crate::state::*;
 use eons_core::{Bag, Corner, Deck, GameRng, Hex, HexId, PositionError};
@@ -70,7 +70,7 @@ enum HexEntry {
 impl HexEntry {
     /// The entry of a hex of the grid: its label.
     fn of(h: Hex) -> HexEntry {
-        HexEntry::Label(crate::describe::hex_label(h))
+        HexEntry::Label(crate::texts::hex_label(h))
     }
 
     /// The board hex named, or why it is none (`what` says where it was read).
@@ -364,7 +364,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
     let mut seen = [false; HEXES];
     for t in &f.tiles {
         let (h, id) = t.hex.board("tiles")?;
-        let h = crate::describe::hex_label(h);
+        let h = crate::texts::hex_label(h);
         if std::mem::replace(&mut seen[id.0 as usize], true) {
             return err(format!("tile {h} listed twice"));
         }
@@ -669,7 +669,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
         None => None,
         Some(e) => {
             let (h, id) = e.hex.board("hibernated")?;
-            let h = crate::describe::hex_label(h);
+            let h = crate::texts::hex_label(h);
             let a = animal(&e.animal)?;
             if !animals.contains(&a) {
                 return err(format!("hibernated: {a} are not in the game"));
@@ -682,7 +682,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
                 return err(format!(
                     "hibernated: {} {} species on {h}, but only {there} there",
                     e.count,
-                    crate::describe::singular(a)
+                    crate::texts::singular(a)
                 ));
             }
             Some((id, a, e.count))

@@ -180,7 +180,7 @@ fn choice_place(s: &State, c: Choice) -> Option<Place> {
     let hex = |id: HexId| Some(Place::new(PlaceKind::Hex, hex_label(id)));
     match c {
         Choice::Tile(h) | Choice::Species { hex: h, .. } | Choice::Move { to: h, .. } => {
-            hex(crate::query::board_id(h)?)
+            hex(crate::queries::board_id(h)?)
         }
         Choice::Corner(c) => Some(Place::new(
             PlaceKind::Corner,

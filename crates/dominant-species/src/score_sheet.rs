@@ -6,8 +6,8 @@
 //! the multi-animal rules, p.17), so its parts are that animal's.
 
 use crate::data::Animal;
-use crate::describe::{ordinal, place};
 use crate::state::{Event, State, VpReason};
+use crate::texts::{ordinal, place};
 use eons_core::score::add_item;
 use eons_core::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
 

@@ -2,7 +2,7 @@
 //! initiative, tiles, cards, elements and the starting species.
 
 use crate::data::*;
-use crate::query::board_id;
+use crate::queries::board_id;
 use crate::space::SPACES;
 use crate::state::{AnimalState, Pending, Setup, State, Step};
 use eons_core::{Bag, Deck, GameRng, Hex, HexId, Seat, SetupError};
@@ -37,7 +37,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
     if animals.len() != n_animals {
         return Err(SetupError(format!(
             "{} listed, {} needed ({} players{})",
-            crate::describe::count(animals.len() as u64, "animal"),
+            crate::texts::count(animals.len() as u64, "animal"),
             n_animals,
             p,
             if setup.multi_animal {

@@ -185,7 +185,7 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
     View {
         seat,
         turn: s.turn,
-        prompt: crate::describe::prompt(s),
+        prompt: crate::texts::prompt(s),
         decider: s.decider(),
         to_move: s.decider().map(|a| s.seat_of(a)),
         earth: s.earth.clone(),
@@ -250,7 +250,7 @@ fn render_map(o: &mut String, v: &View) {
             let h = Hex::new(q, (r2 / 2) as i8);
             let cell = if r2 % 2 == 0 && board_hex(h) {
                 any = true;
-                let label = crate::describe::hex_label(h);
+                let label = crate::texts::hex_label(h);
                 match Earth::<Terrain>::id(h).and_then(|id| v.earth.tile(id)) {
                     Some(t) => format!("{label} {}", t.abbrev()),
                     None => format!("{label} ···"),
@@ -324,7 +324,7 @@ pub fn render(v: &View) -> String {
         let _ = writeln!(
             o,
             "  {:<14} elements {:<24} {species}",
-            crate::describe::place(h, Some(t)),
+            crate::texts::place(h, Some(t)),
             elements_text(&v.earth.elements_on(id)),
         );
     }
@@ -344,7 +344,7 @@ pub fn render(v: &View) -> String {
             a.gene_pool,
             a.on_earth,
             a.eliminated,
-            crate::describe::count(a.dominated, "tile"),
+            crate::texts::count(a.dominated, "tile"),
             elements_text(&a.elements)
         );
     }
@@ -374,7 +374,7 @@ pub fn render(v: &View) -> String {
                     .iter()
                     .enumerate()
                     .map(|(i, s)| {
-                        let tiles = crate::describe::count(s.size, "tile");
+                        let tiles = crate::texts::count(s.size, "tile");
                         match s.top {
                             Some(t) => format!("stack {}: {t} on top, {tiles}", i + 1),
                             None => format!("stack {}: face down, {tiles}", i + 1),

@@ -292,7 +292,7 @@ fn observer_and_to_move_sections_name_the_right_seats() {
 #[test]
 fn observation_shows_the_board_as_the_view_does() {
     let layout = Ds::observation_layout(5);
-    let board: Vec<_> = eons_dominant_species::query::board_ids().collect();
+    let board: Vec<_> = eons_dominant_species::queries::board_ids().collect();
     let mut dominated_somewhere = false;
     walk(5, &["random-earth"], 11, 900, |state| {
         let obs = observe(state, Seat(1));

@@ -34,7 +34,7 @@
 //! 5. `position`: the position file format (above `setup`, which it uses).
 //! 6. `cards`, `traits`: each evolution card and each trait with decisions of
 //!    its own.
-//! 7. `text`: every text of a choice or an event, and the words they share
+//! 7. `texts`: every text of a choice or an event, and the words they share
 //!    (labels of hexes and corners, counts, articles); it reads a card's
 //!    pending tile to name it.
 //! 8. `actions`: the turn and each action of the display.
@@ -125,7 +125,7 @@ pub mod rules;
 pub mod score_sheet;
 pub mod setup;
 pub mod state;
-pub mod text;
+pub mod texts;
 mod traits;
 pub mod types;
 pub mod view;
@@ -299,16 +299,16 @@ impl Game for Marine {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        text::describe_choice(s, c)
+        texts::describe_choice(s, c)
     }
 
     /// Draft picks stay secret from the other seats until all reveal (p.5).
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
         let drafting = matches!(s.stack.last(), Some(Frame::Draft { .. }));
         if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
-            text::SECRET_PICK.to_string()
+            texts::SECRET_PICK.to_string()
         } else {
-            text::describe_choice(s, c)
+            texts::describe_choice(s, c)
         }
     }
 
@@ -319,7 +319,7 @@ impl Game for Marine {
     }
     /// Reads nothing of the state: every event carries what it names.
     fn describe_event(_: &State, e: &Event) -> String {
-        text::describe_event(e)
+        texts::describe_event(e)
     }
 
     /// "Cephalopods: place an available pawn on a legal space, or retrieve".

@@ -74,7 +74,7 @@ impl Presentation for Marine {
             | Choice::MoveOf { to: h, .. } => hex(h),
             Choice::Corner(c) => Some(Place::new(PlaceKind::Corner, corner_label(c))),
             Choice::Place { space, .. } => Some(Place::new(PlaceKind::Space, space.to_string())),
-            Choice::Animal(_) => hex(crate::text::animal_tile(state)?),
+            Choice::Animal(_) => hex(crate::texts::animal_tile(state)?),
             _ => None,
         }
     }

@@ -7,7 +7,7 @@
 
 use crate::events::{Event, Why};
 use crate::state::{State, ANIMALS};
-use crate::text::{capitalised, ordinal, place};
+use crate::texts::{capitalised, ordinal, place};
 use crate::types::Animal;
 use eons_core::score::add_item;
 use eons_core::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};

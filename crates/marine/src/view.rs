@@ -1,11 +1,11 @@
 //! What a seat may see ([`View`]), determinization of what it has not seen,
 //! and the terminal's rendering of a view ([`render`]); the texts of choices
-//! and events are in [`crate::text`].
+//! and events are in [`crate::texts`].
 
 use crate::data::{data, MAX_STACKS};
 use crate::decision::Frame;
 use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
-use crate::text::{count, hex_label, pawn_name, place};
+use crate::texts::{count, hex_label, pawn_name, place};
 use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait};
 use eons_core::{CornerId, GameRng, HexId, Seat, Turn};
 use eons_earth::{grid, CornerLabel, HexLabel};
@@ -376,7 +376,7 @@ pub fn prompt(s: &State) -> String {
                         Some(h) => {
                             named = format!(
                                 "choose whose species is eliminated on {}",
-                                crate::text::tile_at(s, h)
+                                crate::texts::tile_at(s, h)
                             );
                             named.as_str()
                         }
@@ -387,7 +387,7 @@ pub fn prompt(s: &State) -> String {
             };
             match top.decider() {
                 Some(a) => format!("{a}: {asks}{rule}"),
-                None => crate::text::capitalised(&format!("{asks}{rule}")),
+                None => crate::texts::capitalised(&format!("{asks}{rule}")),
             }
         }
         _ => "The game is over".into(),

@@ -2,11 +2,11 @@
 //! it on any vacant corner of earth (reference A9: edge corners included).
 
 use crate::data::{Animal, Element};
-use crate::describe::corner_label;
 use crate::offer::{not_offered, push_elements};
-use crate::query::nth_member;
+use crate::queries::nth_member;
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
+use crate::texts::corner_label;
 use eons_core::{CornerId, GameRng, Refusal};
 use eons_earth::grid;
 

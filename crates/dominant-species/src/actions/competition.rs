@@ -4,7 +4,7 @@
 
 use crate::data::{Animal, Terrain};
 use crate::offer::{not_offered, push_victims};
-use crate::query::board_id;
+use crate::queries::board_id;
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, State, Step};
 use eons_core::{HexId, Refusal};

@@ -2,11 +2,11 @@
 //! Depletion Box.
 
 use crate::data::Animal;
-use crate::describe::corner_label;
 use crate::offer::not_offered;
-use crate::query::corner;
+use crate::queries::corner;
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
+use crate::texts::corner_label;
 use eons_core::Refusal;
 use eons_earth::grid;
 

@@ -3,11 +3,11 @@
 
 use crate::cards;
 use crate::data::{tile_scores, Animal};
-use crate::describe::hex_label;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex, nth_member};
+use crate::queries::{board_id, hex, nth_member};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State};
+use crate::texts::hex_label;
 use eons_core::{GameRng, HexId, Refusal};
 use eons_earth::mask_ids;
 

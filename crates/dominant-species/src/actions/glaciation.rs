@@ -5,11 +5,11 @@
 
 use crate::cards;
 use crate::data::{Animal, Terrain};
-use crate::describe::hex_label;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::queries::{board_id, hex};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, State, VpReason};
+use crate::texts::hex_label;
 use eons_core::{bonus_vp, CornerId, HexId, Refusal};
 use eons_earth::grid;
 

@@ -5,7 +5,7 @@
 use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::phases::planning;
-use crate::query::nth_member;
+use crate::queries::nth_member;
 use crate::space::{Section, Space, SPACES};
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::{GameRng, Refusal};

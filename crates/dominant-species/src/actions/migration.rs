@@ -4,7 +4,7 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::queries::{board_id, hex};
 use crate::space::Space;
 use crate::state::{Choice, Event, Pending, State};
 use eons_core::{HexId, Refusal};

@@ -3,11 +3,11 @@
 //! terrain's limit; then the insects' free species on any tile.
 
 use crate::data::{speciation_limit, Animal, Element, Terrain};
-use crate::describe::{corner_label, hex_label, place_of};
 use crate::offer::not_offered;
-use crate::query::{board_id, corner, hex};
+use crate::queries::{board_id, corner, hex};
 use crate::space::{Section, Space};
 use crate::state::{Choice, Event, Pending, State, Step};
+use crate::texts::{corner_label, hex_label, place_of};
 use eons_core::{CornerId, Refusal};
 use eons_earth::grid;
 

@@ -4,11 +4,11 @@
 //! may move adjacent species onto it.
 
 use crate::data::{Animal, Element};
-use crate::describe::hex_label;
 use crate::offer::{not_offered, push_elements};
-use crate::query::{board_id, corner, hex};
+use crate::queries::{board_id, corner, hex};
 use crate::space::Section;
 use crate::state::{Choice, Event, Pending, Stack, State, VpReason};
+use crate::texts::hex_label;
 use eons_core::{bonus_vp, HexId, Refusal};
 use eons_earth::grid;
 

@@ -5,7 +5,7 @@
 
 use crate::data::{Animal, Terrain};
 use crate::offer::{not_offered, push_bag_elements};
-use crate::query::{board_id, corner, hex};
+use crate::queries::{board_id, corner, hex};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::{CornerId, HexId, Refusal};
 use eons_earth::grid;

@@ -4,7 +4,7 @@
 
 use crate::data::Animal;
 use crate::offer::{not_offered, push_species_on};
-use crate::query::{board_id, lowest};
+use crate::queries::{board_id, lowest};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
 
@@ -52,7 +52,7 @@ pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
         RULE,
         format!(
             "choose which species dies on {}, an overcrowded tile",
-            crate::describe::next_tile(s, tiles)
+            crate::texts::next_tile(s, tiles)
         ),
     )
 }

@@ -4,7 +4,7 @@
 
 use crate::data::Animal;
 use crate::offer::{not_offered, push_species_on};
-use crate::query::{board_id, hex, lowest};
+use crate::queries::{board_id, hex, lowest};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::{HexId, Refusal};
 
@@ -87,11 +87,11 @@ pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
         CardStep::CatastropheTile { .. } => "choose a tile of earth".to_string(),
         CardStep::CatastropheSurvivor { hex, .. } => format!(
             "choose whose one species survives on {}",
-            crate::describe::place_of(s, hex)
+            crate::texts::place_of(s, hex)
         ),
         CardStep::CatastropheAdjacent { tiles, .. } => format!(
             "choose which species dies on {}, an adjacent tile",
-            crate::describe::next_tile(s, tiles)
+            crate::texts::next_tile(s, tiles)
         ),
         _ => "choose a tile of earth".to_string(),
     };

@@ -3,7 +3,7 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
 

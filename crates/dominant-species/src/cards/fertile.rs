@@ -2,7 +2,7 @@
 
 use crate::data::{Animal, Card};
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State, VpReason};
 use eons_core::Refusal;
 

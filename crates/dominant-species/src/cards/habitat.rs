@@ -3,7 +3,7 @@
 
 use crate::data::Animal;
 use crate::offer::{not_offered, push_bag_elements};
-use crate::query::corner;
+use crate::queries::corner;
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
 use eons_earth::grid;

@@ -3,7 +3,7 @@
 
 use crate::data::Animal;
 use crate::offer::{not_offered, push_species_on};
-use crate::query::{board_id, lowest};
+use crate::queries::{board_id, lowest};
 use crate::state::{CardStep, Choice, Event, State};
 use eons_core::Refusal;
 
@@ -53,7 +53,7 @@ pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
         RULE,
         format!(
             "choose which opposing species dies on {}",
-            crate::describe::next_tile(s, tiles)
+            crate::texts::next_tile(s, tiles)
         ),
     )
 }

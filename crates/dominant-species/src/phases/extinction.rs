@@ -2,10 +2,10 @@
 //! the mammals may save and the species hibernated this turn.
 
 use crate::data::Animal;
-use crate::describe::hex_label;
 use crate::offer::not_offered;
-use crate::query::{board_id, hex};
+use crate::queries::{board_id, hex};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
+use crate::texts::hex_label;
 use eons_core::{HexId, Refusal};
 use eons_earth::{mask_ids, matching_counts};
 

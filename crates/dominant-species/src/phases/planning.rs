@@ -4,7 +4,7 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
-use crate::query::nth_member;
+use crate::queries::nth_member;
 use crate::space::{Space, SPACES};
 use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
 use eons_core::{GameRng, Refusal};

@@ -20,7 +20,7 @@ pub fn play(s: &mut State, c: Choice) -> Vec<Event> {
     assert!(
         legal.contains(&c),
         "{c:?} is not legal; prompt: {}; legal: {legal:?}",
-        eons_dominant_species::describe::prompt(s)
+        eons_dominant_species::texts::prompt(s)
     );
     let mut ev = Vec::new();
     Ds::apply(s, c, &mut ev).expect("legal choice applies");

@@ -34,7 +34,7 @@ pub fn place(h: Hex, terrain: Option<Terrain>) -> String {
 
 /// A hex of `s` as the board shows it now ("D7 desert").
 pub fn place_in(s: &State, h: Hex) -> String {
-    place(h, crate::query::board_id(h).and_then(|id| s.terrain(id)))
+    place(h, crate::queries::board_id(h).and_then(|id| s.terrain(id)))
 }
 
 /// A hex of `s` by its grid id, as the board shows it now ("D7 desert").
@@ -498,7 +498,7 @@ pub fn prompt(s: &State) -> String {
 /// The tile a card resolves next, of the tiles still to resolve (lowest
 /// first): "D7 desert".
 pub(crate) fn next_tile(s: &State, tiles: u64) -> String {
-    crate::query::lowest(tiles).map_or_else(|| "the next tile".to_string(), |h| place_of(s, h))
+    crate::queries::lowest(tiles).map_or_else(|| "the next tile".to_string(), |h| place_of(s, h))
 }
 
 /// "1 bird species is", "2 bird species are".

@@ -10,7 +10,7 @@ use crate::actions::{
 use crate::cards;
 use crate::phases::{extinction, final_scoring, planning, reseed};
 use crate::space::{Section, Space};
-use crate::state::{Choice, Event, Pending, Setup, State, Step};
+use crate::state::{Choice, Decision, Event, Setup, State, Step};
 use eons_core::{draw_listed, GameRng, Refusal, SetupError};
 use std::cell::RefCell;
 
@@ -37,9 +37,9 @@ impl State {
     /// costly entry) is entered.
     #[inline]
     pub(crate) fn advance(&mut self, ev: &mut Vec<Event>) {
-        if matches!(self.pending, Pending::None) && self.step == Step::Planning {
+        if matches!(self.pending, Decision::None) && self.step == Step::Planning {
             planning::next_planner(self, ev);
-            if let Pending::Plan(_) = self.pending {
+            if let Decision::Plan(_) = self.pending {
                 return;
             }
         }
@@ -51,16 +51,16 @@ impl State {
     #[inline(never)]
     fn advance_steps(&mut self, ev: &mut Vec<Event>) {
         loop {
-            if let Pending::Plan(_) = self.pending {
+            if let Decision::Plan(_) = self.pending {
                 // Planning always has a vacant space to offer (checked when set).
                 return;
             }
-            if !matches!(self.pending, Pending::None) {
+            if !matches!(self.pending, Decision::None) {
                 // A decision whose only option is to forfeit or stop is no
                 // decision; one with no option at all ends (nothing possible).
                 match self.forced() {
                     Some(None) => {
-                        self.pending = Pending::None;
+                        self.pending = Decision::None;
                         continue;
                     }
                     Some(Some(c)) => {
@@ -124,7 +124,7 @@ impl State {
         self.pending = match section {
             Section::Initiative => initiative::start(a),
             Section::Adaptation => adaptation::start(a),
-            Section::Regression => Pending::None,
+            Section::Regression => Decision::None,
             Section::Abundance => abundance::start(a),
             Section::Wasteland => wasteland::start(a),
             Section::Depletion => depletion::start(a),
@@ -142,39 +142,41 @@ impl State {
     /// Appends every legal choice for the pending decision.
     pub fn legal(&self, out: &mut Vec<Choice>) {
         match self.pending {
-            Pending::None => {}
-            Pending::Plan(_) => planning::legal(self, out),
-            Pending::Initiative(_) => initiative::legal(self, out),
-            Pending::Adapt(a) => adaptation::legal(self, a, out),
-            Pending::Regress { animal, saved, .. } => regression::legal(self, animal, saved, out),
-            Pending::AbundanceElement(_) => abundance::legal_element(self, out),
-            Pending::AbundanceCorner(..) => abundance::legal_corner(self, out),
-            Pending::Wasteland(_) => wasteland::legal(self, out),
-            Pending::Depletion(_) => depletion::legal(self, out),
-            Pending::Glaciate { card, .. } => glaciation::legal(self, card, out),
-            Pending::SpeciationCorner(a, e) => speciation::legal_corner(self, a, e, out),
-            Pending::SpeciationCount {
+            Decision::None => {}
+            Decision::Plan(_) => planning::legal(self, out),
+            Decision::Initiative(_) => initiative::legal(self, out),
+            Decision::Adapt(a) => adaptation::legal(self, a, out),
+            Decision::Regress { animal, saved, .. } => regression::legal(self, animal, saved, out),
+            Decision::AbundanceElement(_) => abundance::legal_element(self, out),
+            Decision::AbundanceCorner(..) => abundance::legal_corner(self, out),
+            Decision::Wasteland(_) => wasteland::legal(self, out),
+            Decision::Depletion(_) => depletion::legal(self, out),
+            Decision::Glaciate { card, .. } => glaciation::legal(self, card, out),
+            Decision::SpeciationCorner(a, e) => speciation::legal_corner(self, a, e, out),
+            Decision::SpeciationCount {
                 animal,
                 corner,
                 tile,
             } => speciation::legal_count(self, animal, corner, tile, out),
-            Pending::InsectSpecies => speciation::legal_insects(self, out),
-            Pending::WanderStack(_) => wanderlust::legal_stack(self, out),
-            Pending::WanderHex(..) => wanderlust::legal_hex(self, out),
-            Pending::WanderElement(_, h) => wanderlust::legal_element(self, h, out),
-            Pending::WanderCorner(_, h, _) => wanderlust::legal_corner(self, h, out),
-            Pending::WanderMove { mover, hex, .. } => wanderlust::legal_move(self, mover, hex, out),
-            Pending::Migrate { animal, left } => migration::legal(self, animal, left, out),
-            Pending::CompeteFree => competition::legal_free(self, out),
-            Pending::Compete {
+            Decision::InsectSpecies => speciation::legal_insects(self, out),
+            Decision::WanderStack(_) => wanderlust::legal_stack(self, out),
+            Decision::WanderHex(..) => wanderlust::legal_hex(self, out),
+            Decision::WanderElement(_, h) => wanderlust::legal_element(self, h, out),
+            Decision::WanderCorner(_, h, _) => wanderlust::legal_corner(self, h, out),
+            Decision::WanderMove { mover, hex, .. } => {
+                wanderlust::legal_move(self, mover, hex, out)
+            }
+            Decision::Migrate { animal, left } => migration::legal(self, animal, left, out),
+            Decision::CompeteFree => competition::legal_free(self, out),
+            Decision::Compete {
                 animal,
                 space,
                 terrains,
             } => competition::legal(self, animal, space, terrains, out),
-            Pending::Dominate(_) => domination::legal_tile(self, out),
-            Pending::ChooseCard { .. } => domination::legal_card(self, out),
-            Pending::MammalSave => extinction::legal(self, out),
-            Pending::Card(step) => cards::legal(self, step, out),
+            Decision::Dominate(_) => domination::legal_tile(self, out),
+            Decision::ChooseCard { .. } => domination::legal_card(self, out),
+            Decision::MammalSave => extinction::legal(self, out),
+            Decision::Card(step) => cards::legal(self, step, out),
         }
     }
 
@@ -182,7 +184,7 @@ impl State {
 
     /// Applies a legal choice; anything else is refused with the rule.
     pub fn apply(&mut self, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-        if self.step == Step::Over && self.pending == Pending::None {
+        if self.step == Step::Over && self.pending == Decision::None {
             return Err(Refusal::game_over());
         }
         if !self.is_legal(c) {
@@ -200,10 +202,10 @@ impl State {
     /// other decision lists into `scratch`.
     pub fn random_choice(&self, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
         match self.pending {
-            Pending::Plan(_) => return planning::random_choice(self, rng),
-            Pending::Initiative(_) => return Some(initiative::random_choice(self, rng)),
-            Pending::Dominate(_) => return Some(domination::random_tile(self, rng)),
-            Pending::AbundanceCorner(..) => return abundance::random_corner(self, rng),
+            Decision::Plan(_) => return planning::random_choice(self, rng),
+            Decision::Initiative(_) => return Some(initiative::random_choice(self, rng)),
+            Decision::Dominate(_) => return Some(domination::random_tile(self, rng)),
+            Decision::AbundanceCorner(..) => return abundance::random_corner(self, rng),
             _ => {}
         }
         scratch.clear();
@@ -215,7 +217,7 @@ impl State {
     /// generating the legal choices again to check it (for search bots; see
     /// `Game::apply_listed`). Debug builds still check.
     pub fn apply_listed(&mut self, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-        if self.step == Step::Over && self.pending == Pending::None {
+        if self.step == Step::Over && self.pending == Decision::None {
             return Err(Refusal::game_over());
         }
         debug_assert!(self.is_legal(c), "apply_listed: {c:?} is not legal");
@@ -231,21 +233,21 @@ impl State {
     /// check that answer against the list.
     pub fn is_legal(&self, c: Choice) -> bool {
         let quick = match self.pending {
-            Pending::Plan(_) => Some(planning::is_legal(self, c)),
-            Pending::Migrate { animal, left } => Some(migration::is_legal(self, animal, left, c)),
-            Pending::Dominate(_) => Some(domination::is_legal_tile(self, c)),
-            Pending::AbundanceCorner(..) => Some(abundance::is_legal_corner(self, c)),
-            Pending::Compete {
+            Decision::Plan(_) => Some(planning::is_legal(self, c)),
+            Decision::Migrate { animal, left } => Some(migration::is_legal(self, animal, left, c)),
+            Decision::Dominate(_) => Some(domination::is_legal_tile(self, c)),
+            Decision::AbundanceCorner(..) => Some(abundance::is_legal_corner(self, c)),
+            Decision::Compete {
                 animal,
                 space,
                 terrains,
             } => Some(competition::is_legal(self, animal, space, terrains, c)),
-            Pending::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
-            Pending::Depletion(_) => Some(depletion::is_legal(self, c)),
-            Pending::Initiative(_) => Some(initiative::is_legal(self, c)),
-            Pending::Adapt(a) => Some(adaptation::is_legal(self, a, c)),
-            Pending::AbundanceElement(_) => Some(abundance::is_legal_element(self, c)),
-            Pending::SpeciationCount {
+            Decision::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
+            Decision::Depletion(_) => Some(depletion::is_legal(self, c)),
+            Decision::Initiative(_) => Some(initiative::is_legal(self, c)),
+            Decision::Adapt(a) => Some(adaptation::is_legal(self, a, c)),
+            Decision::AbundanceElement(_) => Some(abundance::is_legal_element(self, c)),
+            Decision::SpeciationCount {
                 animal,
                 corner,
                 tile,
@@ -284,16 +286,16 @@ impl State {
     /// builds check that answer against the list.
     fn forced(&self) -> Option<Option<Choice>> {
         let quick = match self.pending {
-            Pending::Migrate { animal, left } => Some(
+            Decision::Migrate { animal, left } => Some(
                 (left == 0 || !migration::any_move(self, animal)).then_some(Some(Choice::Done)),
             ),
-            Pending::Dominate(_) => {
+            Decision::Dominate(_) => {
                 Some((!domination::any_tile(self)).then_some(Some(Choice::Skip)))
             }
-            Pending::AbundanceCorner(..) => {
+            Decision::AbundanceCorner(..) => {
                 Some(self.vacant_corners().next().is_none().then_some(None))
             }
-            Pending::Compete {
+            Decision::Compete {
                 animal,
                 space,
                 terrains,
@@ -301,22 +303,22 @@ impl State {
                 (!competition::any_victim(self, animal, space, terrains))
                     .then_some(Some(Choice::Done)),
             ),
-            Pending::SpeciationCorner(a, e) => {
+            Decision::SpeciationCorner(a, e) => {
                 Some((!speciation::any_corner(self, a, e)).then_some(Some(Choice::Skip)))
             }
-            Pending::Depletion(_) => {
+            Decision::Depletion(_) => {
                 Some((!depletion::any_corner(self)).then_some(Some(Choice::Skip)))
             }
-            Pending::Initiative(_) => {
+            Decision::Initiative(_) => {
                 Some((!initiative::any_space(self)).then_some(Some(Choice::Skip)))
             }
-            Pending::Adapt(a) => {
+            Decision::Adapt(a) => {
                 Some((!adaptation::any_element(self, a)).then_some(Some(Choice::Skip)))
             }
-            Pending::AbundanceElement(_) => {
+            Decision::AbundanceElement(_) => {
                 Some((!abundance::any_element(self)).then_some(Some(Choice::Skip)))
             }
-            Pending::SpeciationCount { corner, tile, .. } => {
+            Decision::SpeciationCount { corner, tile, .. } => {
                 Some((!speciation::has_count(self, corner, tile)).then_some(None))
             }
             _ => None,
@@ -352,49 +354,49 @@ impl State {
     /// Resolves a choice already known to be legal.
     fn resolve(&mut self, c: Choice, ev: &mut Vec<Event>) {
         let pending = self.pending;
-        self.pending = Pending::None;
+        self.pending = Decision::None;
         match pending {
-            Pending::None => {}
-            Pending::Plan(a) => planning::resolve(self, a, c, ev),
-            Pending::Initiative(a) => initiative::resolve(self, a, c, ev),
-            Pending::Adapt(a) => adaptation::resolve(self, a, c, ev),
-            Pending::Regress {
+            Decision::None => {}
+            Decision::Plan(a) => planning::resolve(self, a, c, ev),
+            Decision::Initiative(a) => initiative::resolve(self, a, c, ev),
+            Decision::Adapt(a) => adaptation::resolve(self, a, c, ev),
+            Decision::Regress {
                 animal,
                 left,
                 saved,
             } => regression::resolve(self, animal, left, saved, c, ev),
-            Pending::AbundanceElement(a) => abundance::resolve_element(self, a, c, ev),
-            Pending::AbundanceCorner(_, e) => abundance::resolve_corner(self, e, c, ev),
-            Pending::Wasteland(a) => wasteland::resolve(self, a, c, ev),
-            Pending::Depletion(a) => depletion::resolve(self, a, c, ev),
-            Pending::Glaciate { animal, card } => glaciation::resolve(self, animal, card, c, ev),
-            Pending::SpeciationCorner(a, _) => speciation::resolve_corner(self, a, c, ev),
-            Pending::SpeciationCount {
+            Decision::AbundanceElement(a) => abundance::resolve_element(self, a, c, ev),
+            Decision::AbundanceCorner(_, e) => abundance::resolve_corner(self, e, c, ev),
+            Decision::Wasteland(a) => wasteland::resolve(self, a, c, ev),
+            Decision::Depletion(a) => depletion::resolve(self, a, c, ev),
+            Decision::Glaciate { animal, card } => glaciation::resolve(self, animal, card, c, ev),
+            Decision::SpeciationCorner(a, _) => speciation::resolve_corner(self, a, c, ev),
+            Decision::SpeciationCount {
                 animal,
                 corner,
                 tile,
             } => speciation::resolve_count(self, animal, corner, tile, c, ev),
-            Pending::InsectSpecies => speciation::resolve_insects(self, c, ev),
-            Pending::WanderStack(a) => wanderlust::resolve_stack(self, a, c, ev),
-            Pending::WanderHex(a, i) => wanderlust::resolve_hex(self, a, i, c, ev),
-            Pending::WanderElement(a, h) => wanderlust::resolve_element(self, a, h, c, ev),
-            Pending::WanderCorner(a, h, e) => wanderlust::resolve_corner(self, a, h, e, c, ev),
-            Pending::WanderMove { actor, mover, hex } => {
+            Decision::InsectSpecies => speciation::resolve_insects(self, c, ev),
+            Decision::WanderStack(a) => wanderlust::resolve_stack(self, a, c, ev),
+            Decision::WanderHex(a, i) => wanderlust::resolve_hex(self, a, i, c, ev),
+            Decision::WanderElement(a, h) => wanderlust::resolve_element(self, a, h, c, ev),
+            Decision::WanderCorner(a, h, e) => wanderlust::resolve_corner(self, a, h, e, c, ev),
+            Decision::WanderMove { actor, mover, hex } => {
                 wanderlust::resolve_move(self, actor, mover, hex, c, ev)
             }
-            Pending::Migrate { animal, left } => migration::resolve(self, animal, left, c, ev),
-            Pending::CompeteFree => competition::resolve_free(self, c, ev),
-            Pending::Compete {
+            Decision::Migrate { animal, left } => migration::resolve(self, animal, left, c, ev),
+            Decision::CompeteFree => competition::resolve_free(self, c, ev),
+            Decision::Compete {
                 animal,
                 space,
                 terrains,
             } => competition::resolve(self, animal, space, terrains, c, ev),
-            Pending::Dominate(a) => domination::resolve_tile(self, a, c, ev),
-            Pending::ChooseCard { animal, first } => {
+            Decision::Dominate(a) => domination::resolve_tile(self, a, c, ev),
+            Decision::ChooseCard { animal, first } => {
                 domination::resolve_card(self, animal, first, c, ev)
             }
-            Pending::MammalSave => extinction::resolve(self, c, ev),
-            Pending::Card(step) => cards::resolve(self, step, c, ev),
+            Decision::MammalSave => extinction::resolve(self, c, ev),
+            Decision::Card(step) => cards::resolve(self, step, c, ev),
         }
     }
 
@@ -402,35 +404,35 @@ impl State {
     /// decision and what is wrong with this choice.
     pub fn refusal(&self, c: Choice) -> Refusal {
         match self.pending {
-            Pending::None => Refusal::game_over(),
-            Pending::Plan(_) => planning::refusal(c),
-            Pending::Initiative(_) => initiative::refusal(self, c),
-            Pending::Adapt(a) => adaptation::refusal(self, a, c),
-            Pending::Regress { left, .. } => regression::refusal(left, c),
-            Pending::AbundanceElement(_) => abundance::refusal_element(self, c),
-            Pending::AbundanceCorner(_, e) => abundance::refusal_corner(e, c),
-            Pending::Wasteland(_) => wasteland::refusal(self, c),
-            Pending::Depletion(_) => depletion::refusal(c),
-            Pending::Glaciate { card, .. } => glaciation::refusal(self, card, c),
-            Pending::SpeciationCorner(a, e) => speciation::refusal_corner(self, a, e, c),
-            Pending::SpeciationCount {
+            Decision::None => Refusal::game_over(),
+            Decision::Plan(_) => planning::refusal(c),
+            Decision::Initiative(_) => initiative::refusal(self, c),
+            Decision::Adapt(a) => adaptation::refusal(self, a, c),
+            Decision::Regress { left, .. } => regression::refusal(left, c),
+            Decision::AbundanceElement(_) => abundance::refusal_element(self, c),
+            Decision::AbundanceCorner(_, e) => abundance::refusal_corner(e, c),
+            Decision::Wasteland(_) => wasteland::refusal(self, c),
+            Decision::Depletion(_) => depletion::refusal(c),
+            Decision::Glaciate { card, .. } => glaciation::refusal(self, card, c),
+            Decision::SpeciationCorner(a, e) => speciation::refusal_corner(self, a, e, c),
+            Decision::SpeciationCount {
                 animal,
                 corner,
                 tile,
             } => speciation::refusal_count(self, animal, corner, tile),
-            Pending::InsectSpecies => speciation::refusal_insects(c),
-            Pending::WanderStack(_) => wanderlust::refusal_stack(self, c),
-            Pending::WanderHex(..) => wanderlust::refusal_hex(c),
-            Pending::WanderElement(..) => wanderlust::refusal_element(self, c),
-            Pending::WanderCorner(_, _, e) => wanderlust::refusal_corner(e),
-            Pending::WanderMove { mover, .. } => wanderlust::refusal_move(mover),
-            Pending::Migrate { animal, left } => migration::refusal(animal, left, c),
-            Pending::CompeteFree => competition::refusal_free(c),
-            Pending::Compete { animal, space, .. } => competition::refusal(animal, space, c),
-            Pending::Dominate(_) => domination::refusal_tile(c),
-            Pending::ChooseCard { .. } => domination::refusal_card(c),
-            Pending::MammalSave => extinction::refusal(c),
-            Pending::Card(step) => cards::refusal(self, step),
+            Decision::InsectSpecies => speciation::refusal_insects(c),
+            Decision::WanderStack(_) => wanderlust::refusal_stack(self, c),
+            Decision::WanderHex(..) => wanderlust::refusal_hex(c),
+            Decision::WanderElement(..) => wanderlust::refusal_element(self, c),
+            Decision::WanderCorner(_, _, e) => wanderlust::refusal_corner(e),
+            Decision::WanderMove { mover, .. } => wanderlust::refusal_move(mover),
+            Decision::Migrate { animal, left } => migration::refusal(animal, left, c),
+            Decision::CompeteFree => competition::refusal_free(c),
+            Decision::Compete { animal, space, .. } => competition::refusal(animal, space, c),
+            Decision::Dominate(_) => domination::refusal_tile(c),
+            Decision::ChooseCard { .. } => domination::refusal_card(c),
+            Decision::MammalSave => extinction::refusal(c),
+            Decision::Card(step) => cards::refusal(self, step),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! reader after parsing (which requires the limits only).
 
 use crate::data::{data, pieces, Animal, Card, Terrain};
-use crate::state::{Pending, State};
+use crate::state::{Decision, State};
 use eons_core::InvariantError;
 
 fn broken(what: String) -> Result<(), InvariantError> {
@@ -78,7 +78,7 @@ pub fn check(s: &State) -> Result<(), InvariantError> {
             return broken(format!("{a}: {cubes_now} species cubes, not {cubes}"));
         }
         // The Initiative AP is in its owner's hand while it decides (p.10).
-        let in_hand = u8::from(s.pending == Pending::Initiative(a));
+        let in_hand = u8::from(s.pending == Decision::Initiative(a));
         let cylinders = animal.supply + s.aps_on_display(a) + animal.boxed + in_hand;
         if cylinders != d.cylinders {
             return broken(format!(

@@ -26,7 +26,7 @@
 use crate::data::{data, Animal, Card, Element, Terrain};
 use crate::queries::board_ids;
 use crate::space::{Space, SPACES};
-use crate::state::{CardStep, Choice, Pending, Stack, State, Step};
+use crate::state::{CardStep, Choice, Decision, Stack, State, Step};
 use crate::DominantSpecies;
 use eons_core::{Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, Writer};
 use eons_earth::{grid, CORNERS, HEXES};
@@ -48,7 +48,7 @@ const BIRDS_REACH: u8 = 2;
 pub const ACTIONS: usize = 1_693;
 
 /// Names of the pending decision kinds, in the order of the observation's
-/// `pending_kind` one-hot: the variants of [`Pending`], Glaciation and Ice
+/// `pending_kind` one-hot: the variants of [`Decision`], Glaciation and Ice
 /// Sheet apart, then the steps of a card ([`CardStep`]).
 pub const PENDING_KINDS: [&str; 50] = [
     "None",
@@ -550,35 +550,35 @@ pub fn observation_len(players: usize) -> usize {
 }
 
 /// The pending decision's kind: its index in [`PENDING_KINDS`].
-pub fn pending_kind(p: Pending) -> usize {
+pub fn pending_kind(p: Decision) -> usize {
     use CardStep as C;
     match p {
-        Pending::None => 0,
-        Pending::Plan(_) => 1,
-        Pending::Initiative(_) => 2,
-        Pending::Adapt(_) => 3,
-        Pending::Regress { .. } => 4,
-        Pending::AbundanceElement(_) => 5,
-        Pending::AbundanceCorner(..) => 6,
-        Pending::Wasteland(_) => 7,
-        Pending::Depletion(_) => 8,
-        Pending::Glaciate { card: false, .. } => 9,
-        Pending::Glaciate { card: true, .. } => 10,
-        Pending::SpeciationCorner(..) => 11,
-        Pending::SpeciationCount { .. } => 12,
-        Pending::InsectSpecies => 13,
-        Pending::WanderStack(_) => 14,
-        Pending::WanderHex(..) => 15,
-        Pending::WanderElement(..) => 16,
-        Pending::WanderCorner(..) => 17,
-        Pending::WanderMove { .. } => 18,
-        Pending::Migrate { .. } => 19,
-        Pending::CompeteFree => 20,
-        Pending::Compete { .. } => 21,
-        Pending::Dominate(_) => 22,
-        Pending::ChooseCard { .. } => 23,
-        Pending::MammalSave => 24,
-        Pending::Card(step) => match step {
+        Decision::None => 0,
+        Decision::Plan(_) => 1,
+        Decision::Initiative(_) => 2,
+        Decision::Adapt(_) => 3,
+        Decision::Regress { .. } => 4,
+        Decision::AbundanceElement(_) => 5,
+        Decision::AbundanceCorner(..) => 6,
+        Decision::Wasteland(_) => 7,
+        Decision::Depletion(_) => 8,
+        Decision::Glaciate { card: false, .. } => 9,
+        Decision::Glaciate { card: true, .. } => 10,
+        Decision::SpeciationCorner(..) => 11,
+        Decision::SpeciationCount { .. } => 12,
+        Decision::InsectSpecies => 13,
+        Decision::WanderStack(_) => 14,
+        Decision::WanderHex(..) => 15,
+        Decision::WanderElement(..) => 16,
+        Decision::WanderCorner(..) => 17,
+        Decision::WanderMove { .. } => 18,
+        Decision::Migrate { .. } => 19,
+        Decision::CompeteFree => 20,
+        Decision::Compete { .. } => 21,
+        Decision::Dominate(_) => 22,
+        Decision::ChooseCard { .. } => 23,
+        Decision::MammalSave => 24,
+        Decision::Card(step) => match step {
             C::AquaticElement { .. } => 25,
             C::AquaticCorner { .. } => 26,
             C::AquaticTile { .. } => 27,
@@ -626,11 +626,11 @@ fn step_kind(s: Step) -> usize {
 }
 
 /// The animal whose action, phase or card a decision belongs to.
-fn actor(p: Pending) -> Option<Animal> {
+fn actor(p: Decision) -> Option<Animal> {
     use CardStep as C;
     match p {
-        Pending::WanderMove { actor, .. } => Some(actor),
-        Pending::Card(C::DiseaseLose { taker, .. } | C::ImmigrantsChoice { taker, .. }) => {
+        Decision::WanderMove { actor, .. } => Some(actor),
+        Decision::Card(C::DiseaseLose { taker, .. } | C::ImmigrantsChoice { taker, .. }) => {
             Some(taker)
         }
         _ => crate::state::decider_of(p),
@@ -657,23 +657,23 @@ fn details(s: &State) -> Details {
     use CardStep as C;
     let mut d = Details::default();
     match s.pending {
-        Pending::Regress { left, saved, .. } => {
+        Decision::Regress { left, saved, .. } => {
             d.left = left;
             d.saved = saved;
         }
-        Pending::AbundanceCorner(_, e) | Pending::SpeciationCorner(_, e) => d.element = Some(e),
-        Pending::SpeciationCount { corner, tile, .. } => {
+        Decision::AbundanceCorner(_, e) | Decision::SpeciationCorner(_, e) => d.element = Some(e),
+        Decision::SpeciationCount { corner, tile, .. } => {
             d.corner = Some(corner);
             d.hex = s.earth.tiles_at(corner).nth(tile as usize);
         }
-        Pending::WanderHex(_, stack) => d.stack = Some(stack),
-        Pending::WanderElement(_, h) | Pending::WanderMove { hex: h, .. } => d.hex = Some(h),
-        Pending::WanderCorner(_, h, e) => {
+        Decision::WanderHex(_, stack) => d.stack = Some(stack),
+        Decision::WanderElement(_, h) | Decision::WanderMove { hex: h, .. } => d.hex = Some(h),
+        Decision::WanderCorner(_, h, e) => {
             d.hex = Some(h);
             d.element = Some(e);
         }
-        Pending::Migrate { left, .. } => d.left = left,
-        Pending::Compete {
+        Decision::Migrate { left, .. } => d.left = left,
+        Decision::Compete {
             space, terrains, ..
         } => {
             if let Some(ts) = space.competition_terrains() {
@@ -684,8 +684,8 @@ fn details(s: &State) -> Details {
                 }
             }
         }
-        Pending::ChooseCard { first, .. } => d.first = first,
-        Pending::Card(step) => match step {
+        Decision::ChooseCard { first, .. } => d.first = first,
+        Decision::Card(step) => match step {
             C::AquaticCorner { element, .. } | C::HabitatCorner { element, .. } => {
                 d.element = Some(element)
             }
@@ -765,7 +765,7 @@ pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
             w.put(f32::from(s.immune(a, h)));
         }
     }
-    let migrating = matches!(s.pending, Pending::Migrate { .. });
+    let migrating = matches!(s.pending, Decision::Migrate { .. });
     for &h in &t.hexes {
         w.put(if migrating {
             f32::from(s.arrived[h.0 as usize])

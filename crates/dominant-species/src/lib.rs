@@ -103,7 +103,7 @@ pub mod view;
 
 pub use data::{Animal, Card, Element, Terrain};
 pub use space::{Section, Space};
-pub use state::{Choice, Event, Pending, Setup, Stack, State, Step};
+pub use state::{Choice, Decision, Event, Setup, Stack, State, Step};
 pub use view::View;
 
 use eons_core::{

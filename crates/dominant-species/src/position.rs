@@ -689,7 +689,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<Event>), PositionError
         }
     };
     s.arrived = [0; HEXES];
-    s.pending = Pending::None;
+    s.pending = Decision::None;
     s.step = step_for(&f.phase)?;
     s.plan_next = 0;
     if let Some(n) = &f.next {
@@ -725,7 +725,7 @@ pub fn write(s: &State) -> String {
             .collect(),
         ..Default::default()
     };
-    if let Pending::Plan(a) = s.pending {
+    if let Decision::Plan(a) = s.pending {
         f.phase = "planning".into();
         f.next = Some(a.name().to_string());
     }

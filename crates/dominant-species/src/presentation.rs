@@ -6,7 +6,7 @@
 
 use crate::data::{board_hex, Animal, Element};
 use crate::score_sheet::ScoreSheet;
-use crate::state::{CardStep, Pending};
+use crate::state::{CardStep, Decision};
 use crate::{Choice, DominantSpecies, Event, State, Terrain, View};
 use eons_core::{
     json_name, HexId, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
@@ -189,11 +189,11 @@ fn choice_place(s: &State, c: Choice) -> Option<Place> {
         Choice::Place(space) => Some(Place::new(PlaceKind::Space, space.to_string())),
         // A count of species goes to the tile its step is about.
         Choice::Count(_) => match s.pending {
-            Pending::SpeciationCount { corner, tile, .. } => {
+            Decision::SpeciationCount { corner, tile, .. } => {
                 hex(s.earth.tiles_at(corner).nth(usize::from(tile))?)
             }
-            Pending::Card(CardStep::AquaticCount { hex: h, .. })
-            | Pending::Card(CardStep::HibernationCount { hex: h, .. }) => hex(h),
+            Decision::Card(CardStep::AquaticCount { hex: h, .. })
+            | Decision::Card(CardStep::HibernationCount { hex: h, .. }) => hex(h),
             _ => None,
         },
         Choice::Skip

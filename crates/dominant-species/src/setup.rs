@@ -4,7 +4,7 @@
 use crate::data::*;
 use crate::queries::board_id;
 use crate::space::SPACES;
-use crate::state::{AnimalState, Pending, Setup, State, Step};
+use crate::state::{AnimalState, Decision, Setup, State, Step};
 use eons_core::{Bag, Deck, GameRng, Hex, HexId, Seat, SetupError};
 use eons_earth::{grid, Earth, HEXES};
 use smallvec::SmallVec;
@@ -80,7 +80,7 @@ pub(crate) fn build(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         survival: None,
         turn: 1,
         step: Step::Planning,
-        pending: Pending::None,
+        pending: Decision::None,
         plan_next: 0,
         dominated: 0,
         ice_age: false,

@@ -91,7 +91,7 @@ pub enum Step {
 /// The decision the game waits for. Each names the animal that decides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs)]
-pub enum Pending {
+pub enum Decision {
     /// Nothing: the engine advances by itself.
     None,
     /// Planning: place one AP (p.9).
@@ -518,7 +518,7 @@ pub struct State {
     /// Execution cursor.
     pub step: Step,
     /// The pending decision.
-    pub pending: Pending,
+    pub pending: Decision,
     /// Planning: initiative position of the next animal to place.
     pub plan_next: u8,
     /// Tiles already chosen for Domination this turn (bit per hex id).
@@ -610,35 +610,35 @@ impl State {
 }
 
 /// The animal that decides a pending decision.
-pub fn decider_of(p: Pending) -> Option<Animal> {
+pub fn decider_of(p: Decision) -> Option<Animal> {
     use CardStep as C;
     {
         Some(match p {
-            Pending::None => return None,
-            Pending::Plan(a)
-            | Pending::Initiative(a)
-            | Pending::Adapt(a)
-            | Pending::Regress { animal: a, .. }
-            | Pending::AbundanceElement(a)
-            | Pending::AbundanceCorner(a, _)
-            | Pending::Wasteland(a)
-            | Pending::Depletion(a)
-            | Pending::Glaciate { animal: a, .. }
-            | Pending::SpeciationCorner(a, _)
-            | Pending::SpeciationCount { animal: a, .. }
-            | Pending::WanderStack(a)
-            | Pending::WanderHex(a, _)
-            | Pending::WanderElement(a, _)
-            | Pending::WanderCorner(a, _, _)
-            | Pending::WanderMove { mover: a, .. }
-            | Pending::Migrate { animal: a, .. }
-            | Pending::Compete { animal: a, .. }
-            | Pending::Dominate(a)
-            | Pending::ChooseCard { animal: a, .. } => a,
-            Pending::InsectSpecies => Animal::Insects,
-            Pending::CompeteFree => Animal::Arachnids,
-            Pending::MammalSave => Animal::Mammals,
-            Pending::Card(step) => match step {
+            Decision::None => return None,
+            Decision::Plan(a)
+            | Decision::Initiative(a)
+            | Decision::Adapt(a)
+            | Decision::Regress { animal: a, .. }
+            | Decision::AbundanceElement(a)
+            | Decision::AbundanceCorner(a, _)
+            | Decision::Wasteland(a)
+            | Decision::Depletion(a)
+            | Decision::Glaciate { animal: a, .. }
+            | Decision::SpeciationCorner(a, _)
+            | Decision::SpeciationCount { animal: a, .. }
+            | Decision::WanderStack(a)
+            | Decision::WanderHex(a, _)
+            | Decision::WanderElement(a, _)
+            | Decision::WanderCorner(a, _, _)
+            | Decision::WanderMove { mover: a, .. }
+            | Decision::Migrate { animal: a, .. }
+            | Decision::Compete { animal: a, .. }
+            | Decision::Dominate(a)
+            | Decision::ChooseCard { animal: a, .. } => a,
+            Decision::InsectSpecies => Animal::Insects,
+            Decision::CompeteFree => Animal::Arachnids,
+            Decision::MammalSave => Animal::Mammals,
+            Decision::Card(step) => match step {
                 C::DiseaseLose { victims, .. } => {
                     Animal::from_index(victims.trailing_zeros() as usize)?
                 }

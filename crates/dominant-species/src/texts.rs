@@ -126,77 +126,80 @@ pub fn choice_text(s: &State, c: Choice) -> String {
     match (s.pending, c) {
         (_, Choice::Place(sp)) => format!("place an AP on {sp}"),
         (
-            Pending::Initiative(_) | Pending::Adapt(_) | Pending::AbundanceElement(_),
+            Decision::Initiative(_) | Decision::Adapt(_) | Decision::AbundanceElement(_),
             Choice::Skip,
         )
         | (
-            Pending::Wasteland(_) | Pending::Depletion(_) | Pending::Glaciate { .. },
+            Decision::Wasteland(_) | Decision::Depletion(_) | Decision::Glaciate { .. },
             Choice::Skip,
         )
         | (
-            Pending::SpeciationCorner(..) | Pending::WanderStack(_) | Pending::Dominate(_),
+            Decision::SpeciationCorner(..) | Decision::WanderStack(_) | Decision::Dominate(_),
             Choice::Skip,
         )
-        | (Pending::InsectSpecies | Pending::CompeteFree, Choice::Skip) => {
+        | (Decision::InsectSpecies | Decision::CompeteFree, Choice::Skip) => {
             "forfeit the action".into()
         }
-        (Pending::MammalSave, Choice::Skip) => "save no mammal".into(),
-        (Pending::WanderElement(..), Choice::Skip) => "place no element on the new tile".into(),
-        (Pending::Card(C::AquaticTile { .. }), Choice::Skip) => "add no species".into(),
-        (Pending::Card(C::AquaticElement { .. }), Choice::Skip) => "place no element".into(),
-        (Pending::Card(C::HibernationTile { .. }), Choice::Skip) => "bring back no species".into(),
+        (Decision::MammalSave, Choice::Skip) => "save no mammal".into(),
+        (Decision::WanderElement(..), Choice::Skip) => "place no element on the new tile".into(),
+        (Decision::Card(C::AquaticTile { .. }), Choice::Skip) => "add no species".into(),
+        (Decision::Card(C::AquaticElement { .. }), Choice::Skip) => "place no element".into(),
+        (Decision::Card(C::HibernationTile { .. }), Choice::Skip) => "bring back no species".into(),
         (_, Choice::Skip) => "skip this step".into(),
-        (Pending::Migrate { .. }, Choice::Done) => "end the migration".into(),
-        (Pending::Compete { .. }, Choice::Done) => "end the competition".into(),
-        (Pending::WanderMove { hex, .. }, Choice::Done) => {
+        (Decision::Migrate { .. }, Choice::Done) => "end the migration".into(),
+        (Decision::Compete { .. }, Choice::Done) => "end the competition".into(),
+        (Decision::WanderMove { hex, .. }, Choice::Done) => {
             format!("move no more species onto {}", place_of(s, hex))
         }
-        (Pending::Card(C::EvolutionReplace { .. }), Choice::Done) => {
+        (Decision::Card(C::EvolutionReplace { .. }), Choice::Done) => {
             "replace no more species".into()
         }
         (_, Choice::Done) => "finish this step".into(),
-        (Pending::Adapt(_), Choice::Element(e)) => {
+        (Decision::Adapt(_), Choice::Element(e)) => {
             format!("take {} element onto your display", with_article(e.name()))
         }
-        (Pending::Regress { animal, .. }, Choice::Element(e)) => {
+        (Decision::Regress { animal, .. }, Choice::Element(e)) => {
             if s.animals[animal.index()].added[e.index()] == 1 {
                 format!("keep your {e} element")
             } else {
                 format!("keep your {e} elements")
             }
         }
-        (Pending::AbundanceElement(_), Choice::Element(e)) => {
+        (Decision::AbundanceElement(_), Choice::Element(e)) => {
             format!("place {} element on earth", with_article(e.name()))
         }
-        (Pending::Wasteland(_), Choice::Element(e)) => {
+        (Decision::Wasteland(_), Choice::Element(e)) => {
             format!(
                 "return {} element from the Wasteland Box to the bag",
                 with_article(e.name())
             )
         }
-        (Pending::WanderElement(..), Choice::Element(e)) => {
+        (Decision::WanderElement(..), Choice::Element(e)) => {
             format!("place {} element on the new tile", with_article(e.name()))
         }
-        (Pending::Card(C::DiseaseLose { .. } | C::ImmigrantsChoice { .. }), Choice::Element(e)) => {
+        (
+            Decision::Card(C::DiseaseLose { .. } | C::ImmigrantsChoice { .. }),
+            Choice::Element(e),
+        ) => {
             format!("lose {} element from your display", with_article(e.name()))
         }
-        (Pending::Card(C::MetamorphosisGive { .. }), Choice::Element(e)) => {
+        (Decision::Card(C::MetamorphosisGive { .. }), Choice::Element(e)) => {
             format!("give up {} element", with_article(e.name()))
         }
         (_, Choice::Element(e)) => {
             format!("take {} element from the bag", with_article(e.name()))
         }
-        (Pending::Depletion(_), Choice::Corner(c)) => {
+        (Decision::Depletion(_), Choice::Corner(c)) => {
             format!(
                 "remove the {} element from {}",
                 element_at(s, c),
                 corner_label(c)
             )
         }
-        (Pending::SpeciationCorner(_, e), Choice::Corner(c)) => {
+        (Decision::SpeciationCorner(_, e), Choice::Corner(c)) => {
             format!("speciate around the {e} element on {}", corner_label(c))
         }
-        (Pending::Card(C::BlightKeep { .. }), Choice::Corner(c)) => {
+        (Decision::Card(C::BlightKeep { .. }), Choice::Corner(c)) => {
             format!(
                 "keep the {} element on {}",
                 element_at(s, c),
@@ -204,43 +207,43 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             )
         }
         (
-            Pending::AbundanceCorner(_, e)
-            | Pending::WanderCorner(_, _, e)
-            | Pending::Card(
+            Decision::AbundanceCorner(_, e)
+            | Decision::WanderCorner(_, _, e)
+            | Decision::Card(
                 C::AquaticCorner { element: e, .. } | C::HabitatCorner { element: e, .. },
             ),
             Choice::Corner(c),
         ) => format!("place the {e} element on {}", corner_label(c)),
         (_, Choice::Corner(c)) => format!("choose {}", corner_label(c)),
-        (Pending::Glaciate { .. }, Choice::Tile(h)) => format!("glaciate {}", place_in(s, h)),
-        (Pending::WanderHex(_, stack), Choice::Tile(h)) => match stack_top(s, stack) {
+        (Decision::Glaciate { .. }, Choice::Tile(h)) => format!("glaciate {}", place_in(s, h)),
+        (Decision::WanderHex(_, stack), Choice::Tile(h)) => match stack_top(s, stack) {
             Some(t) => format!("place the {t} tile on {}", hex_label(h)),
             None => format!("place the tile on {}", hex_label(h)),
         },
-        (Pending::Dominate(_), Choice::Tile(h)) => format!("score {}", place_in(s, h)),
-        (Pending::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", place_in(s, h)),
-        (Pending::InsectSpecies, Choice::Tile(h)) => {
+        (Decision::Dominate(_), Choice::Tile(h)) => format!("score {}", place_in(s, h)),
+        (Decision::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", place_in(s, h)),
+        (Decision::InsectSpecies, Choice::Tile(h)) => {
             format!("add an insect species to {}", place_in(s, h))
         }
-        (Pending::Card(C::AquaticTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::AquaticTile { .. }), Choice::Tile(h)) => {
             format!("add species to {}", place_in(s, h))
         }
-        (Pending::Card(C::BlightTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::BlightTile { .. }), Choice::Tile(h)) => {
             format!("blight {}", place_in(s, h))
         }
-        (Pending::Card(C::CatastropheTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::CatastropheTile { .. }), Choice::Tile(h)) => {
             format!("strike {} with the catastrophe", place_in(s, h))
         }
-        (Pending::Card(C::FecundityTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::FecundityTile { .. }), Choice::Tile(h)) => {
             format!("add a species to {}", place_in(s, h))
         }
-        (Pending::Card(C::FertileTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::FertileTile { .. }), Choice::Tile(h)) => {
             format!("score your species on {}", place_in(s, h))
         }
-        (Pending::Card(C::HibernationTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::HibernationTile { .. }), Choice::Tile(h)) => {
             format!("bring eliminated species back to {}", place_in(s, h))
         }
-        (Pending::Card(C::MassExodusTile { .. }), Choice::Tile(h)) => {
+        (Decision::Card(C::MassExodusTile { .. }), Choice::Tile(h)) => {
             format!("empty {}", place_in(s, h))
         }
         (_, Choice::Tile(h)) => format!("choose {}", place_in(s, h)),
@@ -248,7 +251,7 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             Some(t) => format!("take the face-up {t} tile from {stack}"),
             None => format!("take the top tile of {stack}"),
         },
-        (Pending::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
+        (Decision::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
             let at = s
                 .earth
                 .tiles_at(corner)
@@ -257,10 +260,10 @@ pub fn choice_text(s: &State, c: Choice) -> String {
                 .unwrap_or_else(|| "the tile".into());
             add_count(n, &at)
         }
-        (Pending::Card(C::AquaticCount { hex, .. }), Choice::Count(n)) => {
+        (Decision::Card(C::AquaticCount { hex, .. }), Choice::Count(n)) => {
             add_count(n, &place_of(s, hex))
         }
-        (Pending::Card(C::HibernationCount { hex, .. }), Choice::Count(n)) => match n {
+        (Decision::Card(C::HibernationCount { hex, .. }), Choice::Count(n)) => match n {
             0 => "bring back no species".into(),
             n => format!("bring back {} to {}", count(n, "species"), place_of(s, hex)),
         },
@@ -271,14 +274,14 @@ pub fn choice_text(s: &State, c: Choice) -> String {
             place_in(s, from),
             place_in(s, to)
         ),
-        (Pending::Card(C::CatastropheSurvivor { .. }), Choice::Species { hex, animal }) => {
+        (Decision::Card(C::CatastropheSurvivor { .. }), Choice::Species { hex, animal }) => {
             format!(
                 "let {} survive on {}",
                 with_article(singular(animal)),
                 place_in(s, hex)
             )
         }
-        (Pending::Card(C::EvolutionReplace { .. }), Choice::Species { hex, animal }) => {
+        (Decision::Card(C::EvolutionReplace { .. }), Choice::Species { hex, animal }) => {
             format!(
                 "replace {} on {}",
                 with_article(singular(animal)),
@@ -321,43 +324,43 @@ pub fn prompt(s: &State) -> String {
         return "The game is over".into();
     };
     let what = match s.pending {
-        Pending::None => return "The game is over".into(),
-        Pending::Plan(_) => "place an AP on an empty eyeball space (Planning, p.9)".into(),
-        Pending::Initiative(_) => {
+        Decision::None => return "The game is over".into(),
+        Decision::Plan(_) => "place an AP on an empty eyeball space (Planning, p.9)".into(),
+        Decision::Initiative(_) => {
             "move ahead one place on the initiative track and re-place this AP on an empty eyeball space, or forfeit (Initiative, p.10)"
                 .into()
         }
-        Pending::Adapt(_) => {
+        Decision::Adapt(_) => {
             "take an element of the Adaptation squares onto your display, or forfeit (Adaptation, p.10)"
                 .into()
         }
-        Pending::Regress { left, .. } => format!(
+        Decision::Regress { left, .. } => format!(
             "choose an element type to save from the Regression Box, {} left (Regression, p.11)",
             count(left, "save")
         ),
-        Pending::AbundanceElement(_) => {
+        Decision::AbundanceElement(_) => {
             "choose an element of the Abundance squares, or forfeit (Abundance, p.11)".into()
         }
-        Pending::AbundanceCorner(_, e) => {
+        Decision::AbundanceCorner(_, e) => {
             format!("choose a vacant corner of earth for the {e} element (Abundance, p.11)")
         }
-        Pending::Wasteland(_) => {
+        Decision::Wasteland(_) => {
             "return an element of the Wasteland Box to the bag, or forfeit (Wasteland, p.12)".into()
         }
-        Pending::Depletion(_) => {
+        Decision::Depletion(_) => {
             "remove an element of a type in the Depletion Box from earth, or forfeit (Depletion, p.12)"
                 .into()
         }
-        Pending::Glaciate { card: false, .. } => {
+        Decision::Glaciate { card: false, .. } => {
             "choose a tile next to tundra to glaciate, or forfeit (Glaciation, p.13)".into()
         }
-        Pending::Glaciate { card: true, .. } => {
+        Decision::Glaciate { card: true, .. } => {
             "choose a tile next to tundra to glaciate (Ice Sheet, p.19)".into()
         }
-        Pending::SpeciationCorner(_, e) => {
+        Decision::SpeciationCorner(_, e) => {
             format!("choose a {e} element on earth to speciate around, or forfeit (Speciation, p.14)")
         }
-        Pending::SpeciationCount { corner, tile, .. } => {
+        Decision::SpeciationCount { corner, tile, .. } => {
             let at = s
                 .earth
                 .tiles_at(corner)
@@ -366,49 +369,49 @@ pub fn prompt(s: &State) -> String {
                 .unwrap_or_else(|| "the tile".into());
             format!("choose how many species to add to {at} (Speciation, p.14)")
         }
-        Pending::InsectSpecies => {
+        Decision::InsectSpecies => {
             "add your free species to a tile, or forfeit (Speciation, p.14)".into()
         }
-        Pending::WanderStack(_) => {
+        Decision::WanderStack(_) => {
             "choose a face-up tile of the Wanderlust stacks, or forfeit (Wanderlust, p.14)".into()
         }
-        Pending::WanderHex(_, stack) => {
+        Decision::WanderHex(_, stack) => {
             let tile = stack_top(s, stack).map_or("tile".to_string(), |t| format!("{t} tile"));
             format!("choose a blank hex next to earth for the {tile} (Wanderlust, p.14)")
         }
-        Pending::WanderElement(_, h) => format!(
+        Decision::WanderElement(_, h) => format!(
             "choose an element of the Wanderlust squares for a corner of {}, or none (Wanderlust, p.14)",
             place_of(s, h)
         ),
-        Pending::WanderCorner(_, h, e) => format!(
+        Decision::WanderCorner(_, h, e) => format!(
             "choose a vacant corner of {} for the {e} element (Wanderlust, p.14)",
             place_of(s, h)
         ),
-        Pending::WanderMove { hex, .. } => format!(
+        Decision::WanderMove { hex, .. } => format!(
             "move your species from adjacent tiles onto {}, or stop (Wanderlust, p.14)",
             place_of(s, hex)
         ),
-        Pending::Migrate { left, .. } => {
+        Decision::Migrate { left, .. } => {
             format!("move up to {left} more species (Migration, p.15)")
         }
-        Pending::CompeteFree => {
+        Decision::CompeteFree => {
             "eliminate an opposing species on a tile you occupy, or forfeit (the arachnids' free competition, p.15)"
                 .into()
         }
-        Pending::Compete {
+        Decision::Compete {
             space, terrains, ..
         } => format!(
             "eliminate an opposing species on a {} tile you occupy, or stop (Competition, p.15)",
             competition_terrains(space, terrains)
         ),
-        Pending::Dominate(_) => "choose a tile to score, or forfeit (Domination, p.16)".into(),
-        Pending::ChooseCard { .. } => {
+        Decision::Dominate(_) => "choose a tile to score, or forfeit (Domination, p.16)".into(),
+        Decision::ChooseCard { .. } => {
             "take one of the face-up Dominance cards (Domination, p.16)".into()
         }
-        Pending::MammalSave => {
+        Decision::MammalSave => {
             "you may save one endangered mammal from extinction (Extinction, p.20)".into()
         }
-        Pending::Card(step) => match step {
+        Decision::Card(step) => match step {
             C::AquaticElement { .. } => {
                 "choose an element type from the bag (Aquatic, p.18)".into()
             }

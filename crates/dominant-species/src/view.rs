@@ -131,12 +131,12 @@ pub enum ElementSource {
 fn elements_from(s: &State) -> Option<ElementSource> {
     use CardStep as C;
     Some(match s.pending {
-        Pending::Adapt(_) => ElementSource::Adaptation,
-        Pending::AbundanceElement(_) => ElementSource::Abundance,
-        Pending::Wasteland(_) => ElementSource::Wasteland,
-        Pending::WanderElement(..) => ElementSource::Wanderlust,
-        Pending::Regress { .. }
-        | Pending::Card(
+        Decision::Adapt(_) => ElementSource::Adaptation,
+        Decision::AbundanceElement(_) => ElementSource::Abundance,
+        Decision::Wasteland(_) => ElementSource::Wasteland,
+        Decision::WanderElement(..) => ElementSource::Wanderlust,
+        Decision::Regress { .. }
+        | Decision::Card(
             C::DiseaseLose { .. } | C::ImmigrantsChoice { .. } | C::MetamorphosisGive { .. },
         ) => ElementSource::Display,
         _ => return None,

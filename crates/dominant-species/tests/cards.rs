@@ -9,7 +9,9 @@ mod common;
 
 use common::*;
 use eons_core::{Corner, Hex};
-use eons_dominant_species::{Animal, Card, Choice, Element, Event, Pending, Space, State, Terrain};
+use eons_dominant_species::{
+    Animal, Card, Choice, Decision, Element, Event, Space, State, Terrain,
+};
 
 /// A 3-animal game (mammals, birds, insects) about to score the wetland for
 /// `taker`. A lone sea far away keeps a tile for the birds' later Domination.
@@ -47,7 +49,7 @@ fn setup(taker: Animal, card: Card, extra: &str) -> State {
 fn take(s: &mut State, card: Card) -> Vec<Event> {
     let mut ev = play(s, tile(0, -1));
     assert!(
-        matches!(s.pending, Pending::ChooseCard { .. }),
+        matches!(s.pending, Decision::ChooseCard { .. }),
         "{:?}",
         s.pending
     );
@@ -74,7 +76,7 @@ fn kill(q: i8, r: i8, a: Animal) -> Choice {
     }
 }
 fn at_stop(s: &State) -> bool {
-    s.pending == Pending::Dominate(Animal::Birds)
+    s.pending == Decision::Dominate(Animal::Birds)
 }
 
 #[test]
@@ -195,7 +197,7 @@ fn card_blight_without_a_tile_of_two_elements_removes_nothing_p18() {
     assert_eq!(before, 1, "the wetland has one element, the sea none");
     take(&mut s, Card::Blight);
     assert!(
-        !matches!(s.pending, Pending::Card(_)),
+        !matches!(s.pending, Decision::Card(_)),
         "no Blight step is left: {:?}",
         s.pending
     );
@@ -458,7 +460,11 @@ fn card_hibernation_immunity_survives_a_written_position() {
         "{text}"
     );
     let back = pos(&text);
-    assert_ne!(back.pending, Pending::MammalSave, "immune: nothing to save");
+    assert_ne!(
+        back.pending,
+        Decision::MammalSave,
+        "immune: nothing to save"
+    );
     assert_eq!(sp(&back, 1, 0, Animal::Mammals), 4, "immune this turn");
     assert_eq!(back.turn, 2, "Extinction is over");
     assert_eq!(back.hibernated, None, "the immunity ends with Extinction");

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use eons_core::{Corner, Hex};
-use eons_dominant_species::{Animal, Choice, Element, Pending, Space, Stack, Terrain};
+use eons_dominant_species::{Animal, Choice, Decision, Element, Space, Stack, Terrain};
 
 fn e(q: i8, r: i8) -> Choice {
     Choice::Corner(Corner::east(Hex::new(q, r)))
@@ -115,7 +115,7 @@ fn example_p10_initiative() {
         "Initiative" = "reptiles"
         "Abundance 1" = "insects"
     "#);
-    assert_eq!(s.pending, Pending::Initiative(Animal::Reptiles));
+    assert_eq!(s.pending, Decision::Initiative(Animal::Reptiles));
     let before = s.initiative_order().to_vec();
     assert_eq!(&before[3..5], &[Animal::Birds, Animal::Reptiles]);
     play(&mut s, Choice::Place(space("Abundance 2")));
@@ -124,9 +124,9 @@ fn example_p10_initiative() {
         &[Animal::Reptiles, Animal::Birds]
     );
     // The re-placed AP acts this turn, after the one left of it (p.10).
-    assert_eq!(s.pending, Pending::AbundanceElement(Animal::Insects));
+    assert_eq!(s.pending, Decision::AbundanceElement(Animal::Insects));
     play(&mut s, Choice::Skip);
-    assert_eq!(s.pending, Pending::AbundanceElement(Animal::Reptiles));
+    assert_eq!(s.pending, Decision::AbundanceElement(Animal::Reptiles));
 }
 
 /// p.10 Adaptation EXAMPLE: "The insect player … gets to remove his AP first
@@ -147,10 +147,10 @@ fn example_p10_adaptation() {
         "Adaptation 2" = "mammals"
         "Adaptation 3" = "arachnids"
     "#);
-    assert_eq!(s.pending, Pending::Adapt(Animal::Insects));
+    assert_eq!(s.pending, Decision::Adapt(Animal::Insects));
     play(&mut s, Choice::Element(Element::Meat));
     assert_eq!(s.display(Animal::Insects)[Element::Meat.index()], 1);
-    assert_eq!(s.pending, Pending::Adapt(Animal::Mammals));
+    assert_eq!(s.pending, Decision::Adapt(Animal::Mammals));
     let l = legal(&s);
     assert!(
         l.contains(&Choice::Element(Element::Grub)) && l.contains(&Choice::Element(Element::Grass))
@@ -391,7 +391,7 @@ fn example_p13_glaciation() {
     let s0 = glaciation_position();
     assert_eq!(
         s0.pending,
-        Pending::Glaciate {
+        Decision::Glaciate {
             animal: Animal::Reptiles,
             card: false
         }
@@ -479,7 +479,7 @@ fn example_p14_speciation() {
     assert_eq!(sp(&s, 1, 0, Animal::Arachnids), 2);
     assert_eq!(s.matching(Animal::Arachnids, desert), 3);
     assert_eq!(s.dominant(desert), None, "tied at 3");
-    assert_eq!(s.pending, Pending::InsectSpecies);
+    assert_eq!(s.pending, Decision::InsectSpecies);
     play(&mut s, tile(1, -1));
     assert_eq!(sp(&s, 1, -1, Animal::Insects), 5);
 }
@@ -529,7 +529,7 @@ fn example_p14_wanderlust() {
     assert_eq!(s.dominant(h(1, 1)), Some(Animal::Birds));
     assert!(matches!(
         s.pending,
-        Pending::WanderMove {
+        Decision::WanderMove {
             mover: Animal::Arachnids,
             ..
         }
@@ -604,7 +604,7 @@ fn example_p15_migration() {
     // Birds: two tiles, through the wetland.
     assert!(matches!(
         s.pending,
-        Pending::Migrate {
+        Decision::Migrate {
             animal: Animal::Birds,
             ..
         }
@@ -669,7 +669,7 @@ fn example_p15_competition() {
         "eliminated go to the box"
     );
     assert!(
-        !matches!(s.pending, Pending::Compete { .. }),
+        !matches!(s.pending, Decision::Compete { .. }),
         "desert forfeited: no presence"
     );
 }
@@ -711,7 +711,7 @@ fn example_p16_domination() {
     );
     assert_eq!(
         s.pending,
-        Pending::ChooseCard {
+        Decision::ChooseCard {
             animal: Animal::Reptiles,
             first: 8
         }
@@ -745,7 +745,7 @@ fn example_p17_lowest_animal_counts() {
     assert_eq!(eons_dominant_species::seat_scores(&s), vec![70, 75]);
     assert_eq!(eons_dominant_species::ranking(&s)[0], eons_core::Seat(1));
     s.step = eons_dominant_species::Step::Over;
-    s.pending = Pending::None;
+    s.pending = Decision::None;
     let out =
         <eons_dominant_species::DominantSpecies as eons_core::Game>::outcome(&s).expect("over");
     assert_eq!(out.winner(), Some(eons_core::Seat(1)));

@@ -6,7 +6,7 @@ use common::*;
 use eons_core::{Corner, Game, Hex, Seat};
 use eons_dominant_species::{
     data::{data, pieces},
-    Animal, Card, Choice, DominantSpecies as Ds, Element, Pending, Space, Stack, State, Step,
+    Animal, Card, Choice, Decision, DominantSpecies as Ds, Element, Space, Stack, State, Step,
     Terrain,
 };
 
@@ -86,7 +86,7 @@ fn setup_board_action_display_and_cards_p4() {
     assert_eq!(s.deck.cards()[0], Card::IceAge);
     assert_eq!(
         s.pending,
-        Pending::Plan(Animal::Insects),
+        Decision::Plan(Animal::Insects),
         "left-most places first"
     );
 }
@@ -152,7 +152,7 @@ fn planning_in_initiative_rounds_skipping_empty_supplies_p9() {
         supply = 2
     "#);
     let mut order = Vec::new();
-    while let Pending::Plan(a) = s.pending {
+    while let Decision::Plan(a) = s.pending {
         order.push(a);
         let sp = Space::all()
             .find(|sp| s.spaces[sp.0 as usize].is_none())
@@ -255,7 +255,7 @@ fn adaptation_forfeited_with_six_elements_p10() {
     "#);
     assert_eq!(
         s.pending,
-        Pending::Adapt(Animal::Insects),
+        Decision::Adapt(Animal::Insects),
         "the mammals' action was forfeited"
     );
     assert_eq!(s.element_total(Animal::Mammals), 6);
@@ -304,7 +304,7 @@ fn regression_each_ap_saves_one_type_of_the_animals_choice_p11() {
     "#);
     assert_eq!(
         s.pending,
-        Pending::Regress {
+        Decision::Regress {
             animal: Animal::Mammals,
             left: 1,
             saved: 0
@@ -354,7 +354,7 @@ fn glaciation_forfeit_when_no_tundra_tiles_remain_p13() {
         "Glaciation 1" = "mammals"
         "Domination 1" = "birds"
     "#);
-    assert_eq!(s.pending, Pending::Dominate(Animal::Birds));
+    assert_eq!(s.pending, Decision::Dominate(Animal::Birds));
     assert_eq!(s.terrain(h(1, 0)), Some(Terrain::Desert));
 }
 
@@ -500,7 +500,7 @@ fn competition_arachnids_free_competition_one_tile_p15() {
         [display.aps]
         "Domination 1" = "insects"
     "#);
-    assert_eq!(s.pending, Pending::CompeteFree);
+    assert_eq!(s.pending, Decision::CompeteFree);
     play(
         &mut s,
         Choice::Species {
@@ -510,7 +510,7 @@ fn competition_arachnids_free_competition_one_tile_p15() {
     );
     assert_eq!(
         s.pending,
-        Pending::Dominate(Animal::Insects),
+        Decision::Dominate(Animal::Insects),
         "only one tile"
     );
     assert_eq!(sp(&s, 1, 0, Animal::Insects), 2);
@@ -544,7 +544,7 @@ fn competition_tundra_counts_only_as_tundra_p15() {
     );
     assert_eq!(
         s.pending,
-        Pending::Dominate(Animal::Insects),
+        Decision::Dominate(Animal::Insects),
         "no second tundra"
     );
 }
@@ -593,7 +593,7 @@ fn extinction_with_the_mammals_save_p20() {
         terrain = "desert"
         species = { mammals = 1 }
     "#);
-    assert_eq!(s.pending, Pending::MammalSave);
+    assert_eq!(s.pending, Decision::MammalSave);
     play(&mut s, tile(0, 0));
     assert_eq!(sp(&s, 0, 0, Animal::Mammals), 1, "one saved");
     assert_eq!(sp(&s, 0, 0, Animal::Insects), 0);
@@ -619,7 +619,7 @@ fn extinction_mammals_may_decline_the_save_p20() {
         terrain = "desert"
         species = { mammals = 1 }
     "#);
-    assert_eq!(s.pending, Pending::MammalSave);
+    assert_eq!(s.pending, Decision::MammalSave);
     assert_eq!(legal(&s), vec![tile(0, 0), tile(1, 0), Choice::Skip]);
     assert_eq!(Ds::describe_choice(&s, Choice::Skip), "save no mammal");
     play(&mut s, Choice::Skip);
@@ -737,7 +737,7 @@ fn final_scoring_and_food_chain_tie_break_p20() {
     // Not the last turn yet: play on until Ice Age is available… instead set it directly.
     s.ice_age = true;
     s.step = Step::Extinction;
-    s.pending = Pending::None;
+    s.pending = Decision::None;
     let mut s2 = s.clone();
     // Re-enter through a position read so the engine advances by itself.
     let text = <Ds as eons_core::Positions>::write_position(&s2);
@@ -811,7 +811,7 @@ fn positions_round_trip() {
     // Play a while, then stop at a Planning decision (a position is written
     // between actions; mid-action it records the start of the section).
     for i in 0.. {
-        if i > 150 && matches!(s.pending, Pending::Plan(_)) {
+        if i > 150 && matches!(s.pending, Decision::Plan(_)) {
             break;
         }
         let l = legal(&s);

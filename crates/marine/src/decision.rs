@@ -1,5 +1,5 @@
 //! The decision model's vocabulary: the atomic [`Choice`]s a player makes and
-//! the pending steps ([`Frame`]s) the state keeps on its stack, with the rule
+//! the pending steps ([`Decision`]s) the state keeps on its stack, with the rule
 //! text of each decision. Plain data: no game logic.
 
 use crate::types::{Animal, Card, Element, Face, Space, Terrain, Trait};
@@ -97,7 +97,7 @@ pub enum TectonicsMode {
 /// A pending step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[allow(missing_docs)]
-pub enum Frame {
+pub enum Decision {
     // ---- setup
     /// Secret trait draft (p.5).
     Draft {
@@ -427,10 +427,10 @@ pub(crate) const AUTOMATIC: &str = "automatic step";
 /// Migration "all" marker: no limit on the species moved.
 pub(crate) const ALL: u8 = u8::MAX;
 
-impl Frame {
+impl Decision {
     /// The animal that decides this frame, or `None` for an automatic step.
     pub fn decider(self) -> Option<Animal> {
-        use Frame::*;
+        use Decision::*;
         match self {
             Reveal
             | SetupTraits
@@ -512,7 +512,7 @@ impl Frame {
 
     /// True for the first decision of an action, where forfeiting is offered.
     pub fn starts_action(self) -> bool {
-        use Frame::*;
+        use Decision::*;
         matches!(
             self,
             Abundance { .. }

@@ -3,7 +3,7 @@
 //! turn order.
 
 use crate::data::data;
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::events::Event;
 use crate::state::{State, DISKS, MAX_OFFER};
 use crate::types::{Animal, Trait};
@@ -56,7 +56,7 @@ pub(crate) fn lose_trait_effects(s: &mut State, a: Animal, ev: &mut Vec<Event>) 
 pub(crate) fn push_camouflage(s: &mut State, actor: Animal, hex: HexId) {
     for b in Animal::ALL.iter().rev() {
         if *b != actor && s.plays(*b) && s.has_trait(*b, Trait::Camouflage) {
-            s.stack.push(Frame::Camouflage { a: *b, hex });
+            s.stack.push(Decision::Camouflage { a: *b, hex });
         }
     }
 }

@@ -24,7 +24,7 @@
 //!    table draws them (presentation only, from `data`); `rulebook`: the
 //!    rules in brief, one section per rule a prompt cites
 //!    (`data/marine/rules.toml`, presentation only);
-//!    `decision`: the [`Choice`]s and pending [`Frame`]s (plain data, no
+//!    `decision`: the [`Choice`]s and pending [`Decision`]s (plain data, no
 //!    logic); `events`: what happened, for the log.
 //! 3. `state`: the [`State`] and its own bookkeeping (scoring a tile,
 //!    eliminating, the Reseed, the end of the game).
@@ -130,7 +130,7 @@ mod traits;
 pub mod types;
 pub mod view;
 
-pub use decision::{Choice, Frame, TectonicsMode};
+pub use decision::{Choice, Decision, TectonicsMode};
 pub use events::{Event, Why};
 pub use state::{DominationSpaces, Pawn, Setup, State};
 pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Tile, Trait};
@@ -304,7 +304,7 @@ impl Game for Marine {
 
     /// Draft picks stay secret from the other seats until all reveal (p.5).
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
-        let drafting = matches!(s.stack.last(), Some(Frame::Draft { .. }));
+        let drafting = matches!(s.stack.last(), Some(Decision::Draft { .. }));
         if viewer != Some(actor) && drafting && matches!(c, Choice::Trait(_)) {
             texts::SECRET_PICK.to_string()
         } else {

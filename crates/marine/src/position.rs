@@ -10,7 +10,7 @@
 //! format, kept together so that each stays the other's inverse field by field.
 
 use crate::data::{data, MAX_STACKS};
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::setup::new_game;
 use crate::state::{sort_markers, ActionDisplay, CircleRow, Pawn, Setup, State, ANIMALS, DISKS};
 use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Tile, Trait};
@@ -794,7 +794,7 @@ pub fn read(text: &str) -> Result<State, PositionError> {
     if !s.plays(s.cur) {
         return Err(perr(format!("turn: the {} are not in play", s.cur)));
     }
-    s.stack = vec![Frame::Turn { a: s.cur }];
+    s.stack = vec![Decision::Turn { a: s.cur }];
     s.over = false;
     s.moved = [0; eons_earth::HEXES];
     Ok(s)

@@ -1,7 +1,7 @@
 //! The decision model's engine: exact legal-choice generation and the
 //! execution of a choice, dispatched to the module that owns each decision.
 //!
-//! The state keeps a stack of [`Frame`]s. The top frame is either a decision
+//! The state keeps a stack of [`Decision`]s. The top frame is either a decision
 //! (some animal chooses one [`Choice`]) or an automatic step (run inside
 //! `apply`). A decision whose only choices are "forfeit"/"done" (nothing can
 //! be done) is skipped automatically; a decision with one real choice is
@@ -14,7 +14,7 @@
 //! legal choices, their execution and their rule text (see the crate root's
 //! table).
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::{actions, cards, traits};
@@ -22,8 +22,8 @@ use eons_core::{draw_listed, GameRng, Refusal};
 
 /// The rule governing the decision `top`, with its rulebook page, and what
 /// it asks for: "Abundance (p.11): choose an element …".
-pub fn asking(top: Frame) -> &'static str {
-    use Frame::*;
+pub fn asking(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Abundance { .. } | AbundanceCorner { .. } => actions::abundance::rule(top),
         Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::rule(top),
@@ -96,7 +96,7 @@ pub fn asking(top: Frame) -> &'static str {
 /// placement (half of all decisions) is drawn from the turn's bit sets
 /// without listing; every other decision lists into `scratch`.
 pub fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
-    if let (false, Some(&Frame::Turn { a })) = (s.over, s.stack.last()) {
+    if let (false, Some(&Decision::Turn { a })) = (s.over, s.stack.last()) {
         return Some(actions::turn::random_choice(s, a, rng));
     }
     scratch.clear();
@@ -115,7 +115,7 @@ pub fn legal_choices<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
     let Some(&top) = s.stack.last() else {
         return false;
     };
-    use Frame::*;
+    use Decision::*;
     match top {
         Abundance { .. } | AbundanceCorner { .. } => actions::abundance::legal(s, top, f),
         Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::legal(s, top, f),
@@ -190,14 +190,14 @@ pub fn legal_choices<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
 /// True when `c` is legal now.
 pub fn is_legal(s: &State, c: Choice) -> bool {
     // A turn offers hundreds of placements: check only the chosen space's.
-    if let (false, Some(&Frame::Turn { a }), Choice::Place { space, .. }) =
+    if let (false, Some(&Decision::Turn { a }), Choice::Place { space, .. }) =
         (s.over, s.stack.last(), c)
     {
         return actions::turn::is_legal_placement(s, a, space, c);
     }
     // A migration offers a move per species and destination: check the
     // chosen tile's only.
-    if let (false, Some(&top @ Frame::Migration { .. })) = (s.over, s.stack.last()) {
+    if let (false, Some(&top @ Decision::Migration { .. })) = (s.over, s.stack.last()) {
         return actions::migration::is_legal(s, top, c);
     }
     legal_choices(s, &mut |x| x == c)
@@ -205,7 +205,7 @@ pub fn is_legal(s: &State, c: Choice) -> bool {
 
 /// The refusal of a choice that the pending decision `top` does not offer:
 /// the rule with its page, and what the decision asks for in words.
-fn refusal(top: Frame) -> Refusal {
+fn refusal(top: Decision) -> Refusal {
     let text = asking(top);
     match text.split_once(": ") {
         Some((rule, asks)) => Refusal::new(
@@ -228,7 +228,7 @@ pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusa
     };
     if !is_legal(s, c) {
         return Err(match (top, c) {
-            (Frame::Turn { a }, Choice::Place { space, special }) => Refusal::new(
+            (Decision::Turn { a }, Choice::Place { space, special }) => Refusal::new(
                 actions::turn::RULE,
                 actions::turn::placement_refusal(s, a, space, special),
             ),
@@ -272,7 +272,7 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
             return;
         }
         let Some(&top) = s.stack.last() else {
-            s.stack.push(Frame::Turn { a: s.cur });
+            s.stack.push(Decision::Turn { a: s.cur });
             continue;
         };
         if top.decider().is_none() {
@@ -312,8 +312,8 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
 }
 
 /// Executes a legal choice on the top frame.
-fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     s.stack.pop();
     // Terminal choices: the frame is done.
     match c {
@@ -401,8 +401,8 @@ fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
 }
 
 /// Runs an automatic step (its frame already popped).
-fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
+fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
+    use Decision::*;
     match step {
         TectonicsAfter { .. } => actions::tectonics::automatic(s, step, ev),
         EndTurn { .. } | AfterRetrieve { .. } => actions::turn::automatic(s, step, ev),
@@ -415,7 +415,7 @@ fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::decision::{Choice, Frame};
+    use crate::decision::{Choice, Decision};
     use crate::types::Space;
     use crate::Marine;
     use eons_core::Game;
@@ -438,7 +438,7 @@ mod tests {
             "{e}"
         );
         // Play on to the first turn.
-        while !matches!(s.stack.last(), Some(Frame::Turn { .. })) {
+        while !matches!(s.stack.last(), Some(Decision::Turn { .. })) {
             let mut legal = Vec::new();
             Marine::legal(&s, &mut legal);
             Marine::apply(&mut s, legal[0], &mut Vec::new()).expect("legal");

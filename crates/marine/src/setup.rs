@@ -2,7 +2,7 @@
 //! state, before the trait draft.
 
 use crate::data::{data, StartRole, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SQUARES};
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::state::{ActionDisplay, Setup, State, ANIMALS, DISKS, MAX_OFFER};
 use crate::types::{Animal, Card, Element, Terrain, Tile, Trait};
 use eons_core::{Bag, Deck, GameRng, SetupError};
@@ -240,10 +240,10 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
 
     s.cur = s.first_animal();
     // Decisions: the draft in turn order, then the reveal and the first turn.
-    s.stack.push(Frame::Turn { a: s.cur });
-    s.stack.push(Frame::SetupCards);
-    s.stack.push(Frame::SetupTraits);
-    s.stack.push(Frame::Reveal);
+    s.stack.push(Decision::Turn { a: s.cur });
+    s.stack.push(Decision::SetupCards);
+    s.stack.push(Decision::SetupTraits);
+    s.stack.push(Decision::Reveal);
     let order: Vec<Animal> = {
         let mut v = vec![s.cur];
         let mut a = s.cur;
@@ -254,7 +254,7 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State, SetupError> {
         v
     };
     for &a in order.iter().rev() {
-        s.stack.push(Frame::Draft { a });
+        s.stack.push(Decision::Draft { a });
     }
     Ok(s)
 }

@@ -9,7 +9,7 @@
 
 pub use crate::action_display::{ActionDisplay, Pawn};
 use crate::data::{data, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS};
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::events::{Event, Why};
 use crate::types::{
     Action, Animal, Card, Element, Face, Icon, Length, Space, Terrain, Tile, Trait,
@@ -366,7 +366,7 @@ pub struct State {
     /// Turns taken.
     pub turns: u32,
     /// Pending steps, the top last.
-    pub stack: Vec<Frame>,
+    pub stack: Vec<Decision>,
     /// Species that already migrated this action, per hex.
     #[serde(with = "serde_arrays")]
     pub moved: [u8; HEXES],
@@ -1220,7 +1220,7 @@ impl State {
         let in_hand = self
             .stack
             .iter()
-            .filter(|f| matches!(f, Frame::WanderlustHex { .. }))
+            .filter(|f| matches!(f, Decision::WanderlustHex { .. }))
             .count();
         let stacked: usize =
             self.stacks.iter().map(|s| s.len()).sum::<usize>() + in_hand + self.tiles_out as usize;

@@ -6,7 +6,7 @@
 //! numbers that agree with their nouns, and events that carry what they name.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame};
+use crate::decision::{Choice, Decision};
 use crate::events::{Event, Why};
 use crate::state::{element_of, CircleRow, Pawn, State};
 use crate::types::{Action, Animal, Element, Space, Tile};
@@ -200,8 +200,8 @@ fn describe_place(s: &State, space: Space, special: Option<Element>) -> String {
 }
 
 /// What choosing a tile does in the pending decision `top`.
-fn describe_hex(s: &State, top: Option<Frame>, h: HexId) -> String {
-    use Frame::*;
+fn describe_hex(s: &State, top: Option<Decision>, h: HexId) -> String {
+    use Decision::*;
     let at = tile_at(s, h);
     match top {
         Some(WanderlustHex { terrain, .. }) => {
@@ -232,8 +232,8 @@ fn describe_hex(s: &State, top: Option<Frame>, h: HexId) -> String {
 }
 
 /// What choosing a corner does in the pending decision `top`.
-fn describe_corner(s: &State, top: Option<Frame>, c: CornerId) -> String {
-    use Frame::*;
+fn describe_corner(s: &State, top: Option<Decision>, c: CornerId) -> String {
+    use Decision::*;
     let held = element_at(s, c);
     match top {
         Some(AbundanceCorner { circle: i, .. }) => match circle(s, CircleRow::Abundance, i) {
@@ -263,7 +263,7 @@ fn describe_corner(s: &State, top: Option<Frame>, c: CornerId) -> String {
 /// The tile a decision that asks for an animal is about (whose species to
 /// eliminate or keep there), where the frame knows it.
 pub fn animal_tile(s: &State) -> Option<HexId> {
-    use Frame::*;
+    use Decision::*;
     match s.stack.last().copied() {
         Some(AsteroidKeep { hex, .. })
         | Some(SolarPick { hex, .. })
@@ -281,7 +281,7 @@ pub fn animal_tile(s: &State) -> Option<HexId> {
 /// A short description of a choice in the current state: what its button
 /// says, an imperative in lower case ("add a species to D7 reef").
 pub fn describe_choice(s: &State, c: Choice) -> String {
-    use Frame::*;
+    use Decision::*;
     let top = s.stack.last().copied();
     let decider = top.and_then(|f| f.decider()).unwrap_or(s.cur);
     match c {

@@ -3,7 +3,7 @@
 //! and events are in [`crate::texts`].
 
 use crate::data::{data, MAX_STACKS};
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::state::{BoxKind, CircleRow, Pawn, State, ANIMALS};
 use crate::texts::{count, hex_label, pawn_name, place};
 use crate::types::{Action, Animal, Card, Element, Space, Terrain, Tile, Trait};
@@ -215,12 +215,12 @@ pub fn view(s: &State, seat: Option<Seat>) -> View {
             .last()
             .map_or(String::new(), |f| crate::rules::asking(*f).to_string()),
         circles_of: s.stack.last().and_then(|f| match f {
-            Frame::Abundance { .. } => Some(CircleRow::Abundance),
-            Frame::Adaptation { .. } => Some(CircleRow::Adaptation),
-            Frame::WanderlustElement { .. } => Some(CircleRow::Wanderlust),
+            Decision::Abundance { .. } => Some(CircleRow::Abundance),
+            Decision::Adaptation { .. } => Some(CircleRow::Adaptation),
+            Decision::WanderlustElement { .. } => Some(CircleRow::Wanderlust),
             _ => None,
         }),
-        regression_cube: matches!(s.stack.last(), Some(Frame::Regression { .. })),
+        regression_cube: matches!(s.stack.last(), Some(Decision::Regression { .. })),
         current: s.cur,
         animals,
         tiles,
@@ -371,7 +371,7 @@ pub fn prompt(s: &State) -> String {
             // Biomass and Predator go tile by tile: the prompt names the tile.
             let named;
             let asks = match top {
-                crate::decision::Frame::Victims { a, mask, opposing } => {
+                crate::decision::Decision::Victims { a, mask, opposing } => {
                     match crate::cards::victims::victims_hex(s, a, mask, opposing) {
                         Some(h) => {
                             named = format!(

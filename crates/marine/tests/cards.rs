@@ -103,7 +103,7 @@ species = { crustaceans = 1 }
     assert_eq!((sp(&s, 0, 0, Reptiles), sp(&s, 0, 0, Crustaceans)), (1, 0));
     // Adjacent tiles, one at a time; the lone Crustacean must die.
     let mut guard = 0;
-    while matches!(s.stack.last(), Some(eons_marine::Frame::Victims { .. })) && guard < 5 {
+    while matches!(s.stack.last(), Some(eons_marine::Decision::Victims { .. })) && guard < 5 {
         let c = legal(&s)[0];
         play(&mut s, c);
         guard += 1;

@@ -6,7 +6,7 @@
 use eons_core::learn::{ActionSpace, Learnable};
 use eons_core::testing::check_learnable;
 use eons_core::{Game, GameRng, Seat, Turn};
-use eons_marine::decision::Frame;
+use eons_marine::decision::Decision;
 use eons_marine::learn::DECISION_KINDS;
 use eons_marine::{Marine, State, Trait};
 
@@ -181,7 +181,7 @@ fn observer_and_to_move_one_hots_name_the_right_seats() {
 fn draft_hand_and_picks_reach_only_their_owner() {
     // At the start every animal drafts in secret (p.5).
     let s = play_until(3, &[], 3, |s| {
-        matches!(s.stack.last(), Some(Frame::Draft { .. })) && s.picks.iter().any(|&p| p != 0)
+        matches!(s.stack.last(), Some(Decision::Draft { .. })) && s.picks.iter().any(|&p| p != 0)
     })
     .expect("a draft with a pick made");
     let kinds = |obs: &[f32]| section(3, obs, "pending_kind")[0];
@@ -221,14 +221,14 @@ fn trait_offer_reaches_only_its_owner() {
     let mut found = None;
     for seed in 0..400u64 {
         found = play_until(4, &[], seed, |s| {
-            matches!(s.stack.last(), Some(Frame::NewTrait { .. }))
+            matches!(s.stack.last(), Some(Decision::NewTrait { .. }))
         });
         if found.is_some() {
             break;
         }
     }
     let s = found.expect("some game offers a new trait card");
-    let Some(&Frame::NewTrait { a, .. }) = s.stack.last() else {
+    let Some(&Decision::NewTrait { a, .. }) = s.stack.last() else {
         unreachable!()
     };
     let owner = s.owner[a.index()];

@@ -460,7 +460,7 @@ fn wanderlust_special_space_extra_turn_p13() {
     while decider(&s) != Crustaceans
         || matches!(
             s.stack.last(),
-            Some(eons_marine::Frame::WanderlustMove { .. })
+            Some(eons_marine::Decision::WanderlustMove { .. })
         )
     {
         play(&mut s, Choice::Done);
@@ -468,7 +468,7 @@ fn wanderlust_special_space_extra_turn_p13() {
     assert!(
         matches!(
             s.stack.last(),
-            Some(eons_marine::Frame::Turn { a: Crustaceans })
+            Some(eons_marine::Decision::Turn { a: Crustaceans })
         ),
         "another turn"
     );
@@ -607,9 +607,9 @@ fn game_starts_with_the_draft_p5() {
     let mut s = Marine::new(&setup, 3).expect("game");
     assert!(matches!(
         s.stack.last(),
-        Some(eons_marine::Frame::Draft { a: Crustaceans })
+        Some(eons_marine::Decision::Draft { a: Crustaceans })
     ));
-    while matches!(s.stack.last(), Some(eons_marine::Frame::Draft { .. })) {
+    while matches!(s.stack.last(), Some(eons_marine::Decision::Draft { .. })) {
         let c = legal(&s)[0];
         let ev = play(&mut s, c);
         assert!(!ev.iter().any(|e| matches!(e, Event::TraitHeld { .. })) || s.revealed);

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use eons_core::Game;
-use eons_marine::{Animal::*, Choice, Element, Event, Frame, Marine, State, Trait};
+use eons_marine::{Animal::*, Choice, Decision, Element, Event, Marine, State, Trait};
 
 const REEF: &str = r#"
 [[tile]]
@@ -28,7 +28,7 @@ fn drafted_with(t: Trait) -> State {
         if !s.hands[Crustaceans.index()].contains(&Some(t)) {
             continue;
         }
-        while matches!(s.stack.last(), Some(Frame::Draft { .. })) {
+        while matches!(s.stack.last(), Some(Decision::Draft { .. })) {
             let l = legal(&s);
             let c = if l.contains(&Choice::Trait(t)) {
                 Choice::Trait(t)
@@ -184,7 +184,7 @@ fn ecological_niche_p20() {
     // An opponent around a sun: Reef 2 - 1.
     let mut t = with_traits("\"ecological-niche\"", extra, REEF);
     t.cur = Fishes;
-    t.stack = vec![Frame::Turn { a: Fishes }];
+    t.stack = vec![Decision::Turn { a: Fishes }];
     play_all(
         &mut t,
         &[
@@ -203,7 +203,7 @@ fn exaptation_p21() {
     let mut s = drafted_with(Trait::Exaptation);
     assert!(matches!(
         s.stack.last(),
-        Some(Frame::ExaptationCopy { a: Crustaceans })
+        Some(Decision::ExaptationCopy { a: Crustaceans })
     ));
     let l = legal(&s);
     let Choice::Trait(t) = l[0] else {
@@ -236,7 +236,7 @@ fn exaptation_p21() {
     );
     assert!(matches!(
         s.stack.last(),
-        Some(Frame::NewTrait { a: Crustaceans, .. })
+        Some(Decision::NewTrait { a: Crustaceans, .. })
     ));
     assert_eq!(
         s.added_count(Crustaceans),
@@ -273,7 +273,7 @@ fn exaptation_without_a_copy_still_gives_a_new_trait_p21() {
     assert!(s.pool[Crustaceans.index()] <= 16);
     assert!(matches!(
         s.stack.last(),
-        Some(Frame::NewTrait {
+        Some(Decision::NewTrait {
             a: Crustaceans,
             replace: Trait::Exaptation
         })
@@ -312,13 +312,13 @@ fn hadopelagic_p21() {
 #[test]
 fn pack_hunters_p21() {
     let mut s = drafted_with(Trait::PackHunters);
-    while matches!(s.stack.last(), Some(Frame::ExaptationCopy { .. })) {
+    while matches!(s.stack.last(), Some(Decision::ExaptationCopy { .. })) {
         let c = legal(&s)[0];
         play(&mut s, c);
     }
     assert!(matches!(
         s.stack.last(),
-        Some(Frame::PackHunters { a: Crustaceans })
+        Some(Decision::PackHunters { a: Crustaceans })
     ));
     play(&mut s, Choice::Pawn(Element::Plankton));
     assert_eq!(

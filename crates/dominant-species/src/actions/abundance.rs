@@ -5,7 +5,7 @@ use crate::data::{Animal, Element};
 use crate::offer::{not_offered, push_elements};
 use crate::queries::nth_member;
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use crate::texts::corner_label;
 use eons_core::{CornerId, GameRng, Refusal};
 use eons_earth::grid;
@@ -14,8 +14,8 @@ use eons_earth::grid;
 pub(crate) const RULE: &str = "Abundance (p.11)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::AbundanceElement(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::AbundanceElement(a)
 }
 
 /// The element: any on the leaf squares while a corner is vacant, or forfeit.
@@ -70,7 +70,7 @@ pub(crate) fn is_legal_corner(s: &State, c: Choice) -> bool {
 /// Resolves a legal choice of element.
 pub(crate) fn resolve_element(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Element(e) => s.pending = Pending::AbundanceCorner(a, e),
+        Choice::Element(e) => s.pending = Decision::AbundanceCorner(a, e),
         Choice::Skip => s.forfeit(a, Section::Abundance, ev),
         _ => {}
     }

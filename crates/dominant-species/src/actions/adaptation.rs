@@ -4,15 +4,15 @@
 use crate::data::Animal;
 use crate::offer::{not_offered, push_elements};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use eons_core::Refusal;
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Adaptation (p.10)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Adapt(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Adapt(a)
 }
 
 /// An element of the leaf squares while the display has room, or forfeit.

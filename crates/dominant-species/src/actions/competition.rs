@@ -6,7 +6,7 @@ use crate::data::{Animal, Terrain};
 use crate::offer::{not_offered, push_victims};
 use crate::queries::board_id;
 use crate::space::{Section, Space};
-use crate::state::{Choice, Event, Pending, State, Step};
+use crate::state::{Choice, Decision, Event, State, Step};
 use eons_core::{HexId, Refusal};
 use eons_earth::mask_ids;
 
@@ -14,8 +14,8 @@ use eons_earth::mask_ids;
 pub(crate) const RULE: &str = "Competition (p.15)";
 
 /// The decision the action on `space` starts with: all three terrains usable.
-pub(crate) fn start(a: Animal, space: Space) -> Pending {
-    Pending::Compete {
+pub(crate) fn start(a: Animal, space: Space) -> Decision {
+    Decision::Compete {
         animal: a,
         space,
         terrains: 0b111,
@@ -26,7 +26,7 @@ pub(crate) fn start(a: Animal, space: Space) -> Pending {
 pub(crate) fn arachnids_step(s: &mut State) {
     s.step = Step::Space(Space(29));
     if s.in_play(Animal::Arachnids) {
-        s.pending = Pending::CompeteFree;
+        s.pending = Decision::CompeteFree;
     }
 }
 
@@ -133,7 +133,7 @@ pub(crate) fn resolve(
             s.eliminate(victim, id, 1, ev);
             let terrains = terrains & !(1 << i);
             if terrains != 0 {
-                s.pending = Pending::Compete {
+                s.pending = Decision::Compete {
                     animal,
                     space,
                     terrains,

@@ -5,7 +5,7 @@ use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::queries::corner;
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use crate::texts::corner_label;
 use eons_core::Refusal;
 use eons_earth::grid;
@@ -14,8 +14,8 @@ use eons_earth::grid;
 pub(crate) const RULE: &str = "Depletion (p.12)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Depletion(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Depletion(a)
 }
 
 /// Every element on earth of a type in the box, or forfeit.

@@ -6,7 +6,7 @@ use crate::data::{tile_scores, Animal};
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex, nth_member};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use crate::texts::hex_label;
 use eons_core::{GameRng, HexId, Refusal};
 use eons_earth::mask_ids;
@@ -15,8 +15,8 @@ use eons_earth::mask_ids;
 pub(crate) const RULE: &str = "Domination (p.16)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Dominate(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Dominate(a)
 }
 
 /// Every tile not scored this turn, or forfeit.
@@ -69,7 +69,7 @@ pub(crate) fn resolve_tile(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Eve
                 let any_card = s.available.iter().any(|c| c.is_some());
                 if let (Some(d), true) = (s.dominant(id), any_card) {
                     let first = s.terrain(id).map_or(0, |t| tile_scores(t)[0]) as u8;
-                    s.pending = Pending::ChooseCard { animal: d, first };
+                    s.pending = Decision::ChooseCard { animal: d, first };
                 }
             }
         }

@@ -8,7 +8,7 @@ use crate::data::{Animal, Terrain};
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State, VpReason};
+use crate::state::{Choice, Decision, Event, State, VpReason};
 use crate::texts::hex_label;
 use eons_core::{bonus_vp, CornerId, HexId, Refusal};
 use eons_earth::grid;
@@ -17,8 +17,8 @@ use eons_earth::grid;
 pub(crate) const RULE: &str = "Glaciation (p.13)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Glaciate {
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Glaciate {
         animal: a,
         card: false,
     }

@@ -7,15 +7,15 @@ use crate::offer::not_offered;
 use crate::phases::planning;
 use crate::queries::nth_member;
 use crate::space::{Section, Space, SPACES};
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use eons_core::{GameRng, Refusal};
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Initiative (p.10)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Initiative(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Initiative(a)
 }
 
 /// Any empty eyeball space but Initiative's own, or forfeit.

@@ -6,7 +6,7 @@ use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::space::Space;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use eons_core::{HexId, Refusal};
 use eons_earth::{mask_ids, neighbor_mask, HEXES};
 
@@ -14,9 +14,9 @@ use eons_earth::{mask_ids, neighbor_mask, HEXES};
 pub(crate) const RULE: &str = "Migration (p.15)";
 
 /// The decision the action on `space` starts with (the arrivals cleared).
-pub(crate) fn start(s: &mut State, a: Animal, space: Space) -> Pending {
+pub(crate) fn start(s: &mut State, a: Animal, space: Space) -> Decision {
     s.arrived = [0; HEXES];
-    Pending::Migrate {
+    Decision::Migrate {
         animal: a,
         left: space.migration_value().unwrap_or(0),
     }
@@ -103,7 +103,7 @@ pub(crate) fn resolve(s: &mut State, animal: Animal, left: u8, c: Choice, ev: &m
             s.move_species(animal, f, t, ev);
             s.arrived[t.0 as usize] += 1;
         }
-        s.pending = Pending::Migrate {
+        s.pending = Decision::Migrate {
             animal,
             left: left - 1,
         };

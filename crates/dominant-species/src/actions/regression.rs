@@ -5,7 +5,7 @@
 use crate::data::{Animal, Element};
 use crate::offer::not_offered;
 use crate::space::Space;
-use crate::state::{Choice, Event, Pending, State, Step};
+use crate::state::{Choice, Decision, Event, State, Step};
 use eons_core::Refusal;
 
 /// The rule this action's refusals name.
@@ -33,7 +33,7 @@ pub(crate) fn step(s: &mut State, k: u8, ev: &mut Vec<Event>) {
             continue;
         }
         s.step = Step::Regression(i + 1);
-        s.pending = Pending::Regress {
+        s.pending = Decision::Regress {
             animal: a,
             left: saves,
             saved: 0,
@@ -79,7 +79,7 @@ pub(crate) fn resolve(
     if let Choice::Element(e) = c {
         let saved = saved | (1 << e.index());
         if left > 1 && (s.threatened(animal) & !saved) != 0 {
-            s.pending = Pending::Regress {
+            s.pending = Decision::Regress {
                 animal,
                 left: left - 1,
                 saved,

@@ -6,7 +6,7 @@ use crate::data::{speciation_limit, Animal, Element, Terrain};
 use crate::offer::not_offered;
 use crate::queries::{board_id, corner, hex};
 use crate::space::{Section, Space};
-use crate::state::{Choice, Event, Pending, State, Step};
+use crate::state::{Choice, Decision, Event, State, Step};
 use crate::texts::{corner_label, hex_label, place_of};
 use eons_core::{CornerId, Refusal};
 use eons_earth::grid;
@@ -15,15 +15,15 @@ use eons_earth::grid;
 pub(crate) const RULE: &str = "Speciation (p.14)";
 
 /// The decision the action on `space` starts with.
-pub(crate) fn start(a: Animal, space: Space) -> Pending {
-    Pending::SpeciationCorner(a, space.speciation_element().unwrap_or(Element::Meat))
+pub(crate) fn start(a: Animal, space: Space) -> Decision {
+    Decision::SpeciationCorner(a, space.speciation_element().unwrap_or(Element::Meat))
 }
 
 /// The insects' free species, after the Speciation section.
 pub(crate) fn insects_step(s: &mut State) {
     s.step = Step::Space(Space(20));
     if s.in_play(Animal::Insects) && s.animals[Animal::Insects.index()].gene_pool > 0 {
-        s.pending = Pending::InsectSpecies;
+        s.pending = Decision::InsectSpecies;
     }
 }
 
@@ -103,7 +103,7 @@ pub(crate) fn resolve_corner(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<E
     match c {
         Choice::Corner(c) => {
             if let Some(c) = grid().corner_id(c) {
-                s.pending = Pending::SpeciationCount {
+                s.pending = Decision::SpeciationCount {
                     animal: a,
                     corner: c,
                     tile: 0,
@@ -131,7 +131,7 @@ pub(crate) fn resolve_count(
         }
         let more = s.earth.tiles_at(at).count() > tile as usize + 1;
         if more && s.animals[animal.index()].gene_pool > 0 {
-            s.pending = Pending::SpeciationCount {
+            s.pending = Decision::SpeciationCount {
                 animal,
                 corner: at,
                 tile: tile + 1,

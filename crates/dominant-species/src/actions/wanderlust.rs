@@ -7,7 +7,7 @@ use crate::data::{Animal, Element};
 use crate::offer::{not_offered, push_elements};
 use crate::queries::{board_id, corner, hex};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, Stack, State, VpReason};
+use crate::state::{Choice, Decision, Event, Stack, State, VpReason};
 use crate::texts::hex_label;
 use eons_core::{bonus_vp, HexId, Refusal};
 use eons_earth::grid;
@@ -16,8 +16,8 @@ use eons_earth::grid;
 pub(crate) const RULE: &str = "Wanderlust (p.14)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::WanderStack(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::WanderStack(a)
 }
 
 /// A face-up stack while a blank hex is free, or forfeit.
@@ -75,7 +75,7 @@ pub(crate) fn legal_move(s: &State, mover: Animal, h: HexId, out: &mut Vec<Choic
 /// Resolves a legal choice of stack.
 pub(crate) fn resolve_stack(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Stack(stack) => s.pending = Pending::WanderHex(a, stack),
+        Choice::Stack(stack) => s.pending = Decision::WanderHex(a, stack),
         Choice::Skip => s.forfeit(a, Section::Wanderlust, ev),
         _ => {}
     }
@@ -90,14 +90,14 @@ pub(crate) fn resolve_hex(s: &mut State, a: Animal, stack: Stack, c: Choice, ev:
         s.face_up[stack.index()] = false;
         s.earth.set_tile(id, Some(t));
         ev.push(Event::TilePlaced { hex: h, terrain: t });
-        s.pending = Pending::WanderElement(a, id);
+        s.pending = Decision::WanderElement(a, id);
     }
 }
 
 /// Resolves a legal choice of element (or none) for the new tile `h`.
 pub(crate) fn resolve_element(s: &mut State, a: Animal, h: HexId, c: Choice, ev: &mut Vec<Event>) {
     match c {
-        Choice::Element(e) => s.pending = Pending::WanderCorner(a, h, e),
+        Choice::Element(e) => s.pending = Decision::WanderCorner(a, h, e),
         Choice::Skip => bonus(s, a, h, ev),
         _ => {}
     }
@@ -135,7 +135,7 @@ pub(crate) fn resolve_move(
             if let Some(from) = board_id(from) {
                 s.move_species(mover, from, h, ev);
             }
-            s.pending = Pending::WanderMove {
+            s.pending = Decision::WanderMove {
                 actor,
                 mover,
                 hex: h,
@@ -162,7 +162,7 @@ fn next_mover(s: &mut State, actor: Animal, after: Option<Animal>, h: HexId) {
                 .adjacent_tiles(h)
                 .any(|n| s.earth.species(n, a.index()) > 0)
         {
-            s.pending = Pending::WanderMove {
+            s.pending = Decision::WanderMove {
                 actor,
                 mover: a,
                 hex: h,

@@ -5,7 +5,7 @@
 use crate::data::{Animal, Terrain};
 use crate::offer::{not_offered, push_elements};
 use crate::space::Section;
-use crate::state::{Choice, Event, Pending, State};
+use crate::state::{Choice, Decision, Event, State};
 use eons_core::{CornerId, Refusal};
 use smallvec::SmallVec;
 
@@ -13,8 +13,8 @@ use smallvec::SmallVec;
 pub(crate) const RULE: &str = "Wasteland (p.12)";
 
 /// The decision the action starts with.
-pub(crate) fn start(a: Animal) -> Pending {
-    Pending::Wasteland(a)
+pub(crate) fn start(a: Animal) -> Decision {
+    Decision::Wasteland(a)
 }
 
 /// Any type in the Wasteland Box, or forfeit.

@@ -36,7 +36,7 @@ pub(crate) mod survival;
 mod symbiotic;
 
 use crate::data::{Animal, Card};
-use crate::state::{CardStep, Choice, Event, Pending, State};
+use crate::state::{CardStep, Choice, Decision, Event, State};
 use eons_core::Refusal;
 
 /// The rule a card's refusals name: its printed name and rulebook page
@@ -107,7 +107,7 @@ pub(crate) fn start(s: &mut State, taker: Animal, card: Card, first: u8, ev: &mu
         Card::Symbiotic => symbiotic::start(s, taker, ev),
     };
     if let Some(step) = step {
-        s.pending = Pending::Card(step);
+        s.pending = Decision::Card(step);
     }
 }
 
@@ -173,7 +173,7 @@ pub(crate) fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Eve
         C::PredatorVictim { taker, tiles } => predator::resolve(s, taker, tiles, c, ev),
     };
     if let Some(n) = next {
-        s.pending = Pending::Card(n);
+        s.pending = Decision::Card(n);
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
-use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
+use crate::state::{Choice, Decision, Event, PhaseName, State, Step};
 use crate::texts::hex_label;
 use eons_core::{HexId, Refusal};
 use eons_earth::{mask_ids, matching_counts};
@@ -19,7 +19,7 @@ pub(crate) fn step(s: &mut State, ev: &mut Vec<Event>) {
     });
     s.step = Step::Survival;
     if s.in_play(Animal::Mammals) && s.mammal_save_targets().next().is_some() {
-        s.pending = Pending::MammalSave;
+        s.pending = Decision::MammalSave;
     } else {
         extinction(s, None, ev);
     }

@@ -6,7 +6,7 @@ use crate::data::Animal;
 use crate::offer::not_offered;
 use crate::queries::nth_member;
 use crate::space::{Space, SPACES};
-use crate::state::{Choice, Event, Pending, PhaseName, State, Step};
+use crate::state::{Choice, Decision, Event, PhaseName, State, Step};
 use eons_core::{GameRng, Refusal};
 
 /// The rule this phase's refusals name.
@@ -22,7 +22,7 @@ pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
             let a = s.initiative[idx as usize];
             if s.animals[a.index()].supply > 0 {
                 s.plan_next = idx;
-                s.pending = Pending::Plan(a);
+                s.pending = Decision::Plan(a);
                 return;
             }
         }

@@ -1,14 +1,14 @@
 //! Abundance (p.11): place an element of the Abundance section on earth.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{CircleRow, State};
 use crate::types::Action;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     let d = data();
     match top {
         Abundance { .. } => {
@@ -40,8 +40,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Abundance { a }, Choice::Circle(i)) => s.stack.push(AbundanceCorner { a, circle: i }),
         (AbundanceCorner { circle, .. }, Choice::Corner(cn)) => {
@@ -57,8 +57,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Abundance { .. } => {
             "Abundance (p.11): choose an element of the Abundance section, or forfeit"

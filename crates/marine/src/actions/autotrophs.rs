@@ -1,13 +1,13 @@
 //! Autotrophs (p.11): remove or swap an element on a Vent of the space's face.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{element_of, BoxKind, State};
 use crate::types::{Element, Face};
 use eons_core::CornerId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -15,7 +15,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         Autotrophs { face, .. } => {
             let bx = s.boxes[BoxKind::Autotrophs as usize];
@@ -50,8 +50,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Autotrophs { a, face }, Choice::Corner(cn)) => s.stack.push(AutotrophsHow {
             a,
@@ -83,8 +83,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Autotrophs { .. } => "Autotrophs (p.11): choose an element on a Vent of the pictured face whose removal or swap the Autotrophs Box allows, or forfeit",
         AutotrophsHow { .. } => "Autotrophs (p.11): remove the element (its type is in the Box) or swap it with a Box element",

@@ -2,14 +2,14 @@
 //! space: on two tiles of any terrain).
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{occupies, terrain_at, tiles};
 use crate::state::State;
 use crate::types::{Action, Animal};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     let d = data();
     match top {
         Competition { a, terrain, .. } => {
@@ -59,8 +59,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     let d = data();
     match (top, c) {
         (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompetitionEliminate {
@@ -111,8 +111,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
         CompetitionSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
@@ -124,13 +124,14 @@ pub(crate) fn rule(top: Frame) -> &'static str {
 /// After a "stop" (`Choice::Done`) on any decision, its frame already popped:
 /// stopping the eliminations on the special space's first tile still leaves
 /// the second tile to choose (p.15).
-pub(crate) fn stopped(s: &mut State, top: Frame) {
-    if let Frame::CompetitionEliminate {
+pub(crate) fn stopped(s: &mut State, top: Decision) {
+    if let Decision::CompetitionEliminate {
         a,
         then_second: true,
         ..
     } = top
     {
-        s.stack.push(Frame::CompetitionSpecial { a, second: true });
+        s.stack
+            .push(Decision::CompetitionSpecial { a, second: true });
     }
 }

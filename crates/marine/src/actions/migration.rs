@@ -1,6 +1,6 @@
 //! Migration (p.15; Seasonal Migrants p.21): move species to adjacent tiles.
 
-use crate::decision::{Choice, Frame, ALL, AUTOMATIC};
+use crate::decision::{Choice, Decision, ALL, AUTOMATIC};
 use crate::effects::move_species;
 use crate::events::Event;
 use crate::state::State;
@@ -9,7 +9,7 @@ use eons_core::HexId;
 use eons_earth::{mask_ids, neighbor_mask, HEXES};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let Migration { a, left, .. } = top {
         if left > 0 {
             let mut out = [HexId(0); 18];
@@ -40,8 +40,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 /// True when `c` is one of this decision's legal choices, the same answer
 /// as finding it in [`legal`]'s list: a move is checked against its own
 /// tile only.
-pub(crate) fn is_legal(s: &State, top: Frame, c: Choice) -> bool {
-    let Frame::Migration { a, left, .. } = top else {
+pub(crate) fn is_legal(s: &State, top: Decision, c: Choice) -> bool {
+    let Decision::Migration { a, left, .. } = top else {
         return false;
     };
     match c {
@@ -70,8 +70,8 @@ fn reach(s: &State, a: Animal, h: HexId) -> u64 {
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (Migration { a, left, .. }, Choice::Move { from, to }) = (top, c) {
         move_species(s, a, from, to, ev);
         s.moved[to.0 as usize] += 1;
@@ -88,8 +88,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let Migration { .. } = top {
         "Migration (p.15): move one of your species to an adjacent tile, or stop"
     } else {

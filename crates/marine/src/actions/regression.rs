@@ -1,13 +1,13 @@
 //! Regression (p.12): put a Gene Pool cube on a Regression square.
 
 use crate::data::{data, MAX_SQUARES};
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::Action;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     let d = data();
     macro_rules! offer {
         ($c:expr) => {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let Regression { a } = top {
         let sq = d
             .section_of(Action::Regression)
@@ -30,8 +30,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (Regression { a }, Choice::Perform) = (top, c) {
         if let Some(sq) = s.squares.iter_mut().find(|x| x.is_none()) {
             *sq = Some(a);
@@ -45,8 +45,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let Regression { .. } = top {
         "Regression (p.12): put a Gene Pool cube on a vacant Regression square, or forfeit"
     } else {

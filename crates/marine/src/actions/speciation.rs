@@ -1,7 +1,7 @@
 //! Speciation (p.13; Ecological Niche p.20): place species around an element.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{corner_hexes, terrain_at};
 use crate::state::{element_of, CircleRow, State};
@@ -9,7 +9,7 @@ use crate::types::{Animal, Element, Trait};
 use eons_core::HexId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         Speciation { a, circle } => {
             if s.pool[a.index()] > 0 {
@@ -55,8 +55,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Speciation { a, .. }, Choice::Corner(cn)) => {
             let el = s
@@ -104,8 +104,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Speciation { .. } => "Speciation (p.13): choose an element on earth of the space's type (any type on the special space), or forfeit",
         Speciate { .. } => "Speciation (p.13): place a species on a tile around the element, within its limit, or stop",

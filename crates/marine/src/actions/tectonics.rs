@@ -2,7 +2,7 @@
 //! its bonus, the species that stay and the one placed.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, TectonicsMode, AUTOMATIC};
+use crate::decision::{Choice, Decision, TectonicsMode, AUTOMATIC};
 use crate::effects::push_camouflage;
 use crate::events::{Event, Why};
 use crate::queries::terrain_at;
@@ -11,7 +11,7 @@ use crate::types::{Animal, Face, Terrain, Tile};
 use eons_core::HexId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -19,7 +19,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         Tectonics { mode, .. } => {
             if s.vents_left > 0 {
@@ -57,8 +57,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Tectonics { a, .. }, Choice::Hex(h)) => {
             s.stack.push(TectonicsAfter { a, hex: h });
@@ -88,8 +88,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// Runs this automatic step (its frame already popped).
-pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
+    use Decision::*;
     let d = data();
     if let TectonicsAfter { a, hex } = step {
         let n = 1 + s
@@ -112,8 +112,8 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Tectonics { mode: TectonicsMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
         Tectonics { mode: TectonicsMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",

@@ -5,7 +5,7 @@
 //! (Reseed, the end of the game).
 
 use crate::data::{data, MAX_SPACES};
-use crate::decision::{Choice, Frame, TectonicsMode, ALL, AUTOMATIC};
+use crate::decision::{Choice, Decision, TectonicsMode, ALL, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{DominationSpaces, Pawn, State, ANIMALS};
 use crate::traits;
@@ -16,8 +16,8 @@ use eons_core::GameRng;
 pub(crate) const RULE: &str = "Player turns (p.9)";
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
-    use Frame::*;
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+    use Decision::*;
     if let Turn { a } = top {
         if f(Choice::Retrieve) {
             return true;
@@ -99,8 +99,8 @@ pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Turn { a }, Choice::Place { space, special }) => place(s, a, space, special, ev),
         (Turn { a }, Choice::Retrieve) => retrieve(s, a, ev),
@@ -112,8 +112,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// Runs this automatic step (its frame already popped).
-pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
+    use Decision::*;
     match step {
         EndTurn { a } => {
             s.turns += 1;
@@ -167,8 +167,8 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let Turn { .. } = top {
         "Player turns (p.9): place an available pawn on a legal space, or retrieve"
     } else {
@@ -407,33 +407,33 @@ pub(crate) fn place(
         space,
         special,
     });
-    s.stack.push(Frame::EndTurn { a });
+    s.stack.push(Decision::EndTurn { a });
     if space.is_personal() {
-        s.stack.push(Frame::BottomFeeder { a });
+        s.stack.push(Decision::BottomFeeder { a });
         return;
     }
     let def = data().spaces[space.index()];
     let frame = match def.action {
-        Action::Abundance => Frame::Abundance { a },
-        Action::Autotrophs => Frame::Autotrophs {
+        Action::Abundance => Decision::Abundance { a },
+        Action::Autotrophs => Decision::Autotrophs {
             a,
             face: def.vent.unwrap_or(Face::Smoker),
         },
-        Action::Depletion => Frame::Depletion { a },
-        Action::Adaptation => Frame::Adaptation {
+        Action::Depletion => Decision::Depletion { a },
+        Action::Adaptation => Decision::Adaptation {
             a,
             special: def.special,
         },
-        Action::Regression => Frame::Regression { a },
-        Action::Speciation => Frame::Speciation {
+        Action::Regression => Decision::Regression { a },
+        Action::Speciation => Decision::Speciation {
             a,
             circle: def.circle,
         },
-        Action::Wanderlust => Frame::Wanderlust {
+        Action::Wanderlust => Decision::Wanderlust {
             a,
             special: def.special,
         },
-        Action::Tectonics => Frame::Tectonics {
+        Action::Tectonics => Decision::Tectonics {
             a,
             mode: if def.special {
                 TectonicsMode::Special
@@ -448,7 +448,7 @@ pub(crate) fn place(
             } else {
                 0
             };
-            Frame::Migration {
+            Decision::Migration {
                 a,
                 left: def
                     .cubes
@@ -457,20 +457,20 @@ pub(crate) fn place(
             }
         }
         Action::Competition => match def.marker {
-            None => Frame::CompetitionSpecial { a, second: false },
-            Some(m) => Frame::Competition {
+            None => Decision::CompetitionSpecial { a, second: false },
+            Some(m) => Decision::Competition {
                 a,
                 terrain: s.comp_markers[m as usize],
                 n: def.eliminate,
             },
         },
-        Action::Evolution => Frame::Evolution {
+        Action::Evolution => Decision::Evolution {
             a,
             terrain: def.marker.and_then(|m| s.evo_markers[m as usize]),
             slot: def.slot,
         },
-        Action::Domination => Frame::Domination { a },
-        Action::BottomFeeder => Frame::BottomFeeder { a },
+        Action::Domination => Decision::Domination { a },
+        Action::BottomFeeder => Decision::BottomFeeder { a },
     };
     s.stack.push(frame);
 }
@@ -508,10 +508,10 @@ pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
     }
     s.food_right |= a.bit();
     ev.push(Event::Retrieved { animal: a });
-    s.stack.push(Frame::EndTurn { a });
-    s.stack.push(Frame::AfterRetrieve { a, hadopelagic });
+    s.stack.push(Decision::EndTurn { a });
+    s.stack.push(Decision::AfterRetrieve { a, hadopelagic });
     if s.has_trait(a, Trait::AncientLineage) {
-        s.stack.push(Frame::AncientLineage { a });
+        s.stack.push(Decision::AncientLineage { a });
     }
 }
 

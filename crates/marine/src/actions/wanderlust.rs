@@ -2,7 +2,7 @@
 //! moving onto it.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::effects::{move_species, push_camouflage};
 use crate::events::{Event, Why};
 use crate::queries::{occupies, terrain_at, vacant_hex_adjacent};
@@ -12,7 +12,7 @@ use eons_core::HexId;
 use eons_earth::grid;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -20,7 +20,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     let d = data();
     match top {
         Wanderlust { .. } => {
@@ -72,8 +72,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (Wanderlust { a, special }, Choice::Stack(i)) => {
             if let Some(t) = s.stacks[i as usize].draw() {
@@ -121,8 +121,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// Runs this automatic step (its frame already popped).
-pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
+    use Decision::*;
     let d = data();
     if let WanderlustScore { a, hex } = step {
         if let Some(t) = terrain_at(s, hex) {
@@ -138,8 +138,8 @@ pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         Wanderlust { .. } => "Wanderlust (p.13): take the top tile of a stack, or forfeit",
         WanderlustHex { .. } => {

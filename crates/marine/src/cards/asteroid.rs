@@ -2,14 +2,14 @@
 //! one on each adjacent tile.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::State;
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -17,7 +17,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         AsteroidTile { .. } => {
             for h in tiles(s) {
@@ -39,8 +39,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     let d = data();
     match (top, c) {
         (AsteroidTile { a }, Choice::Hex(h)) => {
@@ -105,8 +105,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         AsteroidTile { .. } => "Asteroid (p.18): choose a tile",
         AsteroidKeep { .. } => "Asteroid (p.18): choose whose species survives on the tile",
@@ -124,7 +124,7 @@ pub(crate) fn start(
     _max_slot: u8,
     ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.last_round = true;
     ev.push(Event::LastRound);
     s.stack.push(AsteroidTile { a });

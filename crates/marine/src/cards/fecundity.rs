@@ -1,6 +1,6 @@
 //! Fecundity (p.19): a species on each tile you occupy.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
@@ -8,7 +8,7 @@ use crate::types::{Animal, Card};
 use eons_core::HexId;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let FecundityPick { a, mask } = top {
         if s.pool[a.index()] > 0 {
             for i in 0..64u8 {
@@ -30,8 +30,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (FecundityPick { a, mask }, Choice::Hex(h)) = (top, c) {
         s.from_pool(h, a, 1, true, ev);
         let rest = mask & !(1u64 << h.0);
@@ -45,8 +45,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let FecundityPick { .. } = top {
         "Fecundity (p.19): choose a tile for one of your last species"
     } else {
@@ -64,7 +64,7 @@ pub(crate) fn start(
     _max_slot: u8,
     ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     let own: Vec<HexId> = tiles(s).filter(|&h| occupies(s, a, h)).collect();
     if own.len() <= s.pool[a.index()] as usize {
         for h in own {

@@ -1,13 +1,13 @@
 //! Gene Expression (p.19): replace one of your traits.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::effects::draw_offer;
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card, Trait};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -15,7 +15,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let GeneWhich { a } = top {
         for t in s.held_traits(a) {
             offer!(Choice::Trait(t));
@@ -25,8 +25,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, _ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, _ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (GeneWhich { a }, Choice::Trait(t)) = (top, c) {
         draw_offer(s, a);
         s.stack.push(NewTrait { a, replace: t });
@@ -37,8 +37,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, _ev: &mut Vec<Event>
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let GeneWhich { .. } = top {
         "Gene Expression (p.19): choose which of your traits to replace"
     } else {
@@ -56,7 +56,7 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     let held: Vec<Trait> = s.held_traits(a).collect();
     if held.len() > 1 {
         s.stack.push(GeneWhich { a });

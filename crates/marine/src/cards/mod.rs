@@ -29,14 +29,14 @@ pub(crate) mod victims;
 pub(crate) mod volcanism;
 
 use crate::data::data;
-use crate::decision::Frame;
+use crate::decision::Decision;
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card};
 
 /// Runs this automatic step (its frame already popped).
-pub(crate) fn automatic(s: &mut State, step: Frame, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
+    use Decision::*;
     let d = data();
     match step {
         SetupCards if d.rules.setup_cards_trigger_events => {

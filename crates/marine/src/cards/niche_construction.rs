@@ -1,13 +1,13 @@
 //! Niche Construction (p.19): move an element on earth.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -15,7 +15,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         NicheFrom { .. } if s.any_vacant_corner() => {
             for (c, _) in s.earth.elements() {
@@ -35,8 +35,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (NicheFrom { a }, Choice::Corner(cn)) => s.stack.push(NicheTo { a, from: cn }),
         (NicheTo { from, .. }, Choice::Corner(to)) => {
@@ -57,8 +57,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
         NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
@@ -76,6 +76,6 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.stack.push(NicheFrom { a });
 }

@@ -1,14 +1,14 @@
 //! Population Explosion (p.19): double your species on a tile.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     let d = data();
     if let PopulationExplosionTile { a } = top {
         let own = d.card(Card::PopulationExplosion).own_tile;
@@ -32,8 +32,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (PopulationExplosionTile { a }, Choice::Hex(h)) = (top, c) {
         let x = s.earth.total_species(h).min(255) as u8;
         s.from_pool(h, a, x, true, ev);
@@ -44,8 +44,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let PopulationExplosionTile { .. } = top {
         "Population Explosion (p.19): choose a tile you occupy"
     } else {
@@ -63,6 +63,6 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.stack.push(PopulationExplosionTile { a });
 }

@@ -1,14 +1,14 @@
 //! ProfligateCarnivore Carnivore (p.19): eliminate opposing species, replacing them
 //! with yours.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let ProfligateCarnivore { a, left, .. } = top {
         if left > 0 {
             for h in tiles(s) {
@@ -32,8 +32,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (
         ProfligateCarnivore {
             a,
@@ -64,8 +64,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let ProfligateCarnivore { .. } = top {
         "Profligate Carnivore (p.19): eliminate an opposing species anywhere"
     } else {
@@ -83,7 +83,7 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.stack.push(ProfligateCarnivore {
         a,
         left: x,

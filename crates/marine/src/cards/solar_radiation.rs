@@ -1,13 +1,13 @@
 //! Solar Radiation (p.20): species on a tile go back to their Gene Pools.
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -15,7 +15,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     match top {
         SolarTile { .. } => {
             for h in tiles(s) {
@@ -37,8 +37,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     match (top, c) {
         (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),
         (SolarPick { a, hex, left }, Choice::Animal(b)) => {
@@ -59,8 +59,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     match top {
         SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
         SolarPick { .. } => "Solar Radiation (p.20): choose a species to return to its Gene Pool",
@@ -78,6 +78,6 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.stack.push(SolarTile { a, x });
 }

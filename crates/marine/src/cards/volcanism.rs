@@ -1,7 +1,7 @@
 //! Volcanism (p.20): two Tectonics (a Seamount, then an edge tile); their
 //! decisions are in `actions/tectonics.rs`.
 
-use crate::decision::{Frame, TectonicsMode};
+use crate::decision::{Decision, TectonicsMode};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card};
@@ -16,7 +16,7 @@ pub(crate) fn start(
     _max_slot: u8,
     _ev: &mut Vec<Event>,
 ) {
-    use Frame::*;
+    use Decision::*;
     s.stack.push(Tectonics {
         a,
         mode: TectonicsMode::Volcano,

@@ -11,7 +11,7 @@
 //! trait box.
 
 use crate::data::{data, Data};
-use crate::decision::{Choice, Frame, TectonicsMode};
+use crate::decision::{Choice, Decision, TectonicsMode};
 use crate::state::{CircleRow, Pawn, State, ANIMALS, DISKS};
 use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Trait};
 use crate::Marine;
@@ -575,7 +575,7 @@ pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
         w.put(flag(b));
     }
     let resolving = s.stack.iter().rev().find_map(|f| match f {
-        Frame::CardDone { card, .. } => Some(*card),
+        Decision::CardDone { card, .. } => Some(*card),
         _ => None,
     });
     w.one_hot(resolving.map(Card::index), Card::COUNT);

@@ -3,13 +3,13 @@
 //! carries ([`Pending`]), for the `pending_*` sections of
 //! [`super::observation_layout`].
 
-use crate::decision::{Frame, TectonicsMode, ALL};
+use crate::decision::{Decision, TectonicsMode, ALL};
 use crate::state::ANIMALS;
 use crate::types::{Animal, Element, Face, Terrain, Trait};
 use eons_core::{CornerId, HexId};
 
 /// The names of the pending decisions one-hot encoded in the
-/// `pending_kind` section, in its order: every [`Frame`] a seat decides
+/// `pending_kind` section, in its order: every [`Decision`] a seat decides
 /// (the automatic steps, never on top when a seat decides, are left out).
 pub const DECISION_KINDS: [&str; 66] = [
     "Draft",
@@ -149,8 +149,8 @@ const F_OPPOSING: usize = 4;
 
 impl Pending {
     /// Reads a frame (every field it carries).
-    pub(super) fn of(f: Frame) -> Pending {
-        use Frame::*;
+    pub(super) fn of(f: Decision) -> Pending {
+        use Decision::*;
         let mut p = Pending {
             kind: decision_kind(f),
             animal: f.decider(),
@@ -292,8 +292,8 @@ impl Pending {
 
 /// The index of a decision in [`DECISION_KINDS`], or `None` for an
 /// automatic step.
-fn decision_kind(f: Frame) -> Option<usize> {
-    use Frame::*;
+fn decision_kind(f: Decision) -> Option<usize> {
+    use Decision::*;
     let k = match f {
         Reveal
         | SetupTraits

@@ -1,14 +1,14 @@
 //! Exaptation (p.21): copy another animal's trait at setup.
 
 use crate::data::data;
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::effects::{draw_offer, lose_trait_effects};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Trait};
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let ExaptationCopy { a } = top {
         for t in Trait::ALL {
             if *t != Trait::Exaptation
@@ -31,8 +31,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (ExaptationCopy { a }, Choice::Trait(t)) = (top, c) {
         s.copied[a.index()] = Some(t);
         ev.push(Event::TraitCopied { animal: a, t });
@@ -43,8 +43,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let ExaptationCopy { .. } = top {
         "Exaptation (p.21): copy another animal's trait"
     } else {
@@ -74,7 +74,7 @@ pub(crate) fn after_action(s: &mut State, ev: &mut Vec<Event>) {
                 lose_trait_effects(s, b, ev);
             }
             draw_offer(s, b);
-            s.stack.push(Frame::NewTrait {
+            s.stack.push(Decision::NewTrait {
                 a: b,
                 replace: Trait::Exaptation,
             });

@@ -1,14 +1,14 @@
 //! A new trait card (p.19-21): keep one of the cards drawn, the replaced
 //! one goes back to the box (Gene Expression, Exaptation).
 
-use crate::decision::{Choice, Frame, AUTOMATIC};
+use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::effects::lose_trait_effects;
 use crate::events::Event;
 use crate::state::{State, MAX_OFFER};
 use crate::types::Trait;
 
 /// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) -> bool {
+pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
     macro_rules! offer {
         ($c:expr) => {
             if f($c) {
@@ -16,7 +16,7 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
             }
         };
     }
-    use Frame::*;
+    use Decision::*;
     if let NewTrait { a, .. } = top {
         for t in s.offer[a.index()].iter().flatten() {
             offer!(Choice::Trait(*t));
@@ -26,8 +26,8 @@ pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Frame, f: &mut F) 
 }
 
 /// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>) {
-    use Frame::*;
+pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+    use Decision::*;
     if let (NewTrait { a, replace }, Choice::Trait(t)) = (top, c) {
         let had = s.traits[a.index()] & replace.bit() != 0;
         if had {
@@ -61,8 +61,8 @@ pub(crate) fn execute(s: &mut State, top: Frame, c: Choice, ev: &mut Vec<Event>)
 }
 
 /// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Frame) -> &'static str {
-    use Frame::*;
+pub(crate) fn rule(top: Decision) -> &'static str {
+    use Decision::*;
     if let NewTrait { .. } = top {
         "Trait cards (p.19-21): keep one of the trait cards drawn"
     } else {

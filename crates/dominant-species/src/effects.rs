@@ -5,12 +5,12 @@
 use crate::data::{tile_scores, Animal, Element};
 use crate::queries::{corner, hex};
 use crate::space::Section;
-use crate::state::{Event, State, VpReason};
+use crate::state::{Event, State, VpCause};
 use eons_core::{CornerId, HexId};
 
 impl State {
     /// Gains `vp` VPs for `reason` (logged only when positive).
-    pub(crate) fn gain_vp(&mut self, a: Animal, vp: u32, reason: VpReason, ev: &mut Vec<Event>) {
+    pub(crate) fn gain_vp(&mut self, a: Animal, vp: u32, reason: VpCause, ev: &mut Vec<Event>) {
         if vp > 0 {
             // Saturating: a position file may start an animal at any VP.
             let st = &mut self.animals[a.index()];
@@ -138,9 +138,9 @@ impl State {
         for (place, &v) in tile_scores(t).iter().enumerate().take(n) {
             let a = Animal::ALL[order[place]];
             let reason = if final_scoring {
-                VpReason::Final(hex(h), t, place as u8 + 1)
+                VpCause::Final(hex(h), t, place as u8 + 1)
             } else {
-                VpReason::Tile(hex(h), t, place as u8 + 1)
+                VpCause::Tile(hex(h), t, place as u8 + 1)
             };
             self.gain_vp(a, v, reason, ev);
         }

@@ -1,12 +1,12 @@
 //! The final score split by source (a presentation helper for the
 //! end-of-game panel; no rule lives here): every VP an animal holds came
 //! from its starting VP or from a [`Event::VpGained`] / [`Event::VpLost`]
-//! event, so summing those events by their [`VpReason`] gives each animal's
+//! event, so summing those events by their [`VpCause`] gives each animal's
 //! VP part by part. A seat's score is its counted animal's (the lowest under
 //! the multi-animal rules, p.17), so its parts are that animal's.
 
 use crate::data::Animal;
-use crate::state::{Event, State, VpReason};
+use crate::state::{Event, State, VpCause};
 use crate::texts::{ordinal, place};
 use eons_core::score::add_item;
 use eons_core::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
@@ -95,15 +95,15 @@ impl ScoreSheet {
         let (animal, source, text, points) = match *event {
             Event::VpGained { animal, vp, reason } => {
                 let (source, text) = match reason {
-                    VpReason::Tile(h, t, _) => (Source::Domination, place(h, Some(t))),
-                    VpReason::Final(h, t, p) => (
+                    VpCause::Tile(h, t, _) => (Source::Domination, place(h, Some(t))),
+                    VpCause::Final(h, t, p) => (
                         Source::Final,
                         format!("{}, {} place", place(h, Some(t)), ordinal(p)),
                     ),
-                    VpReason::Glaciation => (Source::Glaciation, String::new()),
-                    VpReason::Wanderlust => (Source::Wanderlust, String::new()),
-                    VpReason::Survival => (Source::Survival, String::new()),
-                    VpReason::Card(c) => (Source::Cards, c.name().to_string()),
+                    VpCause::Glaciation => (Source::Glaciation, String::new()),
+                    VpCause::Wanderlust => (Source::Wanderlust, String::new()),
+                    VpCause::Survival => (Source::Survival, String::new()),
+                    VpCause::Card(c) => (Source::Cards, c.name().to_string()),
                 };
                 (animal, source, text, i64::from(vp))
             }

@@ -317,7 +317,7 @@ impl std::fmt::Display for Stack {
 
 /// Why VPs were gained.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum VpReason {
+pub enum VpCause {
     /// Domination scoring of a tile of this terrain: place 1..4 (p.16).
     Tile(Hex, Terrain, u8),
     /// Glaciation bonus (p.13).
@@ -332,10 +332,10 @@ pub enum VpReason {
     Final(Hex, Terrain, u8),
 }
 
-impl VpReason {
+impl VpCause {
     /// True for VPs from a Dominance card.
     pub fn is_card(self) -> bool {
-        matches!(self, VpReason::Card(_))
+        matches!(self, VpCause::Card(_))
     }
 }
 
@@ -430,7 +430,7 @@ pub enum Event {
     VpGained {
         animal: Animal,
         vp: u32,
-        reason: VpReason,
+        reason: VpCause,
     },
     VpLost {
         animal: Animal,

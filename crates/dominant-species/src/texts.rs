@@ -611,16 +611,16 @@ pub fn event_text(e: &Event) -> String {
         }
         Event::VpGained { animal, vp, reason } => {
             let why = match reason {
-                VpReason::Tile(h, t, p) => format!("{} place on {}", ordinal(p), place(h, Some(t))),
-                VpReason::Final(h, t, p) => format!(
+                VpCause::Tile(h, t, p) => format!("{} place on {}", ordinal(p), place(h, Some(t))),
+                VpCause::Final(h, t, p) => format!(
                     "final scoring, {} place on {}",
                     ordinal(p),
                     place(h, Some(t))
                 ),
-                VpReason::Glaciation => "Glaciation bonus".into(),
-                VpReason::Wanderlust => "Wanderlust bonus".into(),
-                VpReason::Survival => "the Survival card".into(),
-                VpReason::Card(c) => c.name().into(),
+                VpCause::Glaciation => "Glaciation bonus".into(),
+                VpCause::Wanderlust => "Wanderlust bonus".into(),
+                VpCause::Survival => "the Survival card".into(),
+                VpCause::Card(c) => c.name().into(),
             };
             format!("{animal} gain {vp} VP ({why})")
         }

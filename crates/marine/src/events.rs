@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why VP were gained.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Why {
+pub enum VpCause {
     /// Tile scoring: this place on this tile.
     Scoring {
         /// The tile's hex.
@@ -209,7 +209,7 @@ pub enum Event {
         /// How many.
         vp: u32,
         /// Why.
-        why: Why,
+        why: VpCause,
     },
     /// A special pawn changed controller.
     Control {

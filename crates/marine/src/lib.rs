@@ -131,7 +131,7 @@ pub mod types;
 pub mod view;
 
 pub use decision::{Choice, Decision, TectonicsMode};
-pub use events::{Event, Why};
+pub use events::{Event, VpCause};
 pub use state::{DominationSpaces, Pawn, Setup, State};
 pub use types::{Action, Animal, Card, Element, Face, Length, Space, Terrain, Tile, Trait};
 pub use view::View;

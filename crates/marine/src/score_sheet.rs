@@ -1,11 +1,11 @@
 //! The final score split by source (a presentation helper for the
 //! end-of-game panel; no rule lives here): every VP an animal holds came
 //! from its starting VP or from an [`Event::Vp`] event, so summing those
-//! events by their [`Why`] gives each animal's VP part by part. Tile scoring
+//! events by their [`VpCause`] gives each animal's VP part by part. Tile scoring
 //! after [`Event::FinalScoring`] is the endgame's (p.24). A seat's score is
 //! its counted animal's (the lowest, p.22), so its parts are that animal's.
 
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::state::{State, ANIMALS};
 use crate::texts::{capitalised, ordinal, place};
 use crate::types::Animal;
@@ -109,7 +109,7 @@ impl ScoreSheet {
             Event::FinalScoring => self.endgame = true,
             Event::Vp { animal, vp, why } => {
                 let (source, text) = match *why {
-                    Why::Scoring {
+                    VpCause::Scoring {
                         hex,
                         tile,
                         place: k,
@@ -117,13 +117,13 @@ impl ScoreSheet {
                         Source::Final,
                         format!("{}, {} place", place(hex, Some(tile)), ordinal(k)),
                     ),
-                    Why::Scoring { hex, tile, .. } => (Source::Scoring, place(hex, Some(tile))),
-                    Why::Wanderlust => (Source::Wanderlust, String::new()),
-                    Why::Tectonics => (Source::Tectonics, String::new()),
-                    Why::Survival => (Source::Survival, String::new()),
-                    Why::Card(c) => (Source::Cards, c.to_string()),
-                    Why::Trait(t) => (Source::Traits, t.to_string()),
-                    Why::Target(e) => (Source::Targets, capitalised(&format!("{e} target"))),
+                    VpCause::Scoring { hex, tile, .. } => (Source::Scoring, place(hex, Some(tile))),
+                    VpCause::Wanderlust => (Source::Wanderlust, String::new()),
+                    VpCause::Tectonics => (Source::Tectonics, String::new()),
+                    VpCause::Survival => (Source::Survival, String::new()),
+                    VpCause::Card(c) => (Source::Cards, c.to_string()),
+                    VpCause::Trait(t) => (Source::Traits, t.to_string()),
+                    VpCause::Target(e) => (Source::Targets, capitalised(&format!("{e} target"))),
                 };
                 self.add(*animal, source, text, i64::from(*vp));
             }

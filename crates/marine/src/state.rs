@@ -10,7 +10,7 @@
 pub use crate::action_display::{ActionDisplay, Pawn};
 use crate::data::{data, MAX_CIRCLES, MAX_MARKERS, MAX_SLOTS, MAX_SPACES, MAX_SQUARES, MAX_STACKS};
 use crate::decision::Decision;
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::types::{
     Action, Animal, Card, Element, Face, Icon, Length, Space, Terrain, Tile, Trait,
 };
@@ -669,7 +669,7 @@ impl State {
     // ------------------------------------------------------------ changes
 
     /// Gains VP.
-    pub fn add_vp(&mut self, a: Animal, n: u32, why: Why, ev: &mut Vec<Event>) {
+    pub fn add_vp(&mut self, a: Animal, n: u32, why: VpCause, ev: &mut Vec<Event>) {
         if n == 0 {
             return;
         }
@@ -705,7 +705,7 @@ impl State {
         if let Some(x) = by {
             if self.has_trait(x, Trait::Cannibal) {
                 let vp = data().trait_data(Trait::Cannibal).count * k as u32;
-                self.add_vp(x, vp, Why::Trait(Trait::Cannibal), ev);
+                self.add_vp(x, vp, VpCause::Trait(Trait::Cannibal), ev);
             }
         }
         k
@@ -757,7 +757,7 @@ impl State {
                 && self.earth.species(h, x.index()) > 0
             {
                 let vp = data().trait_data(Trait::PreySwitching).count;
-                self.add_vp(x, vp, Why::Trait(Trait::PreySwitching), ev);
+                self.add_vp(x, vp, VpCause::Trait(Trait::PreySwitching), ev);
             }
         }
     }
@@ -808,7 +808,7 @@ impl State {
             self.add_vp(
                 a,
                 vp,
-                Why::Scoring {
+                VpCause::Scoring {
                     hex: h,
                     tile,
                     place: i as u8 + 1,
@@ -819,7 +819,7 @@ impl State {
         if solo {
             // Solitary (p.21): alone on a tile, also every other place's VP.
             let extra: u32 = places.iter().skip(1).sum();
-            self.add_vp(rank[0], extra, Why::Trait(Trait::Solitary), ev);
+            self.add_vp(rank[0], extra, VpCause::Trait(Trait::Solitary), ev);
         }
     }
 
@@ -852,7 +852,7 @@ impl State {
         if let Some(a) = holder {
             let n = self.vents_occupied(a);
             let vp = data().bonus_vp(n);
-            self.add_vp(a, vp, Why::Survival, ev);
+            self.add_vp(a, vp, VpCause::Survival, ev);
         }
     }
 
@@ -1020,7 +1020,7 @@ impl State {
         for e in Element::ALL {
             if let Some(a) = self.special_control[e.index()] {
                 let v = self.targets[e.index()];
-                self.add_vp(a, v, Why::Target(*e), ev);
+                self.add_vp(a, v, VpCause::Target(*e), ev);
             }
         }
         self.over = true;

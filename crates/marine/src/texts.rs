@@ -7,7 +7,7 @@
 
 use crate::data::data;
 use crate::decision::{Choice, Decision};
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::state::{element_of, CircleRow, Pawn, State};
 use crate::types::{Action, Animal, Element, Space, Tile};
 use eons_core::{CornerId, HexId};
@@ -503,15 +503,15 @@ pub fn describe_event(e: &Event) -> String {
         ),
         Event::Vp { animal, vp, why } => {
             let w = match why {
-                Why::Scoring { hex, tile, place: k } => {
+                VpCause::Scoring { hex, tile, place: k } => {
                     format!("{} place on {}", ordinal(k), place(hex, Some(tile)))
                 }
-                Why::Wanderlust => "Wanderlust bonus".into(),
-                Why::Tectonics => "Tectonics bonus".into(),
-                Why::Survival => "Survival".into(),
-                Why::Card(c) => format!("{c}"),
-                Why::Trait(t) => format!("{t}"),
-                Why::Target(el) => format!("{el} target"),
+                VpCause::Wanderlust => "Wanderlust bonus".into(),
+                VpCause::Tectonics => "Tectonics bonus".into(),
+                VpCause::Survival => "Survival".into(),
+                VpCause::Card(c) => format!("{c}"),
+                VpCause::Trait(t) => format!("{t}"),
+                VpCause::Target(el) => format!("{el} target"),
             };
             format!("{animal} gain {vp} VP ({w})")
         }

@@ -612,7 +612,7 @@ controller = "reptiles"
     assert!(ev.contains(&eons_marine::Event::Vp {
         animal: Reptiles,
         vp: 6,
-        why: eons_marine::Why::Tectonics,
+        why: eons_marine::VpCause::Tectonics,
     }));
     assert_eq!(vp(&s, Reptiles), 6, "6 bonus VPs next to two Vents");
 }

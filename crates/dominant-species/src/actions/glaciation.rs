@@ -8,7 +8,7 @@ use crate::data::{Animal, Terrain};
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::space::Section;
-use crate::state::{Choice, Decision, Event, State, VpReason};
+use crate::state::{Choice, Decision, Event, State, VpCause};
 use crate::texts::hex_label;
 use eons_core::{bonus_vp, CornerId, HexId, Refusal};
 use eons_earth::grid;
@@ -87,7 +87,7 @@ fn glaciate(s: &mut State, a: Animal, h: HexId, ev: &mut Vec<Event>) {
         .adjacent_tiles(h)
         .filter(|&x| s.terrain(x) == Some(Terrain::Tundra))
         .count() as u32;
-    s.gain_vp(a, bonus_vp(adj), VpReason::Glaciation, ev);
+    s.gain_vp(a, bonus_vp(adj), VpCause::Glaciation, ev);
     // Steps 6–7: one of each animal back, the rest to the gene pools.
     for b in Animal::ALL {
         let k = lifted[b.index()];

@@ -7,7 +7,7 @@ use crate::data::{Animal, Element};
 use crate::offer::{not_offered, push_elements};
 use crate::queries::{board_id, corner, hex};
 use crate::space::Section;
-use crate::state::{Choice, Decision, Event, Stack, State, VpReason};
+use crate::state::{Choice, Decision, Event, Stack, State, VpCause};
 use crate::texts::hex_label;
 use eons_core::{bonus_vp, HexId, Refusal};
 use eons_earth::grid;
@@ -149,7 +149,7 @@ pub(crate) fn resolve_move(
 /// The bonus VPs for the tiles next to the new one, then the moves.
 fn bonus(s: &mut State, a: Animal, h: HexId, ev: &mut Vec<Event>) {
     let adj = s.earth.adjacent_tiles(h).count() as u32;
-    s.gain_vp(a, bonus_vp(adj), VpReason::Wanderlust, ev);
+    s.gain_vp(a, bonus_vp(adj), VpCause::Wanderlust, ev);
     next_mover(s, a, None, h);
 }
 

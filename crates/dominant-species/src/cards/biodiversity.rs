@@ -2,7 +2,7 @@
 //! least one opposing species.
 
 use crate::data::{Animal, Card};
-use crate::state::{CardStep, Event, State, VpReason};
+use crate::state::{CardStep, Event, State, VpCause};
 
 /// The rule this card names.
 pub(crate) const RULE: &str = "Biodiversity (p.18)";
@@ -14,6 +14,6 @@ pub(crate) fn start(s: &mut State, taker: Animal, ev: &mut Vec<Event>) -> Option
         .tile_ids()
         .filter(|&h| s.earth.species(h, ti) > 0 && s.earth.has_opposing(h, ti))
         .count() as u32;
-    s.gain_vp(taker, n, VpReason::Card(Card::Biodiversity), ev);
+    s.gain_vp(taker, n, VpCause::Card(Card::Biodiversity), ev);
     None
 }

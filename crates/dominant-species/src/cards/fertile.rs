@@ -3,7 +3,7 @@
 use crate::data::{Animal, Card};
 use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
-use crate::state::{CardStep, Choice, Event, State, VpReason};
+use crate::state::{CardStep, Choice, Event, State, VpCause};
 use eons_core::Refusal;
 
 /// The rule this card's refusals name.
@@ -33,7 +33,7 @@ pub(crate) fn resolve(
     if let Choice::Tile(h) = c {
         if let Some(id) = board_id(h) {
             let n = s.earth.total_species(id);
-            s.gain_vp(taker, n, VpReason::Card(Card::Fertile), ev);
+            s.gain_vp(taker, n, VpCause::Card(Card::Fertile), ev);
         }
     }
     None

@@ -2,7 +2,7 @@
 //! dominates (reference A21); this turn is the last.
 
 use crate::data::{Animal, Card};
-use crate::state::{CardStep, Event, State, VpReason};
+use crate::state::{CardStep, Event, State, VpCause};
 use eons_core::bonus_vp;
 
 /// The rule this card names.
@@ -21,7 +21,7 @@ pub(crate) fn start(s: &mut State, ev: &mut Vec<Event>) -> Option<CardStep> {
         s.gain_vp(
             a,
             bonus_vp(counts[a.index()]),
-            VpReason::Card(Card::IceAge),
+            VpCause::Card(Card::IceAge),
             ev,
         );
     }

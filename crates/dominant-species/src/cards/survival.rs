@@ -3,7 +3,7 @@
 //! for the tundra tiles it occupies.
 
 use crate::data::Terrain;
-use crate::state::{Event, State, Step, VpReason};
+use crate::state::{Event, State, Step, VpCause};
 use eons_core::bonus_vp;
 
 /// The rule this card names.
@@ -23,7 +23,7 @@ pub(crate) fn step(s: &mut State, ev: &mut Vec<Event>) {
             .tiles()
             .filter(|&(h, t)| t == Terrain::Tundra && s.earth.species(h, a.index()) > 0)
             .count() as u32;
-        s.gain_vp(a, bonus_vp(occupied), VpReason::Survival, ev);
+        s.gain_vp(a, bonus_vp(occupied), VpCause::Survival, ev);
     }
     s.step = if s.ice_age || s.stalemate() {
         Step::FinalScoring

@@ -4,7 +4,7 @@
 use crate::data::data;
 use crate::decision::{Choice, Decision, TectonicsMode, AUTOMATIC};
 use crate::effects::push_camouflage;
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::queries::terrain_at;
 use crate::state::State;
 use crate::types::{Animal, Face, Terrain, Tile};
@@ -98,7 +98,7 @@ pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
             .filter(|&h| terrain_at(s, h) == Some(Terrain::Vent))
             .count() as u32;
         let vp = d.bonus_vp(n);
-        s.add_vp(a, vp, Why::Tectonics, ev);
+        s.add_vp(a, vp, VpCause::Tectonics, ev);
         // Step 5: one of each animal stays, the rest go back to their Gene Pools.
         for b in Animal::ALL {
             let k = s.earth.species(hex, b.index());

@@ -4,7 +4,7 @@
 use crate::data::data;
 use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::effects::{move_species, push_camouflage};
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::queries::{occupies, terrain_at, vacant_hex_adjacent};
 use crate::state::{CircleRow, State};
 use crate::types::{Action, Animal, Tile};
@@ -132,7 +132,7 @@ pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
                 .filter(|&h| terrain_at(s, h) == Some(t))
                 .count() as u32;
             let vp = d.bonus_vp(n);
-            s.add_vp(a, vp, Why::Wanderlust, ev);
+            s.add_vp(a, vp, VpCause::Wanderlust, ev);
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::data::data;
 use crate::decision::{Choice, Decision, AUTOMATIC};
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
@@ -36,7 +36,7 @@ pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Even
     use Decision::*;
     if let (Fertile { a }, Choice::Hex(h)) = (top, c) {
         let vp = s.earth.total_species(h);
-        s.add_vp(a, vp, Why::Card(Card::Fertile), ev);
+        s.add_vp(a, vp, VpCause::Card(Card::Fertile), ev);
     } else {
         // Unreachable for a legal choice; keep the frame so the state stays consistent.
         s.stack.push(top);

@@ -3,7 +3,7 @@
 //! Ecodiversity, Extremophiles, Symbiotic.
 
 use crate::data::data;
-use crate::events::{Event, Why};
+use crate::events::{Event, VpCause};
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
@@ -33,23 +33,23 @@ pub(crate) fn start(
                 let n = tiles(s)
                     .filter(|&h| occupies(s, a, h) && s.earth.elements_on(h)[el.index()] > 0)
                     .count() as u32;
-                s.add_vp(a, n, Why::Card(card), ev);
+                s.add_vp(a, n, VpCause::Card(card), ev);
             }
         }
         Card::Biodiversity => {
             let n = tiles(s)
                 .filter(|&h| occupies(s, a, h) && s.opposing_on(h, a) > 0)
                 .count() as u32;
-            s.add_vp(a, n, Why::Card(card), ev);
+            s.add_vp(a, n, VpCause::Card(card), ev);
         }
         Card::Ecodiversity => {
             let n = s.needs(a).iter().filter(|&&k| k > 0).count() as u32;
             let vp = d.bonus_vp(n);
-            s.add_vp(a, vp, Why::Card(card), ev);
+            s.add_vp(a, vp, VpCause::Card(card), ev);
         }
         Card::Extremophiles => {
             let vp = s.vent_species(a) * card_data.count;
-            s.add_vp(a, vp, Why::Card(card), ev);
+            s.add_vp(a, vp, VpCause::Card(card), ev);
         }
         Card::Symbiotic => {
             let mine = s.needs(a);
@@ -59,7 +59,7 @@ pub(crate) fn start(
                     vp += mine[el] as u32;
                 }
             }
-            s.add_vp(a, vp, Why::Card(card), ev);
+            s.add_vp(a, vp, VpCause::Card(card), ev);
         }
         _ => {}
     }

@@ -1,7 +1,7 @@
 //! Board queries and mutations on the state: animals, supply, food, warnings, migration steps.
 
 use crate::data::{Data, FieldTile};
-use crate::effects;
+use crate::queries;
 use crate::state::{Cause, Event, State, Task};
 use crate::types::{flag, Animal, Group, Placed, Region, Regions, Spot, Tile};
 
@@ -138,7 +138,7 @@ impl State {
     /// True if the seat may place its Special Animal marker (card active, marker in supply).
     pub fn special_available(&self, d: &Data, seat: u8) -> bool {
         let p = self.player(seat);
-        effects::special_active(d, p) && !self.special_out(p.group)
+        queries::special_active(d, p) && !self.special_out(p.group)
     }
 
     /// Animals of a group on the board (the Special Animal included).
@@ -382,8 +382,8 @@ impl StepRules {
     /// The rules of an animal; `land_bridge`: the red-arrow penalty is ignored for this move.
     pub fn of(d: &Data, s: &State, a: Animal, land_bridge: bool) -> StepRules {
         StepRules {
-            ignore_red: land_bridge || effects::ignores_red(d, s, a),
-            climb: effects::climbs(d, s, a),
+            ignore_red: land_bridge || queries::ignores_red(d, s, a),
+            climb: queries::climbs(d, s, a),
         }
     }
 }

@@ -10,7 +10,7 @@
 //! [`Decision::DrawOnWin`] right after the contest, before any chain contest of the loser.
 
 use crate::data::{Ability, Data, SoloTrigger};
-use crate::effects;
+use crate::queries;
 use crate::state::{Cause, Contest, Decision, Event, State, Task};
 use crate::types::{Animal, Placed, Region};
 
@@ -65,8 +65,8 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
     loop {
         match c.step {
             0 => {
-                c.attack = effects::expansiveness(d, s, c.attacker, c.region, true);
-                c.defence = effects::expansiveness(d, s, c.defender, c.region, false);
+                c.attack = queries::expansiveness(d, s, c.attacker, c.region, true);
+                c.defence = queries::expansiveness(d, s, c.defender, c.region, false);
                 // Stated: a neutral animal discards an Adaptation Track marker and rolls its
                 // bonus (rulebook p.15, Contest with Neutral Animals). Ruling B5: roll first.
                 for attacker in [true, false] {
@@ -112,10 +112,10 @@ pub fn run(s: &mut State, d: &Data, mut c: Contest, ev: &mut Vec<Event>) {
                 // devoured Toxic animal takes the winner with it (ruling B4). An animal a
                 // contest never removes (Scutosaurus) is not devoured, so its Toxic marker
                 // does not kill the winner either.
-                c.loser_dies = (c.kill || effects::devours(d, s, w, c.attacker_wins) || w.toxic())
-                    && !effects::immune(d, s, l);
+                c.loser_dies = (c.kill || queries::devours(d, s, w, c.attacker_wins) || w.toxic())
+                    && !queries::immune(d, s, l);
                 c.winner_dies =
-                    (w.toxic() || (l.toxic() && c.loser_dies)) && !effects::immune(d, s, w);
+                    (w.toxic() || (l.toxic() && c.loser_dies)) && !queries::immune(d, s, w);
                 ev.push(Event::ContestDecided {
                     winner: w.group,
                     loser: l.group,
@@ -175,7 +175,7 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
     // removed").
     // A loser already in niche 0 that escaped stays put: it is not forced to migrate, so its
     // Inactive marker does not remove it (Escape: "if it is already in niche 0, it stays").
-    let loser_removed = c.loser_dies || (c.niche > 0 && l.inactive() && !effects::immune(d, s, l));
+    let loser_removed = c.loser_dies || (c.niche > 0 && l.inactive() && !queries::immune(d, s, l));
     let mut draw = None;
     if let Some(seat) = s.seat_of(w.group) {
         if loser_removed && w.group != l.group {
@@ -230,7 +230,7 @@ pub fn withdraw(s: &mut State, d: &Data, region: Region, from: u8, a: Animal, ev
         });
         return;
     }
-    if a.inactive() && !effects::immune(d, s, a) {
+    if a.inactive() && !queries::immune(d, s, a) {
         ev.push(Event::Removed {
             spot,
             cause: Cause::Forced,

@@ -7,9 +7,9 @@ use crate::ages;
 use crate::board::place_condition;
 use crate::contest;
 use crate::data::{Data, SoloTrigger};
-use crate::effects;
 use crate::neutral;
 use crate::phases;
+use crate::queries;
 use crate::state::{Cause, Decision, Event, Final, Owner, Phase, State, Task};
 use crate::types::{flag, Group, Level, Region, Regions};
 
@@ -297,11 +297,11 @@ fn expansion(s: &mut State, d: &Data) {
 fn dying_step(
     s: &mut State,
     d: &Data,
-    levels: &effects::Levels,
+    levels: &queries::Levels,
     burrow_ok: bool,
     ev: &mut Vec<Event>,
 ) {
-    let burrow: [bool; 4] = Group::ALL.map(|g| effects::burrows(d, s, g));
+    let burrow: [bool; 4] = Group::ALL.map(|g| queries::burrows(d, s, g));
     s.remove_where(Cause::Doom, ev, |p| {
         let Some(l) = levels[p.region.index()] else {
             return false;
@@ -335,13 +335,13 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
         step: 1,
         cataclysm: cata,
     });
-    let lv = effects::epicentre_levels(d, epicentre);
+    let lv = queries::epicentre_levels(d, epicentre);
     dying_step(s, d, &lv, false, ev);
     ev.push(Event::DyingStep {
         step: 2,
         cataclysm: cata,
     });
-    let lv = effects::shockwave_levels(d, epicentre);
+    let lv = queries::shockwave_levels(d, epicentre);
     dying_step(s, d, &lv, true, ev);
     ev.push(Event::DyingStep {
         step: 3,
@@ -349,7 +349,7 @@ fn doom(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
     });
     if let Some(c) = d.cataclysms.get(cata as usize) {
         for e in &c.effects {
-            let lv = effects::cataclysm_levels(d, e, epicentre);
+            let lv = queries::cataclysm_levels(d, e, epicentre);
             dying_step(s, d, &lv, false, ev);
         }
     }
@@ -401,7 +401,7 @@ pub fn finish(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
     };
     let mut solo_success = None;
     if s.setup.solo() {
-        let ok = effects::solo_met(d, s);
+        let ok = queries::solo_met(d, s);
         solo_success = Some(ok);
         let score = s.players.first().map_or(0, |p| p.dominance);
         ev.push(Event::SoloResult { success: ok, score });

@@ -24,7 +24,7 @@
 //!    section per rule a prompt cites (`data/pangea/rules.toml`,
 //!    presentation only).
 //! 4. `state`: the state, the engine's tasks, decisions, choices and events.
-//! 5. `effects`: evolution, objective, cataclysm and solo effects, one function per effect kind
+//! 5. `queries`: evolution, objective, cataclysm and solo effects, one function per effect kind
 //!    (read-only queries over the state); `texts`: everything a player reads — the texts of
 //!    choices, events and prompts, in plain English (the project's `docs/texts.md`).
 //! 6. `board`: board queries and small mutations on the state, and the listing helpers the
@@ -65,11 +65,11 @@
 //! | Parasites, Venom, Recovery | `cards/status.rs` |
 //! | Mutation | `cards/mutation.rs` |
 //! | Contest bonuses (Aggressive Display), Recovery in a contest, Escape | `cards/contest.rs` |
-//! | Evolution cards' permanent effects | `effects.rs` |
+//! | Evolution cards' permanent effects | `queries.rs` |
 //! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` |
 //! | Turn of the Age cards and their decisions | `ages.rs` |
 //! | Neutral Populate, Adapt and Migrate | `neutral.rs` |
-//! | Objective tiles, cataclysms, solo goals (checks) | `effects.rs` |
+//! | Objective tiles, cataclysms, solo goals (checks) | `queries.rs` |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -87,7 +87,6 @@ pub mod catalog;
 mod choices;
 mod contest;
 pub mod data;
-pub mod effects;
 pub mod flow;
 pub mod invariants;
 pub mod learn;
@@ -96,6 +95,7 @@ mod neutral;
 mod phases;
 pub mod position;
 pub mod presentation;
+pub mod queries;
 pub mod rulebook;
 pub mod score_sheet;
 pub mod state;

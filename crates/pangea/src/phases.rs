@@ -5,7 +5,7 @@
 
 use crate::board::{distinct, group_of, remove_card, spots_in};
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, Phase, State, Task};
 use crate::types::{Animal, Region};
 use eons_core::Refusal;
@@ -22,7 +22,7 @@ pub fn setup_place(s: &mut State, pos: u8) {
 /// [`Decision::Place`]: the available regions outside the Subpolar zones.
 pub fn legal_place(s: &State, d: &Data, out: &mut Vec<Choice>) {
     for r in Region::all() {
-        if s.available(r) && !effects::subpolar(d, r) {
+        if s.available(r) && !queries::subpolar(d, r) {
             out.push(Choice::Region(r));
         }
     }
@@ -75,9 +75,9 @@ pub fn hunger_owed(s: &State, d: &Data, seat: u8, region: Region) -> u8 {
     let liable = s.animals[start..]
         .iter()
         .take_while(|p| p.region == region)
-        .filter(|p| p.animal.group == g && !effects::hunger_exempt(d, s, seat, p))
+        .filter(|p| p.animal.group == g && !queries::hunger_exempt(d, s, seat, p))
         .count() as u8;
-    match effects::hunger_cap(d, s.player(seat)) {
+    match queries::hunger_cap(d, s.player(seat)) {
         Some(c) => liable.min(c),
         None => liable,
     }
@@ -107,7 +107,7 @@ pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: Region, out: &mut Vec
     spots_in(
         s,
         region,
-        |p| p.animal.group == g && !effects::hunger_exempt(d, s, seat, p),
+        |p| p.animal.group == g && !queries::hunger_exempt(d, s, seat, p),
         |sp| out.push(Choice::Animal(sp)),
     );
 }

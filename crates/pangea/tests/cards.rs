@@ -6,13 +6,13 @@
 
 mod common;
 use common::*;
-use eons_pangea::effects;
+use eons_pangea::queries;
 use eons_pangea::state::Decision;
 use eons_pangea::types::{flag, Animal, Group};
 use eons_pangea::{data, Choice, Event, State};
 
 fn expans(s: &State, a: Animal, region: &str, attacker: bool) -> i32 {
-    effects::expansiveness(data(), s, a, r(region), attacker)
+    queries::expansiveness(data(), s, a, r(region), attacker)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ fn evo_eryops() {
     assert!(legal(&s).contains(&mv("B2 1 amp special", "B3", 1)));
     let d = data();
     let p = s.animals[0];
-    assert!(effects::hunger_exempt(d, &s, 2, &p));
+    assert!(queries::hunger_exempt(d, &s, 2, &p));
     assert_eq!(expans(&s, p.animal, "B2", true), 4);
 }
 

@@ -9,8 +9,8 @@ mod common;
 use common::*;
 use eons_core::{Game, Seat};
 use eons_pangea::data::AgeBack;
-use eons_pangea::effects;
 use eons_pangea::flow;
+use eons_pangea::queries;
 use eons_pangea::state::{Decision, MigrateKind, Task};
 use eons_pangea::types::{flag, Group, Regions, Tile};
 use eons_pangea::{data, Choice, Event, Pangea, Phase};
@@ -1054,7 +1054,7 @@ fn grid(epi: &str, cata: u8) -> String {
     let d = data();
     let e = r(epi);
     let mut lv = [0u8; 20];
-    let mut add = |levels: &effects::Levels| {
+    let mut add = |levels: &queries::Levels| {
         for (i, l) in levels.iter().enumerate() {
             let v = match l {
                 Some(eons_pangea::types::Level::Region) => 3,
@@ -1065,10 +1065,10 @@ fn grid(epi: &str, cata: u8) -> String {
             lv[i] = lv[i].max(v);
         }
     };
-    add(&effects::epicentre_levels(d, e));
-    add(&effects::shockwave_levels(d, e));
+    add(&queries::epicentre_levels(d, e));
+    add(&queries::shockwave_levels(d, e));
     for x in &d.cataclysms[cata as usize].effects {
-        add(&effects::cataclysm_levels(d, x, e));
+        add(&queries::cataclysm_levels(d, x, e));
     }
     let mut out = String::new();
     for row in 0..5 {

@@ -5,7 +5,7 @@
 use super::pay;
 use crate::board::{distinct, group_of, insert_sorted, remove_card, set_flag_on, spots};
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{not_offered, Cause, Choice, Decision, Event, State, Task};
 use crate::types::{flag, Action, AdaptationId, Animal};
 use eons_core::Refusal;
@@ -24,7 +24,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
             distinct(&p.hand, |c| out.push(Choice::Activate(c)));
         }
         if (p.evolution.count_ones() as u8) < d.rules.active_evolution_limit {
-            let sp = effects::special_active(d, p);
+            let sp = queries::special_active(d, p);
             for k in 0..4u8 {
                 let c = d.evolution_card(g, k);
                 if p.evolution & (1 << k) == 0
@@ -65,7 +65,7 @@ pub fn resolve_evolve(s: &mut State, d: &Data, seat: u8, k: u8, ev: &mut Vec<Eve
     pay(s, seat, Action::Adapt, d.group(g).costs[0] as i32, ev);
     s.tasks.push(Task::TurnResume { seat, acted: true });
     let card = d.evolution_card(g, k);
-    let tox = effects::toxic_on_activate(card);
+    let tox = queries::toxic_on_activate(card);
     if tox > 0 {
         s.tasks.push(Task::Toxify { seat, left: tox });
     }

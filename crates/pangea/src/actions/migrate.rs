@@ -5,8 +5,8 @@ use super::pay;
 use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, StepRules};
 use crate::cards;
 use crate::data::{Data, SoloTrigger};
-use crate::effects;
 use crate::moves::{kill_contest, perform_step};
+use crate::queries;
 use crate::state::{armed, not_offered, Choice, Decision, Event, State, SynapsidsMarker, Task};
 use crate::types::{flag, Action, Region, Spot};
 use eons_core::Refusal;
@@ -35,7 +35,7 @@ pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut V
         }
         let (cost, step_rules) = *rules[usize::from(q.animal.special())].get_or_insert_with(|| {
             (
-                effects::migrate_cost(d, p, q.animal),
+                queries::migrate_cost(d, p, q.animal),
                 StepRules::of(d, s, q.animal, lb),
             )
         });
@@ -94,7 +94,7 @@ pub fn resolve(
     let a = s.animals[i].animal;
     let p = s.player(seat);
     let base = d.group(p.group).costs[2] as i32;
-    let cost = effects::migrate_cost(d, p, a);
+    let cost = queries::migrate_cost(d, p, a);
     if cost < base {
         s.player_mut(seat).cheap_used += 1;
     }
@@ -161,7 +161,7 @@ pub fn after_move(
     }
     if niche == 0
         && p.niche == 0
-        && effects::niche0_attack(d, s, p.animal)
+        && queries::niche0_attack(d, s, p.animal)
         && s.animals
             .iter()
             .any(|o| o.region == region && o.niche == 0 && o.animal.group != g)

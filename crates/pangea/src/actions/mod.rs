@@ -16,7 +16,7 @@ pub mod window;
 use crate::board::{clear_track, distinct, group_of};
 use crate::cards;
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{Choice, Event, State, Task};
 use crate::types::Action;
 use eons_core::Refusal;
@@ -270,9 +270,9 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
             );
         }
         let cost = match c {
-            Choice::Populate { .. } => effects::populate_cost(d, p),
+            Choice::Populate { .. } => queries::populate_cost(d, p),
             Choice::Move { from, .. } => s.find(&from).map_or(costs[2] as i32, |i| {
-                effects::migrate_cost(d, p, s.animals[i].animal)
+                queries::migrate_cost(d, p, s.animals[i].animal)
             }),
             _ => costs[a as usize] as i32,
         };

@@ -2,7 +2,7 @@
 //! before passing, and on a turn where the player must pass.
 
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{Choice, Event, State, Task};
 use eons_core::Refusal;
 
@@ -15,7 +15,7 @@ pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
         let p = s.player(seat);
         for (i, slot) in s.objectives.iter().enumerate() {
             if p.claimed & (1 << i) == 0
-                && effects::objective_met(s, seat, &d.objectives[slot.tile as usize].requirement)
+                && queries::objective_met(s, seat, &d.objectives[slot.tile as usize].requirement)
             {
                 out.push(Choice::Claim(i as u8));
             }

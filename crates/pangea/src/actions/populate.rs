@@ -7,7 +7,7 @@ use crate::board::{clear_track, group_of, set_flag_on};
 use crate::cards;
 use crate::contest;
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
 use crate::types::{flag, Action, Animal, Placed, Region, Spot};
 use eons_core::Refusal;
@@ -30,7 +30,7 @@ pub fn legal_in(
 ) {
     let p = s.player(seat);
     if p.used[Action::Populate as usize] < d.rules.same_action_limit
-        && p.ap >= effects::populate_cost(d, p)
+        && p.ap >= queries::populate_cost(d, p)
     {
         targets_in(s, d, seat, regions, out);
     }
@@ -114,7 +114,7 @@ pub fn populate_one(
         }
     }
     s.place_new(region, niche, a, ev);
-    if effects::toxic_on_populate(d, s.player(seat)) {
+    if queries::toxic_on_populate(d, s.player(seat)) {
         s.tasks.push(Task::PopulatedToxic {
             seat,
             spot: Placed {
@@ -138,7 +138,7 @@ pub fn resolve(
 ) {
     let g = group_of(s, seat);
     clear_track(s, g);
-    let cost = effects::populate_cost(d, s.player(seat));
+    let cost = queries::populate_cost(d, s.player(seat));
     pay(s, seat, Action::Populate, cost, ev);
     let p = s.player_mut(seat);
     let nest = (p.armed & armed::NEST != 0).then_some(p.armed >> 4);
@@ -149,7 +149,7 @@ pub fn resolve(
     // Rapid Reproduction: only the first Populate of the stage places more.
     let first = !s.player(seat).multi_used;
     s.player_mut(seat).multi_used = true;
-    if let Some(k) = effects::multi_populate(d, s.player(seat)) {
+    if let Some(k) = queries::multi_populate(d, s.player(seat)) {
         if first && k > 1 {
             s.tasks.push(Task::ExtraPopulate { seat, left: k - 1 });
         }

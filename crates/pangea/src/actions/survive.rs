@@ -3,7 +3,7 @@
 use super::pay;
 use crate::board::{clear_track, group_of};
 use crate::data::Data;
-use crate::effects;
+use crate::queries;
 use crate::state::{not_offered, Choice, Decision, Event, State, Task};
 use crate::types::Action;
 use eons_core::Refusal;
@@ -29,7 +29,7 @@ pub fn resolve(s: &mut State, d: &Data, seat: u8, ev: &mut Vec<Event>) {
     pay(s, seat, Action::Survive, d.group(g).costs[3] as i32, ev);
     s.tasks.push(Task::TurnResume { seat, acted: true });
     s.climb_instinct(d, seat, ev);
-    let range = effects::survive_range(d, s.player(seat));
+    let range = queries::survive_range(d, s.player(seat));
     if range > 1 {
         s.tasks.push(Task::SurviveMore {
             seat,

@@ -5,7 +5,7 @@
 use super::{spend_card, use_card};
 use crate::board::distinct;
 use crate::data::{AdaptationEffect, Data};
-use crate::effects;
+use crate::queries;
 use crate::state::{not_offered, Choice, Contest, Decision, Event, State, Task};
 use crate::types::{flag, Animal, Placed};
 use eons_core::Refusal;
@@ -75,7 +75,7 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                 let was = *a;
                 a.flags &= !flag::INACTIVE;
                 let a = *a;
-                let value = effects::expansiveness(d, s, a, c.region, attacker);
+                let value = queries::expansiveness(d, s, a, c.region, attacker);
                 if attacker {
                     c.attack = value;
                 } else {
@@ -132,7 +132,7 @@ pub fn resolve_escape(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec
                     } else {
                         c.defender
                     };
-                    w.toxic() && !effects::immune(d, s, w)
+                    w.toxic() && !queries::immune(d, s, w)
                 }
                 _ => false,
             };

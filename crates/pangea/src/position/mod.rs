@@ -530,7 +530,7 @@ pub fn read_with_events(text: &str) -> Result<(State, Vec<crate::state::Event>),
             .count();
         let card_active = s
             .seat_of(g)
-            .is_some_and(|seat| crate::effects::special_active(d, s.player(seat)));
+            .is_some_and(|seat| crate::queries::special_active(d, s.player(seat)));
         if specials > 1 || (specials == 1 && !card_active) {
             return Err(perr(format!(
                 "the {g} Special Animal needs its active card, and there is only one"

@@ -113,6 +113,20 @@ games![
     eons_pangea::Pangea,
 ];
 
+/// The player counts game `id` accepts with no options (1 to 8 seats
+/// tried), in order; empty for an id not in the list.
+pub fn player_counts(id: &str) -> Vec<usize> {
+    /// The counts [`Game::setup`] accepts.
+    struct Counts;
+    impl Visitor for Counts {
+        type Output = Vec<usize>;
+        fn visit<G: Registered>(self) -> Vec<usize> {
+            (1..=8).filter(|&n| G::setup(n, &[]).is_ok()).collect()
+        }
+    }
+    visit(id, Counts).unwrap_or_default()
+}
+
 /// The id of a game a person named: its id or one of its other names, in
 /// any case, spaces around ignored.
 pub fn canonical(name: &str) -> Option<&'static str> {
@@ -157,6 +171,14 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn player_counts_are_the_rulebooks() {
+        assert_eq!(player_counts("ds"), [2, 3, 4, 5, 6]);
+        assert_eq!(player_counts("marine"), [2, 3, 4]);
+        assert_eq!(player_counts("pangea"), [1, 2, 3, 4]);
+        assert!(player_counts("chess").is_empty());
     }
 
     #[test]

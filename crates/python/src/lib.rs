@@ -815,6 +815,14 @@ fn games() -> Vec<(&'static str, &'static str)> {
     eons_games::kinds().iter().map(|k| (k.id, k.name)).collect()
 }
 
+/// The player counts of a game (an id or another name) with no options,
+/// in order.
+#[pyfunction]
+fn game_players(name: &str) -> PyResult<Vec<usize>> {
+    let id = engine::canonical(name).map_err(value_error)?;
+    Ok(eons_games::player_counts(id))
+}
+
 /// The setup options of a game: `(name, help)` each, as `eons games`
 /// lists them.
 #[pyfunction]
@@ -837,5 +845,6 @@ fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
+    m.add_function(wrap_pyfunction!(game_players, m)?)?;
     Ok(())
 }

@@ -80,3 +80,18 @@ def test_openspiel_s_mcts_bot_plays_dominant_species_to_the_end():
         moves += 1
     assert moves > 100
     assert sorted(state.returns()) == [0.0, 1.0]
+
+
+def test_openspiel_registers_exactly_the_engines_games_with_their_player_counts():
+    """The games come from the engines' one list (eons-games): no list of
+    games is kept in Python."""
+    assert tuple(eons.openspiel.GAMES) == eons.GAMES
+    assert eons.game_players("ds") == [2, 3, 4, 5, 6]
+    assert eons.game_players("dominant-species") == [2, 3, 4, 5, 6]
+    assert eons.game_players("pangea") == [1, 2, 3, 4]
+    for game_id, (short, _, fewest, most, default) in eons.openspiel.GAMES.items():
+        counts = eons.game_players(game_id)
+        assert (fewest, most) == (counts[0], counts[-1])
+        game = pyspiel.load_game(short)
+        assert game.num_players() == default
+        assert game.get_type().max_num_players == most

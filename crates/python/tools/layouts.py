@@ -20,7 +20,7 @@ DOC = REPO / "docs" / "python.md"
 BEGIN, END = "<!-- layouts:begin -->", "<!-- layouts:end -->"
 
 #: Player counts of each game, and the one the tables describe.
-PLAYERS = {"ds": (range(2, 7), 4), "marine": (range(2, 5), 4), "pangea": (range(1, 5), 4)}
+PLAYERS = {game_id: (eons.game_players(game_id), 4) for game_id in eons.GAMES}
 
 
 def kind(choice_json):

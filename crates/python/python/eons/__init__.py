@@ -28,7 +28,7 @@ from __future__ import annotations
 from . import _eons
 from ._eons import VecGame as _RustVecGame
 
-__all__ = ["Game", "VecGame", "games", "game_options", "GAMES"]
+__all__ = ["Game", "VecGame", "games", "game_options", "game_players", "GAMES"]
 
 #: The games' ids, as ``eons games`` and records name them.
 GAMES = tuple(game_id for game_id, _ in _eons.games())
@@ -42,6 +42,11 @@ def games():
 def game_options(name):
     """The setup options of a game: a list of ``(option, help)``."""
     return list(_eons.game_options(name))
+
+
+def game_players(name):
+    """The player counts a game takes with no options, in order."""
+    return list(_eons.game_players(name))
 
 
 #: One game of ``"ds"``, ``"marine"`` or ``"pangea"``:

@@ -31,16 +31,20 @@ import json
 import numpy as np
 import pyspiel
 
+import eons
 from . import Game
 
 __all__ = ["GAMES", "RustRolloutEvaluator", "register"]
 
-#: Per game: (OpenSpiel name, long name, fewest players, most players, default players).
-GAMES = {
-    "ds": ("eons_ds", "Eons: Dominant Species", 2, 6, 4),
-    "marine": ("eons_marine", "Eons: Dominant Species: Marine", 2, 4, 4),
-    "pangea": ("eons_pangea", "Eons: Pangea", 1, 4, 4),
-}
+def _describe(game_id, name):
+    counts = eons.game_players(game_id)
+    default = 4 if 4 in counts else counts[-1]
+    return (f"eons_{game_id}", f"Eons: {name}", counts[0], counts[-1], default)
+
+
+#: Per game: (OpenSpiel name, long name, fewest players, most players,
+#: default players), from the engines' own list of games (``eons.games()``).
+GAMES = {game_id: _describe(game_id, name) for game_id, name in eons.games()}
 
 #: Longer than any game of these engines (a random 6-player Dominant Species
 #: game takes about 5,000 decisions).

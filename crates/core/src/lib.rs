@@ -14,6 +14,7 @@ pub mod hex;
 pub mod learn;
 pub mod options;
 pub mod presentation;
+pub mod provenance;
 pub mod record;
 pub mod refusal;
 pub mod rng;
@@ -36,6 +37,7 @@ pub use options::{check_options, option_key, MAX_OPTION_BYTES};
 pub use presentation::{
     json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, ScoreTally,
 };
+pub use provenance::Provenance;
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;

@@ -351,6 +351,7 @@ const BOARD_TOML: &str = include_str!("../../../data/dominant-species/board.toml
 const CARDS_TOML: &str = include_str!("../../../data/dominant-species/cards.toml");
 
 pub use eons_core::DataError;
+use eons_core::Provenance;
 
 fn err(file: &'static str, field: impl Into<String>, message: impl Into<String>) -> DataError {
     DataError::new("data/dominant-species", file, field, message)
@@ -365,7 +366,7 @@ pub struct CardText {
     pub page: u8,
     /// The full effect, as the table shows it.
     pub text: String,
-    /// The wording is reconstructed (`text_mark = "R"`): the rulebook does
+    /// The wording is reconstructed (`text_mark = "reconstructed"`): the rulebook does
     /// not reproduce the printed card text, so this restates the effect.
     pub reconstructed: bool,
 }
@@ -526,27 +527,45 @@ fn parse_toml<T: serde::de::DeserializeOwned>(
 }
 
 fn check_mark(file: &'static str, field: &str, m: &Option<String>) -> Result<(), DataError> {
-    match m.as_deref() {
-        Some("S" | "I") => Ok(()),
-        Some(m) => Err(err(file, field, format!("unknown mark `{m}` (use S or I)"))),
-        None => Err(err(file, field, "missing mark")),
-    }
+    mark(file, field, m, &[Provenance::Stated, Provenance::Inferred]).map(|_| ())
 }
 
-/// Reads a card text's `text_mark`: `S` (the rulebook reproduces the
-/// printed text word for word) or `R` (reconstructed: the printed wording
-/// is lost and the text restates the effect). True when reconstructed.
+/// A mark ([`Provenance`]), one of `allowed`.
+fn mark(
+    file: &'static str,
+    field: &str,
+    m: &Option<String>,
+    allowed: &[Provenance],
+) -> Result<Provenance, DataError> {
+    let m = m
+        .as_deref()
+        .ok_or_else(|| err(file, field, "missing mark"))?;
+    Provenance::parse(m)
+        .filter(|p| allowed.contains(p))
+        .ok_or_else(|| {
+            err(
+                file,
+                field,
+                format!("unknown mark `{m}` (use {})", Provenance::listed(allowed)),
+            )
+        })
+}
+
+/// Reads a card text's `text_mark`: `stated` (the rulebook reproduces the
+/// printed text word for word) or `reconstructed` (the printed wording is
+/// lost and the text restates the effect). True when reconstructed.
 fn text_reconstructed(
     file: &'static str,
     field: &str,
     m: &Option<String>,
 ) -> Result<bool, DataError> {
-    match m.as_deref() {
-        Some("S") => Ok(false),
-        Some("R") => Ok(true),
-        Some(m) => Err(err(file, field, format!("unknown mark `{m}` (use S or R)"))),
-        None => Err(err(file, field, "missing mark")),
-    }
+    mark(
+        file,
+        field,
+        m,
+        &[Provenance::Stated, Provenance::Reconstructed],
+    )
+    .map(Provenance::is_reconstructed)
 }
 
 fn terrain(file: &'static str, field: &str, s: &str) -> Result<Terrain, DataError> {
@@ -933,7 +952,7 @@ mod tests {
         );
 
         let mut f = shipped();
-        f[1] = f[1].replacen("cylinders_mark = \"I\"", "cylinders_mark = \"X\"", 1);
+        f[1] = f[1].replacen("cylinders_mark = \"inferred\"", "cylinders_mark = \"I\"", 1);
         let e = parse_all(&f).expect_err("bad mark");
         assert_eq!(
             (e.file.as_ref(), e.field.as_str()),

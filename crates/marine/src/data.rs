@@ -37,21 +37,36 @@ pub const MAX_STACKS: usize = 4;
 pub const MAX_SQUARES: usize = 4;
 
 pub use eons_core::DataError;
+use eons_core::Provenance;
 
 fn err(file: &'static str, field: impl Into<String>, message: impl Into<String>) -> DataError {
     DataError::new("data/marine", file, field, message)
 }
 
-const MARKS: [&str; 5] = ["S", "S-IT", "I", "R", "P"];
+/// The marks Marine's data uses ([`Provenance`]).
+const MARKS: [Provenance; 4] = [
+    Provenance::Stated,
+    Provenance::Inferred,
+    Provenance::Reconstructed,
+    Provenance::Placeholder,
+];
 
-fn check_mark(file: &'static str, field: &str, m: &Option<String>) -> Result<(), DataError> {
+/// A value's mark: one of [`MARKS`].
+fn check_mark(
+    file: &'static str,
+    field: &str,
+    m: &Option<String>,
+) -> Result<Provenance, DataError> {
     match m {
-        Some(m) if MARKS.contains(&m.as_str()) => Ok(()),
-        Some(m) => Err(err(
-            file,
-            format!("{field}_mark"),
-            format!("unknown mark `{m}` (use S, S-IT, I, R or P)"),
-        )),
+        Some(m) => Provenance::parse(m)
+            .filter(|p| MARKS.contains(p))
+            .ok_or_else(|| {
+                err(
+                    file,
+                    format!("{field}_mark"),
+                    format!("unknown mark `{m}` (use {})", Provenance::listed(&MARKS)),
+                )
+            }),
         None => Err(err(file, format!("{field}_mark"), "missing mark")),
     }
 }
@@ -64,14 +79,14 @@ fn card_text(
     text: &str,
     mark: &Option<String>,
 ) -> Result<CardText, DataError> {
-    check_mark(file, field, mark)?;
+    let provenance = check_mark(file, field, mark)?;
     if text.trim().is_empty() {
         return Err(err(file, field, "a text expected"));
     }
     Ok(CardText {
         name: name.to_string(),
         text: text.to_string(),
-        reconstructed: matches!(mark.as_deref(), Some("R" | "P")),
+        reconstructed: provenance.is_reconstructed(),
     })
 }
 
@@ -1494,7 +1509,7 @@ mod tests {
         let e = parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, &bad, CARDS).unwrap_err();
         assert_eq!(e.file, "display.toml");
         assert!(e.field.ends_with(".vent"), "{e}");
-        let bad = CARDS.replacen("icon_mark = \"P\"", "icon_mark = \"maybe\"", 1);
+        let bad = CARDS.replacen("icon_mark = \"placeholder\"", "icon_mark = \"P\"", 1);
         let e = parse(TERRAIN, COMPONENTS, BOARD, ANIMALS, DISPLAY, &bad).unwrap_err();
         assert!(e.to_string().contains("cards.toml"), "{e}");
         let bad = TERRAIN.replacen("speciation = 1", "speciation = \"one\"", 1);

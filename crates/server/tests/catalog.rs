@@ -74,7 +74,7 @@ async fn every_card_of_every_game_is_served_with_its_text_and_mark() {
     let s = Server::start(&dir.join("eons.sqlite").display().to_string(), 0);
     let c = client();
 
-    // Dominant Species: 26 Dominance cards and Survival; `text_mark = "R"`.
+    // Dominant Species: 26 Dominance cards and Survival; `text_mark = "reconstructed"`.
     let r = get(&c, &s.url("/api/kinds/ds/catalog")).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let ds = cards(&r.body);
@@ -85,10 +85,17 @@ async fn every_card_of_every_game_is_served_with_its_text_and_mark() {
         let id = text_of(card, "key");
         let served = ds.get(id).unwrap_or_else(|| panic!("{id} served"));
         assert_eq!(served.2, text_of(card, "text"), "{id}: the data's text");
-        assert_eq!(served.3, text_of(card, "text_mark") == "R", "{id}: mark");
+        assert_eq!(
+            served.3,
+            text_of(card, "text_mark") == "reconstructed",
+            "{id}: mark"
+        );
     }
     let survival = &file["survival"];
-    assert_eq!(ds["Survival"].3, text_of(survival, "text_mark") == "R");
+    assert_eq!(
+        ds["Survival"].3,
+        text_of(survival, "text_mark") == "reconstructed"
+    );
     assert!(ds.values().any(|c| c.3) && ds.values().any(|c| !c.3));
     assert_eq!(r.body["migration"], serde_json::json!([7, 6, 5, 4, 3, 2]));
     assert_eq!(r.body["sections"].as_array().map(Vec::len), Some(12));
@@ -109,7 +116,11 @@ async fn every_card_of_every_game_is_served_with_its_text_and_mark() {
             assert_eq!(served.0, kind);
             assert_eq!(served.2, text_of(card, "text"), "{id}: the data's text");
             let mark = text_of(card, "text_mark");
-            assert_eq!(served.3, mark == "R" || mark == "P", "{id}: mark");
+            assert_eq!(
+                served.3,
+                mark == "reconstructed" || mark == "placeholder",
+                "{id}: mark"
+            );
         }
     }
     let specials = r.body["sections"]

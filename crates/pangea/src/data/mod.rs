@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn bad_status_mark_is_refused() {
         let g = FILES[1].1.replacen(
-            "costs_status = \"derived\"",
+            "costs_status = \"inferred\"",
             "costs_status = \"guessed\"",
             1,
         );

@@ -41,14 +41,16 @@ fn reconstructed(status: &str) -> bool {
 }
 
 fn status(f: &str, field: &str, s: &str) -> Result<(), DataError> {
-    if STATUSES.contains(&s) {
-        Ok(())
-    } else {
-        Err(err(
+    match eons_core::Provenance::parse(s) {
+        Some(p) if STATUSES.contains(&p) => Ok(()),
+        _ => Err(err(
             f,
             field,
-            format!("status `{s}` is not one of stated, derived, reconstructed, ruling"),
-        ))
+            format!(
+                "status `{s}` is not one of {}",
+                eons_core::Provenance::listed(&STATUSES)
+            ),
+        )),
     }
 }
 

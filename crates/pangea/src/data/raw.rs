@@ -4,7 +4,13 @@ use super::components::*;
 use crate::types::Level;
 use serde::Deserialize;
 
-pub(super) const STATUSES: [&str; 4] = ["stated", "derived", "reconstructed", "ruling"];
+/// The marks Pangea's data uses (the words of [`eons_core::Provenance`]).
+pub(super) const STATUSES: [eons_core::Provenance; 4] = [
+    eons_core::Provenance::Stated,
+    eons_core::Provenance::Inferred,
+    eons_core::Provenance::Reconstructed,
+    eons_core::Provenance::Ruling,
+];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

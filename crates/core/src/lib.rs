@@ -41,7 +41,7 @@ pub use provenance::Provenance;
 pub use record::{Record, RecordedChoice, ReplayError};
 pub use refusal::{Refusal, GAME_OVER_RULE};
 pub use rng::GameRng;
-pub use rulebook::{citation, Citation, OverviewPart, RulesSection, RulesSummary};
+pub use rulebook::{citation, Citation, OverviewPart, RulesSection, RulesSummary, ShippedRules};
 pub use score::{ScoreBreakdown, ScoreItem, ScorePart, SeatScore};
 
 /// Plays a game to the end choosing uniformly among legal choices with `rng`.

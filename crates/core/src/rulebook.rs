@@ -14,6 +14,7 @@
 use crate::DataError;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
+use std::sync::OnceLock;
 
 /// One game's rules in brief.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,6 +183,48 @@ impl RulesSummary {
             }
         }
         Ok(())
+    }
+}
+
+/// A game's shipped rules summary: its `rules.toml`, embedded, parsed and
+/// checked once on first use ([`RulesSummary::parse`]). A game keeps one in
+/// a `static` and answers its `rulebook::summary()` from it.
+pub struct ShippedRules {
+    /// The file's text.
+    text: &'static str,
+    /// The game's data folder, for errors (`data/pangea`).
+    folder: &'static str,
+    /// The summary, or the error naming the file and field.
+    parsed: OnceLock<Result<RulesSummary, DataError>>,
+}
+
+impl ShippedRules {
+    /// The rules of `text`, the `rules.toml` of `folder`.
+    pub const fn new(text: &'static str, folder: &'static str) -> ShippedRules {
+        ShippedRules {
+            text,
+            folder,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// The summary, parsed and checked once, or the error naming the file
+    /// and field.
+    pub fn get(&'static self) -> Result<&'static RulesSummary, DataError> {
+        self.parsed
+            .get_or_init(|| RulesSummary::parse(self.text, self.folder))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The file's text (for tests that break it on purpose).
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// Parses another text as this game's rules file (a test's broken copy).
+    pub fn parse(&self, text: &str) -> Result<RulesSummary, DataError> {
+        RulesSummary::parse(text, self.folder)
     }
 }
 

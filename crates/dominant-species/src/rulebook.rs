@@ -5,25 +5,22 @@
 //! table links each prompt's closing citation ("(Planning, p.9)") to its
 //! section. Presentation only: no rule reads it.
 
-use eons_core::{DataError, RulesSummary};
-use std::sync::OnceLock;
+use eons_core::{DataError, RulesSummary, ShippedRules};
 
-const RULES_TOML: &str = include_str!("../../../data/dominant-species/rules.toml");
+static RULES: ShippedRules = ShippedRules::new(
+    include_str!("../../../data/dominant-species/rules.toml"),
+    "data/dominant-species",
+);
 
 /// Parses and checks a rules summary's text ([`RulesSummary::parse`]).
 pub fn parse(text: &str) -> Result<RulesSummary, DataError> {
-    RulesSummary::parse(text, "data/dominant-species")
+    RULES.parse(text)
 }
-
-static SUMMARY: OnceLock<Result<RulesSummary, DataError>> = OnceLock::new();
 
 /// The shipped summary, parsed and checked once, or the error naming the
 /// file and field.
 pub fn try_summary() -> Result<&'static RulesSummary, DataError> {
-    SUMMARY
-        .get_or_init(|| parse(RULES_TOML))
-        .as_ref()
-        .map_err(Clone::clone)
+    RULES.get()
 }
 
 /// The shipped summary (the unit test `shipped_rules_are_valid` proves it
@@ -45,7 +42,9 @@ mod tests {
 
     #[test]
     fn a_broken_file_names_the_file_and_the_field() {
-        let broken = RULES_TOML.replacen("id = \"planning\"", "id = \"Planning!\"", 1);
+        let broken = RULES
+            .text()
+            .replacen("id = \"planning\"", "id = \"Planning!\"", 1);
         let e = parse(&broken).expect_err("not a slug");
         assert_eq!(e.file, "rules.toml");
         assert!(e.field.ends_with(".id"), "{e}");

@@ -9,6 +9,7 @@ pub mod bag;
 pub mod bonus;
 pub mod catalog;
 pub mod data_error;
+pub mod decision_module;
 pub mod game;
 pub mod hex;
 pub mod learn;
@@ -27,6 +28,7 @@ pub use bag::{Bag, Deck};
 pub use bonus::bonus_vp;
 pub use catalog::{CardKind, CatalogCard};
 pub use data_error::DataError;
+pub use decision_module::{refusal_from_rule, DecisionModule};
 pub use game::{
     capitalised, draw_listed, validate_position, Game, InvariantError, OptionInfo, OptionKind,
     Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn,

@@ -1,5 +1,6 @@
-//! The games the command line plays: the one list (`eons-games`), and the
-//! command line's own small test game, Card Race (id `demo`; its tests use it).
+//! The games the command line plays: the one list (`eons-games`), and in
+//! its test builds only the tests' toy game, Card Race (id `demo`, from
+//! `eons-toy`, which a release build has empty).
 //!
 //! Every command is written once, generically over `G: Game + Positions`, as
 //! a [`GameCommand`]; [`dispatch`] picks the engine by id. Adding a game is
@@ -29,6 +30,13 @@ pub struct GameInfo {
 /// A command run through the registry's [`Visitor`].
 struct Run<C>(C);
 
+impl<C: GameCommand> eons_toy::ToyVisitor for Run<C> {
+    type Output = Result<()>;
+    fn visit<G: Game + Positions>(self) -> Result<()> {
+        self.0.run::<G>()
+    }
+}
+
 impl<C: GameCommand> Visitor for Run<C> {
     type Output = Result<()>;
     fn visit<G: Registered>(self) -> Result<()> {
@@ -40,28 +48,26 @@ impl<C: GameCommand> Visitor for Run<C> {
 pub fn dispatch<C: GameCommand>(id: &str, cmd: C) -> Result<()> {
     match eons_games::visit(id, Run(cmd)) {
         Ok(done) => done,
-        Err(Unknown { visitor: Run(cmd) }) if id == crate::demo::Demo::ID => {
-            cmd.run::<crate::demo::Demo>()
-        }
-        Err(_) => bail!("unknown game `{id}` (known games: {})", ids().join(", ")),
+        Err(Unknown { visitor: Run(cmd) }) => match eons_toy::visit(id, Run(cmd)) {
+            Ok(done) => done,
+            Err(_) => bail!("unknown game `{id}` (known games: {})", ids().join(", ")),
+        },
     }
 }
 
-/// Every game: Card Race, then the list's, in list order.
+/// Every game: the toy games of a test build, then the list's, in list order.
 pub fn registered() -> Vec<GameInfo> {
-    use crate::demo::Demo;
-    let demo = GameInfo {
-        id: Demo::ID,
-        name: Demo::NAME,
-        options: Demo::OPTIONS,
-    };
-    std::iter::once(demo)
-        .chain(eons_games::kinds().into_iter().map(|k| GameInfo {
-            id: k.id,
-            name: k.name,
-            options: k.options,
-        }))
-        .collect()
+    let toys = eons_toy::kinds().into_iter().map(|k| GameInfo {
+        id: k.id,
+        name: k.name,
+        options: k.options,
+    });
+    toys.chain(eons_games::kinds().into_iter().map(|k| GameInfo {
+        id: k.id,
+        name: k.name,
+        options: k.options,
+    }))
+    .collect()
 }
 
 /// The ids of every game.
@@ -86,7 +92,7 @@ mod tests {
     fn dispatch_finds_demo_and_refuses_unknown_ids() {
         let got = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
         dispatch("demo", Name(got.clone())).expect("demo is registered");
-        assert_eq!(*got.borrow(), crate::demo::Demo::NAME);
+        assert_eq!(*got.borrow(), eons_toy::CardRace::NAME);
         let err = dispatch("chess", Name(got.clone())).expect_err("unknown");
         assert!(err.to_string().contains("known games: demo"), "{err}");
     }

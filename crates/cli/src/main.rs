@@ -6,7 +6,6 @@
 
 mod check;
 mod common;
-mod demo;
 mod games;
 mod play;
 mod replay;

@@ -627,8 +627,8 @@ fn save<G: Game>(path: Option<&Path>, record: &Record<G>, out: &mut dyn Write) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::Demo;
     use clap::Parser;
+    use eons_toy::CardRace;
 
     #[derive(Parser)]
     struct Wrap {
@@ -640,7 +640,7 @@ mod tests {
         let w = Wrap::try_parse_from(std::iter::once("play").chain(cmd.iter().copied()))
             .expect("arguments parse");
         let mut out = Vec::new();
-        let r = play::<Demo>(&w.args, &mut input, &mut out, Term::plain());
+        let r = play::<CardRace>(&w.args, &mut input, &mut out, Term::plain());
         (r, String::from_utf8_lossy(&out).into_owned())
     }
 
@@ -677,10 +677,10 @@ mod tests {
     /// A seed that deals seat 1 of a two-seat game a hand with a card
     /// `first` and a storm card (5 or 6); returns it with the storm card.
     fn seed_dealing(first: Option<u8>) -> (u64, u8) {
-        let setup = Demo::setup(2, &[]).expect("setup");
+        let setup = CardRace::setup(2, &[]).expect("setup");
         (0..10_000)
             .find_map(|seed| {
-                let s = Demo::new(&setup, seed).ok()?;
+                let s = CardRace::new(&setup, seed).ok()?;
                 let hand = &s.hands[0];
                 if first.is_some_and(|c| !hand.contains(&c)) {
                     return None;
@@ -691,7 +691,7 @@ mod tests {
     }
 
     /// The table after playing `input` on `seed` (two humans).
-    fn table_after(seed: u64, input: &[&str]) -> (Table<Demo>, String) {
+    fn table_after(seed: u64, input: &[&str]) -> (Table<CardRace>, String) {
         let w = Wrap::try_parse_from([
             "play",
             "demo",
@@ -702,9 +702,9 @@ mod tests {
         ])
         .expect("arguments parse");
         let kinds = resolve_seats(None, w.args.seats.as_deref()).expect("seats");
-        let setup = make_setup::<Demo>(kinds.len(), &[]).expect("setup");
-        let mut table = Table::<Demo> {
-            state: Demo::new(&setup, seed).expect("new"),
+        let setup = make_setup::<CardRace>(kinds.len(), &[]).expect("setup");
+        let mut table = Table::<CardRace> {
+            state: CardRace::new(&setup, seed).expect("new"),
             record: Record::new(setup, seed),
             made: Vec::new(),
             labels: vec!["human".into(), "human".into()],
@@ -713,7 +713,7 @@ mod tests {
             log_viewer: None,
             notice: None,
         };
-        let mut bots: Vec<Option<Box<dyn Bot<Demo>>>> = vec![None, None];
+        let mut bots: Vec<Option<Box<dyn Bot<CardRace>>>> = vec![None, None];
         let text = input.iter().map(|l| format!("{l}\n")).collect::<String>();
         let mut out = Vec::new();
         run_game(
@@ -735,7 +735,7 @@ mod tests {
         let descriptions = vec!["play 1".to_string(), "play 5".to_string()];
         let decision = Decision {
             seat: Seat(0),
-            prompt: Demo::prompt(&table.state),
+            prompt: CardRace::prompt(&table.state),
             keys: choice_keys(2),
             descriptions: &descriptions,
         };
@@ -823,7 +823,7 @@ mod tests {
         );
         assert!(table.log.is_empty(), "{:?}", table.log);
         assert_eq!(
-            Demo::prompt(&table.state),
+            CardRace::prompt(&table.state),
             "Seat 1: play a card",
             "the storm is gone"
         );
@@ -842,7 +842,7 @@ mod tests {
         assert_eq!(table.record.choices.len(), 1);
         assert_eq!(
             table.record.choices[0].choice,
-            crate::demo::DemoChoice::Play(1)
+            eons_toy::CardRaceChoice::Play(1)
         );
         assert_eq!(table.log[0], "Seat 1 (human): play 1");
         assert!(

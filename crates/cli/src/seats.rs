@@ -232,18 +232,18 @@ mod tests {
 
     #[test]
     fn bots_pick_legal_choices_only_on_their_turn() {
-        use crate::demo::Demo;
-        let setup = Demo::setup(2, &[]).expect("setup");
-        let s = Demo::new(&setup, 1).expect("new");
+        use eons_toy::CardRace;
+        let setup = CardRace::setup(2, &[]).expect("setup");
+        let s = CardRace::new(&setup, 1).expect("new");
         let mut legal = Vec::new();
-        Demo::legal(&s, &mut legal);
+        CardRace::legal(&s, &mut legal);
         for spec in ["random", "greedy", "mcts:50it"] {
             let kind = parse_seat(spec).expect("a bot spec");
-            let mut bot = make_bot::<Demo>(&kind, 5).expect("a bot");
+            let mut bot = make_bot::<CardRace>(&kind, 5).expect("a bot");
             let c = bot.choose(&s, Seat(0)).expect("its turn");
             assert!(legal.contains(&c), "{spec} chose {c:?}");
             assert_eq!(bot.choose(&s, Seat(1)), None, "{spec}");
         }
-        assert!(make_bot::<Demo>(&Human, 5).is_none());
+        assert!(make_bot::<CardRace>(&Human, 5).is_none());
     }
 }

@@ -1,5 +1,5 @@
-//! `demo`: Card Race, a tiny but complete hidden-hand racing game used to
-//! develop and test the CLI without a real engine.
+//! Card Race (id `demo`), a tiny but complete hidden-hand racing game: the
+//! command line's tests play it through every command without a real engine.
 //!
 //! Rules:
 //! - 2–4 players. A deck of 24 cards (values 1–6, four of each) is shuffled
@@ -21,13 +21,21 @@
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
 
-use crate::common::count;
 use eons_core::{
     capitalised, Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions,
     Seat, SetupError, Turn,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+
+/// A number and its noun, agreeing: "1 card", "3 cards".
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
 
 /// Highest card value.
 const MAX_CARD: u8 = 6;
@@ -44,11 +52,11 @@ const ANIMALS: [&str; 4] = ["fox", "owl", "hare", "toad"];
 
 /// The Card Race game.
 #[derive(Copy, Clone, Debug)]
-pub struct Demo;
+pub struct CardRace;
 
 /// Setup of a Card Race game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DemoSetup {
+pub struct CardRaceSetup {
     /// Number of players (2–4).
     pub players: u8,
     /// Space that wins the race.
@@ -68,7 +76,7 @@ pub enum Phase {
 
 /// The whole state of a Card Race game, secrets included.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DemoState {
+pub struct CardRaceState {
     /// Space that wins the race.
     pub target: u32,
     /// Runner position per seat.
@@ -93,7 +101,7 @@ pub struct DemoState {
 
 /// One atomic decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DemoChoice {
+pub enum CardRaceChoice {
     /// Play a card of this value from the hand.
     Play(u8),
     /// Knock this seat back.
@@ -104,7 +112,7 @@ pub enum DemoChoice {
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum DemoEvent {
+pub enum CardRaceEvent {
     /// A seat played a card and moved.
     Played {
         /// Who.
@@ -152,7 +160,7 @@ pub enum DemoEvent {
 
 /// Why a choice was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DemoError {
+pub enum CardRaceError {
     /// The game has ended.
     #[error("the game is over")]
     Over,
@@ -169,7 +177,7 @@ pub enum DemoError {
 
 /// What one seat (or a spectator) sees.
 #[derive(Clone, Debug, Serialize)]
-pub struct DemoView {
+pub struct CardRaceView {
     /// Whose view (`None`: spectator).
     pub seat: Option<Seat>,
     /// Target space.
@@ -192,7 +200,7 @@ pub struct DemoView {
     pub phase: Phase,
 }
 
-impl DemoState {
+impl CardRaceState {
     fn players(&self) -> usize {
         self.pos.len()
     }
@@ -209,11 +217,11 @@ impl DemoState {
         r
     }
 
-    fn draw(&mut self, seat: Seat, events: &mut Vec<DemoEvent>) {
+    fn draw(&mut self, seat: Seat, events: &mut Vec<CardRaceEvent>) {
         if self.deck.is_empty() && !self.discard.is_empty() {
             self.deck = Deck::from_bottom_up(std::mem::take(&mut self.discard));
             self.deck.shuffle(&mut self.rng);
-            events.push(DemoEvent::Reshuffled {
+            events.push(CardRaceEvent::Reshuffled {
                 cards: self.deck.len(),
             });
         }
@@ -221,12 +229,12 @@ impl DemoState {
             let hand = &mut self.hands[seat.index()];
             hand.push(c);
             hand.sort_unstable();
-            events.push(DemoEvent::Drew { seat });
+            events.push(CardRaceEvent::Drew { seat });
         }
     }
 
     /// Draws the card that ends a turn and passes the turn on.
-    fn end_turn(&mut self, seat: Seat, events: &mut Vec<DemoEvent>) {
+    fn end_turn(&mut self, seat: Seat, events: &mut Vec<CardRaceEvent>) {
         self.draw(seat, events);
         self.phase = Phase::Play;
         self.to_move = ((self.to_move as usize + 1) % self.players()) as u8;
@@ -235,7 +243,7 @@ impl DemoState {
 
     /// The forced step at the start of a turn: a seat with an empty hand
     /// draws a card (only a position file comes to this).
-    fn start_turn(&mut self, events: &mut Vec<DemoEvent>) {
+    fn start_turn(&mut self, events: &mut Vec<CardRaceEvent>) {
         let seat = Seat(self.to_move);
         if self.winner.is_none()
             && self.phase == Phase::Play
@@ -246,7 +254,7 @@ impl DemoState {
     }
 }
 
-impl Game for Demo {
+impl Game for CardRace {
     const ID: &'static str = "demo";
     const NAME: &'static str = "Card Race (demo)";
     const OPTIONS: &'static [OptionInfo] = &[
@@ -264,20 +272,20 @@ impl Game for Demo {
         },
     ];
 
-    type Setup = DemoSetup;
-    type State = DemoState;
-    type Choice = DemoChoice;
-    type Event = DemoEvent;
-    type View = DemoView;
-    type Error = DemoError;
+    type Setup = CardRaceSetup;
+    type State = CardRaceState;
+    type Choice = CardRaceChoice;
+    type Event = CardRaceEvent;
+    type View = CardRaceView;
+    type Error = CardRaceError;
 
-    fn setup(players: usize, options: &[String]) -> Result<DemoSetup, SetupError> {
+    fn setup(players: usize, options: &[String]) -> Result<CardRaceSetup, SetupError> {
         if !(2..=4).contains(&players) {
             return Err(SetupError(format!(
                 "Card Race needs 2 to 4 players, not {players}"
             )));
         }
-        let mut setup = DemoSetup {
+        let mut setup = CardRaceSetup {
             players: players as u8,
             target: 20,
             hand: 3,
@@ -314,7 +322,7 @@ impl Game for Demo {
         Ok(setup)
     }
 
-    fn new(setup: &DemoSetup, seed: u64) -> Result<DemoState, SetupError> {
+    fn new(setup: &CardRaceSetup, seed: u64) -> Result<CardRaceState, SetupError> {
         let players = setup.players as usize;
         if !(2..=4).contains(&players) || !(1..=5).contains(&setup.hand) || setup.target == 0 {
             return Err(SetupError(format!("invalid setup {setup:?}")));
@@ -339,7 +347,7 @@ impl Game for Demo {
         for hand in hands.iter_mut() {
             hand.sort_unstable();
         }
-        Ok(DemoState {
+        Ok(CardRaceState {
             target: setup.target,
             pos: vec![0; players],
             hands,
@@ -353,11 +361,11 @@ impl Game for Demo {
         })
     }
 
-    fn seats(s: &DemoState) -> usize {
+    fn seats(s: &CardRaceState) -> usize {
         s.players()
     }
 
-    fn turn(s: &DemoState) -> Turn {
+    fn turn(s: &CardRaceState) -> Turn {
         if s.winner.is_some() {
             Turn::Over
         } else {
@@ -365,7 +373,7 @@ impl Game for Demo {
         }
     }
 
-    fn legal(s: &DemoState, out: &mut Vec<DemoChoice>) {
+    fn legal(s: &CardRaceState, out: &mut Vec<CardRaceChoice>) {
         if s.winner.is_some() {
             return;
         }
@@ -374,64 +382,64 @@ impl Game for Demo {
                 let hand = &s.hands[s.to_move as usize];
                 for (i, &c) in hand.iter().enumerate() {
                     if i == 0 || hand[i - 1] != c {
-                        out.push(DemoChoice::Play(c));
+                        out.push(CardRaceChoice::Play(c));
                     }
                 }
             }
             Phase::Knock => {
                 for i in 0..s.players() {
                     if i != s.to_move as usize {
-                        out.push(DemoChoice::Knock(Seat(i as u8)));
+                        out.push(CardRaceChoice::Knock(Seat(i as u8)));
                     }
                 }
-                out.push(DemoChoice::Skip);
+                out.push(CardRaceChoice::Skip);
             }
         }
     }
 
     fn apply(
-        s: &mut DemoState,
-        c: DemoChoice,
-        events: &mut Vec<DemoEvent>,
-    ) -> Result<(), DemoError> {
+        s: &mut CardRaceState,
+        c: CardRaceChoice,
+        events: &mut Vec<CardRaceEvent>,
+    ) -> Result<(), CardRaceError> {
         if s.winner.is_some() {
-            return Err(DemoError::Over);
+            return Err(CardRaceError::Over);
         }
         let seat = Seat(s.to_move);
         match (s.phase, c) {
-            (Phase::Play, DemoChoice::Play(card)) => {
+            (Phase::Play, CardRaceChoice::Play(card)) => {
                 let hand = &mut s.hands[seat.index()];
                 let at = hand
                     .iter()
                     .position(|&x| x == card)
-                    .ok_or(DemoError::NoSuchCard(card))?;
+                    .ok_or(CardRaceError::NoSuchCard(card))?;
                 hand.remove(at);
                 s.discard.push(card);
                 let to = s.pos[seat.index()] + card as u32;
                 s.pos[seat.index()] = to;
-                events.push(DemoEvent::Played { seat, card, to });
+                events.push(CardRaceEvent::Played { seat, card, to });
                 if to >= s.target {
                     s.winner = Some(seat);
-                    events.push(DemoEvent::Won { seat });
+                    events.push(CardRaceEvent::Won { seat });
                     return Ok(());
                 }
                 if card >= 5 {
                     s.phase = Phase::Knock;
                 } else if card == SPRINT {
                     s.draw(seat, events);
-                    events.push(DemoEvent::Sprinted { seat });
+                    events.push(CardRaceEvent::Sprinted { seat });
                 } else {
                     s.end_turn(seat, events);
                 }
                 Ok(())
             }
-            (Phase::Knock, DemoChoice::Knock(target)) => {
+            (Phase::Knock, CardRaceChoice::Knock(target)) => {
                 if target == seat || target.index() >= s.players() {
-                    return Err(DemoError::BadTarget(target));
+                    return Err(CardRaceError::BadTarget(target));
                 }
                 let to = s.pos[target.index()].saturating_sub(KNOCK);
                 s.pos[target.index()] = to;
-                events.push(DemoEvent::Knocked {
+                events.push(CardRaceEvent::Knocked {
                     by: seat,
                     target,
                     to,
@@ -439,18 +447,18 @@ impl Game for Demo {
                 s.end_turn(seat, events);
                 Ok(())
             }
-            (Phase::Knock, DemoChoice::Skip) => {
-                events.push(DemoEvent::Skipped { seat });
+            (Phase::Knock, CardRaceChoice::Skip) => {
+                events.push(CardRaceEvent::Skipped { seat });
                 s.end_turn(seat, events);
                 Ok(())
             }
-            (Phase::Play, _) => Err(DemoError::WrongPhase("play a card")),
-            (Phase::Knock, _) => Err(DemoError::WrongPhase("knock an opponent or skip")),
+            (Phase::Play, _) => Err(CardRaceError::WrongPhase("play a card")),
+            (Phase::Knock, _) => Err(CardRaceError::WrongPhase("knock an opponent or skip")),
         }
     }
 
-    fn view(s: &DemoState, seat: Option<Seat>) -> DemoView {
-        DemoView {
+    fn view(s: &CardRaceState, seat: Option<Seat>) -> CardRaceView {
+        CardRaceView {
             seat,
             target: s.target,
             pos: s.pos.clone(),
@@ -469,7 +477,7 @@ impl Game for Demo {
         }
     }
 
-    fn outcome(s: &DemoState) -> Option<Outcome> {
+    fn outcome(s: &CardRaceState) -> Option<Outcome> {
         s.winner?;
         let scores = Self::scores(s);
         let mut ranking: Vec<Seat> = (0..s.players()).map(|i| Seat(i as u8)).collect();
@@ -477,11 +485,11 @@ impl Game for Demo {
         Some(Outcome { scores, ranking })
     }
 
-    fn scores(s: &DemoState) -> Vec<i64> {
+    fn scores(s: &CardRaceState) -> Vec<i64> {
         s.pos.iter().map(|&p| p as i64).collect()
     }
 
-    fn determinize(s: &DemoState, seat: Seat, seed: u64) -> DemoState {
+    fn determinize(s: &CardRaceState, seat: Seat, seed: u64) -> CardRaceState {
         let mut d = s.clone();
         let mut rng = GameRng::new(seed);
         let mut unseen: Vec<u8> = d.deck.cards().to_vec();
@@ -507,41 +515,41 @@ impl Game for Demo {
         d
     }
 
-    fn roles(s: &DemoState, seat: Seat) -> Vec<String> {
+    fn roles(s: &CardRaceState, seat: Seat) -> Vec<String> {
         s.seat_roles(seat)
     }
 
-    fn describe_choice(_s: &DemoState, c: DemoChoice) -> String {
+    fn describe_choice(_s: &CardRaceState, c: CardRaceChoice) -> String {
         match c {
-            DemoChoice::Play(v) => format!("play {v}"),
-            DemoChoice::Knock(t) => format!("knock back {t}"),
-            DemoChoice::Skip => "skip the knock".to_string(),
+            CardRaceChoice::Play(v) => format!("play {v}"),
+            CardRaceChoice::Knock(t) => format!("knock back {t}"),
+            CardRaceChoice::Skip => "skip the knock".to_string(),
         }
     }
 
-    fn describe_event(_s: &DemoState, e: &DemoEvent) -> String {
+    fn describe_event(_s: &CardRaceState, e: &CardRaceEvent) -> String {
         let text = match e {
-            DemoEvent::Played { seat, card, to } => {
+            CardRaceEvent::Played { seat, card, to } => {
                 format!("{seat} plays {card} and moves to {to}")
             }
-            DemoEvent::Drew { seat } => format!("{seat} draws a card"),
-            DemoEvent::Reshuffled { cards: 1 } => {
+            CardRaceEvent::Drew { seat } => format!("{seat} draws a card"),
+            CardRaceEvent::Reshuffled { cards: 1 } => {
                 "the discard pile is reshuffled into a new deck of 1 card".to_string()
             }
-            DemoEvent::Reshuffled { cards } => {
+            CardRaceEvent::Reshuffled { cards } => {
                 format!("the discard pile is reshuffled into a new deck of {cards} cards")
             }
-            DemoEvent::Knocked { by, target, to } => {
+            CardRaceEvent::Knocked { by, target, to } => {
                 format!("{by} knocks {target} back to {to}")
             }
-            DemoEvent::Skipped { seat } => format!("{seat} lets the storm pass"),
-            DemoEvent::Sprinted { seat } => format!("{seat} sprints and plays again"),
-            DemoEvent::Won { seat } => format!("{seat} reaches the target and wins"),
+            CardRaceEvent::Skipped { seat } => format!("{seat} lets the storm pass"),
+            CardRaceEvent::Sprinted { seat } => format!("{seat} sprints and plays again"),
+            CardRaceEvent::Won { seat } => format!("{seat} reaches the target and wins"),
         };
         capitalised(&text)
     }
 
-    fn prompt(s: &DemoState) -> String {
+    fn prompt(s: &CardRaceState) -> String {
         let seat = Seat(s.to_move);
         match (Self::turn(s), s.phase) {
             (Turn::Over, _) => "The game is over".to_string(),
@@ -555,13 +563,20 @@ impl Game for Demo {
     /// A choice that drew a card (or reshuffled the deck) stands: the seat
     /// has seen the card. Playing a storm card draws nothing until the knock
     /// is decided, so it may be taken back.
-    fn undo_barrier(_before: &DemoState, _after: &DemoState, events: &[DemoEvent]) -> bool {
-        events
-            .iter()
-            .any(|e| matches!(e, DemoEvent::Drew { .. } | DemoEvent::Reshuffled { .. }))
+    fn undo_barrier(
+        _before: &CardRaceState,
+        _after: &CardRaceState,
+        events: &[CardRaceEvent],
+    ) -> bool {
+        events.iter().any(|e| {
+            matches!(
+                e,
+                CardRaceEvent::Drew { .. } | CardRaceEvent::Reshuffled { .. }
+            )
+        })
     }
 
-    fn render(v: &DemoView) -> String {
+    fn render(v: &CardRaceView) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -654,7 +669,7 @@ fn check_card(c: u8) -> Result<u8, PositionError> {
 
 /// Parses a position file into a state, checking what the format allows;
 /// the forced steps are run by [`Positions::read_position_with_events`].
-fn parse_position(text: &str) -> Result<DemoState, PositionError> {
+fn parse_position(text: &str) -> Result<CardRaceState, PositionError> {
     let f: PositionFile = toml::from_str(text).map_err(|e| PositionError(e.to_string()))?;
     let players = f.positions.len();
     if !(2..=4).contains(&players) {
@@ -737,7 +752,7 @@ fn parse_position(text: &str) -> Result<DemoState, PositionError> {
             .map_err(|e| PositionError(format!("`rng` is not a valid RNG state: {e}")))?,
         (None, seed) => GameRng::new(seed.unwrap_or(0)),
     };
-    Ok(DemoState {
+    Ok(CardRaceState {
         target: f.target,
         pos: f.positions,
         hands,
@@ -751,14 +766,16 @@ fn parse_position(text: &str) -> Result<DemoState, PositionError> {
     })
 }
 
-impl Positions for Demo {
-    fn read_position(text: &str) -> Result<DemoState, PositionError> {
+impl Positions for CardRace {
+    fn read_position(text: &str) -> Result<CardRaceState, PositionError> {
         Self::read_position_with_events(text).map(|(s, _)| s)
     }
 
     /// Reads the file, then runs the forced step a position may start with:
     /// a seat to move with an empty hand draws a card.
-    fn read_position_with_events(text: &str) -> Result<(DemoState, Vec<DemoEvent>), PositionError> {
+    fn read_position_with_events(
+        text: &str,
+    ) -> Result<(CardRaceState, Vec<CardRaceEvent>), PositionError> {
         let mut state = parse_position(text)?;
         let mut events = Vec::new();
         state.start_turn(&mut events);
@@ -775,7 +792,7 @@ impl Positions for Demo {
         Ok((state, events))
     }
 
-    fn write_position(s: &DemoState) -> String {
+    fn write_position(s: &CardRaceState) -> String {
         let f = PositionFile {
             game: Some(toml::Value::String(Self::ID.into())),
             choices: None,
@@ -807,11 +824,12 @@ impl Positions for Demo {
 mod tests {
     use super::*;
 
-    fn play_out(seed: u64) -> (DemoState, usize) {
-        let setup = Demo::setup(3, &[]).expect("setup");
-        let mut s = Demo::new(&setup, seed).expect("new");
+    fn play_out(seed: u64) -> (CardRaceState, usize) {
+        let setup = CardRace::setup(3, &[]).expect("setup");
+        let mut s = CardRace::new(&setup, seed).expect("new");
         let mut rng = GameRng::new(seed ^ 0xabc);
-        let n = eons_core::random_playout::<Demo>(&mut s, &mut rng, 10_000).expect("legal applies");
+        let n =
+            eons_core::random_playout::<CardRace>(&mut s, &mut rng, 10_000).expect("legal applies");
         (s, n)
     }
 
@@ -819,8 +837,8 @@ mod tests {
     fn random_games_end_with_a_winner_at_the_target() {
         for seed in 0..200 {
             let (s, n) = play_out(seed);
-            assert_eq!(Demo::turn(&s), Turn::Over, "seed {seed}");
-            let o = Demo::outcome(&s).expect("over");
+            assert_eq!(CardRace::turn(&s), Turn::Over, "seed {seed}");
+            let o = CardRace::outcome(&s).expect("over");
             let w = o.winner().expect("winner");
             assert!(o.scores[w.index()] >= s.target as i64);
             assert!(n > 3);
@@ -833,61 +851,61 @@ mod tests {
 
     #[test]
     fn every_legal_choice_applies_and_others_are_refused() {
-        let setup = Demo::setup(2, &["target=12".into()]).expect("setup");
-        let mut s = Demo::new(&setup, 5).expect("new");
+        let setup = CardRace::setup(2, &["target=12".into()]).expect("setup");
+        let mut s = CardRace::new(&setup, 5).expect("new");
         let mut legal = Vec::new();
-        let all: Vec<DemoChoice> = (0..=7)
-            .map(DemoChoice::Play)
-            .chain((0..5).map(|i| DemoChoice::Knock(Seat(i))))
-            .chain([DemoChoice::Skip])
+        let all: Vec<CardRaceChoice> = (0..=7)
+            .map(CardRaceChoice::Play)
+            .chain((0..5).map(|i| CardRaceChoice::Knock(Seat(i))))
+            .chain([CardRaceChoice::Skip])
             .collect();
         let mut rng = GameRng::new(1);
-        while Demo::turn(&s) != Turn::Over {
+        while CardRace::turn(&s) != Turn::Over {
             legal.clear();
-            Demo::legal(&s, &mut legal);
+            CardRace::legal(&s, &mut legal);
             for c in &all {
                 let mut t = s.clone();
-                let r = Demo::apply(&mut t, *c, &mut Vec::new());
+                let r = CardRace::apply(&mut t, *c, &mut Vec::new());
                 assert_eq!(r.is_ok(), legal.contains(c), "{c:?}");
                 if r.is_err() {
                     assert_eq!(t, s, "refused choice changed the state");
                 }
             }
             let c = legal[rng.index(legal.len())];
-            Demo::apply(&mut s, c, &mut Vec::new()).expect("legal");
+            CardRace::apply(&mut s, c, &mut Vec::new()).expect("legal");
         }
     }
 
     #[test]
     fn views_hide_other_hands() {
-        let setup = Demo::setup(2, &[]).expect("setup");
-        let s = Demo::new(&setup, 9).expect("new");
-        let v = Demo::view(&s, Some(Seat(0)));
+        let setup = CardRace::setup(2, &[]).expect("setup");
+        let s = CardRace::new(&setup, 9).expect("new");
+        let v = CardRace::view(&s, Some(Seat(0)));
         assert_eq!(v.hand.as_ref(), Some(&s.hands[0]));
         let json = serde_json::to_string(&v).expect("json");
         assert!(!json.contains("hands"));
-        assert!(Demo::view(&s, None).hand.is_none());
+        assert!(CardRace::view(&s, None).hand.is_none());
     }
 
     #[test]
     fn positions_round_trip() {
         let (s, _) = play_out(3);
-        let text = Demo::write_position(&s);
-        let back = Demo::read_position(&text).expect("reads back");
+        let text = CardRace::write_position(&s);
+        let back = CardRace::read_position(&text).expect("reads back");
         assert_eq!(back, s);
-        let setup = Demo::setup(4, &[]).expect("setup");
-        let s = Demo::new(&setup, 11).expect("new");
-        let back = Demo::read_position(&Demo::write_position(&s)).expect("reads back");
+        let setup = CardRace::setup(4, &[]).expect("setup");
+        let s = CardRace::new(&setup, 11).expect("new");
+        let back = CardRace::read_position(&CardRace::write_position(&s)).expect("reads back");
         assert_eq!(back, s);
     }
 
     #[test]
     fn determinize_keeps_own_hand_and_counts() {
-        let setup = Demo::setup(3, &[]).expect("setup");
-        let s = Demo::new(&setup, 4).expect("new");
-        let d = Demo::determinize(&s, Seat(1), 77);
+        let setup = CardRace::setup(3, &[]).expect("setup");
+        let s = CardRace::new(&setup, 4).expect("new");
+        let d = CardRace::determinize(&s, Seat(1), 77);
         assert_eq!(d.hands[1], s.hands[1]);
-        let count = |st: &DemoState| {
+        let count = |st: &CardRaceState| {
             let mut v: Vec<u8> = st.deck.cards().to_vec();
             v.extend(st.hands[0].iter());
             v.extend(st.hands[2].iter());
@@ -900,29 +918,35 @@ mod tests {
     #[test]
     fn a_storm_card_may_be_taken_back_but_a_draw_stands() {
         let text = "to_move = 1\npositions = [0, 0]\nhands = [[6, 1], [2]]\ndeck = [3, 4]\n";
-        let before = Demo::read_position(text).expect("reads");
-        assert_eq!(Demo::prompt(&before), "Seat 1: play a card");
+        let before = CardRace::read_position(text).expect("reads");
+        assert_eq!(CardRace::prompt(&before), "Seat 1: play a card");
         let mut after = before.clone();
         let mut events = Vec::new();
-        Demo::apply(&mut after, DemoChoice::Play(6), &mut events).expect("legal");
-        assert!(!Demo::undo_barrier(&before, &after, &events), "{events:?}");
+        CardRace::apply(&mut after, CardRaceChoice::Play(6), &mut events).expect("legal");
+        assert!(
+            !CardRace::undo_barrier(&before, &after, &events),
+            "{events:?}"
+        );
         assert_eq!(
-            Demo::prompt(&after),
+            CardRace::prompt(&after),
             "Seat 1: knock an opponent back 2 spaces, or skip"
         );
         let storm = after.clone();
         events.clear();
-        Demo::apply(&mut after, DemoChoice::Skip, &mut events).expect("legal");
-        assert!(Demo::undo_barrier(&storm, &after, &events), "{events:?}");
+        CardRace::apply(&mut after, CardRaceChoice::Skip, &mut events).expect("legal");
+        assert!(
+            CardRace::undo_barrier(&storm, &after, &events),
+            "{events:?}"
+        );
         assert_eq!(
             after.hands[0],
             vec![1, 4],
             "the card is drawn after the storm"
         );
-        assert_eq!(Demo::prompt(&after), "Seat 2: play a card");
+        assert_eq!(CardRace::prompt(&after), "Seat 2: play a card");
         let texts: Vec<String> = events
             .iter()
-            .map(|e| Demo::describe_event(&after, e))
+            .map(|e| CardRace::describe_event(&after, e))
             .collect();
         assert_eq!(texts, ["Seat 1 lets the storm pass", "Seat 1 draws a card"]);
     }
@@ -930,25 +954,28 @@ mod tests {
     #[test]
     fn an_empty_hand_draws_while_loading() {
         let text = "to_move = 2\npositions = [0, 0]\nhands = [[1], []]\ndeck = [3, 4]\n";
-        let (s, events) = Demo::read_position_with_events(text).expect("reads");
+        let (s, events) = CardRace::read_position_with_events(text).expect("reads");
         assert_eq!(s.hands[1], vec![4]);
-        let texts: Vec<String> = events.iter().map(|e| Demo::describe_event(&s, e)).collect();
+        let texts: Vec<String> = events
+            .iter()
+            .map(|e| CardRace::describe_event(&s, e))
+            .collect();
         assert_eq!(texts, ["Seat 2 draws a card"]);
-        assert_eq!(Demo::read_position(text).expect("reads"), s);
+        assert_eq!(CardRace::read_position(text).expect("reads"), s);
         let full = "to_move = 1\npositions = [0, 0]\nhands = [[1], []]\ndeck = [3, 4]\n";
-        let (_, events) = Demo::read_position_with_events(full).expect("reads");
+        let (_, events) = CardRace::read_position_with_events(full).expect("reads");
         assert!(events.is_empty(), "{events:?}");
-        let err = Demo::read_position("to_move = 2\npositions = [0, 0]\nhands = [[1], []]\n")
+        let err = CardRace::read_position("to_move = 2\npositions = [0, 0]\nhands = [[1], []]\n")
             .expect_err("nothing to draw");
         assert!(err.0.contains("seat 2 is to move with no card"), "{err}");
     }
 
     #[test]
     fn bad_setups_are_refused() {
-        assert!(Demo::setup(1, &[]).is_err());
-        assert!(Demo::setup(5, &[]).is_err());
-        assert!(Demo::setup(2, &["target=x".into()]).is_err());
-        assert!(Demo::setup(2, &["colour".into()]).is_err());
-        assert!(Demo::setup(2, &["hand=4".into()]).is_ok());
+        assert!(CardRace::setup(1, &[]).is_err());
+        assert!(CardRace::setup(5, &[]).is_err());
+        assert!(CardRace::setup(2, &["target=x".into()]).is_err());
+        assert!(CardRace::setup(2, &["colour".into()]).is_err());
+        assert!(CardRace::setup(2, &["hand=4".into()]).is_ok());
     }
 }

@@ -4,24 +4,21 @@
 // label the engines print). This module then links, for any game:
 //  - a choice in the side list or the prompt bar and its board target(s),
 //    both ways, on hover and on keyboard focus;
-//  - a log entry and the places its texts name;
+//  - a log entry and the places it names (the engines' data, `places`);
 //  - Enter and Space on a focused board target, as a click;
 // and it draws the small picker a board target opens when it stands for
 // several choices (how many species, which animal, which meaning of a click).
 import { h } from './dom.js';
 
 /**
- * A place as the engines' texts print it: a hex label ("D7"), a corner
- * ("D7/E6/E8", "G6/G8 east", "A4 west"), or a Pangea region ("C3"). Columns A–G,
- * rows 1–13 (crates/earth/src/labels.rs; Pangea uses A–D and 1–5).
+ * The attribute a log entry's node carries its places in (the labels of the
+ * board places the entry names, as the server sends them: `places`), so that
+ * pointing at the entry lights them. The engines give them as data: nothing
+ * here reads a text to find a place.
  */
-const PLACE = /\b[A-G](?:1[0-3]|[1-9])(?:\/[A-G](?:1[0-3]|[1-9]))*(?: (?:north-east|north-west|south-east|south-west|east|west)\b)?(?![0-9])/g;
-
-/** The place labels a text names, in order, without repeats. */
-export function placesIn(text) {
-  return [...new Set(String(text || '').match(PLACE) || [])];
+export function placesAttribute(places) {
+  return places && places.length ? JSON.stringify(places) : null;
 }
-
 
 /**
  * Marks the board's targets: every element with a `data-key` the renderer's
@@ -94,11 +91,13 @@ function follow(root, el) {
     light(board.querySelectorAll(`[data-choices~="${i}"]`));
     return;
   }
-  // A log entry: every place its texts name.
+  // A log entry: every place it names (its `data-places`).
   const entry = el.closest('.log-entry');
   if (entry) {
     light([entry]);
-    for (const place of placesIn(entry.textContent)) {
+    let places = [];
+    try { places = JSON.parse(entry.dataset.places || '[]'); } catch { places = []; }
+    for (const place of places) {
       const found = board.querySelectorAll(`[data-place="${CSS.escape(place)}"]`);
       // A corner no longer drawn (its element left): the hexes that meet there.
       if (found.length) light(found);

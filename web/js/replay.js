@@ -10,7 +10,7 @@
 import { api, mine } from './api.js';
 import { loadCatalog } from './cards.js';
 import { h, s, fill, botBadge, profileBadge, logWho } from './dom.js';
-import { panKeeper } from './link.js';
+import { linkTable, panKeeper, placesAttribute } from './link.js';
 import { finalPanel } from './final.js';
 import { rendererFor } from './games/contract.js';
 
@@ -60,12 +60,14 @@ export async function replay(root, id) {
   const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
-  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, tabindex: -1 },
+  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, 'data-places': placesAttribute(e.places), tabindex: -1 },
     logWho(name(e.seat), e), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);
   const side = h('aside', { class: 'side' }, players, logBox);
   root.replaceChildren(h('div', { class: 'table replay' }, bar, h('div', { class: 'table-grid' }, board, side)));
+  // Pointing at a log entry lights the places it names, as at the table.
+  linkTable(root);
   // A phone shows the middle of a board that pans, as the table does.
   const restorePans = panKeeper(board);
   list.addEventListener('click', (ev) => {

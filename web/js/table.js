@@ -5,7 +5,7 @@ import { api, mine, inviteLink, loadServer } from './api.js';
 import { h, fill, toast, copy, botBadge, profileBadge, possessive, counted, logWho, listen } from './dom.js';
 import { finalPanel } from './final.js';
 import { rendererFor } from './games/contract.js';
-import { linkTable, picker, closePicker, panKeeper } from './link.js';
+import { linkTable, picker, closePicker, panKeeper, placesAttribute } from './link.js';
 import { happened } from './marks.js';
 import { openHotseat } from './hotseat.js';
 import { joinName } from './join.js';
@@ -623,7 +623,7 @@ function renderLog(ctx) {
     const mine = st.seat === e.seat && !e.stand_in;
     const had = nodes.get(e);
     if (had && had.who === who && had.mine === mine) return had.node;
-    const node = h('li', { class: `log-entry ${mine ? 'mine' : ''}` },
+    const node = h('li', { class: `log-entry ${mine ? 'mine' : ''}`, 'data-places': placesAttribute(e.places) },
       logWho(who, e), ': ', e.choice,
       e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null);
     nodes.set(e, { node, who, mine });

@@ -56,6 +56,17 @@ pub trait Presentation: Game {
         None
     }
 
+    /// The places on the board an event's text names ([`Game::describe_event`]),
+    /// as the board labels them (hexes, corners, regions), in the order the
+    /// text names them: so that the table lights them when a reader points
+    /// at the log entry, without reading its text. Every label returned is
+    /// written in the event's text (the shared test
+    /// `eons_core::testing::check_event_places` plays games to check it).
+    fn event_places(event: &Self::Event) -> Vec<Place> {
+        let _ = event;
+        Vec::new()
+    }
+
     /// The one seat that may read an event in the log (None: everyone).
     fn reader_of(event: &Self::Event) -> Option<Seat> {
         let _ = event;

@@ -6,7 +6,7 @@
 
 use crate::data::{board_hex, Animal, Element};
 use crate::score_sheet::ScoreSheet;
-use crate::state::{CardStep, Decision};
+use crate::state::{CardStep, Decision, VpCause};
 use crate::{Choice, DominantSpecies, Event, State, Terrain, View};
 use eons_core::{
     json_name, HexId, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
@@ -32,6 +32,10 @@ impl Presentation for DominantSpecies {
 
     fn choice_place(state: &State, choice: Choice) -> Option<Place> {
         choice_place(state, choice)
+    }
+
+    fn event_places(event: &Event) -> Vec<Place> {
+        event_places(event)
     }
 
     fn score_sheet(start: &State) -> Option<Box<dyn ScoreTally<Self>>> {
@@ -203,5 +207,50 @@ fn choice_place(s: &State, c: Choice) -> Option<Place> {
         | Choice::Card(_)
         | Choice::LoseAp
         | Choice::ThinOut => None,
+    }
+}
+
+/// The places an event's text names (`texts::event_text`), in its order:
+/// the hexes species and tiles come to, leave or score on, and the corners
+/// elements come to or leave.
+fn event_places(e: &Event) -> Vec<Place> {
+    let hex = |h| crate::queries::board_id(h).map(|id| Place::new(PlaceKind::Hex, hex_label(id)));
+    let corner = |c| {
+        grid()
+            .corner_id(c)
+            .map(|id| Place::new(PlaceKind::Corner, corner_label(id)))
+    };
+    match *e {
+        Event::ElementToEarth { corner: c, .. } | Event::ElementFromEarth { corner: c, .. } => {
+            corner(c).into_iter().collect()
+        }
+        Event::SpeciesAdded { hex: h, .. }
+        | Event::SpeciesEliminated { hex: h, .. }
+        | Event::SpeciesToGenePool { hex: h, .. }
+        | Event::SpeciesSaved { hex: h, .. }
+        | Event::TilePlaced { hex: h, .. }
+        | Event::Glaciated { hex: h, .. }
+        | Event::VpGained {
+            reason: VpCause::Tile(h, ..) | VpCause::Final(h, ..),
+            ..
+        } => hex(h).into_iter().collect(),
+        Event::SpeciesMoved { from, to, .. } => hex(from).into_iter().chain(hex(to)).collect(),
+        Event::TurnBegan { .. }
+        | Event::PhaseBegan { .. }
+        | Event::ApPlaced { .. }
+        | Event::ActionBegan { .. }
+        | Event::Forfeited { .. }
+        | Event::InitiativeSwapped { .. }
+        | Event::ElementToDisplay { .. }
+        | Event::ElementFromDisplay { .. }
+        | Event::ElementFromBox { .. }
+        | Event::VpGained { .. }
+        | Event::VpLost { .. }
+        | Event::CardTaken { .. }
+        | Event::CardDealt { .. }
+        | Event::ApGained { .. }
+        | Event::ApLost { .. }
+        | Event::SurvivalCard { .. }
+        | Event::GameEnded => Vec::new(),
     }
 }

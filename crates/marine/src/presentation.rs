@@ -4,7 +4,7 @@
 //! takes its grid from there), and the rules in brief. Nothing here is a
 //! rule, and nothing tells a reader more than the view it is given.
 
-use crate::events::Event;
+use crate::events::{Event, VpCause};
 use crate::score_sheet::ScoreSheet;
 use crate::state::State;
 use crate::{Animal, Choice, Marine, View};
@@ -76,6 +76,60 @@ impl Presentation for Marine {
             Choice::Place { space, .. } => Some(Place::new(PlaceKind::Space, space.to_string())),
             Choice::Animal(_) => hex(crate::texts::animal_tile(state)?),
             _ => None,
+        }
+    }
+
+    /// The hexes species, tiles and Vents come to, leave or score on, and
+    /// the corners elements come to or leave, as the text names them.
+    fn event_places(event: &Event) -> Vec<Place> {
+        let hex = |h| Place::new(PlaceKind::Hex, hex_label(h));
+        match *event {
+            Event::ElementPlaced { corner, .. } | Event::ElementRemoved { corner, .. } => {
+                vec![Place::new(PlaceKind::Corner, corner_label(corner))]
+            }
+            Event::Added { hex: h, .. }
+            | Event::Revived { hex: h, .. }
+            | Event::Eliminated { hex: h, .. }
+            | Event::ToPool { hex: h, .. }
+            | Event::TilePlaced { hex: h, .. }
+            | Event::VentPlaced { hex: h, .. }
+            | Event::Vp {
+                why: VpCause::Scoring { hex: h, .. },
+                ..
+            } => vec![hex(h)],
+            Event::Moved { from, to, .. } => vec![hex(from), hex(to)],
+            Event::TraitPicked { .. }
+            | Event::TraitsRevealed
+            | Event::TraitHeld { .. }
+            | Event::TraitLost { .. }
+            | Event::TraitCopied { .. }
+            | Event::Placed { .. }
+            | Event::Bumped { .. }
+            | Event::Retrieved { .. }
+            | Event::Forfeited { .. }
+            | Event::ElementBoxed { .. }
+            | Event::DiskAdded { .. }
+            | Event::DiskLost { .. }
+            | Event::RegressionCube { .. }
+            | Event::StackTop { .. }
+            | Event::Vp { .. }
+            | Event::Control { .. }
+            | Event::Target { .. }
+            | Event::CardChosen { .. }
+            | Event::CardReplayed { .. }
+            | Event::CardDiscarded { .. }
+            | Event::CardRevealed { .. }
+            | Event::Extinction
+            | Event::Survival { .. }
+            | Event::Reseed { .. }
+            | Event::LastRound
+            | Event::NoSpeciesLeft { .. }
+            | Event::RoundCap { .. }
+            | Event::FinalScoring
+            | Event::GameOver
+            | Event::ExtraTurn { .. }
+            | Event::ExtraPawn { .. }
+            | Event::PawnsReturned => Vec::new(),
         }
     }
 

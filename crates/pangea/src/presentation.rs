@@ -5,7 +5,7 @@
 //! is given.
 
 use crate::score_sheet::ScoreSheet;
-use crate::{Choice, Event, Pangea, State, View};
+use crate::{Choice, Event, Pangea, Region, State, View};
 use eons_core::{
     json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, RulesSummary,
     ScoreBreakdown, ScoreTally,
@@ -42,6 +42,65 @@ impl Presentation for Pangea {
             _ => return None,
         };
         Some(Place::new(PlaceKind::Region, region.to_string()))
+    }
+
+    /// The regions animals are placed in, move from and to, leave, fight
+    /// or change status in, and the regions markers, region cards, the
+    /// Doom's epicentre, closings and a closing Turn of the Age card name,
+    /// as the text names them.
+    fn event_places(event: &Event) -> Vec<Place> {
+        let regions: Vec<Region> = match event {
+            Event::Placed { spot }
+            | Event::Removed { spot, .. }
+            | Event::Status { spot, .. }
+            | Event::BearerPlaced(spot) => vec![spot.region],
+            Event::Moved { from, region, .. } if from.region == *region => vec![*region],
+            Event::Moved { from, region, .. } => vec![from.region, *region],
+            Event::ContestBegan { region, .. }
+            | Event::ConditionMarker { region, .. }
+            | Event::DoomRevealed {
+                epicentre: region, ..
+            }
+            | Event::HungerMarker(region)
+            | Event::Closed(region)
+            | Event::RegionCard(region) => vec![*region],
+            // A Turn of the Age card that closes a region names it in its text.
+            Event::AgeRevealed(card) => crate::data::data()
+                .ages
+                .get(usize::from(*card))
+                .filter(|age| matches!(age.effect, crate::data::AgeEffect::CloseRegion { .. }))
+                .map(|age| vec![age.region])
+                .unwrap_or_default(),
+            Event::StageBegan(_)
+            | Event::NeutralRolled { .. }
+            | Event::NeutralAdapted(_)
+            | Event::NeutralRecovered(_)
+            | Event::NeutralBonus { .. }
+            | Event::ContestDecided { .. }
+            | Event::Drew { .. }
+            | Event::Reshuffled
+            | Event::Discarded { .. }
+            | Event::Acted { .. }
+            | Event::ActivatedAdaptation(_)
+            | Event::Evolved { .. }
+            | Event::UsedCard { .. }
+            | Event::Ap { .. }
+            | Event::Dominance { .. }
+            | Event::Passed(_)
+            | Event::Instinct { .. }
+            | Event::Peeked { .. }
+            | Event::Claimed { .. }
+            | Event::Initiative(_)
+            | Event::Objectives(_)
+            | Event::DyingStep { .. }
+            | Event::FinalScore { .. }
+            | Event::SoloResult { .. }
+            | Event::GameOver { .. } => Vec::new(),
+        };
+        regions
+            .into_iter()
+            .map(|r| Place::new(PlaceKind::Region, r.to_string()))
+            .collect()
     }
 
     fn score_sheet(start: &State) -> Option<Box<dyn ScoreTally<Self>>> {

@@ -17,6 +17,8 @@
 //! * [`citations`]: the closing citation of every prompt ("(Planning,
 //!   p.9)") names a section of the game's rules summary, so that the
 //!   table's link to the rule never dangles.
+//! * [`places`]: the places an event hands the table are exactly the
+//!   places its text names.
 //! * [`learn`]: the learning interface ([`crate::learn`]): action ids map to
 //!   and from every legal choice, observations have their layout's shape,
 //!   and no seat's observation shows what it has not seen.
@@ -25,6 +27,7 @@ pub mod citations;
 pub mod golden;
 pub mod learn;
 pub mod options;
+pub mod places;
 pub mod simulation;
 pub mod texts;
 
@@ -32,6 +35,7 @@ pub use citations::{check_citations, CitationReport};
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
 pub use learn::{check_learnable, LearnReport};
 pub use options::check_options;
+pub use places::{check_event_places, place_pattern, EventPlacesReport};
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};
 pub use texts::{
     check_choice_texts, check_setup_choice_texts, check_setup_texts, check_texts, lint, lint_cards,

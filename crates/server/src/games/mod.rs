@@ -124,6 +124,35 @@ pub struct EventText {
     /// Who may read it.
     #[serde(skip)]
     pub audience: Audience,
+    /// The labels of the board places the text names
+    /// ([`Presentation::event_places`]), for the table to light.
+    #[serde(skip)]
+    pub places: Vec<String>,
+}
+
+/// The board places a log entry names, as `reader` (None: a spectator)
+/// reads it, for the table to light when the reader points at the entry:
+/// the choice's place (`choice_place`, when the reader reads the choice as
+/// its maker does: a secret choice names nothing), then the places of the
+/// events the reader may read, each once, in order.
+pub fn entry_places(
+    choice_place: Option<&str>,
+    reads_the_choice: bool,
+    events: &[EventText],
+    reader: Option<Seat>,
+) -> Vec<String> {
+    let mut places: Vec<String> = Vec::new();
+    let choice = choice_place.filter(|_| reads_the_choice);
+    let read = events
+        .iter()
+        .filter(|e| e.audience.allows(reader))
+        .flat_map(|e| e.places.iter().map(String::as_str));
+    for label in choice.into_iter().chain(read) {
+        if !places.iter().any(|p| p == label) {
+            places.push(label.to_string());
+        }
+    }
+    places
 }
 
 /// What a successful choice did.
@@ -138,6 +167,9 @@ pub struct Applied {
     pub public_text: String,
     /// The events it caused, in words.
     pub events: Vec<EventText>,
+    /// The label of the board place the choice is about
+    /// ([`Presentation::choice_place`]: a hex, a corner or a region), if any.
+    pub place: Option<String>,
     /// The engine's [`Game::undo_barrier`]: the choice drew or revealed
     /// something, so it may not be taken back.
     pub barrier: bool,
@@ -440,6 +472,11 @@ impl<G: Presentation> DynState for Live<G> {
         }
         let text = G::describe_choice(&self.state, c);
         let public_text = G::describe_choice_for(&self.state, c, seat, None);
+        // A space of the action display is no place of the board's map:
+        // the log lights hexes, corners and regions.
+        let place = G::choice_place(&self.state, c)
+            .filter(|p| p.kind != eons_core::PlaceKind::Space)
+            .map(|p| p.label);
         let mut events = Vec::new();
         let pieces_before = self.board_pieces();
         let before = self.state.clone();
@@ -458,6 +495,7 @@ impl<G: Presentation> DynState for Live<G> {
                     Some(s) => Audience::Seat(s),
                     None => Audience::Public,
                 },
+                places: G::event_places(e).into_iter().map(|p| p.label).collect(),
             })
             .collect();
         Ok(Applied {
@@ -465,6 +503,7 @@ impl<G: Presentation> DynState for Live<G> {
             text,
             public_text,
             events,
+            place,
             barrier,
             changes,
         })

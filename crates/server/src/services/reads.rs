@@ -166,12 +166,19 @@ impl Replayed {
                 .filter(|e| e.audience.allows(None))
                 .map(|e| e.text.as_str())
                 .collect();
+            let places = crate::games::entry_places(
+                applied.place.as_deref(),
+                applied.public_text == applied.text,
+                &applied.events,
+                None,
+            );
             log.push(serde_json::json!({
                 "n": n,
                 "seat": seat,
                 "at": at.get(n).copied().unwrap_or(0),
                 "choice": applied.public_text,
                 "events": events,
+                "places": places,
             }));
             if (n + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push(state.clone_box());

@@ -57,6 +57,13 @@ struct SavedEntry {
     public_choice: String,
     /// Each event's text and the seat that alone may read it (None: all).
     events: Vec<(String, Option<u8>)>,
+    /// Each event's board places, in the order of `events` (absent in
+    /// older snapshots: their entries light no place).
+    #[serde(default)]
+    event_places: Vec<Vec<String>>,
+    /// The choice's board place (absent in older snapshots: none).
+    #[serde(default)]
+    place: Option<String>,
     changes: Vec<Delta>,
     /// The stand-in bot that chose (absent in older snapshots: none).
     #[serde(default)]
@@ -123,6 +130,8 @@ impl Pending {
                         (x.text.clone(), seat)
                     })
                     .collect(),
+                event_places: e.events.iter().map(|x| x.places.clone()).collect(),
+                place: e.place.clone(),
                 changes: e.changes.clone(),
                 stand_in: e.stand_in.clone(),
             })
@@ -199,17 +208,21 @@ fn restore(kind: &dyn DynGame, body: &str) -> Result<Restored, String> {
                 at: e.at,
                 choice: e.choice,
                 public_choice: e.public_choice,
-                events: e
-                    .events
-                    .into_iter()
-                    .map(|(text, seat)| EventText {
-                        text,
-                        audience: match seat {
-                            None => Audience::Public,
-                            Some(s) => Audience::Seat(Seat(s)),
-                        },
-                    })
-                    .collect(),
+                events: {
+                    let mut places = e.event_places.into_iter();
+                    e.events
+                        .into_iter()
+                        .map(|(text, seat)| EventText {
+                            text,
+                            audience: match seat {
+                                None => Audience::Public,
+                                Some(s) => Audience::Seat(Seat(s)),
+                            },
+                            places: places.next().unwrap_or_default(),
+                        })
+                        .collect()
+                },
+                place: e.place,
                 changes: e.changes,
                 stand_in: e.stand_in,
             })

@@ -32,6 +32,8 @@ pub struct LogEntry {
     pub public_choice: String,
     /// What happened, in words.
     pub events: Vec<EventText>,
+    /// The label of the board place the choice is about, if any.
+    pub place: Option<String>,
     /// What it changed on the board, as everyone sees it.
     pub changes: Vec<crate::games::changes::Delta>,
     /// The bot that chose for the seat while it was away (its spec): the
@@ -49,11 +51,18 @@ impl LogEntry {
             .filter(|e| e.audience.allows(seat))
             .map(|e| e.text.as_str())
             .collect();
-        let choice = if seat == Some(Seat(self.seat)) {
+        let maker = seat == Some(Seat(self.seat));
+        let choice = if maker {
             &self.choice
         } else {
             &self.public_choice
         };
+        let places = crate::games::entry_places(
+            self.place.as_deref(),
+            maker || self.public_choice == self.choice,
+            &self.events,
+            seat,
+        );
         let changes = crate::games::changes::classify(&self.changes);
         json!({
             "n": self.n,
@@ -61,6 +70,7 @@ impl LogEntry {
             "at": self.at,
             "choice": choice,
             "events": events,
+            "places": places,
             "changes": changes,
             "stand_in": self.stand_in,
         })
@@ -364,6 +374,7 @@ impl LiveGame {
             choice: applied.text,
             public_choice: applied.public_text,
             events: applied.events,
+            place: applied.place,
             changes: applied.changes,
             stand_in: m.stand_in.clone(),
         }));

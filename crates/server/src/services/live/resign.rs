@@ -70,6 +70,7 @@ impl LiveGame {
             choice: text.clone(),
             public_choice: text,
             events: Vec::new(),
+            place: None,
             changes: Vec::new(),
             stand_in: None,
         }));

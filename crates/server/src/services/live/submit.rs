@@ -104,6 +104,7 @@ impl Services {
             choice: applied.text.clone(),
             public_choice: applied.public_text,
             events: applied.events,
+            place: applied.place,
             changes: applied.changes,
             stand_in: row.stand_in,
         }));

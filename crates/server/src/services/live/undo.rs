@@ -205,6 +205,7 @@ impl LiveGame {
             choice: format!("take back “{}”", p.text),
             public_choice: format!("take back “{}”", p.public_text),
             events: Vec::new(),
+            place: None,
             changes,
             stand_in: None,
         }));

@@ -1,21 +1,107 @@
 //! The turn sequence and the dispatch of every decision: a new game,
-//! advancing through forced steps, the legal choices, applying a choice and
-//! explaining a refusal. Each action, card and phase lives in its own module
-//! (`actions/`, `cards/`, `phases/`); this module only routes to them.
+//! advancing through forced steps, the legal choices, applying a choice,
+//! explaining a refusal and wording a choice. Each action, card and phase
+//! lives in its own module (`actions/`, `cards/`, `phases/`), a unit type
+//! implementing [`DecisionModule`]; this module only finds the module of
+//! the pending decision, in one table (`with_module!`).
 
 use crate::actions::{
     abundance, adaptation, competition, depletion, domination, glaciation, initiative, migration,
     regression, speciation, wanderlust, wasteland,
 };
 use crate::cards;
+use crate::offer::{Forced, QuickAnswers};
 use crate::phases::{extinction, final_scoring, planning, reseed};
 use crate::space::{Section, Space};
 use crate::state::{Choice, Decision, Event, Setup, State, Step};
-use eons_core::{draw_listed, GameRng, Refusal, SetupError};
+use crate::texts;
+use eons_core::{draw_listed, DecisionModule, GameRng, Refusal, SetupError};
 use std::cell::RefCell;
 
 thread_local! {
     static LEGAL: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The one table from the pending decision to the module that rules it:
+/// `with_module!(decision, Module, inner => call, nothing => otherwise)`
+/// evaluates `call` with `Module` naming the module type of `decision` and
+/// `inner` the part of the decision that module takes (the whole decision,
+/// or a card's step); `otherwise` when nothing is pending (the engine
+/// advances by itself: no module decides). Every operation of the engine
+/// (legal choices, quick answers, applying, refusing, wording) goes
+/// through this one `match`, statically dispatched.
+macro_rules! with_module {
+    ($decision:expr, $module:ident, $inner:ident => $call:expr, nothing => $nothing:expr) => {
+        match $decision {
+            Decision::None => $nothing,
+            $inner @ Decision::Plan(_) => {
+                use crate::phases::planning::Planning as $module;
+                $call
+            }
+            $inner @ Decision::Initiative(_) => {
+                use crate::actions::initiative::Initiative as $module;
+                $call
+            }
+            $inner @ Decision::Adapt(_) => {
+                use crate::actions::adaptation::Adaptation as $module;
+                $call
+            }
+            $inner @ Decision::Regress { .. } => {
+                use crate::actions::regression::Regression as $module;
+                $call
+            }
+            $inner @ (Decision::AbundanceElement(_) | Decision::AbundanceCorner(..)) => {
+                use crate::actions::abundance::Abundance as $module;
+                $call
+            }
+            $inner @ Decision::Wasteland(_) => {
+                use crate::actions::wasteland::Wasteland as $module;
+                $call
+            }
+            $inner @ Decision::Depletion(_) => {
+                use crate::actions::depletion::Depletion as $module;
+                $call
+            }
+            $inner @ Decision::Glaciate { .. } => {
+                use crate::actions::glaciation::Glaciation as $module;
+                $call
+            }
+            $inner @ (Decision::SpeciationCorner(..)
+            | Decision::SpeciationCount { .. }
+            | Decision::InsectSpecies) => {
+                use crate::actions::speciation::Speciation as $module;
+                $call
+            }
+            $inner @ (Decision::WanderStack(_)
+            | Decision::WanderHex(..)
+            | Decision::WanderElement(..)
+            | Decision::WanderCorner(..)
+            | Decision::WanderMove { .. }) => {
+                use crate::actions::wanderlust::Wanderlust as $module;
+                $call
+            }
+            $inner @ Decision::Migrate { .. } => {
+                use crate::actions::migration::Migration as $module;
+                $call
+            }
+            $inner @ (Decision::CompeteFree | Decision::Compete { .. }) => {
+                use crate::actions::competition::Competition as $module;
+                $call
+            }
+            $inner @ (Decision::Dominate(_) | Decision::ChooseCard { .. }) => {
+                use crate::actions::domination::Domination as $module;
+                $call
+            }
+            $inner @ Decision::MammalSave => {
+                use crate::phases::extinction::Extinction as $module;
+                $call
+            }
+            Decision::Card($inner) => {
+                use crate::cards::Cards as $module;
+                $call
+            }
+        }
+    };
 }
 
 impl State {
@@ -141,43 +227,17 @@ impl State {
 
     /// Appends every legal choice for the pending decision.
     pub fn legal(&self, out: &mut Vec<Choice>) {
-        match self.pending {
-            Decision::None => {}
-            Decision::Plan(_) => planning::legal(self, out),
-            Decision::Initiative(_) => initiative::legal(self, out),
-            Decision::Adapt(a) => adaptation::legal(self, a, out),
-            Decision::Regress { animal, saved, .. } => regression::legal(self, animal, saved, out),
-            Decision::AbundanceElement(_) => abundance::legal_element(self, out),
-            Decision::AbundanceCorner(..) => abundance::legal_corner(self, out),
-            Decision::Wasteland(_) => wasteland::legal(self, out),
-            Decision::Depletion(_) => depletion::legal(self, out),
-            Decision::Glaciate { card, .. } => glaciation::legal(self, card, out),
-            Decision::SpeciationCorner(a, e) => speciation::legal_corner(self, a, e, out),
-            Decision::SpeciationCount {
-                animal,
-                corner,
-                tile,
-            } => speciation::legal_count(self, animal, corner, tile, out),
-            Decision::InsectSpecies => speciation::legal_insects(self, out),
-            Decision::WanderStack(_) => wanderlust::legal_stack(self, out),
-            Decision::WanderHex(..) => wanderlust::legal_hex(self, out),
-            Decision::WanderElement(_, h) => wanderlust::legal_element(self, h, out),
-            Decision::WanderCorner(_, h, _) => wanderlust::legal_corner(self, h, out),
-            Decision::WanderMove { mover, hex, .. } => {
-                wanderlust::legal_move(self, mover, hex, out)
-            }
-            Decision::Migrate { animal, left } => migration::legal(self, animal, left, out),
-            Decision::CompeteFree => competition::legal_free(self, out),
-            Decision::Compete {
-                animal,
-                space,
-                terrains,
-            } => competition::legal(self, animal, space, terrains, out),
-            Decision::Dominate(_) => domination::legal_tile(self, out),
-            Decision::ChooseCard { .. } => domination::legal_card(self, out),
-            Decision::MammalSave => extinction::legal(self, out),
-            Decision::Card(step) => cards::legal(self, step, out),
-        }
+        with_module!(
+            self.pending,
+            Module,
+            decision => {
+                Module::legal(self, decision, &mut |c| {
+                    out.push(c);
+                    false
+                });
+            },
+            nothing => {}
+        )
     }
 
     // ----- applying a choice ----------------------------------------------
@@ -198,15 +258,18 @@ impl State {
     /// A uniformly random legal choice, as `Game::random_choice` asks: the
     /// choice `legal` would list at `rng.index(len)`, with the same draw.
     /// Planning (half of a game's decisions), Initiative, Domination and
-    /// Abundance's corner draw from their bit sets without listing; every
-    /// other decision lists into `scratch`.
+    /// Abundance's corner draw from their bit sets without listing (their
+    /// modules' [`QuickAnswers::draw`]); every other decision lists into
+    /// `scratch`.
     pub fn random_choice(&self, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
-        match self.pending {
-            Decision::Plan(_) => return planning::random_choice(self, rng),
-            Decision::Initiative(_) => return Some(initiative::random_choice(self, rng)),
-            Decision::Dominate(_) => return Some(domination::random_tile(self, rng)),
-            Decision::AbundanceCorner(..) => return abundance::random_corner(self, rng),
-            _ => {}
+        let quick = with_module!(
+            self.pending,
+            Module,
+            decision => Module::draw(self, decision, rng),
+            nothing => None
+        );
+        if let Some(choice) = quick {
+            return choice;
         }
         scratch.clear();
         self.legal(scratch);
@@ -232,40 +295,19 @@ impl State {
     /// (each module's `is_legal`); debug builds, and so every test game,
     /// check that answer against the list.
     pub fn is_legal(&self, c: Choice) -> bool {
-        let quick = match self.pending {
-            Decision::Plan(_) => Some(planning::is_legal(self, c)),
-            Decision::Migrate { animal, left } => Some(migration::is_legal(self, animal, left, c)),
-            Decision::Dominate(_) => Some(domination::is_legal_tile(self, c)),
-            Decision::AbundanceCorner(..) => Some(abundance::is_legal_corner(self, c)),
-            Decision::Compete {
-                animal,
-                space,
-                terrains,
-            } => Some(competition::is_legal(self, animal, space, terrains, c)),
-            Decision::SpeciationCorner(a, e) => Some(speciation::is_legal_corner(self, a, e, c)),
-            Decision::Depletion(_) => Some(depletion::is_legal(self, c)),
-            Decision::Initiative(_) => Some(initiative::is_legal(self, c)),
-            Decision::Adapt(a) => Some(adaptation::is_legal(self, a, c)),
-            Decision::AbundanceElement(_) => Some(abundance::is_legal_element(self, c)),
-            Decision::SpeciationCount {
-                animal,
-                corner,
-                tile,
-            } => Some(speciation::is_legal_count(self, animal, corner, tile, c)),
-            _ => None,
-        };
-        match quick {
-            Some(quick) => {
-                debug_assert_eq!(
-                    quick,
-                    self.is_listed(c),
-                    "is_legal({c:?}) in {:?}",
-                    self.pending
-                );
-                quick
-            }
-            None => self.is_listed(c),
-        }
+        let quick = with_module!(
+            self.pending,
+            Module,
+            decision => Module::is_legal(self, decision, c),
+            nothing => false
+        );
+        debug_assert_eq!(
+            quick,
+            self.is_listed(c),
+            "is_legal({c:?}) in {:?}",
+            self.pending
+        );
+        quick
     }
 
     /// True when `c` is in the list [`State::legal`] makes.
@@ -278,51 +320,19 @@ impl State {
         })
     }
 
-    /// What [`State::advance`] needs to know of the pending decision: `None`
-    /// when it is a real decision, `Some(None)` when it has no option at all,
-    /// `Some(Some(c))` when its only option is `c`, a skip or a done.
+    /// What [`State::advance`] needs to know of the pending decision (see
+    /// [`Forced`]).
     ///
-    /// The decisions that are often asked answer without listing; debug
-    /// builds check that answer against the list.
-    fn forced(&self) -> Option<Option<Choice>> {
-        let quick = match self.pending {
-            Decision::Migrate { animal, left } => Some(
-                (left == 0 || !migration::any_move(self, animal)).then_some(Some(Choice::Done)),
-            ),
-            Decision::Dominate(_) => {
-                Some((!domination::any_tile(self)).then_some(Some(Choice::Skip)))
-            }
-            Decision::AbundanceCorner(..) => {
-                Some(self.vacant_corners().next().is_none().then_some(None))
-            }
-            Decision::Compete {
-                animal,
-                space,
-                terrains,
-            } => Some(
-                (!competition::any_victim(self, animal, space, terrains))
-                    .then_some(Some(Choice::Done)),
-            ),
-            Decision::SpeciationCorner(a, e) => {
-                Some((!speciation::any_corner(self, a, e)).then_some(Some(Choice::Skip)))
-            }
-            Decision::Depletion(_) => {
-                Some((!depletion::any_corner(self)).then_some(Some(Choice::Skip)))
-            }
-            Decision::Initiative(_) => {
-                Some((!initiative::any_space(self)).then_some(Some(Choice::Skip)))
-            }
-            Decision::Adapt(a) => {
-                Some((!adaptation::any_element(self, a)).then_some(Some(Choice::Skip)))
-            }
-            Decision::AbundanceElement(_) => {
-                Some((!abundance::any_element(self)).then_some(Some(Choice::Skip)))
-            }
-            Decision::SpeciationCount { corner, tile, .. } => {
-                Some((!speciation::has_count(self, corner, tile)).then_some(None))
-            }
-            _ => None,
-        };
+    /// The decisions that are often asked answer without listing (their
+    /// modules' [`QuickAnswers::forced`]); debug builds check that answer
+    /// against the list.
+    fn forced(&self) -> Forced {
+        let quick = with_module!(
+            self.pending,
+            Module,
+            decision => Module::forced(self, decision),
+            nothing => None
+        );
         match quick {
             Some(quick) => {
                 debug_assert_eq!(
@@ -338,7 +348,7 @@ impl State {
     }
 
     /// [`State::forced`] read off the list of legal choices.
-    fn forced_by_list(&self) -> Option<Option<Choice>> {
+    fn forced_by_list(&self) -> Forced {
         LEGAL.with(|l| {
             let mut l = l.borrow_mut();
             l.clear();
@@ -355,85 +365,36 @@ impl State {
     fn resolve(&mut self, c: Choice, ev: &mut Vec<Event>) {
         let pending = self.pending;
         self.pending = Decision::None;
-        match pending {
-            Decision::None => {}
-            Decision::Plan(a) => planning::resolve(self, a, c, ev),
-            Decision::Initiative(a) => initiative::resolve(self, a, c, ev),
-            Decision::Adapt(a) => adaptation::resolve(self, a, c, ev),
-            Decision::Regress {
-                animal,
-                left,
-                saved,
-            } => regression::resolve(self, animal, left, saved, c, ev),
-            Decision::AbundanceElement(a) => abundance::resolve_element(self, a, c, ev),
-            Decision::AbundanceCorner(_, e) => abundance::resolve_corner(self, e, c, ev),
-            Decision::Wasteland(a) => wasteland::resolve(self, a, c, ev),
-            Decision::Depletion(a) => depletion::resolve(self, a, c, ev),
-            Decision::Glaciate { animal, card } => glaciation::resolve(self, animal, card, c, ev),
-            Decision::SpeciationCorner(a, _) => speciation::resolve_corner(self, a, c, ev),
-            Decision::SpeciationCount {
-                animal,
-                corner,
-                tile,
-            } => speciation::resolve_count(self, animal, corner, tile, c, ev),
-            Decision::InsectSpecies => speciation::resolve_insects(self, c, ev),
-            Decision::WanderStack(a) => wanderlust::resolve_stack(self, a, c, ev),
-            Decision::WanderHex(a, i) => wanderlust::resolve_hex(self, a, i, c, ev),
-            Decision::WanderElement(a, h) => wanderlust::resolve_element(self, a, h, c, ev),
-            Decision::WanderCorner(a, h, e) => wanderlust::resolve_corner(self, a, h, e, c, ev),
-            Decision::WanderMove { actor, mover, hex } => {
-                wanderlust::resolve_move(self, actor, mover, hex, c, ev)
-            }
-            Decision::Migrate { animal, left } => migration::resolve(self, animal, left, c, ev),
-            Decision::CompeteFree => competition::resolve_free(self, c, ev),
-            Decision::Compete {
-                animal,
-                space,
-                terrains,
-            } => competition::resolve(self, animal, space, terrains, c, ev),
-            Decision::Dominate(a) => domination::resolve_tile(self, a, c, ev),
-            Decision::ChooseCard { animal, first } => {
-                domination::resolve_card(self, animal, first, c, ev)
-            }
-            Decision::MammalSave => extinction::resolve(self, c, ev),
-            Decision::Card(step) => cards::resolve(self, step, c, ev),
-        }
+        with_module!(
+            pending,
+            Module,
+            decision => Module::apply(self, decision, c, ev),
+            nothing => {}
+        )
     }
 
     /// Why `c`, which is not legal now, is refused: the rule of the pending
     /// decision and what is wrong with this choice.
     pub fn refusal(&self, c: Choice) -> Refusal {
-        match self.pending {
-            Decision::None => Refusal::game_over(),
-            Decision::Plan(_) => planning::refusal(c),
-            Decision::Initiative(_) => initiative::refusal(self, c),
-            Decision::Adapt(a) => adaptation::refusal(self, a, c),
-            Decision::Regress { left, .. } => regression::refusal(left, c),
-            Decision::AbundanceElement(_) => abundance::refusal_element(self, c),
-            Decision::AbundanceCorner(_, e) => abundance::refusal_corner(e, c),
-            Decision::Wasteland(_) => wasteland::refusal(self, c),
-            Decision::Depletion(_) => depletion::refusal(c),
-            Decision::Glaciate { card, .. } => glaciation::refusal(self, card, c),
-            Decision::SpeciationCorner(a, e) => speciation::refusal_corner(self, a, e, c),
-            Decision::SpeciationCount {
-                animal,
-                corner,
-                tile,
-            } => speciation::refusal_count(self, animal, corner, tile),
-            Decision::InsectSpecies => speciation::refusal_insects(c),
-            Decision::WanderStack(_) => wanderlust::refusal_stack(self, c),
-            Decision::WanderHex(..) => wanderlust::refusal_hex(c),
-            Decision::WanderElement(..) => wanderlust::refusal_element(self, c),
-            Decision::WanderCorner(_, _, e) => wanderlust::refusal_corner(e),
-            Decision::WanderMove { mover, .. } => wanderlust::refusal_move(mover),
-            Decision::Migrate { animal, left } => migration::refusal(animal, left, c),
-            Decision::CompeteFree => competition::refusal_free(c),
-            Decision::Compete { animal, space, .. } => competition::refusal(animal, space, c),
-            Decision::Dominate(_) => domination::refusal_tile(c),
-            Decision::ChooseCard { .. } => domination::refusal_card(c),
-            Decision::MammalSave => extinction::refusal(c),
-            Decision::Card(step) => cards::refusal(self, step),
-        }
+        with_module!(
+            self.pending,
+            Module,
+            decision => Module::refusal(self, decision, c),
+            nothing => Refusal::game_over()
+        )
+    }
+
+    /// The choice as its button reads: the pending decision's module's own
+    /// words for it, else the game's general wording of that kind of
+    /// choice ([`texts::general_choice_text`]).
+    pub fn choice_text(&self, c: Choice) -> String {
+        let own = with_module!(
+            self.pending,
+            Module,
+            decision => Module::text(self, decision, c),
+            nothing => None
+        );
+        own.unwrap_or_else(|| texts::general_choice_text(self, c))
     }
 }
 

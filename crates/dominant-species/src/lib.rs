@@ -298,7 +298,7 @@ impl Game for DominantSpecies {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        texts::choice_text(s, c)
+        s.choice_text(c)
     }
 
     fn invariants(s: &State) -> Result<(), eons_core::InvariantError> {

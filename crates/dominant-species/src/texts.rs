@@ -92,7 +92,7 @@ pub(crate) fn ordinal(place: u8) -> String {
 }
 
 /// The terrain of the tile on top of a Wanderlust stack, if face up.
-fn stack_top(s: &State, stack: Stack) -> Option<Terrain> {
+pub(crate) fn stack_top(s: &State, stack: Stack) -> Option<Terrain> {
     s.stacks
         .get(stack.index())
         .filter(|_| s.face_up.get(stack.index()).copied().unwrap_or(false))
@@ -119,188 +119,43 @@ fn competition_terrains(space: crate::space::Space, usable: u8) -> String {
     either(&names)
 }
 
-/// The choice as its button reads: an imperative in lower case ("place an
-/// AP on Migration 7", "add 2 species to D7 desert").
-pub fn choice_text(s: &State, c: Choice) -> String {
-    use CardStep as C;
-    match (s.pending, c) {
-        (_, Choice::Place(sp)) => format!("place an AP on {sp}"),
-        (
-            Decision::Initiative(_) | Decision::Adapt(_) | Decision::AbundanceElement(_),
-            Choice::Skip,
-        )
-        | (
-            Decision::Wasteland(_) | Decision::Depletion(_) | Decision::Glaciate { .. },
-            Choice::Skip,
-        )
-        | (
-            Decision::SpeciationCorner(..) | Decision::WanderStack(_) | Decision::Dominate(_),
-            Choice::Skip,
-        )
-        | (Decision::InsectSpecies | Decision::CompeteFree, Choice::Skip) => {
-            "forfeit the action".into()
-        }
-        (Decision::MammalSave, Choice::Skip) => "save no mammal".into(),
-        (Decision::WanderElement(..), Choice::Skip) => "place no element on the new tile".into(),
-        (Decision::Card(C::AquaticTile { .. }), Choice::Skip) => "add no species".into(),
-        (Decision::Card(C::AquaticElement { .. }), Choice::Skip) => "place no element".into(),
-        (Decision::Card(C::HibernationTile { .. }), Choice::Skip) => "bring back no species".into(),
-        (_, Choice::Skip) => "skip this step".into(),
-        (Decision::Migrate { .. }, Choice::Done) => "end the migration".into(),
-        (Decision::Compete { .. }, Choice::Done) => "end the competition".into(),
-        (Decision::WanderMove { hex, .. }, Choice::Done) => {
-            format!("move no more species onto {}", place_of(s, hex))
-        }
-        (Decision::Card(C::EvolutionReplace { .. }), Choice::Done) => {
-            "replace no more species".into()
-        }
-        (_, Choice::Done) => "finish this step".into(),
-        (Decision::Adapt(_), Choice::Element(e)) => {
-            format!("take {} element onto your display", with_article(e.name()))
-        }
-        (Decision::Regress { animal, .. }, Choice::Element(e)) => {
-            if s.animals[animal.index()].added[e.index()] == 1 {
-                format!("keep your {e} element")
-            } else {
-                format!("keep your {e} elements")
-            }
-        }
-        (Decision::AbundanceElement(_), Choice::Element(e)) => {
-            format!("place {} element on earth", with_article(e.name()))
-        }
-        (Decision::Wasteland(_), Choice::Element(e)) => {
-            format!(
-                "return {} element from the Wasteland Box to the bag",
-                with_article(e.name())
-            )
-        }
-        (Decision::WanderElement(..), Choice::Element(e)) => {
-            format!("place {} element on the new tile", with_article(e.name()))
-        }
-        (
-            Decision::Card(C::DiseaseLose { .. } | C::ImmigrantsChoice { .. }),
-            Choice::Element(e),
-        ) => {
-            format!("lose {} element from your display", with_article(e.name()))
-        }
-        (Decision::Card(C::MetamorphosisGive { .. }), Choice::Element(e)) => {
-            format!("give up {} element", with_article(e.name()))
-        }
-        (_, Choice::Element(e)) => {
-            format!("take {} element from the bag", with_article(e.name()))
-        }
-        (Decision::Depletion(_), Choice::Corner(c)) => {
-            format!(
-                "remove the {} element from {}",
-                element_at(s, c),
-                corner_label(c)
-            )
-        }
-        (Decision::SpeciationCorner(_, e), Choice::Corner(c)) => {
-            format!("speciate around the {e} element on {}", corner_label(c))
-        }
-        (Decision::Card(C::BlightKeep { .. }), Choice::Corner(c)) => {
-            format!(
-                "keep the {} element on {}",
-                element_at(s, c),
-                corner_label(c)
-            )
-        }
-        (
-            Decision::AbundanceCorner(_, e)
-            | Decision::WanderCorner(_, _, e)
-            | Decision::Card(
-                C::AquaticCorner { element: e, .. } | C::HabitatCorner { element: e, .. },
-            ),
-            Choice::Corner(c),
-        ) => format!("place the {e} element on {}", corner_label(c)),
-        (_, Choice::Corner(c)) => format!("choose {}", corner_label(c)),
-        (Decision::Glaciate { .. }, Choice::Tile(h)) => format!("glaciate {}", place_in(s, h)),
-        (Decision::WanderHex(_, stack), Choice::Tile(h)) => match stack_top(s, stack) {
-            Some(t) => format!("place the {t} tile on {}", hex_label(h)),
-            None => format!("place the tile on {}", hex_label(h)),
-        },
-        (Decision::Dominate(_), Choice::Tile(h)) => format!("score {}", place_in(s, h)),
-        (Decision::MammalSave, Choice::Tile(h)) => format!("save a mammal on {}", place_in(s, h)),
-        (Decision::InsectSpecies, Choice::Tile(h)) => {
-            format!("add an insect species to {}", place_in(s, h))
-        }
-        (Decision::Card(C::AquaticTile { .. }), Choice::Tile(h)) => {
-            format!("add species to {}", place_in(s, h))
-        }
-        (Decision::Card(C::BlightTile { .. }), Choice::Tile(h)) => {
-            format!("blight {}", place_in(s, h))
-        }
-        (Decision::Card(C::CatastropheTile { .. }), Choice::Tile(h)) => {
-            format!("strike {} with the catastrophe", place_in(s, h))
-        }
-        (Decision::Card(C::FecundityTile { .. }), Choice::Tile(h)) => {
-            format!("add a species to {}", place_in(s, h))
-        }
-        (Decision::Card(C::FertileTile { .. }), Choice::Tile(h)) => {
-            format!("score your species on {}", place_in(s, h))
-        }
-        (Decision::Card(C::HibernationTile { .. }), Choice::Tile(h)) => {
-            format!("bring eliminated species back to {}", place_in(s, h))
-        }
-        (Decision::Card(C::MassExodusTile { .. }), Choice::Tile(h)) => {
-            format!("empty {}", place_in(s, h))
-        }
-        (_, Choice::Tile(h)) => format!("choose {}", place_in(s, h)),
-        (_, Choice::Stack(stack)) => match stack_top(s, stack) {
+/// The general wording of a choice, as its button reads: an imperative in
+/// lower case ("place an AP on Migration 7", "choose D7 desert").
+/// [`State::choice_text`] asks the pending decision's module for its own
+/// words first ("forfeit the action", "add 2 species to D7 desert") and
+/// falls back on these.
+pub fn general_choice_text(s: &State, c: Choice) -> String {
+    match c {
+        Choice::Place(sp) => format!("place an AP on {sp}"),
+        Choice::Skip => "skip this step".into(),
+        Choice::Done => "finish this step".into(),
+        Choice::Element(e) => format!("take {} element from the bag", with_article(e.name())),
+        Choice::Corner(c) => format!("choose {}", corner_label(c)),
+        Choice::Tile(h) => format!("choose {}", place_in(s, h)),
+        Choice::Stack(stack) => match stack_top(s, stack) {
             Some(t) => format!("take the face-up {t} tile from {stack}"),
             None => format!("take the top tile of {stack}"),
         },
-        (Decision::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
-            let at = s
-                .earth
-                .tiles_at(corner)
-                .nth(tile as usize)
-                .map(|h| place_of(s, h))
-                .unwrap_or_else(|| "the tile".into());
-            add_count(n, &at)
-        }
-        (Decision::Card(C::AquaticCount { hex, .. }), Choice::Count(n)) => {
-            add_count(n, &place_of(s, hex))
-        }
-        (Decision::Card(C::HibernationCount { hex, .. }), Choice::Count(n)) => match n {
-            0 => "bring back no species".into(),
-            n => format!("bring back {} to {}", count(n, "species"), place_of(s, hex)),
-        },
-        (_, Choice::Count(n)) => format!("choose {}", count(n, "species")),
-        (_, Choice::Move { animal, from, to }) => format!(
+        Choice::Count(n) => format!("choose {}", count(n, "species")),
+        Choice::Move { animal, from, to } => format!(
             "move {} from {} to {}",
             with_article(singular(animal)),
             place_in(s, from),
             place_in(s, to)
         ),
-        (Decision::Card(C::CatastropheSurvivor { .. }), Choice::Species { hex, animal }) => {
-            format!(
-                "let {} survive on {}",
-                with_article(singular(animal)),
-                place_in(s, hex)
-            )
-        }
-        (Decision::Card(C::EvolutionReplace { .. }), Choice::Species { hex, animal }) => {
-            format!(
-                "replace {} on {}",
-                with_article(singular(animal)),
-                place_in(s, hex)
-            )
-        }
-        (_, Choice::Species { hex, animal }) => format!(
+        Choice::Species { hex, animal } => format!(
             "eliminate {} on {}",
             with_article(singular(animal)),
             place_in(s, hex)
         ),
-        (_, Choice::Card(c)) => format!("take the {c} card"),
-        (_, Choice::LoseAp) => "lose an AP".into(),
-        (_, Choice::ThinOut) => "keep only one species on each tile".into(),
+        Choice::Card(c) => format!("take the {c} card"),
+        Choice::LoseAp => "lose an AP".into(),
+        Choice::ThinOut => "keep only one species on each tile".into(),
     }
 }
 
 /// "add 2 species to D7 desert", or "add no species to D7 desert".
-fn add_count(n: u8, at: &str) -> String {
+pub(crate) fn add_count(n: u8, at: &str) -> String {
     match n {
         0 => format!("add no species to {at}"),
         n => format!("add {} to {at}", count(n, "species")),
@@ -308,7 +163,7 @@ fn add_count(n: u8, at: &str) -> String {
 }
 
 /// The element on a corner of `s` ("sun"), or "no" when it holds none.
-fn element_at(s: &State, c: Corner) -> &'static str {
+pub(crate) fn element_at(s: &State, c: Corner) -> &'static str {
     grid()
         .corner_id(c)
         .and_then(|id| s.earth.element(id))

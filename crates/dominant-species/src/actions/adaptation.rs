@@ -2,10 +2,12 @@
 //! the animal's display, which holds at most six.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_elements};
+use crate::offer::{not_offered, offer_elements, only_unless, Forced, QuickAnswers};
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, State};
-use eons_core::Refusal;
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::{refusal_from_rule, DecisionModule, Refusal};
 
 /// The rule this action's refusals name.
 pub(crate) const RULE: &str = "Adaptation (p.10)";
@@ -16,21 +18,26 @@ pub(crate) fn start(a: Animal) -> Decision {
 }
 
 /// An element of the leaf squares while the display has room, or forfeit.
-pub(crate) fn legal(s: &State, a: Animal, out: &mut Vec<Choice>) {
+fn legal(s: &State, a: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.element_total(a) < 6 {
-        push_elements(&s.adaptation, out);
+        if offer_elements(&s.adaptation, offer) {
+            return true;
+        }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// True when [`legal`] offers an element (the decision is more than
 /// "skip").
-pub(crate) fn any_element(s: &State, a: Animal) -> bool {
+fn any_element(s: &State, a: Animal) -> bool {
     s.element_total(a) < 6 && s.adaptation.iter().any(|&n| n > 0)
 }
 
 /// True when `c` is among [`legal`]'s choices, without listing them.
-pub(crate) fn is_legal(s: &State, a: Animal, c: Choice) -> bool {
+fn is_legal(s: &State, a: Animal, c: Choice) -> bool {
     match c {
         Choice::Skip => true,
         Choice::Element(e) => s.element_total(a) < 6 && s.adaptation[e.index()] > 0,
@@ -39,7 +46,7 @@ pub(crate) fn is_legal(s: &State, a: Animal, c: Choice) -> bool {
 }
 
 /// Resolves a legal choice.
-pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Element(e) => {
             s.adaptation[e.index()] -= 1;
@@ -55,7 +62,7 @@ pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) 
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(s: &State, a: Animal, c: Choice) -> Refusal {
+fn refusal(s: &State, a: Animal, c: Choice) -> Refusal {
     match c {
         Choice::Element(_) if s.element_total(a) >= 6 => {
             Refusal::new(RULE, "your display already holds six elements")
@@ -68,5 +75,59 @@ pub(crate) fn refusal(s: &State, a: Animal, c: Choice) -> Refusal {
             RULE,
             "take an element from the Adaptation leaf squares onto your display, or forfeit",
         ),
+    }
+}
+
+/// Adaptation as a decision module: [`Decision::Adapt`], take an element.
+pub(crate) struct Adaptation;
+
+impl DecisionModule<DominantSpecies> for Adaptation {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Adaptation (p.10): take an element from the Adaptation leaf squares onto your display, or forfeit"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        let Decision::Adapt(a) = d else { return false };
+        legal(s, a, offer)
+    }
+
+    /// Answered without listing.
+    fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
+        let Decision::Adapt(a) = d else { return false };
+        is_legal(s, a, c)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Adapt(a) = d {
+            resolve(s, a, c, ev);
+        }
+    }
+
+    fn refusal(s: &State, d: Decision, c: Choice) -> Refusal {
+        let Decision::Adapt(a) = d else {
+            return refusal_from_rule(Self::rule(d));
+        };
+        refusal(s, a, c)
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("forfeit the action".into()),
+            Choice::Element(e) => Some(format!(
+                "take {} element onto your display",
+                with_article(e.name())
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Adaptation {
+    /// Forced to forfeit when no element can be taken.
+    fn forced(s: &State, d: Decision) -> Option<Forced> {
+        let Decision::Adapt(a) = d else { return None };
+        only_unless(any_element(s, a), Choice::Skip)
     }
 }

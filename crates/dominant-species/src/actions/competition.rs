@@ -3,10 +3,15 @@
 //! the arachnids' free competition on one tile of any terrain.
 
 use crate::data::{Animal, Terrain};
-use crate::offer::{not_offered, push_victims};
+use crate::offer::only_unless;
+use crate::offer::Forced;
+use crate::offer::QuickAnswers;
+use crate::offer::{not_offered, offer_victims};
 use crate::queries::board_id;
 use crate::space::{Section, Space};
 use crate::state::{Choice, Decision, Event, State, Step};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{HexId, Refusal};
 use eons_earth::mask_ids;
 
@@ -31,23 +36,39 @@ pub(crate) fn arachnids_step(s: &mut State) {
 }
 
 /// The arachnids' victims on any tile they occupy, or forfeit.
-pub(crate) fn legal_free(s: &State, out: &mut Vec<Choice>) {
+fn legal_free(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     let a = Animal::Arachnids;
     for h in occupied_tiles(s, a) {
-        push_victims(s, h, a, out);
+        if offer_victims(s, h, a, offer) {
+            return true;
+        }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// Victims on occupied tiles of a terrain still usable, or done.
-pub(crate) fn legal(s: &State, animal: Animal, space: Space, terrains: u8, out: &mut Vec<Choice>) {
+fn legal(
+    s: &State,
+    animal: Animal,
+    space: Space,
+    terrains: u8,
+    offer: &mut impl FnMut(Choice) -> bool,
+) -> bool {
     let ts = usable_terrains(space, terrains);
     for h in occupied_tiles(s, animal) {
         if usable(s, animal, &ts, h) {
-            push_victims(s, h, animal, out);
+            if offer_victims(s, h, animal, offer) {
+                return true;
+            }
         }
     }
-    out.push(Choice::Done);
+    if offer(Choice::Done) {
+        return true;
+    }
+    false
 }
 
 /// The tiles holding `animal`'s species, in id order (as `tile_ids` lists
@@ -71,7 +92,7 @@ fn usable(s: &State, animal: Animal, usable: &[Option<Terrain>; 3], h: HexId) ->
 }
 
 /// True when [`legal`] offers a victim (the decision is more than "done").
-pub(crate) fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) -> bool {
+fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) -> bool {
     let ts = usable_terrains(space, terrains);
     occupied_tiles(s, animal).any(|h| {
         usable(s, animal, &ts, h)
@@ -82,7 +103,7 @@ pub(crate) fn any_victim(s: &State, animal: Animal, space: Space, terrains: u8) 
 }
 
 /// True when `c` is among [`legal`]'s choices, without listing them.
-pub(crate) fn is_legal(s: &State, animal: Animal, space: Space, terrains: u8, c: Choice) -> bool {
+fn is_legal(s: &State, animal: Animal, space: Space, terrains: u8, c: Choice) -> bool {
     match c {
         Choice::Done => true,
         Choice::Species {
@@ -98,7 +119,7 @@ pub(crate) fn is_legal(s: &State, animal: Animal, space: Space, terrains: u8, c:
 }
 
 /// Resolves the arachnids' legal choice.
-pub(crate) fn resolve_free(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_free(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Species { hex: h, animal } => {
             if let Some(h) = board_id(h) {
@@ -111,7 +132,7 @@ pub(crate) fn resolve_free(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
 }
 
 /// Resolves a legal choice (Done changes nothing).
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     animal: Animal,
     space: Space,
@@ -144,7 +165,7 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused in the arachnids' free competition.
-pub(crate) fn refusal_free(c: Choice) -> Refusal {
+fn refusal_free(c: Choice) -> Refusal {
     match c {
         Choice::Species {
             animal: Animal::Arachnids,
@@ -158,7 +179,7 @@ pub(crate) fn refusal_free(c: Choice) -> Refusal {
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(animal: Animal, space: Space, c: Choice) -> Refusal {
+fn refusal(animal: Animal, space: Space, c: Choice) -> Refusal {
     match c {
         Choice::Species { animal: victim, .. } if victim == animal => {
             Refusal::new(RULE, "you cannot eliminate your own species")
@@ -169,5 +190,89 @@ pub(crate) fn refusal(animal: Animal, space: Space, c: Choice) -> Refusal {
                 "eliminate one opposing species on a tile you occupy of a terrain of {space} not used yet, or stop with done"
             ),
         ),
+    }
+}
+
+/// Competition as a decision module: [`Decision::Compete`] (one victim per
+/// terrain, or done) and [`Decision::CompeteFree`] (the arachnids' free
+/// competition).
+pub(crate) struct Competition;
+
+impl DecisionModule<DominantSpecies> for Competition {
+    type Decision = Decision;
+
+    fn rule(d: Decision) -> &'static str {
+        match d {
+            Decision::CompeteFree => {
+                "Competition (p.15): eliminate one opposing species on a tile the arachnids occupy, or forfeit"
+            }
+            _ => "Competition (p.15): eliminate one opposing species on a tile you occupy of a terrain of the space not used yet, or stop with done",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        match d {
+            Decision::CompeteFree => legal_free(s, offer),
+            Decision::Compete {
+                animal,
+                space,
+                terrains,
+            } => legal(s, animal, space, terrains, offer),
+            _ => false,
+        }
+    }
+
+    /// The action's competition is answered without listing.
+    fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
+        match d {
+            Decision::Compete {
+                animal,
+                space,
+                terrains,
+            } => is_legal(s, animal, space, terrains, c),
+            _ => Self::legal(s, d, &mut |offered| offered == c),
+        }
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match d {
+            Decision::CompeteFree => resolve_free(s, c, ev),
+            Decision::Compete {
+                animal,
+                space,
+                terrains,
+            } => resolve(s, animal, space, terrains, c, ev),
+            _ => {}
+        }
+    }
+
+    fn refusal(_: &State, d: Decision, c: Choice) -> Refusal {
+        match d {
+            Decision::Compete { animal, space, .. } => refusal(animal, space, c),
+            _ => refusal_free(c),
+        }
+    }
+
+    fn text(_: &State, d: Decision, c: Choice) -> Option<String> {
+        match (d, c) {
+            (Decision::CompeteFree, Choice::Skip) => Some("forfeit the action".into()),
+            (Decision::Compete { .. }, Choice::Done) => Some("end the competition".into()),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Competition {
+    /// The action's competition: forced to done when no victim is left.
+    fn forced(s: &State, d: Decision) -> Option<Forced> {
+        let Decision::Compete {
+            animal,
+            space,
+            terrains,
+        } = d
+        else {
+            return None;
+        };
+        only_unless(any_victim(s, animal, space, terrains), Choice::Done)
     }
 }

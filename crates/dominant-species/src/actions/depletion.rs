@@ -3,10 +3,16 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
+use crate::offer::only_unless;
+use crate::offer::Forced;
+use crate::offer::QuickAnswers;
 use crate::queries::corner;
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, State};
 use crate::texts::corner_label;
+use crate::texts::element_at;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::Refusal;
 use eons_earth::grid;
 
@@ -19,24 +25,29 @@ pub(crate) fn start(a: Animal) -> Decision {
 }
 
 /// Every element on earth of a type in the box, or forfeit.
-pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
+fn legal(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for (c, e) in s.earth.elements() {
         if s.depletion_box[e as usize] > 0 {
-            out.push(Choice::Corner(corner(c)));
+            if offer(Choice::Corner(corner(c))) {
+                return true;
+            }
         }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// True when [`legal`] offers a corner (the decision is more than "skip").
-pub(crate) fn any_corner(s: &State) -> bool {
+fn any_corner(s: &State) -> bool {
     s.earth
         .elements()
         .any(|(_, e)| s.depletion_box[e as usize] > 0)
 }
 
 /// True when `c` is among [`legal`]'s choices, without listing them.
-pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
+fn is_legal(s: &State, c: Choice) -> bool {
     match c {
         Choice::Skip => true,
         Choice::Corner(c) => grid()
@@ -48,7 +59,7 @@ pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
 }
 
 /// Resolves a legal choice.
-pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Corner(c) => {
             if let Some(c) = grid().corner_id(c) {
@@ -61,7 +72,7 @@ pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) 
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(c: Choice) -> Refusal {
+fn refusal(c: Choice) -> Refusal {
     match c {
         Choice::Corner(c) => Refusal::new(
             RULE,
@@ -74,5 +85,55 @@ pub(crate) fn refusal(c: Choice) -> Refusal {
             RULE,
             "remove an element from earth of a type in the Depletion Box, or forfeit",
         ),
+    }
+}
+
+/// Depletion as a decision module: [`Decision::Depletion`], the element
+/// removed from earth.
+pub(crate) struct Depletion;
+
+impl DecisionModule<DominantSpecies> for Depletion {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Depletion (p.12): remove an element from earth of a type in the Depletion Box, or forfeit"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, _: Decision, offer: &mut F) -> bool {
+        legal(s, offer)
+    }
+
+    /// Answered without listing.
+    fn is_legal(s: &State, _: Decision, c: Choice) -> bool {
+        is_legal(s, c)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Depletion(a) = d {
+            resolve(s, a, c, ev);
+        }
+    }
+
+    fn refusal(_: &State, _: Decision, c: Choice) -> Refusal {
+        refusal(c)
+    }
+
+    fn text(s: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("forfeit the action".into()),
+            Choice::Corner(c) => Some(format!(
+                "remove the {} element from {}",
+                element_at(s, c),
+                corner_label(c)
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Depletion {
+    /// Forced to forfeit when no element on earth matches the box.
+    fn forced(s: &State, _: Decision) -> Option<Forced> {
+        only_unless(any_corner(s), Choice::Skip)
     }
 }

@@ -4,10 +4,17 @@
 use crate::cards;
 use crate::data::{tile_scores, Animal};
 use crate::offer::not_offered;
+use crate::offer::offer_all;
+use crate::offer::only_unless;
+use crate::offer::Forced;
+use crate::offer::QuickAnswers;
 use crate::queries::{board_id, hex, nth_member};
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, State};
 use crate::texts::hex_label;
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{GameRng, HexId, Refusal};
 use eons_earth::mask_ids;
 
@@ -20,15 +27,23 @@ pub(crate) fn start(a: Animal) -> Decision {
 }
 
 /// Every tile not scored this turn, or forfeit.
-pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
+fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     // A walk of the bit set of tiles not yet scored, in id order (the order
     // of the tiles on earth).
-    out.extend(mask_ids(s.earth.tile_mask() & !s.dominated).map(|h| Choice::Tile(hex(h))));
-    out.push(Choice::Skip);
+    if offer_all(
+        mask_ids(s.earth.tile_mask() & !s.dominated).map(|h| Choice::Tile(hex(h))),
+        offer,
+    ) {
+        return true;
+    }
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// The choice [`legal_tile`] would list at `rng.index(len)`, with that draw.
-pub(crate) fn random_tile(s: &State, rng: &mut GameRng) -> Choice {
+fn random_tile(s: &State, rng: &mut GameRng) -> Choice {
     let tiles = s.earth.tile_mask() & !s.dominated;
     let k = rng.index(tiles.count_ones() as usize + 1);
     if k == tiles.count_ones() as usize {
@@ -40,12 +55,12 @@ pub(crate) fn random_tile(s: &State, rng: &mut GameRng) -> Choice {
 
 /// True when some tile is not yet dominated this action (the decision is
 /// more than "skip").
-pub(crate) fn any_tile(s: &State) -> bool {
+fn any_tile(s: &State) -> bool {
     s.earth.tile_mask() & !s.dominated != 0
 }
 
 /// True when `c` is among [`legal_tile`]'s choices, without listing them.
-pub(crate) fn is_legal_tile(s: &State, c: Choice) -> bool {
+fn is_legal_tile(s: &State, c: Choice) -> bool {
     match c {
         Choice::Skip => true,
         Choice::Tile(h) => board_id(h)
@@ -55,12 +70,18 @@ pub(crate) fn is_legal_tile(s: &State, c: Choice) -> bool {
 }
 
 /// Every face-up card.
-pub(crate) fn legal_card(s: &State, out: &mut Vec<Choice>) {
-    out.extend(s.available.iter().flatten().map(|&c| Choice::Card(c)));
+fn legal_card(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    if offer_all(
+        s.available.iter().flatten().map(|&c| Choice::Card(c)),
+        offer,
+    ) {
+        return true;
+    }
+    false
 }
 
 /// Resolves a legal choice of tile.
-pub(crate) fn resolve_tile(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_tile(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Tile(h) => {
             if let Some(id) = board_id(h) {
@@ -79,13 +100,7 @@ pub(crate) fn resolve_tile(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Eve
 }
 
 /// Resolves a legal choice of card: taken, then resolved.
-pub(crate) fn resolve_card(
-    s: &mut State,
-    animal: Animal,
-    first: u8,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) {
+fn resolve_card(s: &mut State, animal: Animal, first: u8, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Card(card) => {
             if let Some(slot) = s.available.iter_mut().find(|x| **x == Some(card)) {
@@ -101,7 +116,7 @@ pub(crate) fn resolve_card(
 }
 
 /// Why `c` is refused while the tile is chosen.
-pub(crate) fn refusal_tile(c: Choice) -> Refusal {
+fn refusal_tile(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
@@ -115,12 +130,87 @@ pub(crate) fn refusal_tile(c: Choice) -> Refusal {
 }
 
 /// Why `c` is refused while the card is chosen.
-pub(crate) fn refusal_card(c: Choice) -> Refusal {
+fn refusal_card(c: Choice) -> Refusal {
     match c {
         Choice::Card(card) => Refusal::new(
             RULE,
             format!("{card} is not among the face-up Dominance cards"),
         ),
         _ => not_offered(RULE, "take one of the face-up Dominance cards"),
+    }
+}
+
+/// Domination as a decision module: [`Decision::Dominate`] (the tile to
+/// score) and [`Decision::ChooseCard`] (the dominant animal's card, whose
+/// own steps the card modules rule).
+pub(crate) struct Domination;
+
+impl DecisionModule<DominantSpecies> for Domination {
+    type Decision = Decision;
+
+    fn rule(d: Decision) -> &'static str {
+        match d {
+            Decision::ChooseCard { .. } => {
+                "Domination (p.16): take one of the face-up Dominance cards"
+            }
+            _ => "Domination (p.16): choose a tile not yet scored this turn, or forfeit",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        match d {
+            Decision::Dominate(_) => legal_tile(s, offer),
+            Decision::ChooseCard { .. } => legal_card(s, offer),
+            _ => false,
+        }
+    }
+
+    /// The tile is answered without listing.
+    fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
+        match d {
+            Decision::Dominate(_) => is_legal_tile(s, c),
+            _ => Self::legal(s, d, &mut |offered| offered == c),
+        }
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match d {
+            Decision::Dominate(a) => resolve_tile(s, a, c, ev),
+            Decision::ChooseCard { animal, first } => resolve_card(s, animal, first, c, ev),
+            _ => {}
+        }
+    }
+
+    fn refusal(_: &State, d: Decision, c: Choice) -> Refusal {
+        match d {
+            Decision::ChooseCard { .. } => refusal_card(c),
+            _ => refusal_tile(c),
+        }
+    }
+
+    fn text(s: &State, d: Decision, c: Choice) -> Option<String> {
+        match (d, c) {
+            (Decision::Dominate(_), Choice::Skip) => Some("forfeit the action".into()),
+            (Decision::Dominate(_), Choice::Tile(h)) => Some(format!("score {}", place_in(s, h))),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Domination {
+    /// The tile: forced to forfeit when every tile was scored.
+    fn forced(s: &State, d: Decision) -> Option<Forced> {
+        match d {
+            Decision::Dominate(_) => only_unless(any_tile(s), Choice::Skip),
+            _ => None,
+        }
+    }
+
+    /// The tile, drawn from the bit set of tiles not yet scored.
+    fn draw(s: &State, d: Decision, rng: &mut GameRng) -> Option<Option<Choice>> {
+        match d {
+            Decision::Dominate(_) => Some(Some(random_tile(s, rng))),
+            _ => None,
+        }
     }
 }

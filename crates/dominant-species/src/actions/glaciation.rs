@@ -6,10 +6,16 @@
 use crate::cards;
 use crate::data::{Animal, Terrain};
 use crate::offer::not_offered;
+use crate::offer::offer_all;
+use crate::offer::QuickAnswers;
 use crate::queries::{board_id, hex};
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, State, VpCause};
 use crate::texts::hex_label;
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::refusal_from_rule;
+use eons_core::DecisionModule;
 use eons_core::{bonus_vp, CornerId, HexId, Refusal};
 use eons_earth::grid;
 
@@ -26,17 +32,22 @@ pub(crate) fn start(a: Animal) -> Decision {
 
 /// Every tile next to tundra while tundra tiles last; the action (not the
 /// card) may be forfeited.
-pub(crate) fn legal(s: &State, card: bool, out: &mut Vec<Choice>) {
+fn legal(s: &State, card: bool, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.tundra_left > 0 {
-        out.extend(s.glaciation_targets().map(|h| Choice::Tile(hex(h))));
+        if offer_all(s.glaciation_targets().map(|h| Choice::Tile(hex(h))), offer) {
+            return true;
+        }
     }
     if !card {
-        out.push(Choice::Skip);
+        if offer(Choice::Skip) {
+            return true;
+        }
     }
+    false
 }
 
 /// Resolves a legal choice.
-pub(crate) fn resolve(s: &mut State, animal: Animal, card: bool, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, animal: Animal, card: bool, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Tile(h) => {
             if let Some(h) = board_id(h) {
@@ -108,7 +119,7 @@ fn glaciate(s: &mut State, a: Animal, h: HexId, ev: &mut Vec<Event>) {
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(s: &State, card: bool, c: Choice) -> Refusal {
+fn refusal(s: &State, card: bool, c: Choice) -> Refusal {
     let rule = if card { cards::ice_sheet::RULE } else { RULE };
     match c {
         Choice::Tile(_) if s.tundra_left == 0 => {
@@ -126,3 +137,50 @@ pub(crate) fn refusal(s: &State, card: bool, c: Choice) -> Refusal {
         _ => not_offered(rule, "choose a tile next to tundra to glaciate, or forfeit"),
     }
 }
+
+/// Glaciation as a decision module: [`Decision::Glaciate`], the tile to
+/// glaciate, for the action or for the Ice Sheet card.
+pub(crate) struct Glaciation;
+
+impl DecisionModule<DominantSpecies> for Glaciation {
+    type Decision = Decision;
+
+    fn rule(d: Decision) -> &'static str {
+        match d {
+            Decision::Glaciate { card: true, .. } => {
+                "Ice Sheet (p.19): choose a tile next to tundra to glaciate"
+            }
+            _ => "Glaciation (p.13): choose a tile next to tundra to glaciate, or forfeit",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        let Decision::Glaciate { card, .. } = d else {
+            return false;
+        };
+        legal(s, card, offer)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Glaciate { animal, card } = d {
+            resolve(s, animal, card, c, ev);
+        }
+    }
+
+    fn refusal(s: &State, d: Decision, c: Choice) -> Refusal {
+        let Decision::Glaciate { card, .. } = d else {
+            return refusal_from_rule(Self::rule(d));
+        };
+        refusal(s, card, c)
+    }
+
+    fn text(s: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("forfeit the action".into()),
+            Choice::Tile(h) => Some(format!("glaciate {}", place_in(s, h))),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Glaciation {}

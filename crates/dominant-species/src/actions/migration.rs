@@ -4,9 +4,15 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
+use crate::offer::only_unless;
+use crate::offer::Forced;
+use crate::offer::QuickAnswers;
 use crate::queries::{board_id, hex};
 use crate::space::Space;
 use crate::state::{Choice, Decision, Event, State};
+use crate::DominantSpecies;
+use eons_core::refusal_from_rule;
+use eons_core::DecisionModule;
 use eons_core::{HexId, Refusal};
 use eons_earth::{mask_ids, neighbor_mask, HEXES};
 
@@ -23,16 +29,21 @@ pub(crate) fn start(s: &mut State, a: Animal, space: Space) -> Decision {
 }
 
 /// Every move still allowed, or done.
-pub(crate) fn legal(s: &State, animal: Animal, left: u8, out: &mut Vec<Choice>) {
+fn legal(s: &State, animal: Animal, left: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if left > 0 {
-        moves(s, animal, out);
+        if moves(s, animal, offer) {
+            return true;
+        }
     }
-    out.push(Choice::Done);
+    if offer(Choice::Done) {
+        return true;
+    }
+    false
 }
 
 /// Every move of one species of `a`, in the order of its origin tile, then
 /// of its destination tile.
-fn moves(s: &State, a: Animal, out: &mut Vec<Choice>) {
+fn moves(s: &State, a: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     let tiles = s.earth.tile_mask();
     // The tiles with `a`'s species, in id order (as `tile_ids` gives them).
     for from in mask_ids(s.earth.species_mask(a.index()) & tiles) {
@@ -40,13 +51,16 @@ fn moves(s: &State, a: Animal, out: &mut Vec<Choice>) {
             continue;
         }
         for to in mask_ids(reach(a, from, tiles)) {
-            out.push(Choice::Move {
+            if offer(Choice::Move {
                 animal: a,
                 from: hex(from),
                 to: hex(to),
-            });
+            }) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// The tiles a species of `a` on tile `from` may migrate to, as a bit set of
@@ -65,7 +79,7 @@ fn reach(a: Animal, from: HexId, tiles: u64) -> u64 {
 /// True when `animal` has at least one move (the decision is more than
 /// "done"): a species that has not arrived this action on a tile with an
 /// adjacent tile.
-pub(crate) fn any_move(s: &State, animal: Animal) -> bool {
+fn any_move(s: &State, animal: Animal) -> bool {
     let tiles = s.earth.tile_mask();
     mask_ids(s.earth.species_mask(animal.index()) & tiles).any(|from| {
         s.earth.species(from, animal.index()) > s.arrived[from.0 as usize]
@@ -74,7 +88,7 @@ pub(crate) fn any_move(s: &State, animal: Animal) -> bool {
 }
 
 /// True when `c` is among [`legal`]'s choices, without listing them.
-pub(crate) fn is_legal(s: &State, animal: Animal, left: u8, c: Choice) -> bool {
+fn is_legal(s: &State, animal: Animal, left: u8, c: Choice) -> bool {
     match c {
         Choice::Done => true,
         Choice::Move {
@@ -97,7 +111,7 @@ pub(crate) fn is_legal(s: &State, animal: Animal, left: u8, c: Choice) -> bool {
 }
 
 /// Resolves a legal choice (Done changes nothing).
-pub(crate) fn resolve(s: &mut State, animal: Animal, left: u8, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, animal: Animal, left: u8, c: Choice, ev: &mut Vec<Event>) {
     if let Choice::Move { from, to, .. } = c {
         if let (Some(f), Some(t)) = (board_id(from), board_id(to)) {
             s.move_species(animal, f, t, ev);
@@ -111,7 +125,7 @@ pub(crate) fn resolve(s: &mut State, animal: Animal, left: u8, c: Choice, ev: &m
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(animal: Animal, left: u8, c: Choice) -> Refusal {
+fn refusal(animal: Animal, left: u8, c: Choice) -> Refusal {
     let reach = if animal == Animal::Birds {
         "up to two tiles away"
     } else {
@@ -130,5 +144,59 @@ pub(crate) fn refusal(animal: Animal, left: u8, c: Choice) -> Refusal {
                 "move one of your species that has not arrived this action to a tile {reach} ({left} left), or stop with done"
             ),
         ),
+    }
+}
+
+/// Migration as a decision module: [`Decision::Migrate`], one move or
+/// done.
+pub(crate) struct Migration;
+
+impl DecisionModule<DominantSpecies> for Migration {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Migration (p.15): move one of your species that has not arrived this action, or stop with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        let Decision::Migrate { animal, left } = d else {
+            return false;
+        };
+        legal(s, animal, left, offer)
+    }
+
+    /// Answered without listing.
+    fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
+        let Decision::Migrate { animal, left } = d else {
+            return false;
+        };
+        is_legal(s, animal, left, c)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Migrate { animal, left } = d {
+            resolve(s, animal, left, c, ev);
+        }
+    }
+
+    fn refusal(_: &State, d: Decision, c: Choice) -> Refusal {
+        let Decision::Migrate { animal, left } = d else {
+            return refusal_from_rule(Self::rule(d));
+        };
+        refusal(animal, left, c)
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        (c == Choice::Done).then(|| "end the migration".into())
+    }
+}
+
+impl QuickAnswers for Migration {
+    /// Forced to done when no migration is left or no species can move.
+    fn forced(s: &State, d: Decision) -> Option<Forced> {
+        let Decision::Migrate { animal, left } = d else {
+            return None;
+        };
+        only_unless(left > 0 && any_move(s, animal), Choice::Done)
     }
 }

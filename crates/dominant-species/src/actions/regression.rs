@@ -4,8 +4,12 @@
 
 use crate::data::{Animal, Element};
 use crate::offer::not_offered;
+use crate::offer::QuickAnswers;
 use crate::space::Space;
 use crate::state::{Choice, Decision, Event, State, Step};
+use crate::DominantSpecies;
+use eons_core::refusal_from_rule;
+use eons_core::DecisionModule;
 use eons_core::Refusal;
 
 /// The rule this action's refusals name.
@@ -58,24 +62,20 @@ fn losses(s: &mut State, a: Animal, lose: u8, ev: &mut Vec<Event>) {
 }
 
 /// The threatened types not yet saved.
-pub(crate) fn legal(s: &State, animal: Animal, saved: u8, out: &mut Vec<Choice>) {
+fn legal(s: &State, animal: Animal, saved: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     let t = s.threatened(animal) & !saved;
     for e in Element::ALL {
         if t & (1 << e.index()) != 0 {
-            out.push(Choice::Element(e));
+            if offer(Choice::Element(e)) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Resolves a legal choice: one more type kept.
-pub(crate) fn resolve(
-    s: &mut State,
-    animal: Animal,
-    left: u8,
-    saved: u8,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) {
+fn resolve(s: &mut State, animal: Animal, left: u8, saved: u8, c: Choice, ev: &mut Vec<Event>) {
     if let Choice::Element(e) = c {
         let saved = saved | (1 << e.index());
         if left > 1 && (s.threatened(animal) & !saved) != 0 {
@@ -92,7 +92,7 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(left: u8, c: Choice) -> Refusal {
+fn refusal(left: u8, c: Choice) -> Refusal {
     match c {
         Choice::Element(e) => Refusal::new(
             RULE,
@@ -106,3 +106,53 @@ pub(crate) fn refusal(left: u8, c: Choice) -> Refusal {
         ),
     }
 }
+
+/// Regression as a decision module: [`Decision::Regress`], a threatened
+/// type to keep.
+pub(crate) struct Regression;
+
+impl DecisionModule<DominantSpecies> for Regression {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Regression (p.11): choose an element type of the Regression Box to keep"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        let Decision::Regress { animal, saved, .. } = d else {
+            return false;
+        };
+        legal(s, animal, saved, offer)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Regress {
+            animal,
+            left,
+            saved,
+        } = d
+        {
+            resolve(s, animal, left, saved, c, ev);
+        }
+    }
+
+    fn refusal(_: &State, d: Decision, c: Choice) -> Refusal {
+        let Decision::Regress { left, .. } = d else {
+            return refusal_from_rule(Self::rule(d));
+        };
+        refusal(left, c)
+    }
+
+    fn text(s: &State, d: Decision, c: Choice) -> Option<String> {
+        let (Decision::Regress { animal, .. }, Choice::Element(e)) = (d, c) else {
+            return None;
+        };
+        Some(if s.animals[animal.index()].added[e.index()] == 1 {
+            format!("keep your {e} element")
+        } else {
+            format!("keep your {e} elements")
+        })
+    }
+}
+
+impl QuickAnswers for Regression {}

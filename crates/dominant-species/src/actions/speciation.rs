@@ -4,10 +4,18 @@
 
 use crate::data::{speciation_limit, Animal, Element, Terrain};
 use crate::offer::not_offered;
+use crate::offer::offer_all;
+use crate::offer::only_unless;
+use crate::offer::Forced;
+use crate::offer::QuickAnswers;
 use crate::queries::{board_id, corner, hex};
 use crate::space::{Section, Space};
 use crate::state::{Choice, Decision, Event, State, Step};
+use crate::texts::add_count;
+use crate::texts::place_in;
 use crate::texts::{corner_label, hex_label, place_of};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{CornerId, Refusal};
 use eons_earth::grid;
 
@@ -28,25 +36,31 @@ pub(crate) fn insects_step(s: &mut State) {
 }
 
 /// Every element of type `e` on earth while the gene pool has cubes, or forfeit.
-pub(crate) fn legal_corner(s: &State, a: Animal, e: Element, out: &mut Vec<Choice>) {
+fn legal_corner(s: &State, a: Animal, e: Element, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.animals[a.index()].gene_pool > 0 {
-        out.extend(
+        if offer_all(
             s.earth
                 .corners_with(e.index() as u8)
                 .map(|c| Choice::Corner(corner(c))),
-        );
+            offer,
+        ) {
+            return true;
+        }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// True when [`legal_corner`] offers a corner (the decision is more than
 /// "skip").
-pub(crate) fn any_corner(s: &State, a: Animal, e: Element) -> bool {
+fn any_corner(s: &State, a: Animal, e: Element) -> bool {
     s.animals[a.index()].gene_pool > 0 && s.earth.element_mask(e.index() as u8) != 0
 }
 
 /// True when `c` is among [`legal_corner`]'s choices, without listing them.
-pub(crate) fn is_legal_corner(s: &State, a: Animal, e: Element, c: Choice) -> bool {
+fn is_legal_corner(s: &State, a: Animal, e: Element, c: Choice) -> bool {
     match c {
         Choice::Skip => true,
         Choice::Corner(c) => {
@@ -61,28 +75,31 @@ pub(crate) fn is_legal_corner(s: &State, a: Animal, e: Element, c: Choice) -> bo
 }
 
 /// From none up to the limit of the `tile`-th tile touching `at`.
-pub(crate) fn legal_count(
+fn legal_count(
     s: &State,
     animal: Animal,
     at: CornerId,
     tile: u8,
-    out: &mut Vec<Choice>,
-) {
+    offer: &mut impl FnMut(Choice) -> bool,
+) -> bool {
     if let Some(h) = s.earth.tiles_at(at).nth(tile as usize) {
         let t = s.terrain(h).unwrap_or(Terrain::Tundra);
         let max = speciation_limit(t).min(s.animals[animal.index()].gene_pool);
-        out.extend((0..=max).map(Choice::Count));
+        if offer_all((0..=max).map(Choice::Count), offer) {
+            return true;
+        }
     }
+    false
 }
 
 /// True when [`legal_count`] offers anything: the `tile`-th tile touching
 /// `at` exists (its list then starts with none, a real choice).
-pub(crate) fn has_count(s: &State, at: CornerId, tile: u8) -> bool {
+fn has_count(s: &State, at: CornerId, tile: u8) -> bool {
     s.earth.tiles_at(at).nth(tile as usize).is_some()
 }
 
 /// True when `c` is among [`legal_count`]'s choices, without listing them.
-pub(crate) fn is_legal_count(s: &State, animal: Animal, at: CornerId, tile: u8, c: Choice) -> bool {
+fn is_legal_count(s: &State, animal: Animal, at: CornerId, tile: u8, c: Choice) -> bool {
     match (c, s.earth.tiles_at(at).nth(tile as usize)) {
         (Choice::Count(n), Some(h)) => {
             let t = s.terrain(h).unwrap_or(Terrain::Tundra);
@@ -93,13 +110,18 @@ pub(crate) fn is_legal_count(s: &State, animal: Animal, at: CornerId, tile: u8, 
 }
 
 /// Any tile for the insects' free species, or forfeit.
-pub(crate) fn legal_insects(s: &State, out: &mut Vec<Choice>) {
-    out.extend(s.tile_ids().map(|h| Choice::Tile(hex(h))));
-    out.push(Choice::Skip);
+fn legal_insects(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) {
+        return true;
+    }
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// Resolves a legal choice of element.
-pub(crate) fn resolve_corner(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_corner(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Corner(c) => {
             if let Some(c) = grid().corner_id(c) {
@@ -116,7 +138,7 @@ pub(crate) fn resolve_corner(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<E
 }
 
 /// Resolves a legal count for the `tile`-th tile touching `at`.
-pub(crate) fn resolve_count(
+fn resolve_count(
     s: &mut State,
     animal: Animal,
     at: CornerId,
@@ -141,7 +163,7 @@ pub(crate) fn resolve_count(
 }
 
 /// Resolves the insects' legal choice.
-pub(crate) fn resolve_insects(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_insects(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Tile(h) => {
             if let Some(h) = board_id(h) {
@@ -154,7 +176,7 @@ pub(crate) fn resolve_insects(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
 }
 
 /// Why `c` is refused while the element is chosen.
-pub(crate) fn refusal_corner(s: &State, a: Animal, e: Element, c: Choice) -> Refusal {
+fn refusal_corner(s: &State, a: Animal, e: Element, c: Choice) -> Refusal {
     match c {
         Choice::Corner(_) if s.animals[a.index()].gene_pool == 0 => {
             Refusal::new(RULE, "your gene pool is empty")
@@ -167,7 +189,7 @@ pub(crate) fn refusal_corner(s: &State, a: Animal, e: Element, c: Choice) -> Ref
 }
 
 /// Why `c` is refused while a count is chosen.
-pub(crate) fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -> Refusal {
+fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -> Refusal {
     let here = s.earth.tiles_at(at).nth(tile as usize);
     let limit = here
         .map(|h| {
@@ -183,12 +205,124 @@ pub(crate) fn refusal_count(s: &State, animal: Animal, at: CornerId, tile: u8) -
 }
 
 /// Why `c` is refused for the insects' free species.
-pub(crate) fn refusal_insects(c: Choice) -> Refusal {
+fn refusal_insects(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(RULE, format!("{} is not a tile of earth", hex_label(h))),
         _ => not_offered(
             RULE,
             "choose any tile for the insects' free species, or forfeit",
         ),
+    }
+}
+
+/// Speciation as a decision module: [`Decision::SpeciationCorner`] (the
+/// element), [`Decision::SpeciationCount`] (how many species on each tile
+/// touching it) and [`Decision::InsectSpecies`] (the insects' free
+/// species).
+pub(crate) struct Speciation;
+
+impl DecisionModule<DominantSpecies> for Speciation {
+    type Decision = Decision;
+
+    fn rule(d: Decision) -> &'static str {
+        match d {
+            Decision::SpeciationCount { .. } => {
+                "Speciation (p.14): choose how many species to add to the tile"
+            }
+            Decision::InsectSpecies => {
+                "Speciation (p.14): choose any tile for the insects' free species, or forfeit"
+            }
+            _ => "Speciation (p.14): choose an element of the space's type on earth, or forfeit",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        match d {
+            Decision::SpeciationCorner(a, e) => legal_corner(s, a, e, offer),
+            Decision::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => legal_count(s, animal, corner, tile, offer),
+            Decision::InsectSpecies => legal_insects(s, offer),
+            _ => false,
+        }
+    }
+
+    /// The element and the count are answered without listing.
+    fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
+        match d {
+            Decision::SpeciationCorner(a, e) => is_legal_corner(s, a, e, c),
+            Decision::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => is_legal_count(s, animal, corner, tile, c),
+            _ => Self::legal(s, d, &mut |offered| offered == c),
+        }
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match d {
+            Decision::SpeciationCorner(a, _) => resolve_corner(s, a, c, ev),
+            Decision::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => resolve_count(s, animal, corner, tile, c, ev),
+            Decision::InsectSpecies => resolve_insects(s, c, ev),
+            _ => {}
+        }
+    }
+
+    fn refusal(s: &State, d: Decision, c: Choice) -> Refusal {
+        match d {
+            Decision::SpeciationCorner(a, e) => refusal_corner(s, a, e, c),
+            Decision::SpeciationCount {
+                animal,
+                corner,
+                tile,
+            } => refusal_count(s, animal, corner, tile),
+            _ => refusal_insects(c),
+        }
+    }
+
+    fn text(s: &State, d: Decision, c: Choice) -> Option<String> {
+        match (d, c) {
+            (Decision::SpeciationCorner(..) | Decision::InsectSpecies, Choice::Skip) => {
+                Some("forfeit the action".into())
+            }
+            (Decision::SpeciationCorner(_, e), Choice::Corner(c)) => Some(format!(
+                "speciate around the {e} element on {}",
+                corner_label(c)
+            )),
+            (Decision::InsectSpecies, Choice::Tile(h)) => {
+                Some(format!("add an insect species to {}", place_in(s, h)))
+            }
+            (Decision::SpeciationCount { corner, tile, .. }, Choice::Count(n)) => {
+                let at = s
+                    .earth
+                    .tiles_at(corner)
+                    .nth(tile as usize)
+                    .map(|h| place_of(s, h))
+                    .unwrap_or_else(|| "the tile".into());
+                Some(add_count(n, &at))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Speciation {
+    /// The element: forced to forfeit when none can be chosen; the count:
+    /// nothing to decide past the last tile touching the corner.
+    fn forced(s: &State, d: Decision) -> Option<Forced> {
+        match d {
+            Decision::SpeciationCorner(a, e) => only_unless(any_corner(s, a, e), Choice::Skip),
+            Decision::SpeciationCount { corner, tile, .. } => {
+                Some((!has_count(s, corner, tile)).then_some(None))
+            }
+            _ => None,
+        }
     }
 }

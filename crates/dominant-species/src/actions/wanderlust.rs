@@ -4,11 +4,19 @@
 //! may move adjacent species onto it.
 
 use crate::data::{Animal, Element};
-use crate::offer::{not_offered, push_elements};
+use crate::offer::offer_all;
+use crate::offer::QuickAnswers;
+use crate::offer::{not_offered, offer_elements};
 use crate::queries::{board_id, corner, hex};
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, Stack, State, VpCause};
+use crate::texts::corner_label;
 use crate::texts::hex_label;
+use crate::texts::place_of;
+use crate::texts::stack_top;
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{bonus_vp, HexId, Refusal};
 use eons_earth::grid;
 
@@ -21,59 +29,80 @@ pub(crate) fn start(a: Animal) -> Decision {
 }
 
 /// A face-up stack while a blank hex is free, or forfeit.
-pub(crate) fn legal_stack(s: &State, out: &mut Vec<Choice>) {
+fn legal_stack(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.wanderlust_targets().next().is_some() {
         for stack in Stack::ALL {
             if s.face_up[stack.index()] && !s.stacks[stack.index()].is_empty() {
-                out.push(Choice::Stack(stack));
+                if offer(Choice::Stack(stack)) {
+                    return true;
+                }
             }
         }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// A blank hex next to earth.
-pub(crate) fn legal_hex(s: &State, out: &mut Vec<Choice>) {
-    out.extend(s.wanderlust_targets().map(|h| Choice::Tile(hex(h))));
+fn legal_hex(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    if offer_all(s.wanderlust_targets().map(|h| Choice::Tile(hex(h))), offer) {
+        return true;
+    }
+    false
 }
 
 /// An element of the leaf squares while the new tile has a vacant corner, or none.
-pub(crate) fn legal_element(s: &State, h: HexId, out: &mut Vec<Choice>) {
+fn legal_element(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if grid()
         .corners_of(h)
         .iter()
         .any(|&c| s.earth.corner_vacant(c))
     {
-        push_elements(&s.wanderlust, out);
+        if offer_elements(&s.wanderlust, offer) {
+            return true;
+        }
     }
-    out.push(Choice::Skip);
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// A vacant corner of the new tile.
-pub(crate) fn legal_corner(s: &State, h: HexId, out: &mut Vec<Choice>) {
+fn legal_corner(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for c in grid().corners_of(h) {
         if s.earth.corner_vacant(c) {
-            out.push(Choice::Corner(corner(c)));
+            if offer(Choice::Corner(corner(c))) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// One of `mover`'s species next to the new tile, or done.
-pub(crate) fn legal_move(s: &State, mover: Animal, h: HexId, out: &mut Vec<Choice>) {
+fn legal_move(s: &State, mover: Animal, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for n in s.earth.adjacent_tiles(h) {
         if s.earth.species(n, mover.index()) > 0 {
-            out.push(Choice::Move {
+            if offer(Choice::Move {
                 animal: mover,
                 from: hex(n),
                 to: hex(h),
-            });
+            }) {
+                return true;
+            }
         }
     }
-    out.push(Choice::Done);
+    if offer(Choice::Done) {
+        return true;
+    }
+    false
 }
 
 /// Resolves a legal choice of stack.
-pub(crate) fn resolve_stack(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_stack(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Stack(stack) => s.pending = Decision::WanderHex(a, stack),
         Choice::Skip => s.forfeit(a, Section::Wanderlust, ev),
@@ -82,7 +111,7 @@ pub(crate) fn resolve_stack(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Ev
 }
 
 /// Resolves a legal choice of hex for the tile from `stack`.
-pub(crate) fn resolve_hex(s: &mut State, a: Animal, stack: Stack, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_hex(s: &mut State, a: Animal, stack: Stack, c: Choice, ev: &mut Vec<Event>) {
     if let Choice::Tile(h) = c {
         let (Some(id), Some(t)) = (board_id(h), s.stacks[stack.index()].draw()) else {
             return;
@@ -95,7 +124,7 @@ pub(crate) fn resolve_hex(s: &mut State, a: Animal, stack: Stack, c: Choice, ev:
 }
 
 /// Resolves a legal choice of element (or none) for the new tile `h`.
-pub(crate) fn resolve_element(s: &mut State, a: Animal, h: HexId, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_element(s: &mut State, a: Animal, h: HexId, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Element(e) => s.pending = Decision::WanderCorner(a, h, e),
         Choice::Skip => bonus(s, a, h, ev),
@@ -104,14 +133,7 @@ pub(crate) fn resolve_element(s: &mut State, a: Animal, h: HexId, c: Choice, ev:
 }
 
 /// Resolves a legal corner of the new tile `h` for `e`.
-pub(crate) fn resolve_corner(
-    s: &mut State,
-    a: Animal,
-    h: HexId,
-    e: Element,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) {
+fn resolve_corner(s: &mut State, a: Animal, h: HexId, e: Element, c: Choice, ev: &mut Vec<Event>) {
     if let Choice::Corner(c) = c {
         if let Some(c) = grid().corner_id(c) {
             s.wanderlust[e.index()] -= 1;
@@ -122,7 +144,7 @@ pub(crate) fn resolve_corner(
 }
 
 /// Resolves a legal move onto the new tile `h`, or `mover`'s Done.
-pub(crate) fn resolve_move(
+fn resolve_move(
     s: &mut State,
     actor: Animal,
     mover: Animal,
@@ -173,7 +195,7 @@ fn next_mover(s: &mut State, actor: Animal, after: Option<Animal>, h: HexId) {
 }
 
 /// Why `c` is refused while a stack is chosen.
-pub(crate) fn refusal_stack(s: &State, c: Choice) -> Refusal {
+fn refusal_stack(s: &State, c: Choice) -> Refusal {
     match c {
         Choice::Stack(_) if s.wanderlust_targets().next().is_none() => {
             Refusal::new(RULE, "no blank hex next to earth is left")
@@ -184,7 +206,7 @@ pub(crate) fn refusal_stack(s: &State, c: Choice) -> Refusal {
 }
 
 /// Why `c` is refused while the hex is chosen.
-pub(crate) fn refusal_hex(c: Choice) -> Refusal {
+fn refusal_hex(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
@@ -198,7 +220,7 @@ pub(crate) fn refusal_hex(c: Choice) -> Refusal {
 }
 
 /// Why `c` is refused while the element for the new tile is chosen.
-pub(crate) fn refusal_element(s: &State, c: Choice) -> Refusal {
+fn refusal_element(s: &State, c: Choice) -> Refusal {
     match c {
         Choice::Element(e) if s.wanderlust[e.index()] == 0 => Refusal::new(
             RULE,
@@ -212,7 +234,7 @@ pub(crate) fn refusal_element(s: &State, c: Choice) -> Refusal {
 }
 
 /// Why `c` is refused while the corner for `e` is chosen.
-pub(crate) fn refusal_corner(e: Element) -> Refusal {
+fn refusal_corner(e: Element) -> Refusal {
     not_offered(
         RULE,
         format!("choose a vacant corner of the new tile for {e}"),
@@ -220,9 +242,95 @@ pub(crate) fn refusal_corner(e: Element) -> Refusal {
 }
 
 /// Why `c` is refused while `mover` moves species onto the new tile.
-pub(crate) fn refusal_move(mover: Animal) -> Refusal {
+fn refusal_move(mover: Animal) -> Refusal {
     not_offered(
         RULE,
         format!("move one of the {mover} next to the new tile onto it, or stop with done"),
     )
 }
+
+/// Wanderlust as a decision module: [`Decision::WanderStack`] (the tile),
+/// [`Decision::WanderHex`] (its hex), [`Decision::WanderElement`] and
+/// [`Decision::WanderCorner`] (the element for it) and
+/// [`Decision::WanderMove`] (each animal's moves onto it).
+pub(crate) struct Wanderlust;
+
+impl DecisionModule<DominantSpecies> for Wanderlust {
+    type Decision = Decision;
+
+    fn rule(d: Decision) -> &'static str {
+        match d {
+            Decision::WanderHex(..) => {
+                "Wanderlust (p.14): choose a blank hex next to earth for the tile"
+            }
+            Decision::WanderElement(..) => {
+                "Wanderlust (p.14): choose an element of the Wanderlust leaf squares for a vacant corner of the new tile, or none"
+            }
+            Decision::WanderCorner(..) => {
+                "Wanderlust (p.14): choose a vacant corner of the new tile for the element"
+            }
+            Decision::WanderMove { .. } => {
+                "Wanderlust (p.14): move one of your species next to the new tile onto it, or stop with done"
+            }
+            _ => "Wanderlust (p.14): choose one of the face-up tiles, or forfeit",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, d: Decision, offer: &mut F) -> bool {
+        match d {
+            Decision::WanderStack(_) => legal_stack(s, offer),
+            Decision::WanderHex(..) => legal_hex(s, offer),
+            Decision::WanderElement(_, h) => legal_element(s, h, offer),
+            Decision::WanderCorner(_, h, _) => legal_corner(s, h, offer),
+            Decision::WanderMove { mover, hex, .. } => legal_move(s, mover, hex, offer),
+            _ => false,
+        }
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match d {
+            Decision::WanderStack(a) => resolve_stack(s, a, c, ev),
+            Decision::WanderHex(a, i) => resolve_hex(s, a, i, c, ev),
+            Decision::WanderElement(a, h) => resolve_element(s, a, h, c, ev),
+            Decision::WanderCorner(a, h, e) => resolve_corner(s, a, h, e, c, ev),
+            Decision::WanderMove { actor, mover, hex } => resolve_move(s, actor, mover, hex, c, ev),
+            _ => {}
+        }
+    }
+
+    fn refusal(s: &State, d: Decision, c: Choice) -> Refusal {
+        match d {
+            Decision::WanderHex(..) => refusal_hex(c),
+            Decision::WanderElement(..) => refusal_element(s, c),
+            Decision::WanderCorner(_, _, e) => refusal_corner(e),
+            Decision::WanderMove { mover, .. } => refusal_move(mover),
+            _ => refusal_stack(s, c),
+        }
+    }
+
+    fn text(s: &State, d: Decision, c: Choice) -> Option<String> {
+        match (d, c) {
+            (Decision::WanderStack(_), Choice::Skip) => Some("forfeit the action".into()),
+            (Decision::WanderElement(..), Choice::Skip) => {
+                Some("place no element on the new tile".into())
+            }
+            (Decision::WanderMove { hex, .. }, Choice::Done) => {
+                Some(format!("move no more species onto {}", place_of(s, hex)))
+            }
+            (Decision::WanderElement(..), Choice::Element(e)) => Some(format!(
+                "place {} element on the new tile",
+                with_article(e.name())
+            )),
+            (Decision::WanderCorner(_, _, e), Choice::Corner(c)) => {
+                Some(format!("place the {e} element on {}", corner_label(c)))
+            }
+            (Decision::WanderHex(_, stack), Choice::Tile(h)) => Some(match stack_top(s, stack) {
+                Some(t) => format!("place the {t} tile on {}", hex_label(h)),
+                None => format!("place the tile on {}", hex_label(h)),
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Wanderlust {}

@@ -3,9 +3,13 @@
 //! the box that touches a tundra tile leaves earth.
 
 use crate::data::{Animal, Terrain};
-use crate::offer::{not_offered, push_elements};
+use crate::offer::QuickAnswers;
+use crate::offer::{not_offered, offer_elements};
 use crate::space::Section;
 use crate::state::{Choice, Decision, Event, State};
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{CornerId, Refusal};
 use smallvec::SmallVec;
 
@@ -18,13 +22,18 @@ pub(crate) fn start(a: Animal) -> Decision {
 }
 
 /// Any type in the Wasteland Box, or forfeit.
-pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
-    push_elements(&s.wasteland_box, out);
-    out.push(Choice::Skip);
+fn legal(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    if offer_elements(&s.wasteland_box, offer) {
+        return true;
+    }
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// Resolves a legal choice.
-pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Element(e) => {
             s.wasteland_box[e.index()] -= 1;
@@ -61,7 +70,7 @@ pub(crate) fn automatic(s: &mut State, ev: &mut Vec<Event>) {
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(s: &State, c: Choice) -> Refusal {
+fn refusal(s: &State, c: Choice) -> Refusal {
     match c {
         Choice::Element(e) if s.wasteland_box[e.index()] == 0 => {
             Refusal::new(RULE, format!("no {e} element is in the Wasteland Box"))
@@ -72,3 +81,43 @@ pub(crate) fn refusal(s: &State, c: Choice) -> Refusal {
         ),
     }
 }
+
+/// Wasteland as a decision module: [`Decision::Wasteland`], the element
+/// returned to the bag. Its automatic part ([`automatic`]) is a step of
+/// the turn sequence, not a decision.
+pub(crate) struct Wasteland;
+
+impl DecisionModule<DominantSpecies> for Wasteland {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Wasteland (p.12): return one element of the Wasteland Box to the bag, or forfeit"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, _: Decision, offer: &mut F) -> bool {
+        legal(s, offer)
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Wasteland(a) = d {
+            resolve(s, a, c, ev);
+        }
+    }
+
+    fn refusal(s: &State, _: Decision, c: Choice) -> Refusal {
+        refusal(s, c)
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("forfeit the action".into()),
+            Choice::Element(e) => Some(format!(
+                "return {} element from the Wasteland Box to the bag",
+                with_article(e.name())
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Wasteland {}

@@ -4,10 +4,14 @@
 //! element part is impossible.
 
 use crate::data::{Animal, Terrain};
-use crate::offer::{not_offered, push_bag_elements};
+use crate::offer::offer_all;
+use crate::offer::offer_bag_elements;
 use crate::queries::{board_id, corner, hex};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::{CornerId, HexId, Refusal};
+use crate::texts::{add_count, corner_label, place_in, place_of};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
+use eons_core::{CornerId, HexId};
 use eons_earth::grid;
 
 /// The rule this card's refusals name.
@@ -38,40 +42,46 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices of a step of this card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
         CardStep::AquaticElement { .. } if aquatic_corners(s).next().is_some() => {
-            push_bag_elements(s, out);
+            if offer_bag_elements(s, offer) {
+                return true;
+            }
         }
         CardStep::AquaticCorner { .. } => {
-            out.extend(aquatic_corners(s).map(|c| Choice::Corner(corner(c))));
+            if offer_all(aquatic_corners(s).map(|c| Choice::Corner(corner(c))), offer) {
+                return true;
+            }
         }
         CardStep::AquaticTile { taker, corner } => {
             if s.animals[taker.index()].gene_pool > 0 {
                 for h in s.tile_ids() {
                     let touches = corner.is_none_or(|c| s.earth.tiles_at(c).any(|x| x == h));
                     if touches && is_aquatic(s.terrain(h)) {
-                        out.push(Choice::Tile(hex(h)));
+                        if offer(Choice::Tile(hex(h))) {
+                            return true;
+                        }
                     }
                 }
             }
-            out.push(Choice::Skip);
+            if offer(Choice::Skip) {
+                return true;
+            }
         }
         CardStep::AquaticCount { taker, .. } => {
             let max = 4.min(s.animals[taker.index()].gene_pool);
-            out.extend((0..=max).map(Choice::Count));
+            if offer_all((0..=max).map(Choice::Count), offer) {
+                return true;
+            }
         }
         _ => {}
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::AquaticElement { taker }, Choice::Element(e)) => {
             Some(CardStep::AquaticCorner { taker, element: e })
@@ -109,13 +119,51 @@ pub(crate) fn resolve(
     }
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    let asks = match step {
-        CardStep::AquaticElement { .. } => "choose an element type from the bag",
-        CardStep::AquaticCorner { .. } => "choose a vacant corner of a sea or wetland",
-        CardStep::AquaticTile { .. } => "choose the sea or wetland for your species, or add none",
-        _ => "choose how many species to add, from 0 to 4",
-    };
-    not_offered(RULE, asks)
+/// Aquatic as a decision module: its element, corner, tile and count steps.
+pub(crate) struct Aquatic;
+
+impl DecisionModule<DominantSpecies> for Aquatic {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::AquaticElement { .. } => {
+                "Aquatic (p.18): choose an element type from the bag"
+            }
+            CardStep::AquaticCorner { .. } => {
+                "Aquatic (p.18): choose a vacant corner of a sea or wetland"
+            }
+            CardStep::AquaticTile { .. } => {
+                "Aquatic (p.18): choose the sea or wetland for your species, or add none"
+            }
+            _ => "Aquatic (p.18): choose how many species to add, from 0 to 4",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        legal(s, step, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::AquaticTile { .. }, Choice::Skip) => Some("add no species".into()),
+            (CardStep::AquaticElement { .. }, Choice::Skip) => Some("place no element".into()),
+            (CardStep::AquaticCorner { element, .. }, Choice::Corner(c)) => Some(format!(
+                "place the {element} element on {}",
+                corner_label(c)
+            )),
+            (CardStep::AquaticTile { .. }, Choice::Tile(h)) => {
+                Some(format!("add species to {}", place_in(s, h)))
+            }
+            (CardStep::AquaticCount { hex, .. }, Choice::Count(n)) => {
+                Some(add_count(n, &place_of(s, hex)))
+            }
+            _ => None,
+        }
+    }
 }

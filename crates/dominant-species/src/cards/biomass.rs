@@ -3,9 +3,12 @@
 //! element disks (reference A19); the set is fixed before any elimination.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_species_on};
+use crate::offer::{not_offered, offer_species_on};
 use crate::queries::{board_id, lowest};
 use crate::state::{CardStep, Choice, Event, State};
+use crate::DominantSpecies;
+use eons_core::refusal_from_rule;
+use eons_core::DecisionModule;
 use eons_core::Refusal;
 
 /// The rule this card's refusals name.
@@ -23,14 +26,17 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: any species on the next overcrowded tile.
-pub(crate) fn legal(s: &State, tiles: u64, out: &mut Vec<Choice>) {
+fn legal(s: &State, tiles: u64, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if let Some(h) = lowest(tiles) {
-        push_species_on(s, h, None, out);
+        if offer_species_on(s, h, None, offer) {
+            return true;
+        }
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     taker: Animal,
     tiles: u64,
@@ -47,7 +53,7 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
+fn refusal(s: &State, tiles: u64) -> Refusal {
     not_offered(
         RULE,
         format!(
@@ -55,4 +61,36 @@ pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
             crate::texts::next_tile(s, tiles)
         ),
     )
+}
+
+/// Biomass as a decision module: the victim on each overcrowded tile.
+pub(crate) struct Biomass;
+
+impl DecisionModule<DominantSpecies> for Biomass {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Biomass (p.18): choose which species dies on an overcrowded tile"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::BiomassVictim { tiles, .. } = step else {
+            return false;
+        };
+        legal(s, tiles, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::BiomassVictim { taker, tiles } = step {
+            let next = resolve(s, taker, tiles, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn refusal(s: &State, step: CardStep, _: Choice) -> Refusal {
+        let CardStep::BiomassVictim { tiles, .. } = step else {
+            return refusal_from_rule(Self::rule(step));
+        };
+        refusal(s, tiles)
+    }
 }

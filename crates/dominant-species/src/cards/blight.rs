@@ -2,10 +2,12 @@
 //! elements but the one you keep return to the bag.
 
 use crate::data::Animal;
-use crate::offer::not_offered;
 use crate::queries::{board_id, corner, hex};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::{HexId, Refusal};
+use crate::texts::{corner_label, element_at, place_in};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
+use eons_core::HexId;
 use eons_earth::grid;
 
 /// The rule this card's refusals name.
@@ -22,36 +24,37 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: tiles with two or more elements.
-pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
+fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
         if s.earth.element_count_on(h) >= 2 {
-            out.push(Choice::Tile(hex(h)));
+            if offer(Choice::Tile(hex(h))) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Legal choices: the element of `h` to keep.
-pub(crate) fn legal_keep(s: &State, h: HexId, out: &mut Vec<Choice>) {
+fn legal_keep(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for c in grid().corners_of(h) {
         if s.earth.element(c).is_some() {
-            out.push(Choice::Corner(corner(c)));
+            if offer(Choice::Corner(corner(c))) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Resolves a legal choice of tile.
-pub(crate) fn resolve_tile(taker: Animal, c: Choice) -> Option<CardStep> {
+fn resolve_tile(taker: Animal, c: Choice) -> Option<CardStep> {
     let Choice::Tile(h) = c else { return None };
     board_id(h).map(|h| CardStep::BlightKeep { taker, hex: h })
 }
 
 /// Resolves a legal choice of the element to keep on `h`.
-pub(crate) fn resolve_keep(
-    s: &mut State,
-    h: HexId,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve_keep(s: &mut State, h: HexId, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     let Choice::Corner(keep) = c else { return None };
     let keep = grid().corner_id(keep);
     for c in grid().corners_of(h) {
@@ -62,10 +65,47 @@ pub(crate) fn resolve_keep(
     None
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    match step {
-        CardStep::BlightTile { .. } => not_offered(RULE, "choose a tile with two or more elements"),
-        _ => not_offered(RULE, "choose the one element of the tile to keep"),
+/// Blight as a decision module: the tile, then the element kept.
+pub(crate) struct Blight;
+
+impl DecisionModule<DominantSpecies> for Blight {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::BlightTile { .. } => "Blight (p.18): choose a tile with two or more elements",
+            _ => "Blight (p.18): choose the one element of the tile to keep",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        match step {
+            CardStep::BlightTile { .. } => legal_tile(s, offer),
+            CardStep::BlightKeep { hex, .. } => legal_keep(s, hex, offer),
+            _ => false,
+        }
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = match step {
+            CardStep::BlightTile { taker } => resolve_tile(taker, c),
+            CardStep::BlightKeep { hex, .. } => resolve_keep(s, hex, c, ev),
+            _ => None,
+        };
+        super::proceed(s, next);
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::BlightKeep { .. }, Choice::Corner(c)) => Some(format!(
+                "keep the {} element on {}",
+                element_at(s, c),
+                corner_label(c)
+            )),
+            (CardStep::BlightTile { .. }, Choice::Tile(h)) => {
+                Some(format!("blight {}", place_in(s, h)))
+            }
+            _ => None,
+        }
     }
 }

@@ -3,9 +3,13 @@
 //! tile with species.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_species_on};
+use crate::offer::offer_all;
+use crate::offer::{not_offered, offer_species_on};
 use crate::queries::{board_id, hex, lowest};
 use crate::state::{CardStep, Choice, Event, State};
+use crate::texts::{place_in, singular, with_article};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{HexId, Refusal};
 
 /// The rule this card's refusals name.
@@ -28,26 +32,32 @@ fn ring(s: &State, h: HexId) -> u64 {
 }
 
 /// Legal choices of a step of this card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::CatastropheTile { .. } => out.extend(s.tile_ids().map(|h| Choice::Tile(hex(h)))),
-        CardStep::CatastropheSurvivor { hex: h, .. } => push_species_on(s, h, None, out),
+        CardStep::CatastropheTile { .. } => {
+            if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) {
+                return true;
+            }
+        }
+        CardStep::CatastropheSurvivor { hex: h, .. } => {
+            if offer_species_on(s, h, None, offer) {
+                return true;
+            }
+        }
         CardStep::CatastropheAdjacent { tiles, .. } => {
             if let Some(h) = lowest(tiles) {
-                push_species_on(s, h, None, out);
+                if offer_species_on(s, h, None, offer) {
+                    return true;
+                }
             }
         }
         _ => {}
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::CatastropheTile { taker }, Choice::Tile(h)) => board_id(h).map(|id| {
             if s.earth.total_species(id) > 0 {
@@ -82,7 +92,7 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
+fn refusal(s: &State, step: CardStep) -> Refusal {
     let asks = match step {
         CardStep::CatastropheTile { .. } => "choose a tile of earth".to_string(),
         CardStep::CatastropheSurvivor { hex, .. } => format!(
@@ -96,4 +106,52 @@ pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
         _ => "choose a tile of earth".to_string(),
     };
     not_offered(RULE, asks)
+}
+
+/// Catastrophe as a decision module: the tile, its survivor, then a victim on each adjacent tile.
+pub(crate) struct Catastrophe;
+
+impl DecisionModule<DominantSpecies> for Catastrophe {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::CatastropheSurvivor { .. } => {
+                "Catastrophe (p.18): choose whose one species survives on the tile"
+            }
+            CardStep::CatastropheAdjacent { .. } => {
+                "Catastrophe (p.18): choose which species dies on an adjacent tile"
+            }
+            _ => "Catastrophe (p.18): choose a tile of earth",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        legal(s, step, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn refusal(s: &State, step: CardStep, _: Choice) -> Refusal {
+        refusal(s, step)
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::CatastropheTile { .. }, Choice::Tile(h)) => {
+                Some(format!("strike {} with the catastrophe", place_in(s, h)))
+            }
+            (CardStep::CatastropheSurvivor { .. }, Choice::Species { hex, animal }) => {
+                Some(format!(
+                    "let {} survive on {}",
+                    with_article(singular(animal)),
+                    place_in(s, hex)
+                ))
+            }
+            _ => None,
+        }
+    }
 }

@@ -3,9 +3,11 @@
 //! removal and choose in food-chain order (reference A2).
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_added};
+use crate::offer::offer_added;
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::Refusal;
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Disease (p.18)";
@@ -23,14 +25,17 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: an added element of the first victim.
-pub(crate) fn legal(s: &State, victims: u8, out: &mut Vec<Choice>) {
+fn legal(s: &State, victims: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if let Some(a) = Animal::from_index(victims.trailing_zeros() as usize) {
-        push_added(s, a, out);
+        if offer_added(s, a, offer) {
+            return true;
+        }
     }
+    false
 }
 
 /// Resolves a legal choice; the next victim, if any.
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     taker: Animal,
     victims: u8,
@@ -46,7 +51,35 @@ pub(crate) fn resolve(
     (victims != 0).then_some(CardStep::DiseaseLose { taker, victims })
 }
 
-/// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(RULE, "choose one of your added elements to lose")
+/// Disease as a decision module: each victim's lost element.
+pub(crate) struct Disease;
+
+impl DecisionModule<DominantSpecies> for Disease {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Disease (p.18): choose one of your added elements to lose"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::DiseaseLose { victims, .. } = step else {
+            return false;
+        };
+        legal(s, victims, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::DiseaseLose { taker, victims } = step {
+            let next = resolve(s, taker, victims, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn text(_: &State, _: CardStep, c: Choice) -> Option<String> {
+        let Choice::Element(e) = c else { return None };
+        Some(format!(
+            "lose {} element from your display",
+            with_article(e.name())
+        ))
+    }
 }

@@ -2,10 +2,12 @@
 //! gene pool cannot cover them all, you choose the tiles one by one.
 
 use crate::data::Animal;
-use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::{HexId, Refusal};
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
+use eons_core::HexId;
 use eons_earth::HEXES;
 
 /// The rule this card's refusals name.
@@ -33,18 +35,21 @@ pub(crate) fn start(s: &mut State, taker: Animal, ev: &mut Vec<Event>) -> Option
 }
 
 /// Legal choices: the occupied tiles not yet given a species.
-pub(crate) fn legal(s: &State, taker: Animal, tiles: u64, out: &mut Vec<Choice>) {
+fn legal(s: &State, taker: Animal, tiles: u64, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.animals[taker.index()].gene_pool > 0 {
         for i in 0..HEXES as u8 {
             if tiles & (1 << i) != 0 {
-                out.push(Choice::Tile(hex(HexId(i))));
+                if offer(Choice::Tile(hex(HexId(i)))) {
+                    return true;
+                }
             }
         }
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     taker: Animal,
     tiles: u64,
@@ -60,10 +65,32 @@ pub(crate) fn resolve(
     })
 }
 
-/// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(
-        RULE,
-        "choose a tile you occupy that has not received a species from this card",
-    )
+/// Fecundity as a decision module: each tile given a species when cubes run short.
+pub(crate) struct Fecundity;
+
+impl DecisionModule<DominantSpecies> for Fecundity {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Fecundity (p.18): choose a tile you occupy that has not received a species from this card"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::FecundityTile { taker, tiles } = step else {
+            return false;
+        };
+        legal(s, taker, tiles, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::FecundityTile { taker, tiles } = step {
+            let next = resolve(s, taker, tiles, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn text(s: &State, _: CardStep, c: Choice) -> Option<String> {
+        let Choice::Tile(h) = c else { return None };
+        Some(format!("add a species to {}", place_in(s, h)))
+    }
 }

@@ -1,10 +1,11 @@
 //! Fertile (p.18): choose a tile you occupy; 1 VP per species on it.
 
 use crate::data::{Animal, Card};
-use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State, VpCause};
-use eons_core::Refusal;
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Fertile (p.18)";
@@ -15,21 +16,19 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: the tiles you occupy.
-pub(crate) fn legal(s: &State, taker: Animal, out: &mut Vec<Choice>) {
+fn legal(s: &State, taker: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
         if s.earth.species(h, taker.index()) > 0 {
-            out.push(Choice::Tile(hex(h)));
+            if offer(Choice::Tile(hex(h))) {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// Resolves a legal choice.
-pub(crate) fn resolve(
-    s: &mut State,
-    taker: Animal,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, taker: Animal, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     if let Choice::Tile(h) = c {
         if let Some(id) = board_id(h) {
             let n = s.earth.total_species(id);
@@ -39,7 +38,32 @@ pub(crate) fn resolve(
     None
 }
 
-/// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(RULE, "choose a tile where you have a species")
+/// Fertile as a decision module: the tile scored.
+pub(crate) struct Fertile;
+
+impl DecisionModule<DominantSpecies> for Fertile {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Fertile (p.18): choose a tile where you have a species"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::FertileTile { taker } = step else {
+            return false;
+        };
+        legal(s, taker, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::FertileTile { taker } = step {
+            let next = resolve(s, taker, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn text(s: &State, _: CardStep, c: Choice) -> Option<String> {
+        let Choice::Tile(h) = c else { return None };
+        Some(format!("score your species on {}", place_in(s, h)))
+    }
 }

@@ -2,10 +2,13 @@
 //! on any vacant corner of earth.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_bag_elements};
+use crate::offer::offer_all;
+use crate::offer::offer_bag_elements;
 use crate::queries::corner;
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::Refusal;
+use crate::texts::corner_label;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_earth::grid;
 
 /// The rule this card's refusals name.
@@ -17,25 +20,25 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices of a step of this card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
         CardStep::HabitatElement { .. } if s.vacant_corners().next().is_some() => {
-            push_bag_elements(s, out);
+            if offer_bag_elements(s, offer) {
+                return true;
+            }
         }
         CardStep::HabitatCorner { .. } => {
-            out.extend(s.vacant_corners().map(|c| Choice::Corner(corner(c))));
+            if offer_all(s.vacant_corners().map(|c| Choice::Corner(corner(c))), offer) {
+                return true;
+            }
         }
         _ => {}
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::HabitatElement { taker }, Choice::Element(e)) => {
             Some(CardStep::HabitatCorner { taker, element: e })
@@ -51,10 +54,37 @@ pub(crate) fn resolve(
     }
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    match step {
-        CardStep::HabitatElement { .. } => not_offered(RULE, "choose an element type from the bag"),
-        _ => not_offered(RULE, "choose a vacant corner of earth"),
+/// Habitat as a decision module: the element, then its corner.
+pub(crate) struct Habitat;
+
+impl DecisionModule<DominantSpecies> for Habitat {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::HabitatElement { .. } => {
+                "Habitat (p.19): choose an element type from the bag"
+            }
+            _ => "Habitat (p.19): choose a vacant corner of earth",
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        legal(s, step, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn text(_: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::HabitatCorner { element, .. }, Choice::Corner(c)) => Some(format!(
+                "place the {element} element on {}",
+                corner_label(c)
+            )),
+            _ => None,
+        }
     }
 }

@@ -2,10 +2,12 @@
 //! tile; they are immune to this turn's Extinction.
 
 use crate::data::Animal;
-use crate::offer::not_offered;
+use crate::offer::offer_all;
 use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::Refusal;
+use crate::texts::{count, place_in, place_of};
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Hibernation (p.19)";
@@ -16,29 +18,31 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices of a step of this card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
         CardStep::HibernationTile { taker } => {
             if s.animals[taker.index()].eliminated > 0 {
-                out.extend(s.tile_ids().map(|h| Choice::Tile(hex(h))));
+                if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) {
+                    return true;
+                }
             }
-            out.push(Choice::Skip);
+            if offer(Choice::Skip) {
+                return true;
+            }
         }
         CardStep::HibernationCount { taker, .. } => {
             let max = 5.min(s.animals[taker.index()].eliminated);
-            out.extend((0..=max).map(Choice::Count));
+            if offer_all((0..=max).map(Choice::Count), offer) {
+                return true;
+            }
         }
         _ => {}
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::HibernationTile { taker }, Choice::Tile(h)) => {
             board_id(h).map(|id| CardStep::HibernationCount { taker, hex: id })
@@ -62,15 +66,44 @@ pub(crate) fn resolve(
     }
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    match step {
-        CardStep::HibernationTile { .. } => {
-            not_offered(RULE, "choose a tile for your eliminated species, or none")
+/// Hibernation as a decision module: the tile, then how many species return.
+pub(crate) struct Hibernation;
+
+impl DecisionModule<DominantSpecies> for Hibernation {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::HibernationTile { .. } => {
+                "Hibernation (p.19): choose a tile for your eliminated species, or none"
+            }
+            _ => "Hibernation (p.19): choose how many eliminated species return, from 0 to 5",
         }
-        _ => not_offered(
-            RULE,
-            "choose how many eliminated species return, from 0 to 5",
-        ),
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        legal(s, step, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::HibernationTile { .. }, Choice::Skip) => {
+                Some("bring back no species".into())
+            }
+            (CardStep::HibernationTile { .. }, Choice::Tile(h)) => Some(format!(
+                "bring eliminated species back to {}",
+                place_in(s, h)
+            )),
+            (CardStep::HibernationCount { hex, .. }, Choice::Count(n)) => Some(match n {
+                0 => "bring back no species".into(),
+                n => format!("bring back {} to {}", count(n, "species"), place_of(s, hex)),
+            }),
+            _ => None,
+        }
     }
 }

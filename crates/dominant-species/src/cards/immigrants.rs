@@ -2,9 +2,12 @@
 //! element, loses an AP, or keeps only one species on each tile.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_added};
+use crate::offer::offer_added;
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::{HexId, Refusal};
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
+use eons_core::HexId;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Immigrants (p.19)";
@@ -20,18 +23,25 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices of the animal with food-chain index `next`.
-pub(crate) fn legal(s: &State, next: u8, out: &mut Vec<Choice>) {
+fn legal(s: &State, next: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if let Some(a) = Animal::from_index(next as usize) {
-        push_added(s, a, out);
-        if s.animals[a.index()].supply > 0 {
-            out.push(Choice::LoseAp);
+        if offer_added(s, a, offer) {
+            return true;
         }
-        out.push(Choice::ThinOut);
+        if s.animals[a.index()].supply > 0 {
+            if offer(Choice::LoseAp) {
+                return true;
+            }
+        }
+        if offer(Choice::ThinOut) {
+            return true;
+        }
     }
+    false
 }
 
 /// Resolves a legal choice; the next animal's turn, if any.
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     taker: Animal,
     next: u8,
@@ -67,10 +77,35 @@ pub(crate) fn resolve(
         })
 }
 
-/// Why `c` is refused.
-pub(crate) fn refusal() -> Refusal {
-    not_offered(
-        RULE,
-        "lose one of your added elements, lose an AP from your supply, or keep only one species on each tile",
-    )
+/// Immigrants as a decision module: each animal's loss.
+pub(crate) struct Immigrants;
+
+impl DecisionModule<DominantSpecies> for Immigrants {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Immigrants (p.19): lose one of your added elements, lose an AP from your supply, or keep only one species on each tile"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::ImmigrantsChoice { next, .. } = step else {
+            return false;
+        };
+        legal(s, next, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::ImmigrantsChoice { taker, next } = step {
+            let next = resolve(s, taker, next, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn text(_: &State, _: CardStep, c: Choice) -> Option<String> {
+        let Choice::Element(e) = c else { return None };
+        Some(format!(
+            "lose {} element from your display",
+            with_article(e.name())
+        ))
+    }
 }

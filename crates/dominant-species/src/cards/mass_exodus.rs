@@ -2,10 +2,12 @@
 //! every species on it moves to adjacent tiles, one at a time.
 
 use crate::data::Animal;
-use crate::offer::not_offered;
 use crate::queries::{board_id, hex};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::{HexId, Refusal};
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
+use eons_core::HexId;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Mass Exodus (p.19)";
@@ -16,36 +18,37 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: tiles with species and a neighbour.
-pub(crate) fn legal_tile(s: &State, out: &mut Vec<Choice>) {
+fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
         if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
-            out.push(Choice::Tile(hex(h)));
-        }
-    }
-}
-
-/// Legal choices: any species on `h` to any adjacent tile.
-pub(crate) fn legal_move(s: &State, h: HexId, out: &mut Vec<Choice>) {
-    for a in Animal::ALL {
-        if s.earth.species(h, a.index()) > 0 {
-            for n in s.earth.adjacent_tiles(h) {
-                out.push(Choice::Move {
-                    animal: a,
-                    from: hex(h),
-                    to: hex(n),
-                });
+            if offer(Choice::Tile(hex(h))) {
+                return true;
             }
         }
     }
+    false
+}
+
+/// Legal choices: any species on `h` to any adjacent tile.
+fn legal_move(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    for a in Animal::ALL {
+        if s.earth.species(h, a.index()) > 0 {
+            for n in s.earth.adjacent_tiles(h) {
+                if offer(Choice::Move {
+                    animal: a,
+                    from: hex(h),
+                    to: hex(n),
+                }) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::MassExodusTile { taker }, Choice::Tile(h)) => {
             board_id(h).map(|id| CardStep::MassExodusMove { taker, hex: id })
@@ -60,12 +63,40 @@ pub(crate) fn resolve(
     }
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    match step {
-        CardStep::MassExodusTile { .. } => {
-            not_offered(RULE, "choose a tile with species next to another tile")
+/// Mass Exodus as a decision module: the tile, then each species moved off it.
+pub(crate) struct MassExodus;
+
+impl DecisionModule<DominantSpecies> for MassExodus {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::MassExodusTile { .. } => {
+                "Mass Exodus (p.19): choose a tile with species next to another tile"
+            }
+            _ => "Mass Exodus (p.19): move a species off the tile onto an adjacent tile",
         }
-        _ => not_offered(RULE, "move a species off the tile onto an adjacent tile"),
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        match step {
+            CardStep::MassExodusTile { .. } => legal_tile(s, offer),
+            CardStep::MassExodusMove { hex, .. } => legal_move(s, hex, offer),
+            _ => false,
+        }
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::MassExodusTile { .. }, Choice::Tile(h)) => {
+                Some(format!("empty {}", place_in(s, h)))
+            }
+            _ => None,
+        }
     }
 }

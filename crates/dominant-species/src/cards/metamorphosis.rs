@@ -2,9 +2,11 @@
 //! your choice from the bag.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_added, push_bag_elements};
+use crate::offer::{offer_added, offer_bag_elements};
 use crate::state::{CardStep, Choice, Event, State};
-use eons_core::Refusal;
+use crate::texts::with_article;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 
 /// The rule this card's refusals name.
 pub(crate) const RULE: &str = "Metamorphosis (p.19)";
@@ -15,23 +17,25 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices of a step of this card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
+fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::MetamorphosisGive { taker } if !s.bag.is_empty() => push_added(s, taker, out),
+        CardStep::MetamorphosisGive { taker } if !s.bag.is_empty() => {
+            if offer_added(s, taker, offer) {
+                return true;
+            }
+        }
         CardStep::MetamorphosisTake { .. } => {
-            push_bag_elements(s, out);
+            if offer_bag_elements(s, offer) {
+                return true;
+            }
         }
         _ => {}
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
-    s: &mut State,
-    step: CardStep,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) -> Option<CardStep> {
+fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) -> Option<CardStep> {
     match (step, c) {
         (CardStep::MetamorphosisGive { taker }, Choice::Element(e)) => {
             s.element_from_display(taker, e, ev);
@@ -51,12 +55,36 @@ pub(crate) fn resolve(
     }
 }
 
-/// Why `c` is refused in a step of this card.
-pub(crate) fn refusal(step: CardStep) -> Refusal {
-    match step {
-        CardStep::MetamorphosisGive { .. } => {
-            not_offered(RULE, "choose one of your added elements to give up")
+/// Metamorphosis as a decision module: the element given up, then the one taken.
+pub(crate) struct Metamorphosis;
+
+impl DecisionModule<DominantSpecies> for Metamorphosis {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        match step {
+            CardStep::MetamorphosisGive { .. } => {
+                "Metamorphosis (p.19): choose one of your added elements to give up"
+            }
+            _ => "Metamorphosis (p.19): choose an element type from the bag",
         }
-        _ => not_offered(RULE, "choose an element type from the bag"),
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        legal(s, step, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        let next = resolve(s, step, c, ev);
+        super::proceed(s, next);
+    }
+
+    fn text(_: &State, step: CardStep, c: Choice) -> Option<String> {
+        match (step, c) {
+            (CardStep::MetamorphosisGive { .. }, Choice::Element(e)) => {
+                Some(format!("give up {} element", with_article(e.name())))
+            }
+            _ => None,
+        }
     }
 }

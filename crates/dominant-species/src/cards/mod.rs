@@ -4,8 +4,11 @@
 //! its rule text (the `RULE` its refusals name). Rulings the reference
 //! recommends where a card's text is silent are named in each module.
 //!
-//! This module only dispatches: on the card taken ([`start`]) and on the
-//! pending card step (`legal`, `resolve`, `refusal`).
+//! A card that asks a decision is a unit type implementing
+//! [`DecisionModule`] over [`CardStep`]; a card resolved at once asks none
+//! and is no decision module. This module only dispatches: on the card
+//! taken ([`start`]) and on the pending card step ([`Cards`], through the
+//! one table of `with_card!`).
 
 mod aquatic;
 mod biodiversity;
@@ -36,8 +39,10 @@ pub(crate) mod survival;
 mod symbiotic;
 
 use crate::data::{Animal, Card};
+use crate::offer::QuickAnswers;
 use crate::state::{CardStep, Choice, Decision, Event, State};
-use eons_core::Refusal;
+use crate::DominantSpecies;
+use eons_core::{DecisionModule, Refusal};
 
 /// The rule a card's refusals name: its printed name and rulebook page
 /// ("Aquatic (p.18)"); `None` names the Survival card.
@@ -111,95 +116,121 @@ pub(crate) fn start(s: &mut State, taker: Animal, card: Card, first: u8, ev: &mu
     }
 }
 
-/// Legal choices inside a card.
-pub(crate) fn legal(s: &State, step: CardStep, out: &mut Vec<Choice>) {
-    use CardStep as C;
-    match step {
-        C::AquaticElement { .. }
-        | C::AquaticCorner { .. }
-        | C::AquaticTile { .. }
-        | C::AquaticCount { .. } => aquatic::legal(s, step, out),
-        C::BiomassVictim { tiles, .. } => biomass::legal(s, tiles, out),
-        C::BlightTile { .. } => blight::legal_tile(s, out),
-        C::BlightKeep { hex, .. } => blight::legal_keep(s, hex, out),
-        C::CatastropheTile { .. }
-        | C::CatastropheSurvivor { .. }
-        | C::CatastropheAdjacent { .. } => catastrophe::legal(s, step, out),
-        C::DiseaseLose { victims, .. } => disease::legal(s, victims, out),
-        C::EvolutionReplace { taker, used } => evolution::legal(s, taker, used, out),
-        C::FecundityTile { taker, tiles } => fecundity::legal(s, taker, tiles, out),
-        C::FertileTile { taker } => fertile::legal(s, taker, out),
-        C::HabitatElement { .. } | C::HabitatCorner { .. } => habitat::legal(s, step, out),
-        C::HibernationTile { .. } | C::HibernationCount { .. } => hibernation::legal(s, step, out),
-        C::ImmigrantsChoice { next, .. } => immigrants::legal(s, next, out),
-        C::InstinctSpace { taker } => instinct::legal(s, taker, out),
-        C::MassExodusTile { .. } => mass_exodus::legal_tile(s, out),
-        C::MassExodusMove { hex, .. } => mass_exodus::legal_move(s, hex, out),
-        C::MetamorphosisGive { .. } | C::MetamorphosisTake { .. } => {
-            metamorphosis::legal(s, step, out)
+/// The one table from a card's pending step to the card module that rules
+/// it: `with_card!(step, Module => call)` evaluates `call` with `Module`
+/// naming that card's module type (static dispatch, one `match`).
+macro_rules! with_card {
+    ($step:expr, $module:ident => $call:expr) => {{
+        use CardStep as C;
+        match $step {
+            C::AquaticElement { .. }
+            | C::AquaticCorner { .. }
+            | C::AquaticTile { .. }
+            | C::AquaticCount { .. } => {
+                use aquatic::Aquatic as $module;
+                $call
+            }
+            C::BiomassVictim { .. } => {
+                use biomass::Biomass as $module;
+                $call
+            }
+            C::BlightTile { .. } | C::BlightKeep { .. } => {
+                use blight::Blight as $module;
+                $call
+            }
+            C::CatastropheTile { .. }
+            | C::CatastropheSurvivor { .. }
+            | C::CatastropheAdjacent { .. } => {
+                use catastrophe::Catastrophe as $module;
+                $call
+            }
+            C::DiseaseLose { .. } => {
+                use disease::Disease as $module;
+                $call
+            }
+            C::EvolutionReplace { .. } => {
+                use evolution::Evolution as $module;
+                $call
+            }
+            C::FecundityTile { .. } => {
+                use fecundity::Fecundity as $module;
+                $call
+            }
+            C::FertileTile { .. } => {
+                use fertile::Fertile as $module;
+                $call
+            }
+            C::HabitatElement { .. } | C::HabitatCorner { .. } => {
+                use habitat::Habitat as $module;
+                $call
+            }
+            C::HibernationTile { .. } | C::HibernationCount { .. } => {
+                use hibernation::Hibernation as $module;
+                $call
+            }
+            C::ImmigrantsChoice { .. } => {
+                use immigrants::Immigrants as $module;
+                $call
+            }
+            C::InstinctSpace { .. } => {
+                use instinct::Instinct as $module;
+                $call
+            }
+            C::MassExodusTile { .. } | C::MassExodusMove { .. } => {
+                use mass_exodus::MassExodus as $module;
+                $call
+            }
+            C::MetamorphosisGive { .. } | C::MetamorphosisTake { .. } => {
+                use metamorphosis::Metamorphosis as $module;
+                $call
+            }
+            C::PredatorVictim { .. } => {
+                use predator::Predator as $module;
+                $call
+            }
         }
-        C::PredatorVictim { taker, tiles } => predator::legal(s, taker, tiles, out),
+    }};
+}
+
+/// The Dominance cards as one decision module: [`Decision::Card`], whose
+/// step the card's own module rules (found in the one table of
+/// `with_card!`).
+pub(crate) struct Cards;
+
+impl DecisionModule<DominantSpecies> for Cards {
+    type Decision = CardStep;
+
+    fn rule(step: CardStep) -> &'static str {
+        with_card!(step, Module => Module::rule(step))
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        with_card!(step, Module => Module::legal(s, step, offer))
+    }
+
+    fn is_legal(s: &State, step: CardStep, c: Choice) -> bool {
+        with_card!(step, Module => Module::is_legal(s, step, c))
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        with_card!(step, Module => Module::apply(s, step, c, ev))
+    }
+
+    fn refusal(s: &State, step: CardStep, c: Choice) -> Refusal {
+        with_card!(step, Module => Module::refusal(s, step, c))
+    }
+
+    fn text(s: &State, step: CardStep, c: Choice) -> Option<String> {
+        with_card!(step, Module => Module::text(s, step, c))
     }
 }
 
-/// Resolves a choice inside a card (already known to be legal).
-pub(crate) fn resolve(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
-    use CardStep as C;
-    let next = match step {
-        C::AquaticElement { .. }
-        | C::AquaticCorner { .. }
-        | C::AquaticTile { .. }
-        | C::AquaticCount { .. } => aquatic::resolve(s, step, c, ev),
-        C::BiomassVictim { taker, tiles } => biomass::resolve(s, taker, tiles, c, ev),
-        C::BlightTile { taker } => blight::resolve_tile(taker, c),
-        C::BlightKeep { hex, .. } => blight::resolve_keep(s, hex, c, ev),
-        C::CatastropheTile { .. }
-        | C::CatastropheSurvivor { .. }
-        | C::CatastropheAdjacent { .. } => catastrophe::resolve(s, step, c, ev),
-        C::DiseaseLose { taker, victims } => disease::resolve(s, taker, victims, c, ev),
-        C::EvolutionReplace { taker, used } => evolution::resolve(s, taker, used, c, ev),
-        C::FecundityTile { taker, tiles } => fecundity::resolve(s, taker, tiles, c, ev),
-        C::FertileTile { taker } => fertile::resolve(s, taker, c, ev),
-        C::HabitatElement { .. } | C::HabitatCorner { .. } => habitat::resolve(s, step, c, ev),
-        C::HibernationTile { .. } | C::HibernationCount { .. } => {
-            hibernation::resolve(s, step, c, ev)
-        }
-        C::ImmigrantsChoice { taker, next } => immigrants::resolve(s, taker, next, c, ev),
-        C::InstinctSpace { taker } => instinct::resolve(s, taker, c, ev),
-        C::MassExodusTile { .. } | C::MassExodusMove { .. } => mass_exodus::resolve(s, step, c, ev),
-        C::MetamorphosisGive { .. } | C::MetamorphosisTake { .. } => {
-            metamorphosis::resolve(s, step, c, ev)
-        }
-        C::PredatorVictim { taker, tiles } => predator::resolve(s, taker, tiles, c, ev),
-    };
-    if let Some(n) = next {
-        s.pending = Decision::Card(n);
-    }
-}
+impl QuickAnswers for Cards {}
 
-/// Why a choice is refused inside a card: what the step asks for.
-pub(crate) fn refusal(s: &State, step: CardStep) -> Refusal {
-    use CardStep as C;
-    match step {
-        C::AquaticElement { .. }
-        | C::AquaticCorner { .. }
-        | C::AquaticTile { .. }
-        | C::AquaticCount { .. } => aquatic::refusal(step),
-        C::BiomassVictim { tiles, .. } => biomass::refusal(s, tiles),
-        C::BlightTile { .. } | C::BlightKeep { .. } => blight::refusal(step),
-        C::CatastropheTile { .. }
-        | C::CatastropheSurvivor { .. }
-        | C::CatastropheAdjacent { .. } => catastrophe::refusal(s, step),
-        C::DiseaseLose { .. } => disease::refusal(),
-        C::EvolutionReplace { .. } => evolution::refusal(),
-        C::FecundityTile { .. } => fecundity::refusal(),
-        C::FertileTile { .. } => fertile::refusal(),
-        C::HabitatElement { .. } | C::HabitatCorner { .. } => habitat::refusal(step),
-        C::HibernationTile { .. } | C::HibernationCount { .. } => hibernation::refusal(step),
-        C::ImmigrantsChoice { .. } => immigrants::refusal(),
-        C::InstinctSpace { .. } => instinct::refusal(),
-        C::MassExodusTile { .. } | C::MassExodusMove { .. } => mass_exodus::refusal(step),
-        C::MetamorphosisGive { .. } | C::MetamorphosisTake { .. } => metamorphosis::refusal(step),
-        C::PredatorVictim { tiles, .. } => predator::refusal(s, tiles),
+/// Sets the card's next step, if any, as the pending decision (after a
+/// card module has applied a choice).
+fn proceed(s: &mut State, next: Option<CardStep>) {
+    if let Some(next) = next {
+        s.pending = Decision::Card(next);
     }
 }

@@ -2,9 +2,12 @@
 //! opposing species of your choice is eliminated.
 
 use crate::data::Animal;
-use crate::offer::{not_offered, push_species_on};
+use crate::offer::{not_offered, offer_species_on};
 use crate::queries::{board_id, lowest};
 use crate::state::{CardStep, Choice, Event, State};
+use crate::DominantSpecies;
+use eons_core::refusal_from_rule;
+use eons_core::DecisionModule;
 use eons_core::Refusal;
 
 /// The rule this card's refusals name.
@@ -23,14 +26,17 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 }
 
 /// Legal choices: an opposing species on the next shared tile.
-pub(crate) fn legal(s: &State, taker: Animal, tiles: u64, out: &mut Vec<Choice>) {
+fn legal(s: &State, taker: Animal, tiles: u64, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if let Some(h) = lowest(tiles) {
-        push_species_on(s, h, Some(taker), out);
+        if offer_species_on(s, h, Some(taker), offer) {
+            return true;
+        }
     }
+    false
 }
 
 /// Resolves a legal choice; the next step, if any.
-pub(crate) fn resolve(
+fn resolve(
     s: &mut State,
     taker: Animal,
     tiles: u64,
@@ -48,7 +54,7 @@ pub(crate) fn resolve(
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
+fn refusal(s: &State, tiles: u64) -> Refusal {
     not_offered(
         RULE,
         format!(
@@ -56,4 +62,36 @@ pub(crate) fn refusal(s: &State, tiles: u64) -> Refusal {
             crate::texts::next_tile(s, tiles)
         ),
     )
+}
+
+/// Predator as a decision module: the victim on each shared tile.
+pub(crate) struct Predator;
+
+impl DecisionModule<DominantSpecies> for Predator {
+    type Decision = CardStep;
+
+    fn rule(_: CardStep) -> &'static str {
+        "Predator (p.19): choose which opposing species dies on a tile you share"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, step: CardStep, offer: &mut F) -> bool {
+        let CardStep::PredatorVictim { taker, tiles } = step else {
+            return false;
+        };
+        legal(s, taker, tiles, offer)
+    }
+
+    fn apply(s: &mut State, step: CardStep, c: Choice, ev: &mut Vec<Event>) {
+        if let CardStep::PredatorVictim { taker, tiles } = step {
+            let next = resolve(s, taker, tiles, c, ev);
+            super::proceed(s, next);
+        }
+    }
+
+    fn refusal(s: &State, step: CardStep, _: Choice) -> Refusal {
+        let CardStep::PredatorVictim { tiles, .. } = step else {
+            return refusal_from_rule(Self::rule(step));
+        };
+        refusal(s, tiles)
+    }
 }

@@ -3,9 +3,14 @@
 
 use crate::data::Animal;
 use crate::offer::not_offered;
+use crate::offer::offer_all;
+use crate::offer::QuickAnswers;
 use crate::queries::{board_id, hex};
 use crate::state::{Choice, Decision, Event, PhaseName, State, Step};
 use crate::texts::hex_label;
+use crate::texts::place_in;
+use crate::DominantSpecies;
+use eons_core::DecisionModule;
 use eons_core::{HexId, Refusal};
 use eons_earth::{mask_ids, matching_counts};
 
@@ -27,13 +32,18 @@ pub(crate) fn step(s: &mut State, ev: &mut Vec<Event>) {
 
 /// Every tile where a mammal may be saved; saving none is a choice too
 /// ("may automatically save", p.20).
-pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
-    out.extend(s.mammal_save_targets().map(|h| Choice::Tile(hex(h))));
-    out.push(Choice::Skip);
+fn legal(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
+    if offer_all(s.mammal_save_targets().map(|h| Choice::Tile(hex(h))), offer) {
+        return true;
+    }
+    if offer(Choice::Skip) {
+        return true;
+    }
+    false
 }
 
 /// Resolves the mammals' legal choice.
-pub(crate) fn resolve(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Tile(h) => extinction(s, board_id(h), ev),
         Choice::Skip => extinction(s, None, ev),
@@ -78,7 +88,7 @@ fn extinction(s: &mut State, saved: Option<HexId>, ev: &mut Vec<Event>) {
 }
 
 /// Why `c` is refused.
-pub(crate) fn refusal(c: Choice) -> Refusal {
+fn refusal(c: Choice) -> Refusal {
     match c {
         Choice::Tile(h) => Refusal::new(
             RULE,
@@ -90,3 +100,37 @@ pub(crate) fn refusal(c: Choice) -> Refusal {
         ),
     }
 }
+
+/// Extinction as a decision module: [`Decision::MammalSave`], the
+/// mammals' save.
+pub(crate) struct Extinction;
+
+impl DecisionModule<DominantSpecies> for Extinction {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Extinction (p.20): choose a tile where one endangered mammal is saved, or save none"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, _: Decision, offer: &mut F) -> bool {
+        legal(s, offer)
+    }
+
+    fn apply(s: &mut State, _: Decision, c: Choice, ev: &mut Vec<Event>) {
+        resolve(s, c, ev);
+    }
+
+    fn refusal(_: &State, _: Decision, c: Choice) -> Refusal {
+        refusal(c)
+    }
+
+    fn text(s: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("save no mammal".into()),
+            Choice::Tile(h) => Some(format!("save a mammal on {}", place_in(s, h))),
+            _ => None,
+        }
+    }
+}
+
+impl QuickAnswers for Extinction {}

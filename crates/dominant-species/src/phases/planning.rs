@@ -2,12 +2,12 @@
 //! supply places one on an empty eyeball space, until every AP is placed or
 //! no space is empty (no passing, reference A16).
 
-use crate::data::Animal;
-use crate::offer::not_offered;
+use crate::offer::{not_offered, QuickAnswers};
 use crate::queries::nth_member;
 use crate::space::{Space, SPACES};
 use crate::state::{Choice, Decision, Event, PhaseName, State, Step};
-use eons_core::{GameRng, Refusal};
+use crate::DominantSpecies;
+use eons_core::{DecisionModule, GameRng, Refusal};
 
 /// The rule this phase's refusals name.
 pub(crate) const RULE: &str = "Planning (p.9)";
@@ -33,23 +33,6 @@ pub(crate) fn next_planner(s: &mut State, ev: &mut Vec<Event>) {
     s.step = Step::Space(Space(0));
 }
 
-/// Every empty eyeball space.
-pub(crate) fn legal(s: &State, out: &mut Vec<Choice>) {
-    // The most frequent decision by far (half of a game's decisions).
-    list_spaces(vacant_spaces(s), out);
-}
-
-/// The vacant space [`legal`] would list at `rng.index(count)`, drawn with
-/// that very call, without listing (`None`, and no draw, when none is
-/// vacant).
-pub(crate) fn random_choice(s: &State, rng: &mut GameRng) -> Option<Choice> {
-    let vacant = vacant_spaces(s);
-    (vacant != 0).then(|| {
-        let k = rng.index(vacant.count_ones() as usize);
-        Choice::Place(Space(nth_member(u128::from(vacant), k) as u8))
-    })
-}
-
 /// The empty eyeball spaces as a bit set (bit `i`: space `i` is empty),
 /// from a loop without branches.
 pub(crate) fn vacant_spaces(s: &State) -> u64 {
@@ -59,49 +42,82 @@ pub(crate) fn vacant_spaces(s: &State) -> u64 {
         .fold(0u64, |set, (i, x)| set | u64::from(x.is_none()) << i)
 }
 
-/// One placement per space of the bit set `spaces`, in space order, from
-/// an iterator of known length (room made once, no check per choice).
-pub(crate) fn list_spaces(spaces: u64, out: &mut Vec<Choice>) {
+/// Offers one placement per space of the bit set `spaces`, in space
+/// order; true as soon as `offer` is.
+pub(crate) fn offer_spaces<F: FnMut(Choice) -> bool>(spaces: u64, offer: &mut F) -> bool {
     let mut rest = spaces;
-    out.extend((0..spaces.count_ones()).map(|_| {
+    while rest != 0 {
         let space = Space(rest.trailing_zeros() as u8);
         rest &= rest - 1;
-        Choice::Place(space)
-    }));
+        if offer(Choice::Place(space)) {
+            return true;
+        }
+    }
+    false
 }
 
-/// True when `c` is legal: the fast check of the most frequent decision.
-pub(crate) fn is_legal(s: &State, c: Choice) -> bool {
-    match c {
-        Choice::Place(sp) => s.spaces.get(sp.0 as usize).is_some_and(|x| x.is_none()),
-        _ => false,
+/// The Planning Phase as a decision module: [`Decision::Plan`], place
+/// one AP. The most frequent decision by far (half of a game's decisions):
+/// it lists, checks and draws from the bit set of empty spaces.
+pub(crate) struct Planning;
+
+impl DecisionModule<DominantSpecies> for Planning {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Planning (p.9): place an AP on an empty eyeball space"
+    }
+
+    /// Every empty eyeball space, in space order.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, _: Decision, offer: &mut F) -> bool {
+        offer_spaces(vacant_spaces(s), offer)
+    }
+
+    /// The fast check of the most frequent decision.
+    fn is_legal(s: &State, _: Decision, c: Choice) -> bool {
+        match c {
+            Choice::Place(sp) => s.spaces.get(sp.0 as usize).is_some_and(|x| x.is_none()),
+            _ => false,
+        }
+    }
+
+    fn apply(s: &mut State, d: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let (Decision::Plan(a), Choice::Place(sp)) = (d, c) {
+            s.spaces[sp.0 as usize] = Some(a);
+            s.animals[a.index()].supply -= 1;
+            s.plan_next = (s.plan_next + 1) % s.initiative_len;
+            ev.push(Event::ApPlaced {
+                animal: a,
+                space: sp,
+            });
+        }
+    }
+
+    fn refusal(_: &State, _: Decision, c: Choice) -> Refusal {
+        match c {
+            Choice::Place(sp) if sp.0 as usize >= SPACES => Refusal::new(
+                RULE,
+                format!("there is no eyeball space number {}", sp.0 as u16 + 1),
+            ),
+            Choice::Place(sp) => Refusal::new(
+                RULE,
+                format!("{sp} already holds an AP: each eyeball space holds one"),
+            ),
+            _ => not_offered(RULE, "place an AP on an empty eyeball space"),
+        }
     }
 }
 
-/// Resolves a legal choice.
-pub(crate) fn resolve(s: &mut State, a: Animal, c: Choice, ev: &mut Vec<Event>) {
-    if let Choice::Place(sp) = c {
-        s.spaces[sp.0 as usize] = Some(a);
-        s.animals[a.index()].supply -= 1;
-        s.plan_next = (s.plan_next + 1) % s.initiative_len;
-        ev.push(Event::ApPlaced {
-            animal: a,
-            space: sp,
-        });
-    }
-}
-
-/// Why `c` is refused.
-pub(crate) fn refusal(c: Choice) -> Refusal {
-    match c {
-        Choice::Place(sp) if sp.0 as usize >= SPACES => Refusal::new(
-            RULE,
-            format!("there is no eyeball space number {}", sp.0 as u16 + 1),
-        ),
-        Choice::Place(sp) => Refusal::new(
-            RULE,
-            format!("{sp} already holds an AP: each eyeball space holds one"),
-        ),
-        _ => not_offered(RULE, "place an AP on an empty eyeball space"),
+/// Planning always has a vacant space to offer (checked when set): the
+/// engine never asks whether it is forced.
+impl QuickAnswers for Planning {
+    /// The vacant space the list would hold at `rng.index(count)`, drawn
+    /// with that very call, without listing (no draw when none is vacant).
+    fn draw(s: &State, _: Decision, rng: &mut GameRng) -> Option<Option<Choice>> {
+        let vacant = vacant_spaces(s);
+        Some((vacant != 0).then(|| {
+            let k = rng.index(vacant.count_ones() as usize);
+            Choice::Place(Space(nth_member(u128::from(vacant), k) as u8))
+        }))
     }
 }

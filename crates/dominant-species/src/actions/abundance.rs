@@ -27,10 +27,8 @@ pub(crate) fn start(a: Animal) -> Decision {
 
 /// The element: any on the leaf squares while a corner is vacant, or forfeit.
 fn legal_element(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
-    if s.vacant_corners().next().is_some() {
-        if offer_elements(&s.abundance, offer) {
-            return true;
-        }
+    if s.vacant_corners().next().is_some() && offer_elements(&s.abundance, offer) {
+        return true;
     }
     if offer(Choice::Skip) {
         return true;

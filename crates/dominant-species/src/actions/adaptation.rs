@@ -19,10 +19,8 @@ pub(crate) fn start(a: Animal) -> Decision {
 
 /// An element of the leaf squares while the display has room, or forfeit.
 fn legal(s: &State, a: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
-    if s.element_total(a) < 6 {
-        if offer_elements(&s.adaptation, offer) {
-            return true;
-        }
+    if s.element_total(a) < 6 && offer_elements(&s.adaptation, offer) {
+        return true;
     }
     if offer(Choice::Skip) {
         return true;

@@ -59,10 +59,8 @@ fn legal(
 ) -> bool {
     let ts = usable_terrains(space, terrains);
     for h in occupied_tiles(s, animal) {
-        if usable(s, animal, &ts, h) {
-            if offer_victims(s, h, animal, offer) {
-                return true;
-            }
+        if usable(s, animal, &ts, h) && offer_victims(s, h, animal, offer) {
+            return true;
         }
     }
     if offer(Choice::Done) {

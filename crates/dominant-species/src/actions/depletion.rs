@@ -27,10 +27,8 @@ pub(crate) fn start(a: Animal) -> Decision {
 /// Every element on earth of a type in the box, or forfeit.
 fn legal(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for (c, e) in s.earth.elements() {
-        if s.depletion_box[e as usize] > 0 {
-            if offer(Choice::Corner(corner(c))) {
-                return true;
-            }
+        if s.depletion_box[e as usize] > 0 && offer(Choice::Corner(corner(c))) {
+            return true;
         }
     }
     if offer(Choice::Skip) {

@@ -33,15 +33,11 @@ pub(crate) fn start(a: Animal) -> Decision {
 /// Every tile next to tundra while tundra tiles last; the action (not the
 /// card) may be forfeited.
 fn legal(s: &State, card: bool, offer: &mut impl FnMut(Choice) -> bool) -> bool {
-    if s.tundra_left > 0 {
-        if offer_all(s.glaciation_targets().map(|h| Choice::Tile(hex(h))), offer) {
-            return true;
-        }
+    if s.tundra_left > 0 && offer_all(s.glaciation_targets().map(|h| Choice::Tile(hex(h))), offer) {
+        return true;
     }
-    if !card {
-        if offer(Choice::Skip) {
-            return true;
-        }
+    if !card && offer(Choice::Skip) {
+        return true;
     }
     false
 }

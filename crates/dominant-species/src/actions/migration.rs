@@ -30,10 +30,8 @@ pub(crate) fn start(s: &mut State, a: Animal, space: Space) -> Decision {
 
 /// Every move still allowed, or done.
 fn legal(s: &State, animal: Animal, left: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
-    if left > 0 {
-        if moves(s, animal, offer) {
-            return true;
-        }
+    if left > 0 && moves(s, animal, offer) {
+        return true;
     }
     if offer(Choice::Done) {
         return true;

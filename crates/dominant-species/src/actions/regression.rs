@@ -65,10 +65,8 @@ fn losses(s: &mut State, a: Animal, lose: u8, ev: &mut Vec<Event>) {
 fn legal(s: &State, animal: Animal, saved: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     let t = s.threatened(animal) & !saved;
     for e in Element::ALL {
-        if t & (1 << e.index()) != 0 {
-            if offer(Choice::Element(e)) {
-                return true;
-            }
+        if t & (1 << e.index()) != 0 && offer(Choice::Element(e)) {
+            return true;
         }
     }
     false

@@ -37,15 +37,15 @@ pub(crate) fn insects_step(s: &mut State) {
 
 /// Every element of type `e` on earth while the gene pool has cubes, or forfeit.
 fn legal_corner(s: &State, a: Animal, e: Element, offer: &mut impl FnMut(Choice) -> bool) -> bool {
-    if s.animals[a.index()].gene_pool > 0 {
-        if offer_all(
+    if s.animals[a.index()].gene_pool > 0
+        && offer_all(
             s.earth
                 .corners_with(e.index() as u8)
                 .map(|c| Choice::Corner(corner(c))),
             offer,
-        ) {
-            return true;
-        }
+        )
+    {
+        return true;
     }
     if offer(Choice::Skip) {
         return true;

@@ -32,10 +32,11 @@ pub(crate) fn start(a: Animal) -> Decision {
 fn legal_stack(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.wanderlust_targets().next().is_some() {
         for stack in Stack::ALL {
-            if s.face_up[stack.index()] && !s.stacks[stack.index()].is_empty() {
-                if offer(Choice::Stack(stack)) {
-                    return true;
-                }
+            if s.face_up[stack.index()]
+                && !s.stacks[stack.index()].is_empty()
+                && offer(Choice::Stack(stack))
+            {
+                return true;
             }
         }
     }
@@ -59,10 +60,9 @@ fn legal_element(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) ->
         .corners_of(h)
         .iter()
         .any(|&c| s.earth.corner_vacant(c))
+        && offer_elements(&s.wanderlust, offer)
     {
-        if offer_elements(&s.wanderlust, offer) {
-            return true;
-        }
+        return true;
     }
     if offer(Choice::Skip) {
         return true;
@@ -73,10 +73,8 @@ fn legal_element(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) ->
 /// A vacant corner of the new tile.
 fn legal_corner(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for c in grid().corners_of(h) {
-        if s.earth.corner_vacant(c) {
-            if offer(Choice::Corner(corner(c))) {
-                return true;
-            }
+        if s.earth.corner_vacant(c) && offer(Choice::Corner(corner(c))) {
+            return true;
         }
     }
     false
@@ -85,14 +83,14 @@ fn legal_corner(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> 
 /// One of `mover`'s species next to the new tile, or done.
 fn legal_move(s: &State, mover: Animal, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for n in s.earth.adjacent_tiles(h) {
-        if s.earth.species(n, mover.index()) > 0 {
-            if offer(Choice::Move {
+        if s.earth.species(n, mover.index()) > 0
+            && offer(Choice::Move {
                 animal: mover,
                 from: hex(n),
                 to: hex(h),
-            }) {
-                return true;
-            }
+            })
+        {
+            return true;
         }
     }
     if offer(Choice::Done) {

@@ -44,24 +44,22 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 /// Legal choices of a step of this card.
 fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::AquaticElement { .. } if aquatic_corners(s).next().is_some() => {
-            if offer_bag_elements(s, offer) {
-                return true;
-            }
+        CardStep::AquaticElement { .. }
+            if aquatic_corners(s).next().is_some() && offer_bag_elements(s, offer) =>
+        {
+            return true;
         }
-        CardStep::AquaticCorner { .. } => {
-            if offer_all(aquatic_corners(s).map(|c| Choice::Corner(corner(c))), offer) {
-                return true;
-            }
+        CardStep::AquaticCorner { .. }
+            if offer_all(aquatic_corners(s).map(|c| Choice::Corner(corner(c))), offer) =>
+        {
+            return true;
         }
         CardStep::AquaticTile { taker, corner } => {
             if s.animals[taker.index()].gene_pool > 0 {
                 for h in s.tile_ids() {
                     let touches = corner.is_none_or(|c| s.earth.tiles_at(c).any(|x| x == h));
-                    if touches && is_aquatic(s.terrain(h)) {
-                        if offer(Choice::Tile(hex(h))) {
-                            return true;
-                        }
+                    if touches && is_aquatic(s.terrain(h)) && offer(Choice::Tile(hex(h))) {
+                        return true;
                     }
                 }
             }

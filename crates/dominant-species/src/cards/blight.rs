@@ -26,10 +26,8 @@ pub(crate) fn start(s: &State, taker: Animal) -> Option<CardStep> {
 /// Legal choices: tiles with two or more elements.
 fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
-        if s.earth.element_count_on(h) >= 2 {
-            if offer(Choice::Tile(hex(h))) {
-                return true;
-            }
+        if s.earth.element_count_on(h) >= 2 && offer(Choice::Tile(hex(h))) {
+            return true;
         }
     }
     false
@@ -38,10 +36,8 @@ fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
 /// Legal choices: the element of `h` to keep.
 fn legal_keep(s: &State, h: HexId, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for c in grid().corners_of(h) {
-        if s.earth.element(c).is_some() {
-            if offer(Choice::Corner(corner(c))) {
-                return true;
-            }
+        if s.earth.element(c).is_some() && offer(Choice::Corner(corner(c))) {
+            return true;
         }
     }
     false

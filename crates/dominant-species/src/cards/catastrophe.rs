@@ -34,15 +34,13 @@ fn ring(s: &State, h: HexId) -> u64 {
 /// Legal choices of a step of this card.
 fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::CatastropheTile { .. } => {
-            if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) {
-                return true;
-            }
+        CardStep::CatastropheTile { .. }
+            if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) =>
+        {
+            return true;
         }
-        CardStep::CatastropheSurvivor { hex: h, .. } => {
-            if offer_species_on(s, h, None, offer) {
-                return true;
-            }
+        CardStep::CatastropheSurvivor { hex: h, .. } if offer_species_on(s, h, None, offer) => {
+            return true;
         }
         CardStep::CatastropheAdjacent { tiles, .. } => {
             if let Some(h) = lowest(tiles) {

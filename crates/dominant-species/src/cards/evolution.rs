@@ -21,13 +21,15 @@ fn legal(s: &State, taker: Animal, used: u8, offer: &mut impl FnMut(Choice) -> b
     if s.animals[taker.index()].gene_pool > 0 && used.count_ones() < 2 {
         for h in s.tile_ids() {
             for a in Animal::ALL {
-                if a != taker && used & (1 << a.index()) == 0 && s.earth.species(h, a.index()) > 0 {
-                    if offer(Choice::Species {
+                if a != taker
+                    && used & (1 << a.index()) == 0
+                    && s.earth.species(h, a.index()) > 0
+                    && offer(Choice::Species {
                         hex: hex(h),
                         animal: a,
-                    }) {
-                        return true;
-                    }
+                    })
+                {
+                    return true;
                 }
             }
         }

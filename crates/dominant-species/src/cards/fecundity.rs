@@ -38,10 +38,8 @@ pub(crate) fn start(s: &mut State, taker: Animal, ev: &mut Vec<Event>) -> Option
 fn legal(s: &State, taker: Animal, tiles: u64, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.animals[taker.index()].gene_pool > 0 {
         for i in 0..HEXES as u8 {
-            if tiles & (1 << i) != 0 {
-                if offer(Choice::Tile(hex(HexId(i)))) {
-                    return true;
-                }
+            if tiles & (1 << i) != 0 && offer(Choice::Tile(hex(HexId(i)))) {
+                return true;
             }
         }
     }

@@ -18,10 +18,8 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 /// Legal choices: the tiles you occupy.
 fn legal(s: &State, taker: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
-        if s.earth.species(h, taker.index()) > 0 {
-            if offer(Choice::Tile(hex(h))) {
-                return true;
-            }
+        if s.earth.species(h, taker.index()) > 0 && offer(Choice::Tile(hex(h))) {
+            return true;
         }
     }
     false

@@ -22,15 +22,15 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 /// Legal choices of a step of this card.
 fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::HabitatElement { .. } if s.vacant_corners().next().is_some() => {
-            if offer_bag_elements(s, offer) {
-                return true;
-            }
+        CardStep::HabitatElement { .. }
+            if s.vacant_corners().next().is_some() && offer_bag_elements(s, offer) =>
+        {
+            return true;
         }
-        CardStep::HabitatCorner { .. } => {
-            if offer_all(s.vacant_corners().map(|c| Choice::Corner(corner(c))), offer) {
-                return true;
-            }
+        CardStep::HabitatCorner { .. }
+            if offer_all(s.vacant_corners().map(|c| Choice::Corner(corner(c))), offer) =>
+        {
+            return true;
         }
         _ => {}
     }

@@ -21,10 +21,10 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
         CardStep::HibernationTile { taker } => {
-            if s.animals[taker.index()].eliminated > 0 {
-                if offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer) {
-                    return true;
-                }
+            if s.animals[taker.index()].eliminated > 0
+                && offer_all(s.tile_ids().map(|h| Choice::Tile(hex(h))), offer)
+            {
+                return true;
             }
             if offer(Choice::Skip) {
                 return true;

@@ -28,10 +28,8 @@ fn legal(s: &State, next: u8, offer: &mut impl FnMut(Choice) -> bool) -> bool {
         if offer_added(s, a, offer) {
             return true;
         }
-        if s.animals[a.index()].supply > 0 {
-            if offer(Choice::LoseAp) {
-                return true;
-            }
+        if s.animals[a.index()].supply > 0 && offer(Choice::LoseAp) {
+            return true;
         }
         if offer(Choice::ThinOut) {
             return true;

@@ -19,10 +19,8 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 fn legal(s: &State, taker: Animal, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     if s.animals[taker.index()].supply > 0 {
         for sp in Space::all() {
-            if s.spaces[sp.0 as usize].is_none() {
-                if offer(Choice::Place(sp)) {
-                    return true;
-                }
+            if s.spaces[sp.0 as usize].is_none() && offer(Choice::Place(sp)) {
+                return true;
             }
         }
     }

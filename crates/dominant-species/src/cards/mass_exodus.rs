@@ -20,10 +20,11 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 /// Legal choices: tiles with species and a neighbour.
 fn legal_tile(s: &State, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     for h in s.tile_ids() {
-        if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
-            if offer(Choice::Tile(hex(h))) {
-                return true;
-            }
+        if s.earth.total_species(h) > 0
+            && s.earth.adjacent_tiles(h).next().is_some()
+            && offer(Choice::Tile(hex(h)))
+        {
+            return true;
         }
     }
     false

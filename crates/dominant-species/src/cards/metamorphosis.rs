@@ -19,15 +19,13 @@ pub(crate) fn start(taker: Animal) -> Option<CardStep> {
 /// Legal choices of a step of this card.
 fn legal(s: &State, step: CardStep, offer: &mut impl FnMut(Choice) -> bool) -> bool {
     match step {
-        CardStep::MetamorphosisGive { taker } if !s.bag.is_empty() => {
-            if offer_added(s, taker, offer) {
-                return true;
-            }
+        CardStep::MetamorphosisGive { taker }
+            if !s.bag.is_empty() && offer_added(s, taker, offer) =>
+        {
+            return true;
         }
-        CardStep::MetamorphosisTake { .. } => {
-            if offer_bag_elements(s, offer) {
-                return true;
-            }
+        CardStep::MetamorphosisTake { .. } if offer_bag_elements(s, offer) => {
+            return true;
         }
         _ => {}
     }

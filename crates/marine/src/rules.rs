@@ -18,77 +18,267 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::{actions, cards, traits};
-use eons_core::{draw_listed, GameRng, Refusal};
+use eons_core::{draw_listed, DecisionModule, GameRng, Refusal};
+
+/// The one table from a pending frame to the module that owns it: every
+/// [`Decision`] names its [`DecisionModule`] here, and every automatic step
+/// (a frame nobody decides) the function that runs it, once each.
+///
+/// `with_module!(top, M => call, step => automatic)` evaluates `call` with
+/// the type `M` standing for the module of a decision `top`, or `automatic`
+/// with `step` bound to the runner of an automatic step `top`
+/// (`fn(&mut State, Decision, &mut Vec<Event>)`, its frame already popped).
+/// Every operation of the engine (`asking`, `legal_choices`, `is_legal`,
+/// `refuse`, `execute`, `automatic`, `choice_text`) goes through this one
+/// match, so a new decision is added in one place and the compiler checks
+/// that each module answers the contract.
+macro_rules! with_module {
+    ($top:expr, $module:ident => $call:expr, $step:ident => $automatic:expr) => {{
+        use Decision::*;
+        match $top {
+            Abundance { .. } | AbundanceCorner { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::abundance::Abundance;
+                $call
+            }
+            Adaptation { .. } | AdaptationWhere { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::adaptation::Adaptation;
+                $call
+            }
+            Autotrophs { .. } | AutotrophsHow { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::autotrophs::Autotrophs;
+                $call
+            }
+            BottomFeeder { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::bottom_feeder::BottomFeeder;
+                $call
+            }
+            Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::competition::Competition;
+                $call
+            }
+            Depletion { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::depletion::Depletion;
+                $call
+            }
+            Domination { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::domination::Domination;
+                $call
+            }
+            Evolution { .. } | EvolutionCard { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::evolution::Evolution;
+                $call
+            }
+            Migration { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::migration::Migration;
+                $call
+            }
+            Regression { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::regression::Regression;
+                $call
+            }
+            Speciation { .. } | Speciate { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::speciation::Speciation;
+                $call
+            }
+            Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::tectonics::Tectonics;
+                $call
+            }
+            Turn { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::turn::Turn;
+                $call
+            }
+            Wanderlust { .. }
+            | WanderlustHex { .. }
+            | WanderlustElement { .. }
+            | WanderlustCorner { .. }
+            | WanderlustMove { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = actions::wanderlust::Wanderlust;
+                $call
+            }
+            AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::adaptability::Adaptability;
+                $call
+            }
+            AsteroidTile { .. } | AsteroidKeep { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::asteroid::Asteroid;
+                $call
+            }
+            BountifulTerrain { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::bountiful_habitat::BountifulHabitat;
+                $call
+            }
+            CladogenesisSecond { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::cladogenesis::Cladogenesis;
+                $call
+            }
+            Disease { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::disease::Disease;
+                $call
+            }
+            FecundityPick { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::fecundity::Fecundity;
+                $call
+            }
+            Fertile { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::fertile::Fertile;
+                $call
+            }
+            GeneWhich { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::gene_expression::GeneExpression;
+                $call
+            }
+            HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::habitat::Habitat;
+                $call
+            }
+            MassExodusTile { .. } | MassExodusMove { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::mass_exodus::MassExodus;
+                $call
+            }
+            MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::metamorphosis::Metamorphosis;
+                $call
+            }
+            MonotypicTile { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::monotypic_habitat::MonotypicHabitat;
+                $call
+            }
+            NicheFrom { .. } | NicheTo { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::niche_construction::NicheConstruction;
+                $call
+            }
+            OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::omnivore::Omnivore;
+                $call
+            }
+            PopulationExplosionTile { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::population_explosion::PopulationExplosion;
+                $call
+            }
+            ProfligateCarnivore { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::profligate_carnivore::ProfligateCarnivore;
+                $call
+            }
+            SolarTile { .. } | SolarPick { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::solar_radiation::SolarRadiation;
+                $call
+            }
+            TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::terrestrial::Terrestrial;
+                $call
+            }
+            TrophicTile { .. } | TrophicPick { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::trophic_cascade::TrophicCascade;
+                $call
+            }
+            Victims { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = cards::victims::Victims;
+                $call
+            }
+            AncientLineage { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::ancient_lineage::AncientLineage;
+                $call
+            }
+            Camouflage { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::camouflage::Camouflage;
+                $call
+            }
+            Draft { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::draft::Draft;
+                $call
+            }
+            ExaptationCopy { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::exaptation::Exaptation;
+                $call
+            }
+            NewTrait { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::new_trait::NewTrait;
+                $call
+            }
+            PackHunters { .. } => {
+                #[allow(dead_code)] // `automatic` asks no module.
+                type $module = traits::pack_hunters::PackHunters;
+                $call
+            }
+            // Automatic steps: nobody decides them.
+            TectonicsAfter { .. } => {
+                let $step = actions::tectonics::automatic;
+                $automatic
+            }
+            EndTurn { .. } | AfterRetrieve { .. } => {
+                let $step = actions::turn::automatic;
+                $automatic
+            }
+            WanderlustScore { .. } => {
+                let $step = actions::wanderlust::automatic;
+                $automatic
+            }
+            CardDone { .. } | SetupCards => {
+                let $step = cards::automatic;
+                $automatic
+            }
+            Reveal | SetupTraits | SetupPack => {
+                let $step = traits::draft::automatic;
+                $automatic
+            }
+        }
+    }};
+}
 
 /// The rule governing the decision `top`, with its rulebook page, and what
-/// it asks for: "Abundance (p.11): choose an element …".
+/// it asks for: "Abundance (p.11): choose an element …"; an automatic step
+/// reads [`AUTOMATIC`].
 pub fn asking(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::rule(top),
-        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::rule(top),
-        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::rule(top),
-        BottomFeeder { .. } => actions::bottom_feeder::rule(top),
-        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
-            actions::competition::rule(top)
-        }
-        Depletion { .. } => actions::depletion::rule(top),
-        Domination { .. } => actions::domination::rule(top),
-        Evolution { .. } | EvolutionCard { .. } => actions::evolution::rule(top),
-        Migration { .. } => actions::migration::rule(top),
-        Regression { .. } => actions::regression::rule(top),
-        Speciation { .. } | Speciate { .. } => actions::speciation::rule(top),
-        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
-            actions::tectonics::rule(top)
-        }
-        Turn { .. } => actions::turn::rule(top),
-        Wanderlust { .. }
-        | WanderlustHex { .. }
-        | WanderlustElement { .. }
-        | WanderlustCorner { .. }
-        | WanderlustMove { .. } => actions::wanderlust::rule(top),
-        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => cards::adaptability::rule(top),
-        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::rule(top),
-        BountifulTerrain { .. } => cards::bountiful_habitat::rule(top),
-        CladogenesisSecond { .. } => cards::cladogenesis::rule(top),
-        Disease { .. } => cards::disease::rule(top),
-        FecundityPick { .. } => cards::fecundity::rule(top),
-        Fertile { .. } => cards::fertile::rule(top),
-        GeneWhich { .. } => cards::gene_expression::rule(top),
-        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
-            cards::habitat::rule(top)
-        }
-        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::rule(top),
-        MetamorphosisDisk { .. } | MetamorphosisType { .. } => cards::metamorphosis::rule(top),
-        MonotypicTile { .. } => cards::monotypic_habitat::rule(top),
-        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::rule(top),
-        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
-            cards::omnivore::rule(top)
-        }
-        PopulationExplosionTile { .. } => cards::population_explosion::rule(top),
-        ProfligateCarnivore { .. } => cards::profligate_carnivore::rule(top),
-        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::rule(top),
-        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
-            cards::terrestrial::rule(top)
-        }
-        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::rule(top),
-        Victims { .. } => cards::victims::rule(top),
-        AncientLineage { .. } => traits::ancient_lineage::rule(top),
-        Camouflage { .. } => traits::camouflage::rule(top),
-        Draft { .. } => traits::draft::rule(top),
-        ExaptationCopy { .. } => traits::exaptation::rule(top),
-        NewTrait { .. } => traits::new_trait::rule(top),
-        PackHunters { .. } => traits::pack_hunters::rule(top),
-        Reveal
-        | SetupTraits
-        | SetupPack
-        | SetupCards
-        | EndTurn { .. }
-        | AfterRetrieve { .. }
-        | WanderlustScore { .. }
-        | TectonicsAfter { .. }
-        | CardDone { .. } => AUTOMATIC,
-    }
+    with_module!(top, M => M::rule(top), _step => AUTOMATIC)
+}
+
+/// The pending decision's own wording of `c`, where it differs from the
+/// general wording of [`crate::texts::describe_choice`]; `None` keeps the
+/// general wording (and for an automatic step or no pending frame).
+#[allow(dead_code)]
+pub(crate) fn choice_text(s: &State, c: Choice) -> Option<String> {
+    let &top = s.stack.last()?;
+    with_module!(top, M => M::text(s, top, c), _step => None)
 }
 
 /// A uniformly random legal choice, as `Game::random_choice` asks: the one
@@ -97,7 +287,7 @@ pub fn asking(top: Decision) -> &'static str {
 /// without listing; every other decision lists into `scratch`.
 pub fn random_choice(s: &State, rng: &mut GameRng, scratch: &mut Vec<Choice>) -> Option<Choice> {
     if let (false, Some(&Decision::Turn { a })) = (s.over, s.stack.last()) {
-        return Some(actions::turn::random_choice(s, a, rng));
+        return Some(actions::turn::Turn::random_choice(s, a, rng));
     }
     scratch.clear();
     legal_choices(s, &mut |c| {
@@ -115,105 +305,31 @@ pub fn legal_choices<F: FnMut(Choice) -> bool>(s: &State, f: &mut F) -> bool {
     let Some(&top) = s.stack.last() else {
         return false;
     };
-    use Decision::*;
-    match top {
-        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::legal(s, top, f),
-        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::legal(s, top, f),
-        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::legal(s, top, f),
-        BottomFeeder { .. } => actions::bottom_feeder::legal(s, top, f),
-        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
-            actions::competition::legal(s, top, f)
-        }
-        Depletion { .. } => actions::depletion::legal(s, top, f),
-        Domination { .. } => actions::domination::legal(s, top, f),
-        Evolution { .. } | EvolutionCard { .. } => actions::evolution::legal(s, top, f),
-        Migration { .. } => actions::migration::legal(s, top, f),
-        Regression { .. } => actions::regression::legal(s, top, f),
-        Speciation { .. } | Speciate { .. } => actions::speciation::legal(s, top, f),
-        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
-            actions::tectonics::legal(s, top, f)
-        }
-        Turn { .. } => actions::turn::legal(s, top, f),
-        Wanderlust { .. }
-        | WanderlustHex { .. }
-        | WanderlustElement { .. }
-        | WanderlustCorner { .. }
-        | WanderlustMove { .. } => actions::wanderlust::legal(s, top, f),
-        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
-            cards::adaptability::legal(s, top, f)
-        }
-        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::legal(s, top, f),
-        BountifulTerrain { .. } => cards::bountiful_habitat::legal(s, top, f),
-        CladogenesisSecond { .. } => cards::cladogenesis::legal(s, top, f),
-        Disease { .. } => cards::disease::legal(s, top, f),
-        FecundityPick { .. } => cards::fecundity::legal(s, top, f),
-        Fertile { .. } => cards::fertile::legal(s, top, f),
-        GeneWhich { .. } => cards::gene_expression::legal(s, top, f),
-        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
-            cards::habitat::legal(s, top, f)
-        }
-        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::legal(s, top, f),
-        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
-            cards::metamorphosis::legal(s, top, f)
-        }
-        MonotypicTile { .. } => cards::monotypic_habitat::legal(s, top, f),
-        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::legal(s, top, f),
-        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
-            cards::omnivore::legal(s, top, f)
-        }
-        PopulationExplosionTile { .. } => cards::population_explosion::legal(s, top, f),
-        ProfligateCarnivore { .. } => cards::profligate_carnivore::legal(s, top, f),
-        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::legal(s, top, f),
-        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
-            cards::terrestrial::legal(s, top, f)
-        }
-        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::legal(s, top, f),
-        Victims { .. } => cards::victims::legal(s, top, f),
-        AncientLineage { .. } => traits::ancient_lineage::legal(s, top, f),
-        Camouflage { .. } => traits::camouflage::legal(s, top, f),
-        Draft { .. } => traits::draft::legal(s, top, f),
-        ExaptationCopy { .. } => traits::exaptation::legal(s, top, f),
-        NewTrait { .. } => traits::new_trait::legal(s, top, f),
-        PackHunters { .. } => traits::pack_hunters::legal(s, top, f),
-        Reveal
-        | SetupTraits
-        | SetupPack
-        | SetupCards
-        | EndTurn { .. }
-        | AfterRetrieve { .. }
-        | WanderlustScore { .. }
-        | TectonicsAfter { .. }
-        | CardDone { .. } => false,
-    }
+    with_module!(top, M => M::legal(s, top, f), _step => false)
 }
 
-/// True when `c` is legal now.
+/// True when `c` is legal now: the pending decision's module answers (a
+/// turn checks only the chosen space's placements, a migration only the
+/// chosen tile's moves).
 pub fn is_legal(s: &State, c: Choice) -> bool {
-    // A turn offers hundreds of placements: check only the chosen space's.
-    if let (false, Some(&Decision::Turn { a }), Choice::Place { space, .. }) =
-        (s.over, s.stack.last(), c)
-    {
-        return actions::turn::is_legal_placement(s, a, space, c);
+    if s.over {
+        return false;
     }
-    // A migration offers a move per species and destination: check the
-    // chosen tile's only.
-    if let (false, Some(&top @ Decision::Migration { .. })) = (s.over, s.stack.last()) {
-        return actions::migration::is_legal(s, top, c);
-    }
-    legal_choices(s, &mut |x| x == c)
+    let Some(&top) = s.stack.last() else {
+        return false;
+    };
+    with_module!(top, M => M::is_legal(s, top, c), _step => false)
 }
 
-/// The refusal of a choice that the pending decision `top` does not offer:
-/// the rule with its page, and what the decision asks for in words.
-fn refusal(top: Decision) -> Refusal {
-    let text = asking(top);
-    match text.split_once(": ") {
-        Some((rule, asks)) => Refusal::new(
-            rule,
-            format!("{asks}; that is not one of the choices offered"),
-        ),
-        None => Refusal::new(text, "no decision is pending, so no choice can be made"),
-    }
+/// The refusal of a choice that the pending frame `top` does not offer: the
+/// module's (the rule with its page, and what is wrong in words); an
+/// automatic step on top (a state no play reaches) refuses every choice.
+fn refuse(s: &State, top: Decision, c: Choice) -> Refusal {
+    with_module!(
+        top,
+        M => M::refusal(s, top, c),
+        _step => Refusal::new(AUTOMATIC, "no decision is pending, so no choice can be made")
+    )
 }
 
 // ====================================================================== apply
@@ -227,13 +343,7 @@ pub fn apply(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusa
         return Err(Refusal::game_over());
     };
     if !is_legal(s, c) {
-        return Err(match (top, c) {
-            (Decision::Turn { a }, Choice::Place { space, special }) => Refusal::new(
-                actions::turn::RULE,
-                actions::turn::placement_refusal(s, a, space, special),
-            ),
-            _ => refusal(top),
-        });
+        return Err(refuse(s, top, c));
     }
     execute(s, top, c, ev);
     settle(s, ev);
@@ -313,7 +423,6 @@ pub fn settle(s: &mut State, ev: &mut Vec<Event>) {
 
 /// Executes a legal choice on the top frame.
 fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
     s.stack.pop();
     // Terminal choices: the frame is done.
     match c {
@@ -329,88 +438,13 @@ fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
         }
         _ => {}
     }
-    match top {
-        Abundance { .. } | AbundanceCorner { .. } => actions::abundance::execute(s, top, c, ev),
-        Adaptation { .. } | AdaptationWhere { .. } => actions::adaptation::execute(s, top, c, ev),
-        Autotrophs { .. } | AutotrophsHow { .. } => actions::autotrophs::execute(s, top, c, ev),
-        BottomFeeder { .. } => actions::bottom_feeder::execute(s, top, c, ev),
-        Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
-            actions::competition::execute(s, top, c, ev)
-        }
-        Depletion { .. } => actions::depletion::execute(s, top, c, ev),
-        Domination { .. } => actions::domination::execute(s, top, c, ev),
-        Evolution { .. } | EvolutionCard { .. } => actions::evolution::execute(s, top, c, ev),
-        Migration { .. } => actions::migration::execute(s, top, c, ev),
-        Regression { .. } => actions::regression::execute(s, top, c, ev),
-        Speciation { .. } | Speciate { .. } => actions::speciation::execute(s, top, c, ev),
-        Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
-            actions::tectonics::execute(s, top, c, ev)
-        }
-        Turn { .. } => actions::turn::execute(s, top, c, ev),
-        Wanderlust { .. }
-        | WanderlustHex { .. }
-        | WanderlustElement { .. }
-        | WanderlustCorner { .. }
-        | WanderlustMove { .. } => actions::wanderlust::execute(s, top, c, ev),
-        AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
-            cards::adaptability::execute(s, top, c, ev)
-        }
-        AsteroidTile { .. } | AsteroidKeep { .. } => cards::asteroid::execute(s, top, c, ev),
-        BountifulTerrain { .. } => cards::bountiful_habitat::execute(s, top, c, ev),
-        CladogenesisSecond { .. } => cards::cladogenesis::execute(s, top, c, ev),
-        Disease { .. } => cards::disease::execute(s, top, c, ev),
-        FecundityPick { .. } => cards::fecundity::execute(s, top, c, ev),
-        Fertile { .. } => cards::fertile::execute(s, top, c, ev),
-        GeneWhich { .. } => cards::gene_expression::execute(s, top, c, ev),
-        HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
-            cards::habitat::execute(s, top, c, ev)
-        }
-        MassExodusTile { .. } | MassExodusMove { .. } => cards::mass_exodus::execute(s, top, c, ev),
-        MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
-            cards::metamorphosis::execute(s, top, c, ev)
-        }
-        MonotypicTile { .. } => cards::monotypic_habitat::execute(s, top, c, ev),
-        NicheFrom { .. } | NicheTo { .. } => cards::niche_construction::execute(s, top, c, ev),
-        OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
-            cards::omnivore::execute(s, top, c, ev)
-        }
-        PopulationExplosionTile { .. } => cards::population_explosion::execute(s, top, c, ev),
-        ProfligateCarnivore { .. } => cards::profligate_carnivore::execute(s, top, c, ev),
-        SolarTile { .. } | SolarPick { .. } => cards::solar_radiation::execute(s, top, c, ev),
-        TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
-            cards::terrestrial::execute(s, top, c, ev)
-        }
-        TrophicTile { .. } | TrophicPick { .. } => cards::trophic_cascade::execute(s, top, c, ev),
-        Victims { .. } => cards::victims::execute(s, top, c, ev),
-        AncientLineage { .. } => traits::ancient_lineage::execute(s, top, c, ev),
-        Camouflage { .. } => traits::camouflage::execute(s, top, c, ev),
-        Draft { .. } => traits::draft::execute(s, top, c, ev),
-        ExaptationCopy { .. } => traits::exaptation::execute(s, top, c, ev),
-        NewTrait { .. } => traits::new_trait::execute(s, top, c, ev),
-        PackHunters { .. } => traits::pack_hunters::execute(s, top, c, ev),
-        Reveal
-        | SetupTraits
-        | SetupPack
-        | SetupCards
-        | EndTurn { .. }
-        | AfterRetrieve { .. }
-        | WanderlustScore { .. }
-        | TectonicsAfter { .. }
-        | CardDone { .. } => s.stack.push(top),
-    }
+    // An automatic step takes no choice: keep its frame.
+    with_module!(top, M => M::apply(s, top, c, ev), _step => s.stack.push(top))
 }
 
 /// Runs an automatic step (its frame already popped).
 fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match step {
-        TectonicsAfter { .. } => actions::tectonics::automatic(s, step, ev),
-        EndTurn { .. } | AfterRetrieve { .. } => actions::turn::automatic(s, step, ev),
-        WanderlustScore { .. } => actions::wanderlust::automatic(s, step, ev),
-        CardDone { .. } | SetupCards => cards::automatic(s, step, ev),
-        Reveal | SetupTraits | SetupPack => traits::draft::automatic(s, step, ev),
-        _ => {}
-    }
+    with_module!(step, M => (), run => run(s, step, ev))
 }
 
 #[cfg(test)]

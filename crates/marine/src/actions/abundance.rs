@@ -6,66 +6,75 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{CircleRow, State};
 use crate::types::Action;
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
+/// The decisions of Abundance (p.11): one [`DecisionModule`] answers for them all.
+pub(crate) struct Abundance;
+
+impl DecisionModule<Marine> for Abundance {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            Abundance { .. } => {
+                "Abundance (p.11): choose an element of the Abundance section, or forfeit"
             }
-        };
+            AbundanceCorner { .. } => {
+                "Abundance (p.11): place the element on a vacant corner of a tile"
+            }
+            _ => AUTOMATIC,
+        }
     }
-    use Decision::*;
-    let d = data();
-    match top {
-        Abundance { .. } => {
-            if s.any_vacant_corner() {
-                for i in 0..d.circles(Action::Abundance) {
-                    if s.circles[CircleRow::Abundance as usize][i].is_some() {
-                        offer!(Choice::Circle(i as u8));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        let d = data();
+        match top {
+            Abundance { .. } => {
+                if s.any_vacant_corner() {
+                    for i in 0..d.circles(Action::Abundance) {
+                        if s.circles[CircleRow::Abundance as usize][i].is_some() {
+                            offer!(Choice::Circle(i as u8));
+                        }
                     }
                 }
+                offer!(Choice::Forfeit);
             }
-            offer!(Choice::Forfeit);
-        }
-        AbundanceCorner { .. } => {
-            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
-                offer!(Choice::Corner(c));
+            AbundanceCorner { .. } => {
+                for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
+                    offer!(Choice::Corner(c));
+                }
             }
+            _ => {}
         }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (Abundance { a }, Choice::Circle(i)) => s.stack.push(AbundanceCorner { a, circle: i }),
-        (AbundanceCorner { circle, .. }, Choice::Corner(cn)) => {
-            if let Some(el) = s.circles[CircleRow::Abundance as usize][circle as usize].take() {
-                s.element_to_earth(cn, el, ev);
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (Abundance { a }, Choice::Circle(i)) => s.stack.push(AbundanceCorner { a, circle: i }),
+            (AbundanceCorner { circle, .. }, Choice::Corner(cn)) => {
+                if let Some(el) = s.circles[CircleRow::Abundance as usize][circle as usize].take() {
+                    s.element_to_earth(cn, el, ev);
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
             }
         }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        Abundance { .. } => {
-            "Abundance (p.11): choose an element of the Abundance section, or forfeit"
-        }
-        AbundanceCorner { .. } => {
-            "Abundance (p.11): place the element on a vacant corner of a tile"
-        }
-        _ => AUTOMATIC,
     }
 }

@@ -7,54 +7,63 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Face, Trait};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
+/// The decisions of Bottom Feeder's personal space (p.20): one [`DecisionModule`] answers for them all.
+pub(crate) struct BottomFeeder;
+
+impl DecisionModule<Marine> for BottomFeeder {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let BottomFeeder { .. } = top {
+            "Bottom Feeder (p.20): place a species on a bottom-half tile you occupy, or forfeit"
+        } else {
+            AUTOMATIC
+        }
     }
-    use Decision::*;
-    if let BottomFeeder { a } = top {
-        if s.pool[a.index()] > 0 {
-            for h in tiles(s) {
-                if occupies(s, a, h) && State::half(h) == Some(Face::Smoker) {
-                    offer!(Choice::Hex(h));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let BottomFeeder { a } = top {
+            if s.pool[a.index()] > 0 {
+                for h in tiles(s) {
+                    if occupies(s, a, h) && State::half(h) == Some(Face::Smoker) {
+                        offer!(Choice::Hex(h));
+                    }
                 }
             }
+            offer!(Choice::Forfeit);
         }
-        offer!(Choice::Forfeit);
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    let d = data();
-    if let (BottomFeeder { a }, Choice::Hex(h)) = (top, c) {
-        s.from_pool(
-            h,
-            a,
-            d.trait_data(Trait::BottomFeeder).count as u8,
-            true,
-            ev,
-        );
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let BottomFeeder { .. } = top {
-        "Bottom Feeder (p.20): place a species on a bottom-half tile you occupy, or forfeit"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        let d = data();
+        if let (BottomFeeder { a }, Choice::Hex(h)) = (top, c) {
+            s.from_pool(
+                h,
+                a,
+                d.trait_data(Trait::BottomFeeder).count as u8,
+                true,
+                ev,
+            );
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }

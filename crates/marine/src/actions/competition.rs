@@ -7,117 +7,126 @@ use crate::events::Event;
 use crate::queries::{occupies, terrain_at, tiles};
 use crate::state::State;
 use crate::types::{Action, Animal};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    let d = data();
-    match top {
-        Competition { a, terrain, .. } => {
-            if let Some(t) = terrain {
-                for h in tiles(s) {
-                    if terrain_at(s, h) == Some(t) && occupies(s, a, h) {
-                        offer!(Choice::Hex(h));
-                    }
-                }
-            }
-            offer!(Choice::Forfeit);
-        }
-        CompetitionSpecial { a, second } => {
-            let need = d.rules.competition_special_needs_presence;
-            for h in tiles(s) {
-                if !need || occupies(s, a, h) {
-                    offer!(Choice::Hex(h));
-                }
-            }
-            offer!(if second {
-                Choice::Done
-            } else {
-                Choice::Forfeit
-            });
-        }
-        CompetitionEliminate { a, hex, left, .. } => {
-            if left > 0 {
-                for b in Animal::ALL {
-                    if *b != a && occupies(s, *b, hex) {
-                        offer!(Choice::Animal(*b));
-                    }
-                }
-            }
-            offer!(Choice::Done);
-        }
-        _ => {}
-    }
-    false
-}
+/// The decisions of Competition (p.15): one [`DecisionModule`] answers for them all.
+pub(crate) struct Competition;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    let d = data();
-    match (top, c) {
-        (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompetitionEliminate {
-            a,
-            hex: h,
-            left: n,
-            then_second: false,
-        }),
-        (CompetitionSpecial { a, second }, Choice::Hex(h)) => {
-            let n = d
-                .spaces
-                .iter()
-                .find(|x| x.action == Action::Competition && x.special)
-                .map_or(1, |x| x.eliminate);
-            s.stack.push(CompetitionEliminate {
-                a,
-                hex: h,
-                left: n,
-                then_second: !second,
-            })
-        }
-        (
-            CompetitionEliminate {
-                a,
-                hex,
-                left,
-                then_second,
-            },
-            Choice::Animal(b),
-        ) => {
-            s.eliminate(hex, b, 1, Some(a), ev);
-            if left > 1 {
-                s.stack.push(CompetitionEliminate {
-                    a,
-                    hex,
-                    left: left - 1,
-                    then_second,
-                });
-            } else if then_second {
-                s.stack.push(CompetitionSpecial { a, second: true });
-            }
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
+impl DecisionModule<Marine> for Competition {
+    type Decision = Decision;
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
         Competition { .. } => "Competition (p.15): choose a tile of the space's terrain holding your species, or forfeit",
         CompetitionSpecial { .. } => "Competition (p.15): choose a tile holding your species (two at most), or stop",
         CompetitionEliminate { .. } => "Competition (p.15): eliminate an opposing species on the tile, or stop",
         _ => AUTOMATIC,
+    }
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        let d = data();
+        match top {
+            Competition { a, terrain, .. } => {
+                if let Some(t) = terrain {
+                    for h in tiles(s) {
+                        if terrain_at(s, h) == Some(t) && occupies(s, a, h) {
+                            offer!(Choice::Hex(h));
+                        }
+                    }
+                }
+                offer!(Choice::Forfeit);
+            }
+            CompetitionSpecial { a, second } => {
+                let need = d.rules.competition_special_needs_presence;
+                for h in tiles(s) {
+                    if !need || occupies(s, a, h) {
+                        offer!(Choice::Hex(h));
+                    }
+                }
+                offer!(if second {
+                    Choice::Done
+                } else {
+                    Choice::Forfeit
+                });
+            }
+            CompetitionEliminate { a, hex, left, .. } => {
+                if left > 0 {
+                    for b in Animal::ALL {
+                        if *b != a && occupies(s, *b, hex) {
+                            offer!(Choice::Animal(*b));
+                        }
+                    }
+                }
+                offer!(Choice::Done);
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        let d = data();
+        match (top, c) {
+            (Competition { a, n, .. }, Choice::Hex(h)) => s.stack.push(CompetitionEliminate {
+                a,
+                hex: h,
+                left: n,
+                then_second: false,
+            }),
+            (CompetitionSpecial { a, second }, Choice::Hex(h)) => {
+                let n = d
+                    .spaces
+                    .iter()
+                    .find(|x| x.action == Action::Competition && x.special)
+                    .map_or(1, |x| x.eliminate);
+                s.stack.push(CompetitionEliminate {
+                    a,
+                    hex: h,
+                    left: n,
+                    then_second: !second,
+                })
+            }
+            (
+                CompetitionEliminate {
+                    a,
+                    hex,
+                    left,
+                    then_second,
+                },
+                Choice::Animal(b),
+            ) => {
+                s.eliminate(hex, b, 1, Some(a), ev);
+                if left > 1 {
+                    s.stack.push(CompetitionEliminate {
+                        a,
+                        hex,
+                        left: left - 1,
+                        then_second,
+                    });
+                } else if then_second {
+                    s.stack.push(CompetitionSpecial { a, second: true });
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
+        }
     }
 }
 

@@ -6,56 +6,65 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::Element;
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    let d = data();
-    if let Domination { a } = top {
-        let values = s.domination_values(a);
-        for el in Element::ALL {
-            // `dominates` (p.7), with the six values worked out together.
-            if values[el.index()] > s.targets[el.index()]
-                && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
-            {
-                offer!(Choice::Element(*el));
-            }
+/// The decisions of Domination (p.17): one [`DecisionModule`] answers for them all.
+pub(crate) struct Domination;
+
+impl DecisionModule<Marine> for Domination {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Domination { .. } = top {
+            "Domination (p.17): choose an element type you dominate, or forfeit"
+        } else {
+            AUTOMATIC
         }
-        offer!(Choice::Forfeit);
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (Domination { a }, Choice::Element(el)) = (top, c) {
-        let v = s.domination_value(a, el);
-        if s.special_control[el.index()] != Some(a) {
-            s.special_control[el.index()] = Some(a);
-            ev.push(Event::Control { el, animal: a });
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-        s.targets[el.index()] = v;
-        ev.push(Event::Target { el, value: v });
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+        use Decision::*;
+        let d = data();
+        if let Domination { a } = top {
+            let values = s.domination_values(a);
+            for el in Element::ALL {
+                // `dominates` (p.7), with the six values worked out together.
+                if values[el.index()] > s.targets[el.index()]
+                    && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
+                {
+                    offer!(Choice::Element(*el));
+                }
+            }
+            offer!(Choice::Forfeit);
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Domination { .. } = top {
-        "Domination (p.17): choose an element type you dominate, or forfeit"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (Domination { a }, Choice::Element(el)) = (top, c) {
+            let v = s.domination_value(a, el);
+            if s.special_control[el.index()] != Some(a) {
+                s.special_control[el.index()] = Some(a);
+                ev.push(Event::Control { el, animal: a });
+            }
+            s.targets[el.index()] = v;
+            ev.push(Event::Target { el, value: v });
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }

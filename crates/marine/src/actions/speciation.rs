@@ -6,110 +6,119 @@ use crate::events::Event;
 use crate::queries::{corner_hexes, terrain_at};
 use crate::state::{element_of, CircleRow, State};
 use crate::types::{Animal, Element, Trait};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    match top {
-        Speciation { a, circle } => {
-            if s.pool[a.index()] > 0 {
-                let want = match circle {
-                    Some(i) => s.circles[CircleRow::Speciation as usize][i as usize],
-                    None => None,
-                };
-                if circle.is_none() || want.is_some() {
-                    for (c, el) in s.earth.elements() {
-                        if want.is_none_or(|w| w.index() == el as usize) {
-                            offer!(Choice::Corner(c));
-                        }
-                    }
-                }
-            }
-            offer!(Choice::Forfeit);
-        }
-        Speciate {
-            a, corner, left, ..
-        } => {
-            if s.pool[a.index()] > 0 {
-                for (k, h) in corner_hexes(corner).iter().enumerate() {
-                    if let Some(h) = h {
-                        if left[k] > 0 && s.earth.tile(*h).is_some() {
-                            offer!(Choice::Hex(*h));
-                        }
-                    }
-                }
-            }
-            offer!(Choice::Done);
-        }
-        _ => {}
-    }
-    false
-}
+/// The decisions of Speciation (p.13): one [`DecisionModule`] answers for them all.
+pub(crate) struct Speciation;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (Speciation { a, .. }, Choice::Corner(cn)) => {
-            let el = s
-                .earth
-                .element(cn)
-                .map(element_of)
-                .unwrap_or(Element::Algae);
-            let hs = corner_hexes(cn);
-            let left = [0, 1, 2].map(|k| speciation_limit(s, a, hs[k], el));
-            s.stack.push(Speciate {
-                a,
-                corner: cn,
-                left,
-                credited: 0,
-            });
-        }
-        (
-            Speciate {
-                a,
-                corner,
-                mut left,
-                mut credited,
-            },
-            Choice::Hex(h),
-        ) => {
-            let hs = corner_hexes(corner);
-            if let Some(k) = hs.iter().position(|&x| x == Some(h)) {
-                let credit = credited & (1 << k) == 0;
-                credited |= 1 << k;
-                s.from_pool(h, a, 1, credit, ev);
-                left[k] -= 1;
-            }
-            s.stack.push(Speciate {
-                a,
-                corner,
-                left,
-                credited,
-            });
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
+impl DecisionModule<Marine> for Speciation {
+    type Decision = Decision;
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
         Speciation { .. } => "Speciation (p.13): choose an element on earth of the space's type (any type on the special space), or forfeit",
         Speciate { .. } => "Speciation (p.13): place a species on a tile around the element, within its limit, or stop",
         _ => AUTOMATIC,
+    }
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            Speciation { a, circle } => {
+                if s.pool[a.index()] > 0 {
+                    let want = match circle {
+                        Some(i) => s.circles[CircleRow::Speciation as usize][i as usize],
+                        None => None,
+                    };
+                    if circle.is_none() || want.is_some() {
+                        for (c, el) in s.earth.elements() {
+                            if want.is_none_or(|w| w.index() == el as usize) {
+                                offer!(Choice::Corner(c));
+                            }
+                        }
+                    }
+                }
+                offer!(Choice::Forfeit);
+            }
+            Speciate {
+                a, corner, left, ..
+            } => {
+                if s.pool[a.index()] > 0 {
+                    for (k, h) in corner_hexes(corner).iter().enumerate() {
+                        if let Some(h) = h {
+                            if left[k] > 0 && s.earth.tile(*h).is_some() {
+                                offer!(Choice::Hex(*h));
+                            }
+                        }
+                    }
+                }
+                offer!(Choice::Done);
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (Speciation { a, .. }, Choice::Corner(cn)) => {
+                let el = s
+                    .earth
+                    .element(cn)
+                    .map(element_of)
+                    .unwrap_or(Element::Algae);
+                let hs = corner_hexes(cn);
+                let left = [0, 1, 2].map(|k| speciation_limit(s, a, hs[k], el));
+                s.stack.push(Speciate {
+                    a,
+                    corner: cn,
+                    left,
+                    credited: 0,
+                });
+            }
+            (
+                Speciate {
+                    a,
+                    corner,
+                    mut left,
+                    mut credited,
+                },
+                Choice::Hex(h),
+            ) => {
+                let hs = corner_hexes(corner);
+                if let Some(k) = hs.iter().position(|&x| x == Some(h)) {
+                    let credit = credited & (1 << k) == 0;
+                    credited |= 1 << k;
+                    s.from_pool(h, a, 1, credit, ev);
+                    left[k] -= 1;
+                }
+                s.stack.push(Speciate {
+                    a,
+                    corner,
+                    left,
+                    credited,
+                });
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
+        }
     }
 }
 

@@ -8,81 +8,104 @@ use crate::events::{Event, VpCause};
 use crate::queries::terrain_at;
 use crate::state::State;
 use crate::types::{Animal, Face, Terrain, Tile};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
+/// The decisions of Tectonics (p.14): one [`DecisionModule`] answers for them all.
+pub(crate) struct Tectonics;
+
+impl DecisionModule<Marine> for Tectonics {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+        Tectonics { mode: TectonicsMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
+        Tectonics { mode: TectonicsMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
+        Tectonics { mode: TectonicsMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
+        Tectonics { mode: TectonicsMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
+        TectonicsFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
+        TectonicsSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
+        _ => AUTOMATIC,
     }
-    use Decision::*;
-    match top {
-        Tectonics { mode, .. } => {
-            if s.vents_left > 0 {
-                for (h, t) in s.earth.tiles() {
-                    let ok = t.vent.is_none()
-                        && match mode {
-                            TectonicsMode::Basic | TectonicsMode::Volcano => s.on_edge(h),
-                            TectonicsMode::Special => true,
-                            TectonicsMode::Seamount => t.base == Terrain::Seamount,
-                        };
-                    if ok {
-                        offer!(Choice::Hex(h));
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            Tectonics { mode, .. } => {
+                if s.vents_left > 0 {
+                    for (h, t) in s.earth.tiles() {
+                        let ok = t.vent.is_none()
+                            && match mode {
+                                TectonicsMode::Basic | TectonicsMode::Volcano => s.on_edge(h),
+                                TectonicsMode::Special => true,
+                                TectonicsMode::Seamount => t.base == Terrain::Seamount,
+                            };
+                        if ok {
+                            offer!(Choice::Hex(h));
+                        }
                     }
                 }
+                if matches!(mode, TectonicsMode::Basic | TectonicsMode::Special) {
+                    offer!(Choice::Forfeit);
+                }
             }
-            if matches!(mode, TectonicsMode::Basic | TectonicsMode::Special) {
-                offer!(Choice::Forfeit);
+            TectonicsFace { .. } => {
+                offer!(Choice::Face(Face::Geyser));
+                offer!(Choice::Face(Face::Smoker));
             }
+            TectonicsSpecies { a, .. } => {
+                if s.pool[a.index()] > 0 {
+                    offer!(Choice::FromPool);
+                }
+                if s.eliminated[a.index()] > 0 {
+                    offer!(Choice::FromBox);
+                }
+            }
+            _ => {}
         }
-        TectonicsFace { .. } => {
-            offer!(Choice::Face(Face::Geyser));
-            offer!(Choice::Face(Face::Smoker));
-        }
-        TectonicsSpecies { a, .. } => {
-            if s.pool[a.index()] > 0 {
-                offer!(Choice::FromPool);
-            }
-            if s.eliminated[a.index()] > 0 {
-                offer!(Choice::FromBox);
-            }
-        }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (Tectonics { a, .. }, Choice::Hex(h)) => {
-            s.stack.push(TectonicsAfter { a, hex: h });
-            match State::half(h) {
-                Some(face) => put_vent(s, h, face, ev),
-                None => s.stack.push(TectonicsFace { a, hex: h }),
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (Tectonics { a, .. }, Choice::Hex(h)) => {
+                s.stack.push(TectonicsAfter { a, hex: h });
+                match State::half(h) {
+                    Some(face) => put_vent(s, h, face, ev),
+                    None => s.stack.push(TectonicsFace { a, hex: h }),
+                }
             }
-        }
-        (TectonicsFace { hex, .. }, Choice::Face(face)) => put_vent(s, hex, face, ev),
-        (TectonicsSpecies { a, hex }, Choice::FromPool) => {
-            s.from_pool(hex, a, 1, true, ev);
-        }
-        (TectonicsSpecies { a, hex }, Choice::FromBox) => {
-            s.eliminated[a.index()] -= 1;
-            s.earth.add_species(hex, a.index(), 1);
-            ev.push(Event::Revived {
-                animal: a,
-                hex,
-                tile: s.earth.tile(hex),
-            });
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
+            (TectonicsFace { hex, .. }, Choice::Face(face)) => put_vent(s, hex, face, ev),
+            (TectonicsSpecies { a, hex }, Choice::FromPool) => {
+                s.from_pool(hex, a, 1, true, ev);
+            }
+            (TectonicsSpecies { a, hex }, Choice::FromBox) => {
+                s.eliminated[a.index()] -= 1;
+                s.earth.add_species(hex, a.index(), 1);
+                ev.push(Event::Revived {
+                    animal: a,
+                    hex,
+                    tile: s.earth.tile(hex),
+                });
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
         }
     }
 }
@@ -108,20 +131,6 @@ pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
         }
         push_camouflage(s, a, hex);
         s.stack.push(TectonicsSpecies { a, hex });
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        Tectonics { mode: TectonicsMode::Basic, .. } => "Tectonics (p.14): choose a non-Vent tile on the edge of the grid, or forfeit",
-        Tectonics { mode: TectonicsMode::Special, .. } => "Tectonics (p.14): choose any non-Vent tile (special space: it need not be on the edge), or forfeit",
-        Tectonics { mode: TectonicsMode::Seamount, .. } => "Volcanism (p.20): choose any Seamount tile without a Vent, on the edge of the grid or not, for a Tectonics (a card effect: no forfeit)",
-        Tectonics { mode: TectonicsMode::Volcano, .. } => "Volcanism (p.20): choose a non-Vent tile on the edge of the grid for a normal Tectonics (a card effect: no forfeit)",
-        TectonicsFace { .. } => "Tectonics (p.14): on a centermost hex, choose the Vent's face",
-        TectonicsSpecies { .. } => "Tectonics (p.14): place a species from your Gene Pool or one of your eliminated species",
-        _ => AUTOMATIC,
     }
 }
 

@@ -10,103 +10,149 @@ use crate::events::Event;
 use crate::state::{DominationSpaces, Pawn, State, ANIMALS};
 use crate::traits;
 use crate::types::{Action, Animal, Element, Face, Space, Trait};
+use crate::Marine;
 use eons_core::GameRng;
+use eons_core::{refusal_from_rule, DecisionModule, Refusal};
 
 /// The rule a refused placement names.
-pub(crate) const RULE: &str = "Player turns (p.9)";
+const RULE: &str = "Player turns (p.9)";
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    use Decision::*;
-    if let Turn { a } = top {
-        if f(Choice::Retrieve) {
-            return true;
+/// The decisions of a player turn (p.9-10): one [`DecisionModule`] answers for them all.
+pub(crate) struct Turn;
+
+impl DecisionModule<Marine> for Turn {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Turn { .. } = top {
+            "Player turns (p.9): place an available pawn on a legal space, or retrieve"
+        } else {
+            AUTOMATIC
         }
-        let t = TurnCtx::new(s, a);
-        // Spaces in display order, each with its basic placement first.
-        let mut m = t.basic | t.special;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if t.display_space(i, f) {
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        use Decision::*;
+        if let Turn { a } = top {
+            if f(Choice::Retrieve) {
+                return true;
+            }
+            let t = TurnCtx::new(s, a);
+            // Spaces in display order, each with its basic placement first.
+            let mut m = t.basic | t.special;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if t.display_space(i, f) {
+                    return true;
+                }
+            }
+            if t.personal_space(s, f) {
                 return true;
             }
         }
-        if t.personal_space(s, f) {
-            return true;
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (Turn { a }, Choice::Place { space, special }) => place(s, a, space, special, ev),
+            (Turn { a }, Choice::Retrieve) => retrieve(s, a, ev),
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
         }
     }
-    false
+
+    /// True when `c` is legal: a placement is checked against the chosen
+    /// space's placements only (a turn offers hundreds).
+    fn is_legal(s: &State, top: Decision, c: Choice) -> bool {
+        match (top, c) {
+            (Decision::Turn { a }, Choice::Place { space, .. }) => {
+                is_legal_placement(s, a, space, c)
+            }
+            _ => Self::legal(s, top, &mut |x| x == c),
+        }
+    }
+
+    /// Why `c` is refused: for a placement, what is wrong with that space
+    /// or pawn in words (p.9-10, p.20-21); otherwise what the turn asks.
+    fn refusal(s: &State, top: Decision, c: Choice) -> Refusal {
+        match (top, c) {
+            (Decision::Turn { a }, Choice::Place { space, special }) => {
+                Refusal::new(RULE, placement_refusal(s, a, space, special))
+            }
+            _ => refusal_from_rule(Self::rule(top)),
+        }
+    }
 }
 
-/// The choice [`legal`] would give at `rng.index(len)` on animal `a`'s
-/// turn, drawn with that very call, without listing: the count comes from
-/// the turn's bit sets of spaces, and only the drawn placement is built.
-pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
-    let t = TurnCtx::new(s, a);
-    let specials = t.specials.count_ones() as usize;
-    let (personal_basic, personal_specials) = t.personal_counts(s, specials);
-    let display = t.basic.count_ones() as usize + t.special.count_ones() as usize * specials;
-    let total = 1 + display + usize::from(personal_basic) + personal_specials;
-    let mut k = rng.index(total);
-    // The list's order: Retrieve, the display's spaces in order (each with
-    // its basic placement first), then the personal space.
-    if k == 0 {
-        return Choice::Retrieve;
-    }
-    k -= 1;
-    if k < display {
-        let mut spaces = t.basic | t.special;
-        while spaces != 0 {
-            let i = spaces.trailing_zeros() as usize;
-            spaces &= spaces - 1;
-            let space = Space::display(i);
-            if t.basic & 1 << i != 0 {
-                if k == 0 {
-                    return Choice::Place {
-                        space,
-                        special: None,
-                    };
-                }
-                k -= 1;
-            }
-            if t.special & 1 << i != 0 {
-                if k < specials {
-                    return Choice::Place {
-                        space,
-                        special: t.nth_special(k),
-                    };
-                }
-                k -= specials;
-            }
-        }
-    }
-    k -= display;
-    let space = Space::personal(a);
-    if personal_basic {
+/// What the contract has no place for: drawing a turn's random choice
+/// without listing the turn's placements (the engine's fast path for
+/// random play).
+impl Turn {
+    /// The choice [`DecisionModule::legal`] would give at `rng.index(len)` on animal `a`'s
+    /// turn, drawn with that very call, without listing: the count comes from
+    /// the turn's bit sets of spaces, and only the drawn placement is built.
+    pub(crate) fn random_choice(s: &State, a: Animal, rng: &mut GameRng) -> Choice {
+        let t = TurnCtx::new(s, a);
+        let specials = t.specials.count_ones() as usize;
+        let (personal_basic, personal_specials) = t.personal_counts(s, specials);
+        let display = t.basic.count_ones() as usize + t.special.count_ones() as usize * specials;
+        let total = 1 + display + usize::from(personal_basic) + personal_specials;
+        let mut k = rng.index(total);
+        // The list's order: Retrieve, the display's spaces in order (each with
+        // its basic placement first), then the personal space.
         if k == 0 {
-            return Choice::Place {
-                space,
-                special: None,
-            };
+            return Choice::Retrieve;
         }
         k -= 1;
-    }
-    Choice::Place {
-        space,
-        special: t.nth_special(k),
-    }
-}
-
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (Turn { a }, Choice::Place { space, special }) => place(s, a, space, special, ev),
-        (Turn { a }, Choice::Retrieve) => retrieve(s, a, ev),
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
+        if k < display {
+            let mut spaces = t.basic | t.special;
+            while spaces != 0 {
+                let i = spaces.trailing_zeros() as usize;
+                spaces &= spaces - 1;
+                let space = Space::display(i);
+                if t.basic & 1 << i != 0 {
+                    if k == 0 {
+                        return Choice::Place {
+                            space,
+                            special: None,
+                        };
+                    }
+                    k -= 1;
+                }
+                if t.special & 1 << i != 0 {
+                    if k < specials {
+                        return Choice::Place {
+                            space,
+                            special: t.nth_special(k),
+                        };
+                    }
+                    k -= specials;
+                }
+            }
+        }
+        k -= display;
+        let space = Space::personal(a);
+        if personal_basic {
+            if k == 0 {
+                return Choice::Place {
+                    space,
+                    special: None,
+                };
+            }
+            k -= 1;
+        }
+        Choice::Place {
+            space,
+            special: t.nth_special(k),
         }
     }
 }
@@ -163,16 +209,6 @@ pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
             let _ = a;
         }
         _ => {}
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Turn { .. } = top {
-        "Player turns (p.9): place an available pawn on a legal space, or retrieve"
-    } else {
-        AUTOMATIC
     }
 }
 
@@ -517,7 +553,7 @@ pub(crate) fn retrieve(s: &mut State, a: Animal, ev: &mut Vec<Event>) {
 
 /// True when `c`, a placement on `space`, is legal for `a`'s turn: only the
 /// chosen space's placements are listed (a turn offers hundreds).
-pub(crate) fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) -> bool {
+fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) -> bool {
     let t = TurnCtx::new(s, a);
     let mut same = |x| x == c;
     if space.is_personal() {
@@ -531,12 +567,7 @@ pub(crate) fn is_legal_placement(s: &State, a: Animal, space: Space, c: Choice) 
 /// Why placing `special` (or a basic pawn) on `space` is refused for `a`'s
 /// turn: a sentence for the player (p.9-10, p.20-21). Only called once the
 /// placement is known to be illegal.
-pub(crate) fn placement_refusal(
-    s: &State,
-    a: Animal,
-    space: Space,
-    special: Option<Element>,
-) -> String {
+fn placement_refusal(s: &State, a: Animal, space: Space, special: Option<Element>) -> String {
     let t = TurnCtx::new(s, a);
     match special {
         Some(e) if s.special_control[e.index()] != Some(a) => {

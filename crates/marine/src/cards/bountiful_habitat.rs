@@ -5,49 +5,58 @@ use crate::events::Event;
 use crate::queries::{terrain_at, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card, Terrain};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let BountifulTerrain { .. } = top {
-        for t in Terrain::ALL {
-            if tiles(s).any(|h| terrain_at(s, h) == Some(*t)) {
-                offer!(Choice::Terrain(*t));
-            }
+/// The decisions of the Bountiful Habitat card: one [`DecisionModule`] answers for them all.
+pub(crate) struct BountifulHabitat;
+
+impl DecisionModule<Marine> for BountifulHabitat {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let BountifulTerrain { .. } = top {
+            "Bountiful Habitat (p.18): choose a terrain type to score"
+        } else {
+            AUTOMATIC
         }
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (BountifulTerrain { .. }, Choice::Terrain(t)) = (top, c) {
-        let hexes: Vec<HexId> = tiles(s).filter(|&h| terrain_at(s, h) == Some(t)).collect();
-        for h in hexes {
-            s.score_tile(h, false, ev);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+        use Decision::*;
+        if let BountifulTerrain { .. } = top {
+            for t in Terrain::ALL {
+                if tiles(s).any(|h| terrain_at(s, h) == Some(*t)) {
+                    offer!(Choice::Terrain(*t));
+                }
+            }
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let BountifulTerrain { .. } = top {
-        "Bountiful Habitat (p.18): choose a terrain type to score"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (BountifulTerrain { .. }, Choice::Terrain(t)) = (top, c) {
+            let hexes: Vec<HexId> = tiles(s).filter(|&h| terrain_at(s, h) == Some(t)).collect();
+            for h in hexes {
+                s.score_tile(h, false, ev);
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

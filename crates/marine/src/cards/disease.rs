@@ -4,48 +4,57 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let Disease { b, .. } = top {
-        for i in s.usable_slots(b) {
-            if s.disks[b.index()][i].is_some() {
-                offer!(Choice::Disk(i as u8));
-            }
+/// The decisions of the Disease card: one [`DecisionModule`] answers for them all.
+pub(crate) struct Disease;
+
+impl DecisionModule<Marine> for Disease {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Disease { .. } = top {
+            "Disease (p.18): remove one of your added element disks"
+        } else {
+            AUTOMATIC
         }
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (Disease { b, .. }, Choice::Disk(k)) = (top, c) {
-        if let Some(el) = s.disks[b.index()][k as usize].take() {
-            s.bag.put(el.index());
-            ev.push(Event::DiskLost { animal: b, el });
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+        use Decision::*;
+        if let Disease { b, .. } = top {
+            for i in s.usable_slots(b) {
+                if s.disks[b.index()][i].is_some() {
+                    offer!(Choice::Disk(i as u8));
+                }
+            }
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Disease { .. } = top {
-        "Disease (p.18): remove one of your added element disks"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (Disease { b, .. }, Choice::Disk(k)) = (top, c) {
+            if let Some(el) = s.disks[b.index()][k as usize].take() {
+                s.bag.put(el.index());
+                ev.push(Event::DiskLost { animal: b, el });
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

@@ -5,52 +5,61 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
+/// The decisions of the Fecundity card: one [`DecisionModule`] answers for them all.
+pub(crate) struct Fecundity;
+
+impl DecisionModule<Marine> for Fecundity {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let FecundityPick { .. } = top {
+            "Fecundity (p.19): choose a tile for one of your last species"
+        } else {
+            AUTOMATIC
+        }
     }
-    use Decision::*;
-    if let FecundityPick { a, mask } = top {
-        if s.pool[a.index()] > 0 {
-            for i in 0..64u8 {
-                if mask & (1u64 << i) != 0 {
-                    offer!(Choice::Hex(HexId(i)));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let FecundityPick { a, mask } = top {
+            if s.pool[a.index()] > 0 {
+                for i in 0..64u8 {
+                    if mask & (1u64 << i) != 0 {
+                        offer!(Choice::Hex(HexId(i)));
+                    }
                 }
             }
         }
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (FecundityPick { a, mask }, Choice::Hex(h)) = (top, c) {
-        s.from_pool(h, a, 1, true, ev);
-        let rest = mask & !(1u64 << h.0);
-        if rest != 0 {
-            s.stack.push(FecundityPick { a, mask: rest });
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (FecundityPick { a, mask }, Choice::Hex(h)) = (top, c) {
+            s.from_pool(h, a, 1, true, ev);
+            let rest = mask & !(1u64 << h.0);
+            if rest != 0 {
+                s.stack.push(FecundityPick { a, mask: rest });
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let FecundityPick { .. } = top {
-        "Fecundity (p.19): choose a tile for one of your last species"
-    } else {
-        AUTOMATIC
     }
 }
 

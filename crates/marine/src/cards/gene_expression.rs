@@ -5,44 +5,53 @@ use crate::effects::draw_offer;
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card, Trait};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let GeneWhich { a } = top {
-        for t in s.held_traits(a) {
-            offer!(Choice::Trait(t));
+/// The decisions of the Gene Expression card: one [`DecisionModule`] answers for them all.
+pub(crate) struct GeneExpression;
+
+impl DecisionModule<Marine> for GeneExpression {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let GeneWhich { .. } = top {
+            "Gene Expression (p.19): choose which of your traits to replace"
+        } else {
+            AUTOMATIC
         }
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, _ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (GeneWhich { a }, Choice::Trait(t)) = (top, c) {
-        draw_offer(s, a);
-        s.stack.push(NewTrait { a, replace: t });
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let GeneWhich { a } = top {
+            for t in s.held_traits(a) {
+                offer!(Choice::Trait(t));
+            }
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let GeneWhich { .. } = top {
-        "Gene Expression (p.19): choose which of your traits to replace"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, _ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (GeneWhich { a }, Choice::Trait(t)) = (top, c) {
+            draw_offer(s, a);
+            s.stack.push(NewTrait { a, replace: t });
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

@@ -6,72 +6,81 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::State;
 use crate::types::{Animal, Card, Element};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
+/// The decisions of the Habitat card: one [`DecisionModule`] answers for them all.
+pub(crate) struct Habitat;
+
+impl DecisionModule<Marine> for Habitat {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            HabitatRemove { .. } => {
+                "Habitat (p.19): remove an element whose special pawn you do not control"
             }
-        };
-    }
-    use Decision::*;
-    match top {
-        HabitatCorner { .. } => {
-            for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
-                offer!(Choice::Corner(c));
+            HabitatType { .. } => {
+                "Habitat (p.19): choose an element type of a special pawn you control, from the bag"
             }
+            HabitatCorner { .. } => "Habitat (p.19): place the element on a vacant corner",
+            _ => AUTOMATIC,
         }
-        HabitatRemove { a } => {
-            for (c, el) in s.earth.elements() {
-                if s.special_control[el as usize] != Some(a) {
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            HabitatCorner { .. } => {
+                for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
                     offer!(Choice::Corner(c));
                 }
             }
-        }
-        HabitatType { a } if s.any_vacant_corner() => {
-            for el in Element::ALL {
-                if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
-                    offer!(Choice::Element(*el));
+            HabitatRemove { a } => {
+                for (c, el) in s.earth.elements() {
+                    if s.special_control[el as usize] != Some(a) {
+                        offer!(Choice::Corner(c));
+                    }
                 }
             }
+            HabitatType { a } if s.any_vacant_corner() => {
+                for el in Element::ALL {
+                    if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
+                        offer!(Choice::Element(*el));
+                    }
+                }
+            }
+            _ => {}
         }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (HabitatRemove { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
-        (HabitatType { a }, Choice::Element(el)) => s.stack.push(HabitatCorner { a, el }),
-        (HabitatCorner { el, .. }, Choice::Corner(cn)) => {
-            if s.bag.take(el.index()) {
-                s.element_to_earth(cn, el, ev);
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (HabitatRemove { .. }, Choice::Corner(cn)) => s.element_to_bag(cn, ev),
+            (HabitatType { a }, Choice::Element(el)) => s.stack.push(HabitatCorner { a, el }),
+            (HabitatCorner { el, .. }, Choice::Corner(cn)) => {
+                if s.bag.take(el.index()) {
+                    s.element_to_earth(cn, el, ev);
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
             }
         }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        HabitatRemove { .. } => {
-            "Habitat (p.19): remove an element whose special pawn you do not control"
-        }
-        HabitatType { .. } => {
-            "Habitat (p.19): choose an element type of a special pawn you control, from the bag"
-        }
-        HabitatCorner { .. } => "Habitat (p.19): place the element on a vacant corner",
-        _ => AUTOMATIC,
     }
 }
 

@@ -6,66 +6,75 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
+/// The decisions of the Mass Exodus card: one [`DecisionModule`] answers for them all.
+pub(crate) struct MassExodus;
+
+impl DecisionModule<Marine> for MassExodus {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            MassExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
+            MassExodusMove { .. } => {
+                "Mass Exodus (p.19): move a species off the tile to an adjacent tile"
             }
-        };
-    }
-    use Decision::*;
-    match top {
-        MassExodusTile { .. } => {
-            for h in tiles(s) {
-                if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
-                    offer!(Choice::Hex(h));
-                }
-            }
+            _ => AUTOMATIC,
         }
-        MassExodusMove { hex, .. } => {
-            for b in Animal::ALL {
-                if occupies(s, *b, hex) {
-                    for t in s.earth.adjacent_tiles(hex) {
-                        offer!(Choice::MoveOf { animal: *b, to: t });
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            MassExodusTile { .. } => {
+                for h in tiles(s) {
+                    if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
+                        offer!(Choice::Hex(h));
                     }
                 }
             }
+            MassExodusMove { hex, .. } => {
+                for b in Animal::ALL {
+                    if occupies(s, *b, hex) {
+                        for t in s.earth.adjacent_tiles(hex) {
+                            offer!(Choice::MoveOf { animal: *b, to: t });
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (MassExodusTile { a }, Choice::Hex(h)) => s.stack.push(MassExodusMove { a, hex: h }),
-        (MassExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
-            move_species(s, animal, hex, to, ev);
-            if s.earth.total_species(hex) > 0 {
-                s.stack.push(MassExodusMove { a, hex });
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (MassExodusTile { a }, Choice::Hex(h)) => s.stack.push(MassExodusMove { a, hex: h }),
+            (MassExodusMove { a, hex }, Choice::MoveOf { animal, to }) => {
+                move_species(s, animal, hex, to, ev);
+                if s.earth.total_species(hex) > 0 {
+                    s.stack.push(MassExodusMove { a, hex });
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
             }
         }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        MassExodusTile { .. } => "Mass Exodus (p.19): choose a tile to empty",
-        MassExodusMove { .. } => {
-            "Mass Exodus (p.19): move a species off the tile to an adjacent tile"
-        }
-        _ => AUTOMATIC,
     }
 }
 

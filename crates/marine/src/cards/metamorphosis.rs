@@ -4,69 +4,78 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card, Element};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    match top {
-        MetamorphosisDisk { a } if !s.bag.is_empty() => {
-            for i in s.usable_slots(a) {
-                if s.disks[a.index()][i].is_some() {
-                    offer!(Choice::Disk(i as u8));
-                }
-            }
-        }
-        MetamorphosisType { .. } => {
-            for el in Element::ALL {
-                if s.bag.count(el.index()) > 0 {
-                    offer!(Choice::Element(*el));
-                }
-            }
-        }
-        _ => {}
-    }
-    false
-}
+/// The decisions of the Metamorphosis card: one [`DecisionModule`] answers for them all.
+pub(crate) struct Metamorphosis;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (MetamorphosisDisk { a }, Choice::Disk(k)) => {
-            s.stack.push(MetamorphosisType { a, disk: k })
-        }
-        (MetamorphosisType { a, disk }, Choice::Element(el)) => {
-            if s.bag.take(el.index()) {
-                if let Some(old) = s.disks[a.index()][disk as usize].replace(el) {
-                    s.bag.put(old.index());
-                    ev.push(Event::DiskLost { animal: a, el: old });
-                }
-                ev.push(Event::DiskAdded { animal: a, el });
+impl DecisionModule<Marine> for Metamorphosis {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            MetamorphosisDisk { .. } => {
+                "Metamorphosis (p.19): choose one of your element disks to exchange"
             }
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
+            MetamorphosisType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
+            _ => AUTOMATIC,
         }
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        MetamorphosisDisk { .. } => {
-            "Metamorphosis (p.19): choose one of your element disks to exchange"
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-        MetamorphosisType { .. } => "Metamorphosis (p.19): choose an element type from the bag",
-        _ => AUTOMATIC,
+        use Decision::*;
+        match top {
+            MetamorphosisDisk { a } if !s.bag.is_empty() => {
+                for i in s.usable_slots(a) {
+                    if s.disks[a.index()][i].is_some() {
+                        offer!(Choice::Disk(i as u8));
+                    }
+                }
+            }
+            MetamorphosisType { .. } => {
+                for el in Element::ALL {
+                    if s.bag.count(el.index()) > 0 {
+                        offer!(Choice::Element(*el));
+                    }
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (MetamorphosisDisk { a }, Choice::Disk(k)) => {
+                s.stack.push(MetamorphosisType { a, disk: k })
+            }
+            (MetamorphosisType { a, disk }, Choice::Element(el)) => {
+                if s.bag.take(el.index()) {
+                    if let Some(old) = s.disks[a.index()][disk as usize].replace(el) {
+                        s.bag.put(old.index());
+                        ev.push(Event::DiskLost { animal: a, el: old });
+                    }
+                    ev.push(Event::DiskAdded { animal: a, el });
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
+        }
     }
 }
 

@@ -6,49 +6,58 @@ use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::{State, ANIMALS};
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let MonotypicTile { .. } = top {
-        for h in tiles(s) {
-            if s.earth.total_species(h) > 0 {
-                offer!(Choice::Hex(h));
-            }
+/// The decisions of the Monotypic Habitat card: one [`DecisionModule`] answers for them all.
+pub(crate) struct MonotypicHabitat;
+
+impl DecisionModule<Marine> for MonotypicHabitat {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let MonotypicTile { .. } = top {
+            "Monotypic Habitat (p.19): choose a tile"
+        } else {
+            AUTOMATIC
         }
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (MonotypicTile { a }, Choice::Hex(h)) = (top, c) {
-        let mut rank = [Animal::Reptiles; ANIMALS];
-        let n = s.ranking(h, &mut rank);
-        for &b in &rank[1..n.max(1)] {
-            s.eliminate(h, b, 1, Some(a), ev);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+        use Decision::*;
+        if let MonotypicTile { .. } = top {
+            for h in tiles(s) {
+                if s.earth.total_species(h) > 0 {
+                    offer!(Choice::Hex(h));
+                }
+            }
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let MonotypicTile { .. } = top {
-        "Monotypic Habitat (p.19): choose a tile"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (MonotypicTile { a }, Choice::Hex(h)) = (top, c) {
+            let mut rank = [Animal::Reptiles; ANIMALS];
+            let n = s.ranking(h, &mut rank);
+            for &b in &rank[1..n.max(1)] {
+                s.eliminate(h, b, 1, Some(a), ev);
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

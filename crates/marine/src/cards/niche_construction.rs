@@ -5,64 +5,73 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    match top {
-        NicheFrom { .. } if s.any_vacant_corner() => {
-            for (c, _) in s.earth.elements() {
-                offer!(Choice::Corner(c));
-            }
+/// The decisions of the Niche Construction card: one [`DecisionModule`] answers for them all.
+pub(crate) struct NicheConstruction;
+
+impl DecisionModule<Marine> for NicheConstruction {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
+            NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
+            _ => AUTOMATIC,
         }
-        NicheTo { from, .. } => {
-            for c in corners() {
-                if c != from && s.earth.corner_vacant(c) {
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            NicheFrom { .. } if s.any_vacant_corner() => {
+                for (c, _) in s.earth.elements() {
                     offer!(Choice::Corner(c));
                 }
             }
+            NicheTo { from, .. } => {
+                for c in corners() {
+                    if c != from && s.earth.corner_vacant(c) {
+                        offer!(Choice::Corner(c));
+                    }
+                }
+            }
+            _ => {}
         }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (NicheFrom { a }, Choice::Corner(cn)) => s.stack.push(NicheTo { a, from: cn }),
-        (NicheTo { from, .. }, Choice::Corner(to)) => {
-            if let Some(el) = s.earth.element(from) {
-                s.earth.set_element(from, None);
-                ev.push(Event::ElementRemoved {
-                    el: element_of(el),
-                    corner: from,
-                });
-                s.element_to_earth(to, element_of(el), ev);
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (NicheFrom { a }, Choice::Corner(cn)) => s.stack.push(NicheTo { a, from: cn }),
+            (NicheTo { from, .. }, Choice::Corner(to)) => {
+                if let Some(el) = s.earth.element(from) {
+                    s.earth.set_element(from, None);
+                    ev.push(Event::ElementRemoved {
+                        el: element_of(el),
+                        corner: from,
+                    });
+                    s.element_to_earth(to, element_of(el), ev);
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
             }
         }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        NicheFrom { .. } => "Niche Construction (p.19): choose an element on earth to move",
-        NicheTo { .. } => "Niche Construction (p.19): choose a vacant corner for it",
-        _ => AUTOMATIC,
     }
 }
 

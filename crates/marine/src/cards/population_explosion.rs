@@ -6,50 +6,59 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
+/// The decisions of the Population Explosion card: one [`DecisionModule`] answers for them all.
+pub(crate) struct PopulationExplosion;
+
+impl DecisionModule<Marine> for PopulationExplosion {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let PopulationExplosionTile { .. } = top {
+            "Population Explosion (p.19): choose a tile you occupy"
+        } else {
+            AUTOMATIC
+        }
     }
-    use Decision::*;
-    let d = data();
-    if let PopulationExplosionTile { a } = top {
-        let own = d.card(Card::PopulationExplosion).own_tile;
-        if s.pool[a.index()] > 0 {
-            for h in tiles(s) {
-                if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
-                    offer!(Choice::Hex(h));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        let d = data();
+        if let PopulationExplosionTile { a } = top {
+            let own = d.card(Card::PopulationExplosion).own_tile;
+            if s.pool[a.index()] > 0 {
+                for h in tiles(s) {
+                    if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
+                        offer!(Choice::Hex(h));
+                    }
                 }
             }
         }
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (PopulationExplosionTile { a }, Choice::Hex(h)) = (top, c) {
-        let x = s.earth.total_species(h).min(255) as u8;
-        s.from_pool(h, a, x, true, ev);
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let PopulationExplosionTile { .. } = top {
-        "Population Explosion (p.19): choose a tile you occupy"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (PopulationExplosionTile { a }, Choice::Hex(h)) = (top, c) {
+            let x = s.earth.total_species(h).min(255) as u8;
+            s.from_pool(h, a, x, true, ev);
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

@@ -5,66 +5,77 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
+/// The decisions of the Solar Radiation card: one [`DecisionModule`] answers for them all.
+pub(crate) struct SolarRadiation;
+
+impl DecisionModule<Marine> for SolarRadiation {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
+            SolarPick { .. } => {
+                "Solar Radiation (p.20): choose a species to return to its Gene Pool"
             }
-        };
+            _ => AUTOMATIC,
+        }
     }
-    use Decision::*;
-    match top {
-        SolarTile { .. } => {
-            for h in tiles(s) {
-                if s.earth.total_species(h) > 0 {
-                    offer!(Choice::Hex(h));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            SolarTile { .. } => {
+                for h in tiles(s) {
+                    if s.earth.total_species(h) > 0 {
+                        offer!(Choice::Hex(h));
+                    }
                 }
             }
-        }
-        SolarPick { hex, left, .. } if left > 0 => {
-            for b in Animal::ALL {
-                if occupies(s, *b, hex) {
-                    offer!(Choice::Animal(*b));
+            SolarPick { hex, left, .. } if left > 0 => {
+                for b in Animal::ALL {
+                    if occupies(s, *b, hex) {
+                        offer!(Choice::Animal(*b));
+                    }
                 }
             }
+            _ => {}
         }
-        _ => {}
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),
-        (SolarPick { a, hex, left }, Choice::Animal(b)) => {
-            s.to_pool(hex, b, 1, ev);
-            if left > 1 {
-                s.stack.push(SolarPick {
-                    a,
-                    hex,
-                    left: left - 1,
-                });
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (SolarTile { a, x }, Choice::Hex(h)) => s.stack.push(SolarPick { a, hex: h, left: x }),
+            (SolarPick { a, hex, left }, Choice::Animal(b)) => {
+                s.to_pool(hex, b, 1, ev);
+                if left > 1 {
+                    s.stack.push(SolarPick {
+                        a,
+                        hex,
+                        left: left - 1,
+                    });
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
             }
         }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
-        }
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        SolarTile { .. } => "Solar Radiation (p.20): choose a tile",
-        SolarPick { .. } => "Solar Radiation (p.20): choose a species to return to its Gene Pool",
-        _ => AUTOMATIC,
     }
 }
 

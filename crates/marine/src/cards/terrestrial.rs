@@ -6,89 +6,102 @@ use crate::events::Event;
 use crate::queries::{corners, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card, Element, Face, Terrain};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    match top {
-        TerrestrialType { .. }
-            if corners().any(|c| {
-                s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
-            }) =>
-        {
-            for el in Element::ALL {
-                if s.bag.count(el.index()) > 0 {
-                    offer!(Choice::Element(*el));
-                }
-            }
-        }
-        TerrestrialCorner { .. } => {
-            for c in corners() {
-                if s.earth.element(c).is_none() && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
-                {
-                    offer!(Choice::Corner(c));
-                }
-            }
-        }
-        TerrestrialTile { a } if s.pool[a.index()] > 0 => {
-            for h in tiles(s) {
-                if land_or_geyser(s, h) {
-                    offer!(Choice::Hex(h));
-                }
-            }
-        }
-        _ => {}
-    }
-    false
-}
+/// The decisions of the Terrestrial card: one [`DecisionModule`] answers for them all.
+pub(crate) struct Terrestrial;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    let d = data();
-    match (top, c) {
-        (TerrestrialType { a }, Choice::Element(el)) => s.stack.push(TerrestrialCorner { a, el }),
-        (TerrestrialCorner { el, .. }, Choice::Corner(cn)) => {
-            if s.bag.take(el.index()) {
-                s.element_to_earth(cn, el, ev);
+impl DecisionModule<Marine> for Terrestrial {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            TerrestrialType { .. } => "Terrestrial (p.20): choose an element type from the bag",
+            TerrestrialCorner { .. } => {
+                "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile"
             }
-        }
-        (TerrestrialTile { a }, Choice::Hex(h)) => {
-            s.from_pool(
-                h,
-                a,
-                d.card(Card::Terrestrial).count.min(255) as u8,
-                true,
-                ev,
-            );
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
+            TerrestrialTile { .. } => {
+                "Terrestrial (p.20): choose a Land or geyser tile for your species"
+            }
+            _ => AUTOMATIC,
         }
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        TerrestrialType { .. } => "Terrestrial (p.20): choose an element type from the bag",
-        TerrestrialCorner { .. } => {
-            "Terrestrial (p.20): place it on a vacant corner of a Land or geyser tile"
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
         }
-        TerrestrialTile { .. } => {
-            "Terrestrial (p.20): choose a Land or geyser tile for your species"
+        use Decision::*;
+        match top {
+            TerrestrialType { .. }
+                if corners().any(|c| {
+                    s.earth.element(c).is_none()
+                        && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
+                }) =>
+            {
+                for el in Element::ALL {
+                    if s.bag.count(el.index()) > 0 {
+                        offer!(Choice::Element(*el));
+                    }
+                }
+            }
+            TerrestrialCorner { .. } => {
+                for c in corners() {
+                    if s.earth.element(c).is_none()
+                        && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
+                    {
+                        offer!(Choice::Corner(c));
+                    }
+                }
+            }
+            TerrestrialTile { a } if s.pool[a.index()] > 0 => {
+                for h in tiles(s) {
+                    if land_or_geyser(s, h) {
+                        offer!(Choice::Hex(h));
+                    }
+                }
+            }
+            _ => {}
         }
-        _ => AUTOMATIC,
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        let d = data();
+        match (top, c) {
+            (TerrestrialType { a }, Choice::Element(el)) => {
+                s.stack.push(TerrestrialCorner { a, el })
+            }
+            (TerrestrialCorner { el, .. }, Choice::Corner(cn)) => {
+                if s.bag.take(el.index()) {
+                    s.element_to_earth(cn, el, ev);
+                }
+            }
+            (TerrestrialTile { a }, Choice::Hex(h)) => {
+                s.from_pool(
+                    h,
+                    a,
+                    d.card(Card::Terrestrial).count.min(255) as u8,
+                    true,
+                    ev,
+                );
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
+        }
     }
 }
 

@@ -5,75 +5,84 @@ use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_earth::grid;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    match top {
-        TrophicTile { .. } => {
-            for h in tiles(s) {
-                if s.earth.element_count_on(h) > 0 {
-                    offer!(Choice::Hex(h));
-                }
-            }
-        }
-        TrophicPick { hex, left, .. } if left > 0 => {
-            for c in grid().corners_of(hex) {
-                if s.earth.element(c).is_some() {
-                    offer!(Choice::Corner(c));
-                }
-            }
-        }
-        _ => {}
-    }
-    false
-}
+/// The decisions of the Trophic Cascade card: one [`DecisionModule`] answers for them all.
+pub(crate) struct TrophicCascade;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    match (top, c) {
-        (TrophicTile { a, x }, Choice::Hex(h)) => {
-            if s.earth.element_count_on(h) <= x as u32 {
-                for cn in grid().corners_of(h) {
-                    s.element_to_bag(cn, ev);
-                }
-            } else {
-                s.stack.push(TrophicPick { a, hex: h, left: x });
-            }
-        }
-        (TrophicPick { a, hex, left }, Choice::Corner(cn)) => {
-            s.element_to_bag(cn, ev);
-            if left > 1 {
-                s.stack.push(TrophicPick {
-                    a,
-                    hex,
-                    left: left - 1,
-                });
-            }
-        }
-        _ => {
-            // Unreachable for a legal choice; keep the frame so the state stays consistent.
-            s.stack.push(top);
+impl DecisionModule<Marine> for TrophicCascade {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        match top {
+            TrophicTile { .. } => "Trophic Cascade (p.20): choose a tile",
+            TrophicPick { .. } => "Trophic Cascade (p.20): choose an element to remove",
+            _ => AUTOMATIC,
         }
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    match top {
-        TrophicTile { .. } => "Trophic Cascade (p.20): choose a tile",
-        TrophicPick { .. } => "Trophic Cascade (p.20): choose an element to remove",
-        _ => AUTOMATIC,
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        match top {
+            TrophicTile { .. } => {
+                for h in tiles(s) {
+                    if s.earth.element_count_on(h) > 0 {
+                        offer!(Choice::Hex(h));
+                    }
+                }
+            }
+            TrophicPick { hex, left, .. } if left > 0 => {
+                for c in grid().corners_of(hex) {
+                    if s.earth.element(c).is_some() {
+                        offer!(Choice::Corner(c));
+                    }
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        match (top, c) {
+            (TrophicTile { a, x }, Choice::Hex(h)) => {
+                if s.earth.element_count_on(h) <= x as u32 {
+                    for cn in grid().corners_of(h) {
+                        s.element_to_bag(cn, ev);
+                    }
+                } else {
+                    s.stack.push(TrophicPick { a, hex: h, left: x });
+                }
+            }
+            (TrophicPick { a, hex, left }, Choice::Corner(cn)) => {
+                s.element_to_bag(cn, ev);
+                if left > 1 {
+                    s.stack.push(TrophicPick {
+                        a,
+                        hex,
+                        left: left - 1,
+                    });
+                }
+            }
+            _ => {
+                // Unreachable for a legal choice; keep the frame so the state stays consistent.
+                s.stack.push(top);
+            }
+        }
     }
 }
 

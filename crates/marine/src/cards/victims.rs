@@ -7,56 +7,65 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::Marine;
+use eons_core::DecisionModule;
 use eons_core::HexId;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
+/// The decisions of the Biomass and Predator cards: one [`DecisionModule`] answers for them all.
+pub(crate) struct Victims;
+
+impl DecisionModule<Marine> for Victims {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Victims { .. } = top {
+            "Card (p.18-19): choose whose species is eliminated on each tile in turn"
+        } else {
+            AUTOMATIC
+        }
     }
-    use Decision::*;
-    if let Victims { a, mask, opposing } = top {
-        if let Some(h) = victims_hex(s, a, mask, opposing) {
-            for b in Animal::ALL {
-                if occupies(s, *b, h) && (!opposing || *b != a) {
-                    offer!(Choice::Animal(*b));
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let Victims { a, mask, opposing } = top {
+            if let Some(h) = victims_hex(s, a, mask, opposing) {
+                for b in Animal::ALL {
+                    if occupies(s, *b, h) && (!opposing || *b != a) {
+                        offer!(Choice::Animal(*b));
+                    }
                 }
             }
         }
+        false
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (Victims { a, mask, opposing }, Choice::Animal(b)) = (top, c) {
-        if let Some(h) = victims_hex(s, a, mask, opposing) {
-            s.eliminate(h, b, 1, Some(a), ev);
-            let rest = mask & !((1u64 << h.0 << 1).wrapping_sub(1));
-            s.stack.push(Victims {
-                a,
-                mask: rest,
-                opposing,
-            });
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (Victims { a, mask, opposing }, Choice::Animal(b)) = (top, c) {
+            if let Some(h) = victims_hex(s, a, mask, opposing) {
+                s.eliminate(h, b, 1, Some(a), ev);
+                let rest = mask & !((1u64 << h.0 << 1).wrapping_sub(1));
+                s.stack.push(Victims {
+                    a,
+                    mask: rest,
+                    opposing,
+                });
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Victims { .. } = top {
-        "Card (p.18-19): choose whose species is eliminated on each tile in turn"
-    } else {
-        AUTOMATIC
     }
 }
 

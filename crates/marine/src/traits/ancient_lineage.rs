@@ -6,51 +6,60 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::Trait;
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let AncientLineage { a } = top {
-        if s.pool[a.index()] > 0 {
-            for h in tiles(s).filter(|&h| occupies(s, a, h)) {
-                offer!(Choice::Hex(h));
-            }
+/// The decisions of the Ancient Lineage trait: one [`DecisionModule`] answers for them all.
+pub(crate) struct AncientLineage;
+
+impl DecisionModule<Marine> for AncientLineage {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let AncientLineage { .. } = top {
+            "Ancient Lineage (p.20): place a species on a tile you occupy, or decline"
+        } else {
+            AUTOMATIC
         }
-        offer!(Choice::Done);
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (AncientLineage { a }, Choice::Hex(h)) = (top, c) {
-        s.from_pool(
-            h,
-            a,
-            data().trait_data(Trait::AncientLineage).count as u8,
-            true,
-            ev,
-        );
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let AncientLineage { a } = top {
+            if s.pool[a.index()] > 0 {
+                for h in tiles(s).filter(|&h| occupies(s, a, h)) {
+                    offer!(Choice::Hex(h));
+                }
+            }
+            offer!(Choice::Done);
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let AncientLineage { .. } = top {
-        "Ancient Lineage (p.20): place a species on a tile you occupy, or decline"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (AncientLineage { a }, Choice::Hex(h)) = (top, c) {
+            s.from_pool(
+                h,
+                a,
+                data().trait_data(Trait::AncientLineage).count as u8,
+                true,
+                ev,
+            );
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }

@@ -5,50 +5,59 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::Trait;
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let Camouflage { a, .. } = top {
-        if s.pool[a.index()] > 0 {
-            offer!(Choice::Perform);
+/// The decisions of the Camouflage trait: one [`DecisionModule`] answers for them all.
+pub(crate) struct Camouflage;
+
+impl DecisionModule<Marine> for Camouflage {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Camouflage { .. } = top {
+            "Camouflage (p.20): place a species on the new tile, or decline"
+        } else {
+            AUTOMATIC
         }
-        offer!(Choice::Done);
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    let d = data();
-    if let (Camouflage { a, hex }, Choice::Perform) = (top, c) {
-        s.from_pool(
-            hex,
-            a,
-            d.trait_data(Trait::Camouflage).count as u8,
-            true,
-            ev,
-        );
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let Camouflage { a, .. } = top {
+            if s.pool[a.index()] > 0 {
+                offer!(Choice::Perform);
+            }
+            offer!(Choice::Done);
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Camouflage { .. } = top {
-        "Camouflage (p.20): place a species on the new tile, or decline"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        let d = data();
+        if let (Camouflage { a, hex }, Choice::Perform) = (top, c) {
+            s.from_pool(
+                hex,
+                a,
+                d.trait_data(Trait::Camouflage).count as u8,
+                true,
+                ev,
+            );
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }

@@ -7,48 +7,67 @@ use crate::effects::turn_order;
 use crate::events::Event;
 use crate::state::State;
 use crate::types::Trait;
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let Draft { a } = top {
-        for t in s.hands[a.index()].iter().flatten() {
-            offer!(Choice::Trait(*t));
-        }
-    }
-    false
-}
+/// The decisions of the trait draft (p.5): one [`DecisionModule`] answers for them all.
+pub(crate) struct Draft;
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    let d = data();
-    if let (Draft { a }, Choice::Trait(t)) = (top, c) {
-        for slot in s.hands[a.index()].iter_mut() {
-            if *slot == Some(t) {
-                *slot = None;
-            }
-        }
-        s.picks[a.index()] |= t.bit();
-        ev.push(Event::TraitPicked { animal: a });
-        let keep = if s.setup.superheroes {
-            d.traits_keep_superheroes
+impl DecisionModule<Marine> for Draft {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let Draft { .. } = top {
+            "Trait cards (p.5): keep one of your dealt trait cards"
         } else {
-            d.traits_keep
-        };
-        if s.picks[a.index()].count_ones() < keep as u32 {
+            AUTOMATIC
+        }
+    }
+
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let Draft { a } = top {
+            for t in s.hands[a.index()].iter().flatten() {
+                offer!(Choice::Trait(*t));
+            }
+        }
+        false
+    }
+
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        let d = data();
+        if let (Draft { a }, Choice::Trait(t)) = (top, c) {
+            for slot in s.hands[a.index()].iter_mut() {
+                if *slot == Some(t) {
+                    *slot = None;
+                }
+            }
+            s.picks[a.index()] |= t.bit();
+            ev.push(Event::TraitPicked { animal: a });
+            let keep = if s.setup.superheroes {
+                d.traits_keep_superheroes
+            } else {
+                d.traits_keep
+            };
+            if s.picks[a.index()].count_ones() < keep as u32 {
+                s.stack.push(top);
+            }
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
         }
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
     }
 }
 
@@ -91,15 +110,5 @@ pub(crate) fn automatic(s: &mut State, step: Decision, ev: &mut Vec<Event>) {
             }
         }
         _ => {}
-    }
-}
-
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let Draft { .. } = top {
-        "Trait cards (p.5): keep one of your dealt trait cards"
-    } else {
-        AUTOMATIC
     }
 }

@@ -6,49 +6,58 @@ use crate::effects::{draw_offer, lose_trait_effects};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Trait};
+use crate::Marine;
+use eons_core::DecisionModule;
 
-/// Calls `f` with each legal choice of this decision; true when `f` did.
-pub(crate) fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-    macro_rules! offer {
-        ($c:expr) => {
-            if f($c) {
-                return true;
-            }
-        };
-    }
-    use Decision::*;
-    if let ExaptationCopy { a } = top {
-        for t in Trait::ALL {
-            if *t != Trait::Exaptation
-                && s.animals()
-                    .any(|b| b != a && s.traits[b.index()] & t.bit() != 0)
-            {
-                offer!(Choice::Trait(*t));
-            }
+/// The decisions of the Exaptation trait: one [`DecisionModule`] answers for them all.
+pub(crate) struct Exaptation;
+
+impl DecisionModule<Marine> for Exaptation {
+    type Decision = Decision;
+
+    /// The rule governing this decision, with its rulebook page, and what it asks.
+    fn rule(top: Decision) -> &'static str {
+        use Decision::*;
+        if let ExaptationCopy { .. } = top {
+            "Exaptation (p.21): copy another animal's trait"
+        } else {
+            AUTOMATIC
         }
     }
-    false
-}
 
-/// Carries out a legal choice of this decision (its frame already popped).
-pub(crate) fn execute(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
-    use Decision::*;
-    if let (ExaptationCopy { a }, Choice::Trait(t)) = (top, c) {
-        s.copied[a.index()] = Some(t);
-        ev.push(Event::TraitCopied { animal: a, t });
-    } else {
-        // Unreachable for a legal choice; keep the frame so the state stays consistent.
-        s.stack.push(top);
+    /// Calls `f` with each legal choice of this decision; true when `f` did.
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
+        macro_rules! offer {
+            ($c:expr) => {
+                if f($c) {
+                    return true;
+                }
+            };
+        }
+        use Decision::*;
+        if let ExaptationCopy { a } = top {
+            for t in Trait::ALL {
+                if *t != Trait::Exaptation
+                    && s.animals()
+                        .any(|b| b != a && s.traits[b.index()] & t.bit() != 0)
+                {
+                    offer!(Choice::Trait(*t));
+                }
+            }
+        }
+        false
     }
-}
 
-/// The rule governing this decision, with its rulebook page, and what it asks.
-pub(crate) fn rule(top: Decision) -> &'static str {
-    use Decision::*;
-    if let ExaptationCopy { .. } = top {
-        "Exaptation (p.21): copy another animal's trait"
-    } else {
-        AUTOMATIC
+    /// Carries out a legal choice of this decision (its frame already popped).
+    fn apply(s: &mut State, top: Decision, c: Choice, ev: &mut Vec<Event>) {
+        use Decision::*;
+        if let (ExaptationCopy { a }, Choice::Trait(t)) = (top, c) {
+            s.copied[a.index()] = Some(t);
+            ev.push(Event::TraitCopied { animal: a, t });
+        } else {
+            // Unreachable for a legal choice; keep the frame so the state stays consistent.
+            s.stack.push(top);
+        }
     }
 }
 

@@ -30,24 +30,32 @@
 //!    eliminating, the Reseed, the end of the game).
 //! 4. `queries`: read-only questions about the board shared by actions and
 //!    cards; `effects`: small state changes they share; `setup`: the
-//!    starting state.
+//!    starting state; `words`: the words every text shares (labels of hexes
+//!    and corners, counts, articles, spaces, pawns).
 //! 5. `position`: the position file format (above `setup`, which it uses).
 //! 6. `cards`, `traits`: each evolution card and each trait with decisions of
 //!    its own.
-//! 7. `texts`: every text of a choice or an event, and the words they share
-//!    (labels of hexes and corners, counts, articles); it reads a card's
-//!    pending tile to name it.
-//! 8. `actions`: the turn and each action of the display.
-//! 9. `rules`: the dispatcher: legal choices, `apply`, the automatic steps.
+//! 7. `actions`: the turn and each action of the display.
+//! 8. `rules`: the dispatcher: the one table from a pending frame to its
+//!    module, legal choices, `apply`, the automatic steps.
+//! 9. `texts`: every text of a choice or an event; it asks the pending
+//!    decision's module for its own wording first (through `rules`), and
+//!    reads a card's pending tile to name it.
 //! 10. `view`: what a seat sees, the prompt, and the terminal's rendering;
 //!     `learn`: the same seat's knowledge as numbers for learning agents
 //!     ([`eons_core::Learnable`]: the action space and the observation).
 //!
 //! # Where each decision lives
 //!
-//! Each module owns its decisions' legal choices (`legal`), their execution
-//! (`execute`, `automatic`), their rule text (`rule`) and, for a card, its
-//! effect (`start`); [`rules`] only dispatches.
+//! Each module that asks a decision has a unit type (`actions::abundance::
+//! Abundance`, `cards::habitat::Habitat`, …) implementing
+//! [`eons_core::DecisionModule`] for the decisions it owns: their rule text
+//! (`rule`), legal choices (`legal`, `is_legal`), effect (`apply`), refusal
+//! (`refusal`) and its own wording of their choices (`text`). Its automatic
+//! steps (`automatic`) and, for a card, its effect (`start`) are plain
+//! functions of the module. [`rules`] only dispatches, through one table
+//! (`with_module!` in `rules.rs`) from each frame of the decision stack to
+//! its module or automatic step.
 //!
 //! | Action or card | Module |
 //! |---|---|
@@ -85,7 +93,7 @@
 //! | Niche Construction | `cards/niche_construction.rs` |
 //! | Omnivore | `cards/omnivore.rs` |
 //! | Population Explosion | `cards/population_explosion.rs` |
-//! | ProfligateCarnivore Carnivore | `cards/profligate_carnivore.rs` |
+//! | Profligate Carnivore | `cards/profligate_carnivore.rs` |
 //! | Solar Radiation | `cards/solar_radiation.rs` |
 //! | Tectonic Shift | `cards/tectonic_shift.rs` |
 //! | Terrestrial | `cards/terrestrial.rs` |
@@ -129,6 +137,7 @@ pub mod texts;
 mod traits;
 pub mod types;
 pub mod view;
+mod words;
 
 pub use decision::{Choice, Decision, TectonicsMode};
 pub use events::{Event, VpCause};

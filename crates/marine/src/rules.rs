@@ -10,9 +10,16 @@
 //! pawn placement, the generator's part for the chosen space only).
 //!
 //! This module only dispatches: each action, card and trait lives in its own
-//! module under `actions/`, `cards/` and `traits/`, which owns its decisions'
-//! legal choices, their execution and their rule text (see the crate root's
-//! table).
+//! module under `actions/`, `cards/` and `traits/`, whose unit type
+//! implements [`DecisionModule`] for the decisions it owns (their rule text,
+//! legal choices, effect, refusal and wording; see the crate root's table).
+//! The one table `with_module!` maps every frame of the stack to its module,
+//! or to the function that runs it when it is an automatic step; each
+//! operation below is one use of that table. What the engine itself does is
+//! the same for every decision: forfeiting and stopping (p.10), skipping a
+//! decision with nothing left to do, running automatic steps, and the fast
+//! random draw of a turn (`Turn::random_choice`, which the contract has no
+//! place for).
 
 use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
@@ -275,7 +282,6 @@ pub fn asking(top: Decision) -> &'static str {
 /// The pending decision's own wording of `c`, where it differs from the
 /// general wording of [`crate::texts::describe_choice`]; `None` keeps the
 /// general wording (and for an automatic step or no pending frame).
-#[allow(dead_code)]
 pub(crate) fn choice_text(s: &State, c: Choice) -> Option<String> {
     let &top = s.stack.last()?;
     with_module!(top, M => M::text(s, top, c), _step => None)

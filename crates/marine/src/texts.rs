@@ -1,146 +1,31 @@
 //! Every text a player reads: the choices ([`describe_choice`]), the events
 //! ([`describe_event`]) and the words they share with the prompt and the
-//! terminal's rendering ([`crate::view`]),
+//! terminal's rendering ([`crate::view`]; the words themselves live in the
+//! lower `words` module, re-exported here, so that the decision modules can
+//! word their own choices with them),
 //! written as `docs/texts.md` asks: places by the board's labels ("D7 reef",
 //! corners "D7/E6/E8"), animals, cards and traits by their printed names,
 //! numbers that agree with their nouns, and events that carry what they name.
+//!
+//! A choice is worded by the pending decision's module first
+//! (`DecisionModule::text`: "decline Camouflage", "copy Flight", "choose D7
+//! reef for Fertile"); this module holds the general wording of each kind
+//! of choice ("stop here", "choose D7 reef").
 
 use crate::data::data;
 use crate::decision::{Choice, Decision};
 use crate::events::{Event, VpCause};
-use crate::state::{element_of, CircleRow, Pawn, State};
-use crate::types::{Action, Animal, Element, Space, Tile};
-use eons_core::{CornerId, HexId};
-use eons_earth::{CornerLabel, HexLabel};
+use crate::state::{CircleRow, Pawn, State};
+use crate::types::{Action, Element, Space};
+use crate::words::{circle, disk, disk_at, element_at, element_piece, take_circle};
+use eons_core::HexId;
 
-// ====================================================================== words
-
-/// A hex by its label ("D7").
-pub fn hex_label(h: HexId) -> HexLabel {
-    HexLabel::of(h)
-}
-
-/// A hex by its label and the tile on it, as the board shows it: "D7 reef",
-/// or "D7" where there is no tile.
-pub fn place(h: HexId, tile: Option<Tile>) -> String {
-    match tile {
-        Some(t) => format!("{} {t}", hex_label(h)),
-        None => hex_label(h).to_string(),
-    }
-}
-
-/// A hex with the tile on it now ("D7 reef").
-pub fn tile_at(s: &State, h: HexId) -> String {
-    place(h, s.earth.tile(h))
-}
-
-/// A corner by the hexes that meet there ("D7/E6/E8"), for a choice.
-pub fn corner(c: CornerId) -> String {
-    CornerLabel::of(c).to_string()
-}
-
-/// A corner in a sentence: "the corner of D7, E6 and E8", "the west corner
-/// of A4".
-pub fn corner_in_words(c: CornerId) -> String {
-    let words = CornerLabel::of(c).in_words();
-    if words.starts_with("the ") {
-        words
-    } else {
-        format!("the corner of {words}")
-    }
-}
-
-/// "a" or "an", as the sound of `word` asks ("an algae disk", "a sun disk",
-/// "an ocean tile").
-pub fn article(word: &str) -> &'static str {
-    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
-        Some('a' | 'e' | 'i' | 'o') => "an",
-        Some('u') if !word.to_ascii_lowercase().starts_with("uni") => "an",
-        _ => "a",
-    }
-}
-
-/// `word` after its article ("an algae", "a sun").
-pub fn with_article(word: &str) -> String {
-    format!("{} {word}", article(word))
-}
-
-/// A number and its noun, agreeing: "1 species", "1 card", "2 cards".
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
-/// A scoring place spelled out, as the rulebook writes it: "first",
-/// "second", "third", "fourth" (one form across the three games).
-pub fn ordinal(n: u8) -> String {
-    const WORDS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
-    match WORDS.get(usize::from(n).wrapping_sub(1)) {
-        Some(word) => (*word).to_string(),
-        None => format!("number {n}"),
-    }
-}
-
-/// `text` with its first letter in capitals.
-pub fn capitalised(text: &str) -> String {
-    eons_core::game::capitalised(text)
-}
-
-/// The name of a space ("Evolution 3/5", "Migration 4/4 (special)", "the
-/// Reptiles' Bottom Feeder space").
-pub fn space_name(space: Space) -> String {
-    if space.is_personal() {
-        return match Animal::ALL.get(space.personal_index()) {
-            Some(a) => format!("the {a}' Bottom Feeder space"),
-            None => "a Bottom Feeder space".into(),
-        };
-    }
-    let d = data();
-    match d.spaces.get(space.index()) {
-        Some(sp) => {
-            let total = d.section_of(sp.action).map_or(0, |x| x.len);
-            let tag = if sp.special { " (special)" } else { "" };
-            format!("{} {}/{}{tag}", sp.action, sp.col + 1, total)
-        }
-        None => format!("action space {}", space.0),
-    }
-}
-
-/// A pawn in words: "a Fishes basic pawn", "the sun special pawn".
-pub fn pawn_name(p: Pawn) -> String {
-    match p {
-        Pawn::Basic(a) => format!("a {a} basic pawn"),
-        Pawn::Special(e) => format!("the {e} special pawn"),
-    }
-}
-
-/// An element on earth in words: "an algae element", "a sun element".
-fn element_piece(e: Element) -> String {
-    format!("{} {e} element", article(e.name()))
-}
-
-/// A disk in words: "an algae disk".
-fn disk(e: Element) -> String {
-    format!("{} {e} disk", article(e.name()))
-}
+pub use crate::words::{
+    article, capitalised, corner, corner_in_words, count, hex_label, ordinal, pawn_name, place,
+    space_name, tile_at, with_article,
+};
 
 // ==================================================================== choices
-
-/// The element in an element circle of a row.
-fn circle(s: &State, row: CircleRow, i: u8) -> Option<Element> {
-    s.circles[row as usize].get(i as usize).copied().flatten()
-}
-
-/// The element on a corner, with the corner: "the algae at D7/E6/E8".
-fn element_at(s: &State, c: CornerId) -> String {
-    match s.earth.element(c) {
-        Some(e) => format!("the {} at {}", element_of(e), corner(c)),
-        None => format!("the empty corner {}", corner(c)),
-    }
-}
 
 /// Placing a pawn, as its button reads: "place a basic pawn on Evolution
 /// 5/5 (land)", "…, bumping the Fishes' pawn".
@@ -199,67 +84,6 @@ fn describe_place(s: &State, space: Space, special: Option<Element>) -> String {
     format!("place {what} on {whither}{shows}{bump}")
 }
 
-/// What choosing a tile does in the pending decision `top`.
-fn describe_hex(s: &State, top: Option<Decision>, h: HexId) -> String {
-    use Decision::*;
-    let at = tile_at(s, h);
-    match top {
-        Some(WanderlustHex { terrain, .. }) => {
-            format!("place the {terrain} tile on {}", hex_label(h))
-        }
-        Some(Speciate { .. })
-        | Some(BottomFeeder { .. })
-        | Some(AncientLineage { .. })
-        | Some(FecundityPick { .. })
-        | Some(TerrestrialTile { .. }) => format!("add a species to {at}"),
-        Some(Evolution { .. }) => format!("score {at}"),
-        Some(Tectonics { .. }) => format!("put a Vent on {at}"),
-        Some(Competition { .. }) | Some(CompetitionSpecial { .. }) => {
-            format!("compete on {at}")
-        }
-        Some(MassExodusTile { .. }) => format!("empty {at}"),
-        Some(AsteroidTile { .. }) => format!("choose {at} for the Asteroid"),
-        Some(Fertile { .. }) => format!("choose {at} for Fertile"),
-        Some(MonotypicTile { .. }) => format!("choose {at} for Monotypic Habitat"),
-        Some(OmnivoreTile { .. }) => format!("choose {at} for Omnivore"),
-        Some(PopulationExplosionTile { .. }) => {
-            format!("choose {at} for Population Explosion")
-        }
-        Some(SolarTile { .. }) => format!("choose {at} for Solar Radiation"),
-        Some(TrophicTile { .. }) => format!("choose {at} for Trophic Cascade"),
-        _ => format!("choose {at}"),
-    }
-}
-
-/// What choosing a corner does in the pending decision `top`.
-fn describe_corner(s: &State, top: Option<Decision>, c: CornerId) -> String {
-    use Decision::*;
-    let held = element_at(s, c);
-    match top {
-        Some(AbundanceCorner { circle: i, .. }) => match circle(s, CircleRow::Abundance, i) {
-            Some(e) => format!("place the {e} at {}", corner(c)),
-            None => format!("place the element at {}", corner(c)),
-        },
-        Some(WanderlustCorner { circle: i, .. }) => match circle(s, CircleRow::Wanderlust, i) {
-            Some(e) => format!("place the {e} at {}", corner(c)),
-            None => format!("place the element at {}", corner(c)),
-        },
-        Some(HabitatCorner { el, .. }) | Some(TerrestrialCorner { el, .. }) => {
-            format!("place the {el} at {}", corner(c))
-        }
-        Some(NicheTo { .. }) => format!("move it to {}", corner(c)),
-        Some(Speciation { .. }) => format!("speciate around {held}"),
-        Some(Depletion { .. })
-        | Some(HabitatRemove { .. })
-        | Some(OmnivoreElement { .. })
-        | Some(TrophicPick { .. }) => format!("remove {held}"),
-        Some(Autotrophs { .. }) => format!("remove or swap {held}"),
-        Some(AdaptabilityCorner { .. }) => format!("swap it with {held}"),
-        Some(NicheFrom { .. }) => format!("move {held}"),
-        _ => format!("choose {held}"),
-    }
-}
-
 /// The tile a decision that asks for an animal is about (whose species to
 /// eliminate or keep there), where the frame knows it.
 pub fn animal_tile(s: &State) -> Option<HexId> {
@@ -279,50 +103,29 @@ pub fn animal_tile(s: &State) -> Option<HexId> {
 }
 
 /// A short description of a choice in the current state: what its button
-/// says, an imperative in lower case ("add a species to D7 reef").
+/// says, an imperative in lower case ("add a species to D7 reef"). The
+/// pending decision's module words it first (its `text`: "decline
+/// Camouflage", "copy Flight"); the general wording of each kind of choice
+/// follows here.
 pub fn describe_choice(s: &State, c: Choice) -> String {
-    use Decision::*;
+    if let Some(text) = crate::rules::choice_text(s, c) {
+        return text;
+    }
     let top = s.stack.last().copied();
     let decider = top.and_then(|f| f.decider()).unwrap_or(s.cur);
     match c {
-        Choice::Trait(t) => match top {
-            Some(ExaptationCopy { .. }) => format!("copy {t}"),
-            Some(GeneWhich { .. }) => format!("replace {t}"),
-            _ => format!("keep {t}"),
-        },
+        Choice::Trait(t) => format!("keep {t}"),
         Choice::Pawn(e) => format!("take control of the {e} special pawn"),
         Choice::Place { space, special } => describe_place(s, space, special),
         Choice::Retrieve => "retrieve your pawns".into(),
         Choice::Forfeit => "forfeit the action".into(),
-        Choice::Done => match top {
-            Some(WanderlustElement { .. }) => "place no element".into(),
-            Some(AncientLineage { .. }) => "decline Ancient Lineage".into(),
-            Some(Camouflage { .. }) => "decline Camouflage".into(),
-            _ => "stop here".into(),
-        },
-        Choice::Perform => match top {
-            Some(Regression { .. }) => "put a cube on a Regression square".into(),
-            Some(Camouflage { hex, .. }) => format!("add a species to {}", tile_at(s, hex)),
-            _ => "do it".into(),
-        },
-        Choice::Circle(i) => {
-            let row = match top {
-                Some(Abundance { .. }) => CircleRow::Abundance,
-                Some(Adaptation { .. }) => CircleRow::Adaptation,
-                _ => CircleRow::Wanderlust,
-            };
-            // The circle, counted from the left, tells apart two circles
-            // holding the same element.
-            match (circle(s, row, i), top) {
-                (Some(e), Some(WanderlustElement { hex, .. })) => {
-                    format!("take the {e} from circle {} for {}", i + 1, tile_at(s, hex))
-                }
-                (Some(e), _) => format!("take the {e} from circle {}", i + 1),
-                (None, _) => format!("take circle {}", i + 1),
-            }
-        }
-        Choice::Corner(k) => describe_corner(s, top, k),
-        Choice::Hex(h) => describe_hex(s, top, h),
+        Choice::Done => "stop here".into(),
+        Choice::Perform => "do it".into(),
+        // Any circle but the Abundance and Adaptation sections' (whose
+        // modules word their own) is a Wanderlust circle.
+        Choice::Circle(i) => take_circle(s, CircleRow::Wanderlust, i),
+        Choice::Corner(k) => format!("choose {}", element_at(s, k)),
+        Choice::Hex(h) => format!("choose {}", tile_at(s, h)),
         Choice::Stack(i) => match s.stacks.get(i as usize).and_then(|d| d.top()) {
             Some(t) => format!("take the {t} tile from stack {}", i + 1),
             None => format!("take the tile from stack {}", i + 1),
@@ -338,13 +141,7 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
         }
         Choice::Animal(a) => {
             let on = animal_tile(s).map_or(String::new(), |h| format!(" on {}", tile_at(s, h)));
-            match top {
-                Some(AsteroidKeep { .. }) => format!("keep one {a} species{on}"),
-                Some(SolarPick { .. }) => {
-                    format!("return one {a} species{on} to its Gene Pool")
-                }
-                _ => format!("eliminate one {a} species{on}"),
-            }
+            format!("eliminate one {a} species{on}")
         }
         Choice::Species { hex, animal } => {
             format!("eliminate one {animal} species on {}", tile_at(s, hex))
@@ -358,35 +155,11 @@ pub fn describe_choice(s: &State, c: Choice) -> String {
             Some(c) => format!("take {c} from slot {k}"),
             None => format!("take the card in slot {k}"),
         },
-        Choice::Terrain(t) => match top {
-            Some(BountifulTerrain { .. }) => format!("score every {t} tile"),
-            _ => format!("choose {t}"),
-        },
-        Choice::Element(e) => match top {
-            Some(Domination { .. }) => format!("take control of the {e} special pawn"),
-            Some(AutotrophsHow { .. }) => format!("swap it with the {e} in the Autotrophs Box"),
-            Some(HabitatType { .. })
-            | Some(MetamorphosisType { .. })
-            | Some(TerrestrialType { .. }) => {
-                format!("take {} from the bag", element_piece(e))
-            }
-            _ => format!("choose {e}"),
-        },
+        Choice::Terrain(t) => format!("choose {t}"),
+        Choice::Element(e) => format!("choose {e}"),
         // The disk space, counted from 1, tells apart two disks of one type.
-        Choice::Disk(k) => match s.disks[decider.index()].get(k as usize).copied().flatten() {
-            Some(e) => match top {
-                Some(AdaptationWhere { .. }) => {
-                    format!("replace your {e} disk on disk space {}", k + 1)
-                }
-                Some(Disease { .. }) => format!("lose your {e} disk on disk space {}", k + 1),
-                Some(MetamorphosisDisk { .. }) => {
-                    format!("exchange your {e} disk on disk space {}", k + 1)
-                }
-                Some(AdaptabilityDisk { .. }) => {
-                    format!("swap your {e} disk on disk space {}", k + 1)
-                }
-                _ => format!("choose your {e} disk on disk space {}", k + 1),
-            },
+        Choice::Disk(k) => match disk_at(s, decider, k) {
+            Some(e) => format!("choose your {e} disk on disk space {}", k + 1),
             None => format!("choose disk space {}", k + 1),
         },
         Choice::Add => "put it in an empty space".into(),
@@ -549,25 +322,12 @@ pub fn describe_event(e: &Event) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Terrain;
+    use crate::types::{Animal, Terrain, Tile};
     use eons_core::Hex;
     use eons_earth::grid;
 
     fn hex(q: i8, r: i8) -> HexId {
         grid().id(Hex::new(q, r)).expect("on the grid")
-    }
-
-    #[test]
-    fn numbers_and_articles_agree() {
-        assert_eq!(count(1, "card", "cards"), "1 card");
-        assert_eq!(count(2, "card", "cards"), "2 cards");
-        assert_eq!(with_article("algae"), "an algae");
-        assert_eq!(with_article("sun"), "a sun");
-        assert_eq!(with_article("ocean"), "an ocean");
-        assert_eq!(ordinal(1), "first");
-        assert_eq!(ordinal(2), "second");
-        assert_eq!(ordinal(3), "third");
-        assert_eq!(ordinal(4), "fourth");
     }
 
     /// The issue's examples read as plain English, by the board's labels.

@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{CircleRow, State};
 use crate::types::Action;
+use crate::words::{circle, corner, take_circle};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -75,6 +76,23 @@ impl DecisionModule<Marine> for Abundance {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Abundance { .. }, Choice::Circle(i)) => {
+                Some(take_circle(s, CircleRow::Abundance, i))
+            }
+            (Decision::AbundanceCorner { circle: i, .. }, Choice::Corner(k)) => {
+                Some(match circle(s, CircleRow::Abundance, i) {
+                    Some(e) => format!("place the {e} at {}", corner(k)),
+                    None => format!("place the element at {}", corner(k)),
+                })
+            }
+            _ => None,
         }
     }
 }

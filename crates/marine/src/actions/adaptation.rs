@@ -6,6 +6,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{CircleRow, State};
 use crate::types::{Action, Animal, Element};
+use crate::words::{disk_at, take_circle};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -95,6 +96,21 @@ impl DecisionModule<Marine> for Adaptation {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Adaptation { .. }, Choice::Circle(i)) => {
+                Some(take_circle(s, CircleRow::Adaptation, i))
+            }
+            (Decision::AdaptationWhere { a, .. }, Choice::Disk(k)) => {
+                let e = disk_at(s, a, k)?;
+                Some(format!("replace your {e} disk on disk space {}", k + 1))
+            }
+            _ => None,
         }
     }
 }

@@ -4,6 +4,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{element_of, BoxKind, State};
 use crate::types::{Element, Face};
+use crate::words::element_at;
 use crate::Marine;
 use eons_core::CornerId;
 use eons_core::DecisionModule;
@@ -97,6 +98,20 @@ impl DecisionModule<Marine> for Autotrophs {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Autotrophs { .. }, Choice::Corner(k)) => {
+                Some(format!("remove or swap {}", element_at(s, k)))
+            }
+            (Decision::AutotrophsHow { .. }, Choice::Element(e)) => {
+                Some(format!("swap it with the {e} in the Autotrophs Box"))
+            }
+            _ => None,
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::events::Event;
 use crate::queries::{occupies, terrain_at, tiles};
 use crate::state::State;
 use crate::types::{Action, Animal};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -126,6 +127,18 @@ impl DecisionModule<Marine> for Competition {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (
+                Decision::Competition { .. } | Decision::CompetitionSpecial { .. },
+                Choice::Hex(h),
+            ) => Some(format!("compete on {}", tile_at(s, h))),
+            _ => None,
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{BoxKind, State};
+use crate::words::element_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -52,6 +53,17 @@ impl DecisionModule<Marine> for Depletion {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Depletion { .. }, Choice::Corner(k)) => {
+                Some(format!("remove {}", element_at(s, k)))
+            }
+            _ => None,
         }
     }
 }

@@ -67,4 +67,15 @@ impl DecisionModule<Marine> for Domination {
             s.stack.push(top);
         }
     }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(_state: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Domination { .. }, Choice::Element(e)) => {
+                Some(format!("take control of the {e} special pawn"))
+            }
+            _ => None,
+        }
+    }
 }

@@ -7,6 +7,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::queries::{terrain_at, tiles};
 use crate::state::State;
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -89,6 +90,17 @@ impl DecisionModule<Marine> for Evolution {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Evolution { .. }, Choice::Hex(h)) => {
+                Some(format!("score {}", tile_at(s, h)))
+            }
+            _ => None,
         }
     }
 }

@@ -56,7 +56,7 @@ impl DecisionModule<Marine> for Migration {
     }
 
     /// True when `c` is one of this decision's legal choices, the same answer
-    /// as finding it in [`legal`]'s list: a move is checked against its own
+    /// as finding it in [`Self::legal`]'s list: a move is checked against its own
     /// tile only.
     fn is_legal(s: &State, top: Decision, c: Choice) -> bool {
         let Decision::Migration { a, left, .. } = top else {

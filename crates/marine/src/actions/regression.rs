@@ -61,4 +61,15 @@ impl DecisionModule<Marine> for Regression {
             s.stack.push(top);
         }
     }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(_state: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Regression { .. }, Choice::Perform) => {
+                Some("put a cube on a Regression square".into())
+            }
+            _ => None,
+        }
+    }
 }

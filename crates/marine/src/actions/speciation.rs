@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::{corner_hexes, terrain_at};
 use crate::state::{element_of, CircleRow, State};
 use crate::types::{Animal, Element, Trait};
+use crate::words::{element_at, tile_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 use eons_core::HexId;
@@ -118,6 +119,20 @@ impl DecisionModule<Marine> for Speciation {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Speciate { .. }, Choice::Hex(h)) => {
+                Some(format!("add a species to {}", tile_at(s, h)))
+            }
+            (Decision::Speciation { .. }, Choice::Corner(k)) => {
+                Some(format!("speciate around {}", element_at(s, k)))
+            }
+            _ => None,
         }
     }
 }

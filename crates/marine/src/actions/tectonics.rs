@@ -8,6 +8,7 @@ use crate::events::{Event, VpCause};
 use crate::queries::terrain_at;
 use crate::state::State;
 use crate::types::{Animal, Face, Terrain, Tile};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 use eons_core::HexId;
@@ -106,6 +107,17 @@ impl DecisionModule<Marine> for Tectonics {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Tectonics { .. }, Choice::Hex(h)) => {
+                Some(format!("put a Vent on {}", tile_at(s, h)))
+            }
+            _ => None,
         }
     }
 }

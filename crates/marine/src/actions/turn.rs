@@ -602,7 +602,7 @@ fn placement_refusal(s: &State, a: Animal, space: Space, special: Option<Element
         let Some(def) = data().spaces.get(space.index()) else {
             return format!("there is no action space {} on the display", space.0);
         };
-        let name = crate::texts::space_name(space);
+        let name = crate::words::space_name(space);
         if def.min_players > t.players {
             return format!(
                 "{name} is used only with {} or more players, and this game has {} (p.17)",

@@ -8,6 +8,7 @@ use crate::events::{Event, VpCause};
 use crate::queries::{occupies, terrain_at, vacant_hex_adjacent};
 use crate::state::{CircleRow, State};
 use crate::types::{Action, Animal, Tile};
+use crate::words::{circle, corner, hex_label, tile_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 use eons_core::HexId;
@@ -147,6 +148,34 @@ impl DecisionModule<Marine> for Wanderlust {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::WanderlustHex { terrain, .. }, Choice::Hex(h)) => {
+                Some(format!("place the {terrain} tile on {}", hex_label(h)))
+            }
+            (Decision::WanderlustCorner { circle: i, .. }, Choice::Corner(k)) => {
+                Some(match circle(s, CircleRow::Wanderlust, i) {
+                    Some(e) => format!("place the {e} at {}", corner(k)),
+                    None => format!("place the element at {}", corner(k)),
+                })
+            }
+            (Decision::WanderlustElement { .. }, Choice::Done) => Some("place no element".into()),
+            // The circle, counted from the left, tells apart two circles
+            // holding the same element.
+            (Decision::WanderlustElement { hex, .. }, Choice::Circle(i)) => {
+                let e = circle(s, CircleRow::Wanderlust, i)?;
+                Some(format!(
+                    "take the {e} from circle {} for {}",
+                    i + 1,
+                    tile_at(s, hex)
+                ))
+            }
+            _ => None,
         }
     }
 }

@@ -4,6 +4,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
+use crate::words::{disk_at, element_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -89,6 +90,21 @@ impl DecisionModule<Marine> for Adaptability {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::AdaptabilityCorner { .. }, Choice::Corner(k)) => {
+                Some(format!("swap it with {}", element_at(s, k)))
+            }
+            (Decision::AdaptabilityDisk { a }, Choice::Disk(k)) => {
+                let e = disk_at(s, a, k)?;
+                Some(format!("swap your {e} disk on disk space {}", k + 1))
+            }
+            _ => None,
         }
     }
 }

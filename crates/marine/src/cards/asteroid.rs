@@ -7,6 +7,7 @@ use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -119,6 +120,20 @@ impl DecisionModule<Marine> for Asteroid {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::AsteroidTile { .. }, Choice::Hex(h)) => {
+                Some(format!("choose {} for the Asteroid", tile_at(s, h)))
+            }
+            (Decision::AsteroidKeep { hex, .. }, Choice::Animal(a)) => {
+                Some(format!("keep one {a} species on {}", tile_at(s, hex)))
+            }
+            _ => None,
         }
     }
 }

@@ -58,6 +58,17 @@ impl DecisionModule<Marine> for BountifulHabitat {
             s.stack.push(top);
         }
     }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(_state: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::BountifulTerrain { .. }, Choice::Terrain(t)) => {
+                Some(format!("score every {t} tile"))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Starts the card's effect (p.18-20); `x` is the slot it was taken from,

@@ -4,6 +4,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::words::disk_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -54,6 +55,19 @@ impl DecisionModule<Marine> for Disease {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            // The animal that loses a disk decides.
+            (Decision::Disease { b, .. }, Choice::Disk(k)) => {
+                let e = disk_at(s, b, k)?;
+                Some(format!("lose your {e} disk on disk space {}", k + 1))
+            }
+            _ => None,
         }
     }
 }

@@ -53,6 +53,15 @@ impl DecisionModule<Marine> for GeneExpression {
             s.stack.push(top);
         }
     }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(_state: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::GeneWhich { .. }, Choice::Trait(t)) => Some(format!("replace {t}")),
+            _ => None,
+        }
+    }
 }
 
 /// Starts the card's effect (p.18-20); `x` is the slot it was taken from,

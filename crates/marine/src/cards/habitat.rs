@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::State;
 use crate::types::{Animal, Card, Element};
+use crate::words::{corner, element_at, element_piece};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -80,6 +81,23 @@ impl DecisionModule<Marine> for Habitat {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::HabitatCorner { el, .. }, Choice::Corner(k)) => {
+                Some(format!("place the {el} at {}", corner(k)))
+            }
+            (Decision::HabitatRemove { .. }, Choice::Corner(k)) => {
+                Some(format!("remove {}", element_at(s, k)))
+            }
+            (Decision::HabitatType { .. }, Choice::Element(e)) => {
+                Some(format!("take {} from the bag", element_piece(e)))
+            }
+            _ => None,
         }
     }
 }

@@ -1,4 +1,7 @@
 //! Invasive Species (p.19): eliminate on every tile of a shown Competition terrain.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; its effect runs whole when the card starts.
 
 use crate::events::Event;
 use crate::queries::{terrain_at, tiles};

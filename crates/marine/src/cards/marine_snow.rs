@@ -1,4 +1,7 @@
 //! Marine Snow (p.19): score every Ocean tile.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; its effect runs whole when the card starts.
 
 use crate::data::data;
 use crate::events::Event;

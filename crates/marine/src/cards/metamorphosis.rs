@@ -4,6 +4,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::{Animal, Card, Element};
+use crate::words::{disk_at, element_piece};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -75,6 +76,21 @@ impl DecisionModule<Marine> for Metamorphosis {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::MetamorphosisType { .. }, Choice::Element(e)) => {
+                Some(format!("take {} from the bag", element_piece(e)))
+            }
+            (Decision::MetamorphosisDisk { a }, Choice::Disk(k)) => {
+                let e = disk_at(s, a, k)?;
+                Some(format!("exchange your {e} disk on disk space {}", k + 1))
+            }
+            _ => None,
         }
     }
 }

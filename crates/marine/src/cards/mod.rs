@@ -1,6 +1,9 @@
 //! Evolution cards (p.18-20): one module per card (or card family) owns its
-//! effect, its decisions and their rule text; this module starts a card
-//! and discards it once done.
+//! effect and, through its unit type's `eons_core::DecisionModule`, its
+//! decisions (their rule text, legal choices, effect and wording); this
+//! module starts a card and runs the automatic steps that discard it once
+//! done and resolve the setup cards' events (automatic steps, not decisions:
+//! no decision module).
 
 pub(crate) mod adaptability;
 pub(crate) mod asteroid;

@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::{State, ANIMALS};
 use crate::types::{Animal, Card};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -57,6 +58,17 @@ impl DecisionModule<Marine> for MonotypicHabitat {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::MonotypicTile { .. }, Choice::Hex(h)) => {
+                Some(format!("choose {} for Monotypic Habitat", tile_at(s, h)))
+            }
+            _ => None,
         }
     }
 }

@@ -5,6 +5,7 @@ use crate::events::Event;
 use crate::queries::corners;
 use crate::state::{element_of, State};
 use crate::types::{Animal, Card};
+use crate::words::{corner, element_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -71,6 +72,20 @@ impl DecisionModule<Marine> for NicheConstruction {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::NicheTo { .. }, Choice::Corner(k)) => {
+                Some(format!("move it to {}", corner(k)))
+            }
+            (Decision::NicheFrom { .. }, Choice::Corner(k)) => {
+                Some(format!("move {}", element_at(s, k)))
+            }
+            _ => None,
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -58,6 +59,17 @@ impl DecisionModule<Marine> for PopulationExplosion {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::PopulationExplosionTile { .. }, Choice::Hex(h)) => {
+                Some(format!("choose {} for Population Explosion", tile_at(s, h)))
+            }
+            _ => None,
         }
     }
 }

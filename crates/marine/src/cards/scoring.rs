@@ -1,6 +1,9 @@
 //! The cards that only score (p.18-20): Annelids, Carbon Cycle,
 //! Endosymbionts, Producers, Semi-Aquatic, Univalves, Biodiversity,
 //! Ecodiversity, Extremophiles, Symbiotic.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; their effect runs whole when the card starts.
 
 use crate::data::data;
 use crate::events::{Event, VpCause};

@@ -5,6 +5,7 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -75,6 +76,21 @@ impl DecisionModule<Marine> for SolarRadiation {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::SolarTile { .. }, Choice::Hex(h)) => {
+                Some(format!("choose {} for Solar Radiation", tile_at(s, h)))
+            }
+            (Decision::SolarPick { hex, .. }, Choice::Animal(a)) => Some(format!(
+                "return one {a} species on {} to its Gene Pool",
+                tile_at(s, hex)
+            )),
+            _ => None,
         }
     }
 }

@@ -1,4 +1,7 @@
 //! Tectonic Shift (p.20): every pawn goes home.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; its effect runs whole when the card starts.
 
 use crate::events::Event;
 use crate::state::State;

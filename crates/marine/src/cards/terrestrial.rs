@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::{corners, tiles};
 use crate::state::State;
 use crate::types::{Animal, Card, Element, Face, Terrain};
+use crate::words::{corner, element_piece, tile_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 use eons_core::HexId;
@@ -101,6 +102,23 @@ impl DecisionModule<Marine> for Terrestrial {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::TerrestrialTile { .. }, Choice::Hex(h)) => {
+                Some(format!("add a species to {}", tile_at(s, h)))
+            }
+            (Decision::TerrestrialCorner { el, .. }, Choice::Corner(k)) => {
+                Some(format!("place the {el} at {}", corner(k)))
+            }
+            (Decision::TerrestrialType { .. }, Choice::Element(e)) => {
+                Some(format!("take {} from the bag", element_piece(e)))
+            }
+            _ => None,
         }
     }
 }

@@ -5,6 +5,7 @@ use crate::events::Event;
 use crate::queries::tiles;
 use crate::state::State;
 use crate::types::{Animal, Card};
+use crate::words::{element_at, tile_at};
 use crate::Marine;
 use eons_core::DecisionModule;
 use eons_earth::grid;
@@ -82,6 +83,20 @@ impl DecisionModule<Marine> for TrophicCascade {
                 // Unreachable for a legal choice; keep the frame so the state stays consistent.
                 s.stack.push(top);
             }
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::TrophicTile { .. }, Choice::Hex(h)) => {
+                Some(format!("choose {} for Trophic Cascade", tile_at(s, h)))
+            }
+            (Decision::TrophicPick { .. }, Choice::Corner(k)) => {
+                Some(format!("remove {}", element_at(s, k)))
+            }
+            _ => None,
         }
     }
 }

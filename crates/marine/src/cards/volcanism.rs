@@ -1,5 +1,8 @@
 //! Volcanism (p.20): two Tectonics (a Seamount, then an edge tile); their
 //! decisions are in `actions/tectonics.rs`.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; it pushes the two Tectonics decisions, which `actions::tectonics::Tectonics` asks.
 
 use crate::decision::{Decision, TectonicsMode};
 use crate::events::Event;

@@ -6,6 +6,7 @@ use crate::events::Event;
 use crate::queries::{occupies, tiles};
 use crate::state::State;
 use crate::types::Trait;
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -60,6 +61,20 @@ impl DecisionModule<Marine> for AncientLineage {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::AncientLineage { .. }, Choice::Hex(h)) => {
+                Some(format!("add a species to {}", tile_at(s, h)))
+            }
+            (Decision::AncientLineage { .. }, Choice::Done) => {
+                Some("decline Ancient Lineage".into())
+            }
+            _ => None,
         }
     }
 }

@@ -1,5 +1,8 @@
 //! Budding Intelligence (p.20): an extra basic pawn the first time VP reach
 //! the threshold.
+//!
+//! Not a decision module: it asks no decision of its own, so it does not
+//! implement `eons_core::DecisionModule`; the engine checks it after every step.
 
 use crate::data::data;
 use crate::events::Event;

@@ -5,6 +5,7 @@ use crate::decision::{Choice, Decision, AUTOMATIC};
 use crate::events::Event;
 use crate::state::State;
 use crate::types::Trait;
+use crate::words::tile_at;
 use crate::Marine;
 use eons_core::DecisionModule;
 
@@ -58,6 +59,18 @@ impl DecisionModule<Marine> for Camouflage {
         } else {
             // Unreachable for a legal choice; keep the frame so the state stays consistent.
             s.stack.push(top);
+        }
+    }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(s: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::Camouflage { .. }, Choice::Done) => Some("decline Camouflage".into()),
+            (Decision::Camouflage { hex, .. }, Choice::Perform) => {
+                Some(format!("add a species to {}", tile_at(s, hex)))
+            }
+            _ => None,
         }
     }
 }

@@ -59,6 +59,15 @@ impl DecisionModule<Marine> for Exaptation {
             s.stack.push(top);
         }
     }
+
+    /// This decision's own wording of `c`, where it differs from the
+    /// general wording of [`crate::texts::describe_choice`].
+    fn text(_state: &State, top: Decision, c: Choice) -> Option<String> {
+        match (top, c) {
+            (Decision::ExaptationCopy { .. }, Choice::Trait(t)) => Some(format!("copy {t}")),
+            _ => None,
+        }
+    }
 }
 
 /// Exaptation (p.21), after every action: an animal holding Exaptation with

@@ -9,12 +9,15 @@
 
 use crate::actions::{migrate, populate};
 use crate::board::{group_of, spots};
-use crate::data::{AgeEffect, Data, StatusKind};
+use crate::data::{data, AgeEffect, Data, StatusKind};
+use crate::listing::{offer_each, Listing};
 use crate::moves::{move_animal, perform_step};
 use crate::neutral;
-use crate::state::{not_offered, Cause, Choice, Decision, Event, MigrateKind, State, Task};
-use crate::types::{flag, Animal, Group, Region, Regions, DIRS};
-use eons_core::Refusal;
+use crate::state::{Cause, Choice, Decision, Event, MigrateKind, State, Task};
+use crate::texts::{self, toll as toll_text};
+use crate::types::{flag, Animal, Group, Niche, Region, Regions, DIRS};
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 fn rows_mask(rows: &[u8]) -> u8 {
     if rows.is_empty() {
@@ -300,11 +303,8 @@ pub fn climb(s: &mut State, d: &Data, region: Region, from: u8, ev: &mut Vec<Eve
 }
 
 // ---------------------------------------------------------------------------------------------
-// The decisions the cards ask the players
+// The decisions the cards ask the players: the decision module [`TurnOfTheAge`]
 // ---------------------------------------------------------------------------------------------
-
-/// The rule the refusals of these decisions name.
-pub const RULE: &str = "Turn of the Ages (p.19)";
 
 /// The revealed Turn of the Age card being resolved.
 fn current_age(s: &State, d: &Data) -> Option<AgeEffect> {
@@ -342,100 +342,129 @@ fn age_rows(s: &State, d: &Data) -> u8 {
     }
 }
 
-/// The legal choices of a decision a Turn of the Age card asks.
-pub fn legal(s: &State, d: &Data, dec: Decision, out: &mut Vec<Choice>) {
-    match dec {
-        Decision::AgePlace(seat) => {
-            for r in age_place_regions(s, d, seat, age_rows(s, d)) {
-                out.push(Choice::Region(r));
-            }
-            out.push(Choice::Skip);
-        }
-        Decision::AgeLose(seat) => {
-            let g = group_of(s, seat);
-            spots(
-                s,
-                |p| p.animal.group == g && p.niche == 0,
-                |sp| out.push(Choice::Animal(sp)),
-            );
-        }
-        Decision::AgeToll(seat) => {
-            let g = group_of(s, seat);
-            spots(
-                s,
-                |p| p.animal.group == g,
-                |sp| out.push(Choice::Animal(sp)),
-            );
-            if s.player(seat).dominance > 0 {
-                out.push(Choice::PayDominance);
-            }
-        }
-        Decision::AgeMigrate(seat) => {
-            migrate::free_moves(s, d, seat, out);
-            out.push(Choice::Skip);
-        }
-        Decision::AgePopulate(seat) => {
-            populate::targets(s, d, seat, out);
-            out.push(Choice::Skip);
-        }
-        _ => {}
-    }
-}
+/// The decisions a Turn of the Age card asks the players ([`Decision::AgePlace`],
+/// [`Decision::AgeLose`], [`Decision::AgeToll`], [`Decision::AgeMigrate`],
+/// [`Decision::AgePopulate`]).
+pub(crate) struct TurnOfTheAge;
 
-/// Resolves a decision a Turn of the Age card asks.
-pub fn resolve(s: &mut State, d: &Data, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
-    match (dec, c) {
-        (Decision::AgePlace(seat), Choice::Region(r)) => {
-            let g = group_of(s, seat);
-            s.place_new(r, 0, Animal::new(g), ev);
-        }
-        (Decision::AgeLose(_), Choice::Animal(sp)) | (Decision::AgeToll(_), Choice::Animal(sp)) => {
-            if let Some(i) = s.find_plain(&sp) {
-                s.kill(i, age_cause(s), ev);
-            }
-        }
-        (Decision::AgeToll(seat), Choice::PayDominance) => {
-            let toll = match current_age(s, d) {
-                Some(AgeEffect::Toll { dominance }) => dominance,
-                _ => 0,
-            };
-            s.add_dominance(seat, -toll, ev);
-        }
-        (
-            Decision::AgeMigrate(seat),
-            Choice::Move {
-                from,
-                region,
-                niche,
-            },
-        ) => {
-            if let Some(i) = s.find_plain(&from) {
-                perform_step(s, d, seat, i, region, niche, ev);
-            }
-        }
-        (Decision::AgePopulate(seat), Choice::Populate { region, special }) => {
-            populate::populate_one(s, d, seat, region, special, None, ev);
-        }
-        (
-            Decision::AgePlace(_) | Decision::AgeMigrate(_) | Decision::AgePopulate(_),
-            Choice::Skip,
-        ) => {}
-        (dec, _) => s.decision = Some(dec),
-    }
-}
+impl DecisionModule<Pangea> for TurnOfTheAge {
+    type Decision = Decision;
 
-/// Why a choice is not one the decision offers.
-pub fn refuse(dec: Decision) -> Refusal {
-    let asked = match dec {
-        Decision::AgePlace(_) => {
-            "place an animal from your supply in niche 0 of an available region of the card's rows, or skip"
+    fn rule(dec: Decision) -> &'static str {
+        match dec {
+            Decision::AgePlace(_) => {
+                "Turn of the Ages (p.19): place an animal from your supply in niche 0 of an available region of the card's rows, or skip"
+            }
+            Decision::AgeLose(_) => "Turn of the Ages (p.19): remove one of your animals in niche 0",
+            Decision::AgeToll(_) => {
+                "Turn of the Ages (p.19): remove one of your animals or pay the dominance the card asks"
+            }
+            Decision::AgeMigrate(_) => {
+                "Turn of the Ages (p.19): make one free migration step with one of your active animals, or skip"
+            }
+            _ => "Turn of the Ages (p.19): Populate once for free in an available region, or skip",
         }
-        Decision::AgeLose(_) => "remove one of your animals in niche 0",
-        Decision::AgeToll(_) => "remove one of your animals or pay the dominance the card asks",
-        Decision::AgeMigrate(_) => {
-            "make one free migration step with one of your active animals, or skip"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let d = data();
+        offer_each(offer, |out| match dec {
+            Decision::AgePlace(seat) => {
+                for r in age_place_regions(s, d, seat, age_rows(s, d)) {
+                    out.push(Choice::Region(r));
+                }
+                out.push(Choice::Skip);
+            }
+            Decision::AgeLose(seat) => {
+                let g = group_of(s, seat);
+                spots(
+                    s,
+                    |p| p.animal.group == g && p.niche == 0,
+                    |sp| out.push(Choice::Animal(sp)),
+                );
+            }
+            Decision::AgeToll(seat) => {
+                let g = group_of(s, seat);
+                spots(
+                    s,
+                    |p| p.animal.group == g,
+                    |sp| out.push(Choice::Animal(sp)),
+                );
+                if s.player(seat).dominance > 0 {
+                    out.push(Choice::PayDominance);
+                }
+            }
+            Decision::AgeMigrate(seat) => {
+                migrate::free_moves(s, d, seat, out);
+                out.push(Choice::Skip);
+            }
+            Decision::AgePopulate(seat) => {
+                populate::targets(s, d, seat, out);
+                out.push(Choice::Skip);
+            }
+            _ => {}
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let d = data();
+        match (dec, c) {
+            (Decision::AgePlace(seat), Choice::Region(r)) => {
+                let g = group_of(s, seat);
+                s.place_new(r, 0, Animal::new(g), ev);
+            }
+            (Decision::AgeLose(_), Choice::Animal(sp))
+            | (Decision::AgeToll(_), Choice::Animal(sp)) => {
+                if let Some(i) = s.find_plain(&sp) {
+                    s.kill(i, age_cause(s), ev);
+                }
+            }
+            (Decision::AgeToll(seat), Choice::PayDominance) => {
+                let toll = match current_age(s, d) {
+                    Some(AgeEffect::Toll { dominance }) => dominance,
+                    _ => 0,
+                };
+                s.add_dominance(seat, -toll, ev);
+            }
+            (
+                Decision::AgeMigrate(seat),
+                Choice::Move {
+                    from,
+                    region,
+                    niche,
+                },
+            ) => {
+                if let Some(i) = s.find_plain(&from) {
+                    perform_step(s, d, seat, i, region, niche, ev);
+                }
+            }
+            (Decision::AgePopulate(seat), Choice::Populate { region, special }) => {
+                populate::populate_one(s, d, seat, region, special, None, ev);
+            }
+            (
+                Decision::AgePlace(_) | Decision::AgeMigrate(_) | Decision::AgePopulate(_),
+                Choice::Skip,
+            ) => {}
+            (dec, _) => s.decision = Some(dec),
         }
-        _ => "Populate once for free in an available region, or skip",
-    };
-    not_offered(RULE, asked)
+    }
+
+    /// The card's own words for skipping, placing, removing and paying its toll.
+    fn text(s: &State, dec: Decision, c: Choice) -> Option<String> {
+        Some(match (dec, c) {
+            (Decision::AgePlace(_), Choice::Skip) => "place no animal".into(),
+            (Decision::AgeMigrate(_), Choice::Skip) => "skip the free migration".into(),
+            (Decision::AgePopulate(_), Choice::Skip) => "skip the free Populate".into(),
+            (Decision::AgePlace(_), Choice::Region(r)) => {
+                format!("place an animal in {} for free", Niche(r, 0))
+            }
+            (Decision::AgeLose(_) | Decision::AgeToll(_), Choice::Animal(sp)) => {
+                format!("remove {sp}")
+            }
+            (Decision::AgeToll(_), Choice::PayDominance) => {
+                format!("lose {}", toll_text(data(), texts::current_age(s)))
+            }
+            _ => return None,
+        })
+    }
 }

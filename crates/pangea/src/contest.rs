@@ -8,6 +8,10 @@
 //! niche (skipping niches of its own group, ruling B3) or is removed, and on-win effects run.
 //! The Sauropsida draw is the player's choice ("you can draw", rulebook ch. 9): a
 //! [`Decision::DrawOnWin`] right after the contest, before any chain contest of the loser.
+//!
+//! The procedure itself is automatic (a [`Task::Contest`] of the engine's table), so this is no
+//! decision module: the decisions it asks belong to the contest cards' modules
+//! (`cards/contest.rs`) and to the Sauropsida draw's (`phases.rs`).
 
 use crate::data::{Ability, Data, SoloTrigger};
 use crate::queries;

@@ -1,28 +1,145 @@
-//! The engine's task runner: stages and their phases, neutral animals, survival, initiative,
-//! the Turns of the Ages and the Doom. Forced steps run here; a step that needs a decision sets
-//! [`State::decision`] and stops.
+//! The engine: the one table from the pending decision to the decision module that asks it,
+//! and from each automatic task to the step that runs it; the task runner (stages and their
+//! phases, neutral animals, survival, initiative, the Turns of the Ages and the Doom). Forced
+//! steps run here; a step that needs a decision sets [`State::decision`] and stops.
+//!
+//! The phase steps of this file are automatic (nobody decides them): they are no decision
+//! modules. Every decision is answered by its module through [`DecisionModule`]: its legal
+//! choices, whether one choice is legal, what a choice does, why another is refused and its
+//! own wording of a choice.
 
-use crate::actions::{adapt, migrate, populate, survive, window};
+use crate::actions::{self, adapt, migrate, populate, shed, survive, window};
 use crate::ages;
 use crate::board::place_condition;
+use crate::cards::{ambush, contest as contest_cards, fat_reserves, movement, senses, status};
 use crate::contest;
 use crate::data::{Data, SoloTrigger};
 use crate::neutral;
 use crate::phases;
 use crate::queries;
-use crate::state::{Cause, Decision, Event, Final, Owner, Phase, State, Task};
+use crate::state::{Cause, Choice, Decision, Event, Final, Owner, Phase, State, Task};
+use crate::texts;
 use crate::types::{flag, Group, Level, Region, Regions};
+use eons_core::{DecisionModule, Refusal};
 
-/// Runs tasks until a decision is needed or the game is over.
-pub fn advance(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
-    while s.decision.is_none() {
-        let Some(t) = s.tasks.pop() else {
-            break;
-        };
-        run(s, d, t, ev);
-    }
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+/// The one table from a pending decision to its decision module: `with_module!(decision,
+/// M => call)` evaluates `call` with `M` the module (a type implementing
+/// [`DecisionModule<Pangea>`](DecisionModule)) of `decision`. Every operation on a decision
+/// (listing, checking, applying, refusing, wording) goes through this one `match`; the
+/// automatic tasks, which nobody decides, are in [`run`] just below.
+macro_rules! with_module {
+    ($decision:expr, $module:ident => $call:expr) => {
+        match $decision {
+            Decision::Place(_) => {
+                type $module = phases::StartingAnimal;
+                $call
+            }
+            Decision::Discard(_) => {
+                type $module = phases::HandLimit;
+                $call
+            }
+            Decision::Turn { .. } => {
+                type $module = actions::Turn;
+                $call
+            }
+            Decision::EvolvePay(_) => {
+                type $module = adapt::EvolvePayment;
+                $call
+            }
+            Decision::SpecialSwap(_) => {
+                type $module = adapt::SpecialSwap;
+                $call
+            }
+            Decision::Toxify(_) => {
+                type $module = adapt::Toxify;
+                $call
+            }
+            Decision::ExtraPopulate(_) => {
+                type $module = populate::RapidReproduction;
+                $call
+            }
+            Decision::PopulatedToxic(_) => {
+                type $module = populate::PopulatedToxic;
+                $call
+            }
+            Decision::SurviveMore(_) => {
+                type $module = survive::SurviveMore;
+                $call
+            }
+            Decision::ShedMore(_) => {
+                type $module = shed::ShedMore;
+                $call
+            }
+            Decision::Niche0Attack(_) => {
+                type $module = migrate::Niche0Attack;
+                $call
+            }
+            Decision::EndWindow(_) => {
+                type $module = window::EndWindow;
+                $call
+            }
+            Decision::ExtraStep(_) => {
+                type $module = movement::LongMigration;
+                $call
+            }
+            Decision::AmbushOwn(_) => {
+                type $module = ambush::AmbushOwn;
+                $call
+            }
+            Decision::AmbushTarget(..) => {
+                type $module = ambush::AmbushTarget;
+                $call
+            }
+            Decision::Peek(_) => {
+                type $module = senses::KeenSenses;
+                $call
+            }
+            Decision::FatReserves(_) => {
+                type $module = fat_reserves::FatReserves;
+                $call
+            }
+            Decision::Parasites(_) => {
+                type $module = status::Parasites;
+                $call
+            }
+            Decision::Venom(_) => {
+                type $module = status::Venom;
+                $call
+            }
+            Decision::ContestCards(_) => {
+                type $module = contest_cards::ContestCards;
+                $call
+            }
+            Decision::Escape(_) => {
+                type $module = contest_cards::Escape;
+                $call
+            }
+            Decision::Hunger { .. } => {
+                type $module = phases::Hunger;
+                $call
+            }
+            Decision::DrawOnWin(_) => {
+                type $module = phases::DrawOnWin;
+                $call
+            }
+            Decision::AgePlace(_)
+            | Decision::AgeLose(_)
+            | Decision::AgeToll(_)
+            | Decision::AgeMigrate(_)
+            | Decision::AgePopulate(_) => {
+                type $module = ages::TurnOfTheAge;
+                $call
+            }
+        }
+    };
 }
 
+/// The automatic tasks, which nobody decides: each runs its step (the rest of the table
+/// above). A step that needs a decision sets [`State::decision`].
 fn run(s: &mut State, d: &Data, t: Task, ev: &mut Vec<Event>) {
     match t {
         Task::SetupPlace(pos) => phases::setup_place(s, pos),
@@ -62,6 +179,68 @@ fn run(s: &mut State, d: &Data, t: Task, ev: &mut Vec<Event>) {
         Task::Climb { region, from } => ages::climb(s, d, region, from, ev),
         Task::SurviveMore { seat, left } => survive::offer_more(s, d, seat, left),
         Task::DrawOnWin { seat, count } => phases::offer_draw_on_win(s, seat, count),
+    }
+}
+
+/// Appends every legal choice of the decision awaited, in its module's order.
+pub fn legal(s: &State, out: &mut Vec<Choice>) {
+    if let Some(dec) = s.decision {
+        with_module!(dec, M => M::legal(s, dec, &mut |c| {
+            out.push(c);
+            false
+        }));
+    }
+}
+
+/// True if `c` is one of the choices [`legal`] lists now, as the decision's module checks it
+/// (a turn lists only the choices that may be `c`).
+pub fn is_legal(s: &State, c: Choice) -> bool {
+    match s.decision {
+        Some(dec) => with_module!(dec, M => M::is_legal(s, dec, c)),
+        None => false,
+    }
+}
+
+/// Applies a legal choice (the caller has checked it is in [`legal`]).
+pub fn resolve(s: &mut State, c: Choice, ev: &mut Vec<Event>) {
+    if let Some(dec) = s.decision.take() {
+        with_module!(dec, M => M::apply(s, dec, c, ev));
+    }
+}
+
+/// The rule that forbids a choice which is not legal now.
+pub fn explain(s: &State, c: Choice) -> Refusal {
+    match s.decision {
+        Some(dec) => with_module!(dec, M => M::refusal(s, dec, c)),
+        None => Refusal::game_over(),
+    }
+}
+
+/// The text of a choice: the pending decision's module's own wording, else the general
+/// wording of [`texts::describe_choice`].
+pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
+    s.decision
+        .and_then(|dec| with_module!(dec, M => M::text(s, dec, c)))
+        .unwrap_or_else(|| texts::describe_choice(s, d, c))
+}
+
+/// The text of a choice as a seat reads it: an adaptation card is activated face down, so only
+/// its owner (`own`) reads its name ([`texts::hidden_choice_text`]).
+pub fn describe_choice_for(s: &State, d: &Data, c: Choice, own: bool) -> String {
+    texts::hidden_choice_text(c, own).unwrap_or_else(|| describe_choice(s, d, c))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The task runner and the automatic phase steps
+// ---------------------------------------------------------------------------------------------
+
+/// Runs tasks until a decision is needed or the game is over.
+pub fn advance(s: &mut State, d: &Data, ev: &mut Vec<Event>) {
+    while s.decision.is_none() {
+        let Some(t) = s.tasks.pop() else {
+            break;
+        };
+        run(s, d, t, ev);
     }
 }
 
@@ -141,7 +320,7 @@ fn action_phase(s: &mut State, d: &Data) {
 pub fn set_turn(s: &mut State, d: &Data, seat: u8, acted: bool) {
     let p = s.player(seat);
     let markers_used = p.actions_taken() >= d.rules.action_markers;
-    let can_gain_ap = !p.active.is_empty() || crate::actions::shed::can_shed(s, d, seat);
+    let can_gain_ap = !p.active.is_empty() || shed::can_shed(s, d, seat);
     let forced = !acted && (markers_used || (p.ap <= 0 && !can_gain_ap));
     s.decision = Some(Decision::Turn {
         seat,

@@ -24,52 +24,60 @@
 //!    section per rule a prompt cites (`data/pangea/rules.toml`,
 //!    presentation only).
 //! 4. `state`: the state, the engine's tasks, decisions, choices and events.
-//! 5. `queries`: evolution, objective, cataclysm and solo effects, one function per effect kind
+//! 5. `listing`: where a decision module puts the choices it lists (a list, or offers a
+//!    caller may stop); `queries`: evolution, objective, cataclysm and solo effects, one function per effect kind
 //!    (read-only queries over the state); `texts`: everything a player reads — the texts of
 //!    choices, events and prompts, in plain English (the project's `docs/texts.md`).
 //! 6. `board`: board queries and small mutations on the state, and the listing helpers the
 //!    decisions share; `invariants`: what holds in every state (component conservation and
 //!    the player boards' limits), for [`Game::invariants`]; `view`: what a seat sees, and the
 //!    terminal rendering.
-//! 7. `contest`: the contest procedure; `phases`: the decisions of the setup, Drawing and
-//!    Survival phases and the Sauropsida draw.
+//! 7. `contest`: the contest procedure; `phases`: the decision modules of the setup, Drawing
+//!    and Survival phases and the Sauropsida draw.
 //! 8. `moves`: moving animals (a step into a rival's niche starts a contest).
 //! 9. `cards`: the adaptation cards, one module per card family; `neutral`: the neutral
-//!    animals' phase and actions.
+//!    animals' phase and actions (automatic: no decision module).
 //! 10. `actions`: the Action-phase turn, one module per action and free step.
 //! 11. `ages`: the Turn of the Age cards and the decisions they ask.
-//! 12. `choices`: dispatch of a decision's legal choices, resolution and refusal; `flow`: the
-//!     task runner (stages and their phases, initiative, the Doom).
+//! 12. `flow`: the engine's one table from the pending decision to its decision module and
+//!     from each automatic task to its step, and the task runner (stages and their phases,
+//!     initiative, the Doom).
 //! 13. `position`: the hand-editable position format; `learn`: the learning interface
 //!     ([`eons_core::Learnable`]) — the fixed action space and each seat's observation tensor.
 //!
 //! # Where each decision lives
 //!
-//! | Action, card or decision | Module |
-//! |---|---|
-//! | Turn: Pass, Done, the order of the choices | `actions/mod.rs` |
-//! | Adapt (Activate, Evolve), evolution payment, Special Animal swap, Toxic markers | `actions/adapt.rs` |
-//! | Populate, Rapid Reproduction, a populated animal's Toxic marker | `actions/populate.rs` |
-//! | Migrate, the triggers after a step, Gorgonops' niche-0 attack | `actions/migrate.rs` |
-//! | Survive, Lateral Line's further fields | `actions/survive.rs` |
-//! | Completing objectives | `actions/objectives.rs` |
-//! | Removing an Inactive marker, cashing in a card, the solo objective marker | `actions/free_steps.rs` |
-//! | The Invertebrates' ability | `actions/shed.rs` |
-//! | The end-of-action-phase window | `actions/window.rs` |
-//! | Adaptation cards: timing and dispatch | `cards/mod.rs` |
-//! | Ambush | `cards/ambush.rs` |
-//! | Long Migration, Land Bridge | `cards/movement.rs` |
-//! | Nesting Site, Fertility | `cards/breeding.rs` |
-//! | Keen Senses, Premonition | `cards/senses.rs` |
-//! | Fat Reserves | `cards/fat_reserves.rs` |
-//! | Parasites, Venom, Recovery | `cards/status.rs` |
-//! | Mutation | `cards/mutation.rs` |
-//! | Contest bonuses (Aggressive Display), Recovery in a contest, Escape | `cards/contest.rs` |
-//! | Evolution cards' permanent effects | `queries.rs` |
-//! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` |
-//! | Turn of the Age cards and their decisions | `ages.rs` |
-//! | Neutral Populate, Adapt and Migrate | `neutral.rs` |
-//! | Objective tiles, cataclysms, solo goals (checks) | `queries.rs` |
+//! Every decision is asked by a decision module: a unit type implementing
+//! [`eons_core::DecisionModule<Pangea>`](eons_core::DecisionModule) (its rule, legal choices,
+//! the check of one choice, what a choice does, why another is refused and its own wording of
+//! a choice). The engine finds the module of the pending decision in one table, the
+//! `with_module!` match of [`flow`], where the automatic tasks are listed too.
+//!
+//! | Action, card or decision | Module | Decision module |
+//! |---|---|---|
+//! | Turn: Pass, Done, the order of the choices | `actions/mod.rs` | `Turn` |
+//! | Adapt (Activate, Evolve), evolution payment, Special Animal swap, Toxic markers | `actions/adapt.rs` | `EvolvePayment`, `SpecialSwap`, `Toxify` |
+//! | Populate, Rapid Reproduction, a populated animal's Toxic marker | `actions/populate.rs` | `RapidReproduction`, `PopulatedToxic` |
+//! | Migrate, the triggers after a step, Gorgonops' niche-0 attack | `actions/migrate.rs` | `Niche0Attack` |
+//! | Survive, Lateral Line's further fields | `actions/survive.rs` | `SurviveMore` |
+//! | Completing objectives | `actions/objectives.rs` | (part of `Turn`) |
+//! | Removing an Inactive marker, cashing in a card, the solo objective marker | `actions/free_steps.rs` | (part of `Turn`) |
+//! | The Invertebrates' ability | `actions/shed.rs` | `ShedMore` |
+//! | The end-of-action-phase window | `actions/window.rs` | `EndWindow` |
+//! | Adaptation cards: timing and dispatch | `cards/mod.rs` | |
+//! | Ambush | `cards/ambush.rs` | `AmbushOwn`, `AmbushTarget` |
+//! | Long Migration, Land Bridge | `cards/movement.rs` | `LongMigration` |
+//! | Nesting Site, Fertility | `cards/breeding.rs` | (none: automatic) |
+//! | Keen Senses, Premonition | `cards/senses.rs` | `KeenSenses` |
+//! | Fat Reserves | `cards/fat_reserves.rs` | `FatReserves` |
+//! | Parasites, Venom, Recovery | `cards/status.rs` | `Parasites`, `Venom` |
+//! | Mutation | `cards/mutation.rs` | (none: automatic) |
+//! | Contest bonuses (Aggressive Display), Recovery in a contest, Escape | `cards/contest.rs` | `ContestCards`, `Escape` |
+//! | Evolution cards' permanent effects | `queries.rs` | |
+//! | Starting animals, the hand limit, hunger, the Sauropsida draw | `phases.rs` | `StartingAnimal`, `HandLimit`, `Hunger`, `DrawOnWin` |
+//! | Turn of the Age cards and their decisions | `ages.rs` | `TurnOfTheAge` |
+//! | Neutral Populate, Adapt and Migrate | `neutral.rs` | (none: automatic) |
+//! | Objective tiles, cataclysms, solo goals (checks) | `queries.rs` | |
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -84,12 +92,12 @@ mod animals;
 mod board;
 mod cards;
 pub mod catalog;
-mod choices;
 mod contest;
 pub mod data;
 pub mod flow;
 pub mod invariants;
 pub mod learn;
+mod listing;
 mod moves;
 mod neutral;
 mod phases;
@@ -418,46 +426,42 @@ thread_local! {
     static LEGAL: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
 }
 
-/// True when `c` is one of the legal choices now. On a turn it lists only the part of
-/// the turn `c` belongs to; debug builds, and so every test game, check the answer
-/// against the whole list.
-fn is_legal(s: &State, d: &Data, c: Choice) -> bool {
-    LEGAL.with(|buf| {
-        let mut buf = buf.borrow_mut();
-        let quick = choices::is_legal(s, d, c, &mut buf);
-        debug_assert_eq!(
-            quick,
-            {
-                buf.clear();
-                choices::legal(s, d, &mut buf);
-                buf.contains(&c)
-            },
-            "is_legal({c:?})"
-        );
-        quick
-    })
+/// True when `c` is one of the legal choices now, as the decision's module checks it (on a
+/// turn it lists only the part of the turn `c` belongs to); debug builds, and so every test
+/// game, check the answer against the whole list.
+fn is_legal(s: &State, c: Choice) -> bool {
+    let quick = flow::is_legal(s, c);
+    debug_assert_eq!(
+        quick,
+        LEGAL.with(|buf| {
+            let mut buf = buf.borrow_mut();
+            buf.clear();
+            flow::legal(s, &mut buf);
+            buf.contains(&c)
+        }),
+        "is_legal({c:?})"
+    );
+    quick
 }
 
 /// Applies a choice: checks it is legal (else the state is unchanged and the error names the
 /// rule), resolves it and runs the forced steps that follow.
 pub fn apply_choice(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-    let d = data();
-    if !is_legal(s, d, c) {
-        return Err(choices::explain(s, d, c));
+    if !is_legal(s, c) {
+        return Err(flow::explain(s, c));
     }
-    choices::resolve(s, d, c, ev);
-    flow::advance(s, d, ev);
+    flow::resolve(s, c, ev);
+    flow::advance(s, data(), ev);
     Ok(())
 }
 
-/// Applies a choice that [`choices::legal`] listed for this state, without generating the
+/// Applies a choice that [`flow::legal`] listed for this state, without generating the
 /// legal choices again to check it (for search bots; see `Game::apply_listed`). Debug builds
 /// still check.
 pub fn apply_listed(s: &mut State, c: Choice, ev: &mut Vec<Event>) -> Result<(), Refusal> {
-    let d = data();
-    debug_assert!(is_legal(s, d, c), "apply_listed: {c:?} is not legal");
-    choices::resolve(s, d, c, ev);
-    flow::advance(s, d, ev);
+    debug_assert!(is_legal(s, c), "apply_listed: {c:?} is not legal");
+    flow::resolve(s, c, ev);
+    flow::advance(s, data(), ev);
     Ok(())
 }
 
@@ -493,7 +497,7 @@ impl Game for Pangea {
     }
 
     fn legal(s: &State, out: &mut Vec<Choice>) {
-        choices::legal(s, data(), out);
+        flow::legal(s, out);
     }
 
     fn apply(s: &mut State, c: Choice, events: &mut Vec<Event>) -> Result<(), Refusal> {
@@ -568,12 +572,12 @@ impl Game for Pangea {
     }
 
     fn describe_choice(s: &State, c: Choice) -> String {
-        texts::describe_choice(s, data(), c)
+        flow::describe_choice(s, data(), c)
     }
 
     /// An adaptation card is activated face down: other seats read only that.
     fn describe_choice_for(s: &State, c: Choice, actor: Seat, viewer: Option<Seat>) -> String {
-        texts::describe_choice_for(s, data(), c, viewer == Some(actor))
+        flow::describe_choice_for(s, data(), c, viewer == Some(actor))
     }
 
     /// The seat's group and what its decision asks ("Invertebrates: choose an action or

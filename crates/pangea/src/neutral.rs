@@ -1,5 +1,7 @@
 //! The neutral animals (rulebook p.25): the Neutral Animals phase step of each neutral group and
-//! its actions, Populate, Adapt and the three kinds of Migrate.
+//! its actions, Populate, Adapt and the three kinds of Migrate. Nobody decides for a neutral
+//! group (its die does), so this is no decision module: its steps are automatic tasks of the
+//! engine's table ([`crate::flow`]).
 
 use crate::data::{Data, NeutralAct};
 use crate::moves::move_animal;

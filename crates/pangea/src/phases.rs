@@ -1,14 +1,16 @@
 //! The decisions the phases ask outside a turn: the starting animals (Game Setup, rulebook
 //! p.10), the Inactive-zone limit (Drawing phase, p.17), hunger (Survival phase, p.18) and the
-//! Sauropsida's draw after a won contest (rulebook ch. 9). Each has the task that asks it, its
-//! legal choices, its resolution and the rule its refusals name.
+//! Sauropsida's draw after a won contest (rulebook ch. 9). Each is a decision module
+//! ([`DecisionModule`]) beside the task that asks it.
 
 use crate::board::{distinct, group_of, remove_card, spots_in};
-use crate::data::Data;
+use crate::data::{data, Data};
+use crate::listing::{offer_each, Listing};
 use crate::queries;
-use crate::state::{not_offered, Cause, Choice, Decision, Event, Phase, State, Task};
+use crate::state::{Cause, Choice, Decision, Event, Phase, State, Task};
 use crate::types::{Animal, Region};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// [`Task::SetupPlace`]: the player at this initiative position places a starting animal.
 pub fn setup_place(s: &mut State, pos: u8) {
@@ -19,23 +21,36 @@ pub fn setup_place(s: &mut State, pos: u8) {
     }
 }
 
-/// [`Decision::Place`]: the available regions outside the Subpolar zones.
-pub fn legal_place(s: &State, d: &Data, out: &mut Vec<Choice>) {
-    for r in Region::all() {
-        if s.available(r) && !queries::subpolar(d, r) {
-            out.push(Choice::Region(r));
-        }
-    }
-}
+/// Game Setup (rulebook p.10): [`Decision::Place`], a player's starting animal in niche 0 of
+/// an available region outside the Subpolar zones.
+pub(crate) struct StartingAnimal;
 
-/// Resolves [`Decision::Place`].
-pub fn resolve_place(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Region(r) => {
-            let g = group_of(s, seat);
-            s.place_new(r, 0, Animal::new(g), ev);
+impl DecisionModule<Pangea> for StartingAnimal {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Game Setup (p.10): place your starting animal in niche 0 of an available region outside the Subpolar zones"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, _: Decision, offer: &mut F) -> bool {
+        let d = data();
+        offer_each(offer, |out| {
+            for r in Region::all() {
+                if s.available(r) && !queries::subpolar(d, r) {
+                    out.push(Choice::Region(r));
+                }
+            }
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Region(r) => {
+                let g = group_of(s, dec.seat());
+                s.place_new(r, 0, Animal::new(g), ev);
+            }
+            _ => s.decision = Some(dec),
         }
-        _ => s.decision = Some(Decision::Place(seat)),
     }
 }
 
@@ -48,20 +63,33 @@ pub fn hand_limit(s: &mut State, d: &Data, seat: u8) {
     }
 }
 
-/// [`Decision::Discard`]: each distinct card of the Inactive zone.
-pub fn legal_discard(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    distinct(&s.player(seat).hand, |c| out.push(Choice::Card(c)));
-}
+/// The Inactive-zone limit (Drawing phase, rulebook p.17; ruling D2): [`Decision::Discard`],
+/// one adaptation card discarded from the Inactive zone at a time.
+pub(crate) struct HandLimit;
 
-/// Resolves [`Decision::Discard`].
-pub fn resolve_discard(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Card(card) => {
-            remove_card(&mut s.player_mut(seat).hand, card);
-            s.discard.push(card);
-            ev.push(Event::Discarded { seat, card });
+impl DecisionModule<Pangea> for HandLimit {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Drawing Phase (p.17; ruling D2): discard one adaptation card from your Inactive zone down to the limit"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| {
+            distinct(&s.player(dec.seat()).hand, |c| out.push(Choice::Card(c)))
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Card(card) => {
+                let seat = dec.seat();
+                remove_card(&mut s.player_mut(seat).hand, card);
+                s.discard.push(card);
+                ev.push(Event::Discarded { seat, card });
+            }
+            _ => s.decision = Some(dec),
         }
-        _ => s.decision = Some(Decision::Discard(seat)),
     }
 }
 
@@ -98,44 +126,63 @@ pub fn hunger_seat(s: &mut State, d: &Data, region: Region, pos: u8) {
     }
 }
 
-/// [`Decision::Hunger`]: pay 1 dominance, or remove one of the liable animals.
-pub fn legal_hunger(s: &State, d: &Data, seat: u8, region: Region, out: &mut Vec<Choice>) {
-    if s.player(seat).dominance > 0 {
-        out.push(Choice::PayDominance);
-    }
-    let g = group_of(s, seat);
-    spots_in(
-        s,
-        region,
-        |p| p.animal.group == g && !queries::hunger_exempt(d, s, seat, p),
-        |sp| out.push(Choice::Animal(sp)),
-    );
-}
+/// Hunger (Survival phase, rulebook p.18): [`Decision::Hunger`], 1 dominance or one of the
+/// liable animals per animal owed, asked again while more is owed.
+pub(crate) struct Hunger;
 
-/// Resolves [`Decision::Hunger`]: asks again while more is owed.
-pub fn resolve_hunger(
-    s: &mut State,
-    seat: u8,
-    region: Region,
-    owed: u8,
-    c: Choice,
-    ev: &mut Vec<Event>,
-) {
-    match c {
-        Choice::PayDominance => s.add_dominance(seat, -1, ev),
-        Choice::Animal(sp) => {
-            if let Some(i) = s.find_plain(&sp) {
-                s.kill(i, Cause::Hunger, ev);
-            }
-        }
-        _ => {}
+impl DecisionModule<Pangea> for Hunger {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Survival Phase (p.18): pay 1 dominance or remove one of your animals in the hungry region"
     }
-    if owed > 1 {
-        s.decision = Some(Decision::Hunger {
-            seat,
-            region,
-            owed: owed - 1,
-        });
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let Decision::Hunger { seat, region, .. } = dec else {
+            return false;
+        };
+        let d = data();
+        offer_each(offer, |out| {
+            if s.player(seat).dominance > 0 {
+                out.push(Choice::PayDominance);
+            }
+            let g = group_of(s, seat);
+            spots_in(
+                s,
+                region,
+                |p| p.animal.group == g && !queries::hunger_exempt(d, s, seat, p),
+                |sp| out.push(Choice::Animal(sp)),
+            );
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let Decision::Hunger { seat, region, owed } = dec else {
+            return;
+        };
+        match c {
+            Choice::PayDominance => s.add_dominance(seat, -1, ev),
+            Choice::Animal(sp) => {
+                if let Some(i) = s.find_plain(&sp) {
+                    s.kill(i, Cause::Hunger, ev);
+                }
+            }
+            _ => {}
+        }
+        if owed > 1 {
+            s.decision = Some(Decision::Hunger {
+                seat,
+                region,
+                owed: owed - 1,
+            });
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Animal(sp) => Some(format!("remove {sp}")),
+            _ => None,
+        }
     }
 }
 
@@ -148,46 +195,41 @@ pub fn offer_draw_on_win(s: &mut State, seat: u8, count: u8) {
     }
 }
 
-/// [`Decision::DrawOnWin`]: Confirm or Skip.
-pub fn legal_draw_on_win(out: &mut Vec<Choice>) {
-    out.push(Choice::Confirm);
-    out.push(Choice::Skip);
-}
+/// The Sauropsida's draw after a won contest (rulebook ch. 9): [`Decision::DrawOnWin`],
+/// Confirm or Skip; the drawn cards face the hand limit at once.
+pub(crate) struct DrawOnWin;
 
-/// Resolves [`Decision::DrawOnWin`]: the drawn cards face the hand limit at once.
-pub fn resolve_draw_on_win(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Confirm => {
-            if let Some(Task::DrawOnWin { seat, count }) = s.tasks.pop() {
-                s.draw_cards(seat, count, ev);
-                s.tasks.push(Task::HandLimit(seat));
-            }
-        }
-        Choice::Skip => {
-            s.tasks.pop();
-        }
-        _ => s.decision = Some(Decision::DrawOnWin(seat)),
+impl DecisionModule<Pangea> for DrawOnWin {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Sauropsida (ch. 9): your animal won the contest: draw an adaptation card, or do not"
     }
-}
 
-/// Why a choice is not one these decisions offer.
-pub fn refuse(dec: Decision) -> Refusal {
-    match dec {
-        Decision::Place(_) => not_offered(
-            "Game Setup (p.10)",
-            "place your starting animal in niche 0 of an available region outside the Subpolar zones",
-        ),
-        Decision::Discard(_) => not_offered(
-            "Drawing Phase (p.17; ruling D2)",
-            "discard one adaptation card from your Inactive zone down to the limit",
-        ),
-        Decision::Hunger { .. } => not_offered(
-            "Survival Phase (p.18)",
-            "pay 1 dominance or remove one of your animals in the hungry region",
-        ),
-        _ => not_offered(
-            "Sauropsida (ch. 9)",
-            "your animal won the contest: draw an adaptation card, or do not",
-        ),
+    fn legal<F: FnMut(Choice) -> bool>(_: &State, _: Decision, offer: &mut F) -> bool {
+        offer(Choice::Confirm) || offer(Choice::Skip)
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Confirm => {
+                if let Some(Task::DrawOnWin { seat, count }) = s.tasks.pop() {
+                    s.draw_cards(seat, count, ev);
+                    s.tasks.push(Task::HandLimit(seat));
+                }
+            }
+            Choice::Skip => {
+                s.tasks.pop();
+            }
+            _ => s.decision = Some(dec),
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("do not draw an adaptation card".into()),
+            Choice::Confirm => Some("draw an adaptation card".into()),
+            _ => None,
+        }
     }
 }

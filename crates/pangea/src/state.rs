@@ -3,7 +3,7 @@
 use crate::animals::Animals;
 use crate::data::NeutralAct;
 use crate::types::{Action, AdaptationId, Animal, Group, Region, Regions, Spot, Tile};
-use eons_core::{GameRng, Refusal};
+use eons_core::GameRng;
 use serde::{Deserialize, Serialize};
 
 /// Everything chosen before the first decision.
@@ -901,13 +901,4 @@ impl State {
     pub fn player_mut(&mut self, seat: u8) -> &mut Player {
         &mut self.players[seat as usize]
     }
-}
-
-/// The refusal of a choice that is not among those a decision offers: the decision's rule and
-/// what it asks for, in words.
-pub fn not_offered(rule: &'static str, asked: &str) -> Refusal {
-    Refusal::new(
-        rule,
-        format!("{asked}; that is not one of the choices offered"),
-    )
 }

@@ -223,7 +223,7 @@ pub fn decision_text(d: &Data, dec: Decision, age: Option<u8>, ap: i32) -> Strin
 }
 
 /// The dominance the toll of Turn of the Age card `age` costs ("2 dominance").
-fn toll(d: &Data, age: Option<u8>) -> String {
+pub fn toll(d: &Data, age: Option<u8>) -> String {
     let amount = age
         .and_then(|c| d.ages.get(c as usize))
         .and_then(|a| match a.effect {
@@ -236,43 +236,20 @@ fn toll(d: &Data, age: Option<u8>) -> String {
     }
 }
 
-/// The text of a choice: what its button says, an imperative in lower case ("populate C3",
-/// "migrate Invertebrates from C3, niche 0 to C2, niche 1").
+/// The general text of a choice: what its button says, an imperative in lower case ("populate
+/// C3", "move Invertebrates from C3, niche 0 to C2, niche 1"). The module of the pending
+/// decision may word a choice its own way first ([`eons_core::DecisionModule::text`]: "skip
+/// the swap", "migrate …"); the engine's table asks it before this general wording.
 pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
-    let dec = s.decision;
-    let g = dec.and_then(|dec| s.players.get(dec.seat() as usize).map(|p| p.group));
+    let g = s
+        .decision
+        .and_then(|dec| s.players.get(dec.seat() as usize).map(|p| p.group));
     match c {
-        Choice::Done => match dec {
-            Some(Decision::Turn { .. }) => "end your turn".into(),
-            _ => "done".into(),
-        },
-        Choice::Skip => match dec {
-            Some(Decision::DrawOnWin(_)) => "do not draw an adaptation card".into(),
-            Some(Decision::SpecialSwap(_)) => "skip the swap".into(),
-            Some(Decision::PopulatedToxic(_)) => {
-                "leave the new animal without a Toxic marker".into()
-            }
-            Some(Decision::ExtraStep(_)) => "skip the extra step".into(),
-            Some(Decision::Niche0Attack(_)) => "skip the attack".into(),
-            Some(Decision::AgePlace(_)) => "place no animal".into(),
-            Some(Decision::AgeMigrate(_)) => "skip the free migration".into(),
-            Some(Decision::AgePopulate(_)) => "skip the free Populate".into(),
-            _ => "skip".into(),
-        },
-        Choice::Confirm => match dec {
-            Some(Decision::DrawOnWin(_)) => "draw an adaptation card".into(),
-            Some(Decision::PopulatedToxic(_)) => "put a Toxic marker on the new animal".into(),
-            Some(Decision::SurviveMore(_)) => "move your instinct marker up another field".into(),
-            _ => "confirm".into(),
-        },
+        Choice::Done => "done".into(),
+        Choice::Skip => "skip".into(),
+        Choice::Confirm => "confirm".into(),
         Choice::Pass => "pass".into(),
-        Choice::Region(r) => match dec {
-            Some(Decision::FatReserves(_)) => format!("protect {r} with Fat Reserves"),
-            Some(Decision::AgePlace(_)) => {
-                format!("place an animal in {} for free", Niche(r, 0))
-            }
-            _ => format!("place your starting animal in {}", Niche(r, 0)),
-        },
+        Choice::Region(r) => format!("place your starting animal in {}", Niche(r, 0)),
         Choice::Populate { region, special } => format!(
             "populate {region}{}",
             if special {
@@ -285,18 +262,7 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
             from,
             region,
             niche,
-        } => {
-            let fight = s
-                .occupant(region, niche)
-                .filter(|_| niche > 0)
-                .map(|i| format!(" (a contest with {})", s.animals[i].animal.group))
-                .unwrap_or_default();
-            let verb = match dec {
-                Some(Decision::Turn { .. }) => "migrate",
-                _ => "move",
-            };
-            format!("{verb} {}{fight}", movement(&from, region, niche, ""))
-        }
+        } => move_text(s, "move", &from, region, niche),
         Choice::Survive => "survive: move your instinct marker up a field".into(),
         Choice::Activate(c) => format!("adapt: activate {}", card_name(d, c)),
         Choice::Evolve(k) => match g.filter(|_| k < 4) {
@@ -316,34 +282,14 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
             }
             None => "adapt: activate an evolution card".into(),
         },
-        Choice::Card(c) => match dec {
-            Some(Decision::EvolvePay(_)) => {
-                format!("discard {} to pay for the evolution card", card_name(d, c))
-            }
-            _ => format!("discard {}", card_name(d, c)),
-        },
+        Choice::Card(c) => format!("discard {}", card_name(d, c)),
         Choice::Use(c) => format!(
             "use {}: {}",
             card_name(d, c),
             d.adaptations.get(c.index()).map_or("", |a| a.text.as_str())
         ),
         Choice::CashIn(c) => format!("discard {} for 1 AP", card_name(d, c)),
-        Choice::Animal(sp) => match dec {
-            Some(Decision::SpecialSwap(_)) => format!("swap {sp} for your Special Animal"),
-            Some(Decision::Toxify(_)) | Some(Decision::Venom(_)) => {
-                format!("put a Toxic marker on {sp}")
-            }
-            Some(Decision::ShedMore(_)) => format!("remove {sp} too"),
-            Some(Decision::AmbushOwn(_)) => format!("ambush with {sp}"),
-            Some(Decision::AmbushTarget(..)) | Some(Decision::Niche0Attack(_)) => {
-                format!("attack {sp}")
-            }
-            Some(Decision::Parasites(_)) => format!("make {sp} Inactive"),
-            Some(Decision::Hunger { .. })
-            | Some(Decision::AgeLose(_))
-            | Some(Decision::AgeToll(_)) => format!("remove {sp}"),
-            _ => format!("choose {sp}"),
-        },
+        Choice::Animal(sp) => format!("choose {sp}"),
         Choice::Claim(i) => s
             .objectives
             .get(i as usize)
@@ -359,21 +305,28 @@ pub fn describe_choice(s: &State, d: &Data, c: Choice) -> String {
             format!("remove {sp} to gain {ap} AP (your group's ability)")
         }
         Choice::Bearer(sp) => format!("pay 1 AP to put the objective marker beside {sp}"),
-        Choice::PayDominance => match dec {
-            Some(Decision::AgeToll(_)) => format!("lose {}", toll(d, current_age(s))),
-            _ => "lose 1 dominance".into(),
-        },
+        Choice::PayDominance => "lose 1 dominance".into(),
     }
 }
 
-/// The text other seats read of a choice: an adaptation card is activated face down, so only
-/// its owner reads its name.
-pub fn describe_choice_for(s: &State, d: &Data, c: Choice, own: bool) -> String {
-    if !own && matches!(c, Choice::Activate(_)) {
-        "adapt: activate an adaptation card (face down)".to_string()
-    } else {
-        describe_choice(s, d, c)
-    }
+/// The text of a move choice: `verb` ("move", or "migrate" for the Migrate action), the
+/// animal's move, and the contest it starts ("migrate Invertebrates from C3, niche 0 to C2,
+/// niche 1 (a contest with Synapsids)").
+pub fn move_text(s: &State, verb: &str, from: &Spot, region: Region, niche: u8) -> String {
+    let fight = s
+        .occupant(region, niche)
+        .filter(|_| niche > 0)
+        .map(|i| format!(" (a contest with {})", s.animals[i].animal.group))
+        .unwrap_or_default();
+    format!("{verb} {}{fight}", movement(from, region, niche, ""))
+}
+
+/// The text other seats read of a choice they may not see: an adaptation card is activated
+/// face down, so only its owner (`own`) reads its name; `None` for a choice every seat reads
+/// alike.
+pub fn hidden_choice_text(c: Choice, own: bool) -> Option<String> {
+    (!own && matches!(c, Choice::Activate(_)))
+        .then(|| "adapt: activate an adaptation card (face down)".to_string())
 }
 
 /// An animal's move: "Invertebrates from C3, niche 0 to C2, niche 1", or within a region

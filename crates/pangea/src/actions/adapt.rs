@@ -1,21 +1,25 @@
 //! Adapt (rulebook p.21): activate an adaptation card from the Inactive zone, or an evolution
 //! card paid with active adaptation cards; then what an evolution card asks for when it comes
-//! into play (Special Animal swap, Toxic markers).
+//! into play (Special Animal swap, Toxic markers): the decision modules [`EvolvePayment`],
+//! [`SpecialSwap`] and [`Toxify`].
 
 use super::pay;
 use crate::board::{distinct, group_of, insert_sorted, remove_card, set_flag_on, spots};
-use crate::data::Data;
+use crate::data::{data, Data};
+use crate::listing::{offer_each, Listing};
 use crate::queries;
-use crate::state::{not_offered, Cause, Choice, Decision, Event, State, Task};
+use crate::state::{Cause, Choice, Decision, Event, State, Task};
+use crate::texts::card_name;
 use crate::types::{flag, Action, AdaptationId, Animal};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::{DecisionModule, Refusal};
 
 /// The rule of the Adapt action.
 pub const RULE: &str = "Adapt (p.21)";
 
 /// The Adapt choices of a turn. Ruling I1: only when it activates something; ruling D3: no
 /// adaptation card into a full active zone.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let p = s.player(seat);
     let g = p.group;
     let costs = d.group(g).costs;
@@ -93,26 +97,50 @@ pub fn offer_payment(s: &mut State, seat: u8, card: u8, left: u8, ev: &mut Vec<E
     }
 }
 
-/// [`Decision::EvolvePay`]: the seat's active adaptation cards.
-pub fn legal_payment(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    distinct(&s.player(seat).active, |c| out.push(Choice::Card(c)));
-}
+/// Paying for an evolution card (rulebook p.21): [`Decision::EvolvePay`], one active
+/// adaptation card discarded at a time.
+pub(crate) struct EvolvePayment;
 
-/// Resolves [`Decision::EvolvePay`]: the card is discarded.
-pub fn resolve_payment(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    let Choice::Card(card) = c else {
-        s.decision = Some(Decision::EvolvePay(seat));
-        return;
-    };
-    if let Some(Task::EvolvePay { card: k, left, .. }) = s.tasks.pop() {
-        remove_card(&mut s.player_mut(seat).active, card);
-        s.discard.push(card);
-        ev.push(Event::Discarded { seat, card });
-        s.tasks.push(Task::EvolvePay {
-            seat,
-            card: k,
-            left: left.saturating_sub(1),
-        });
+impl DecisionModule<Pangea> for EvolvePayment {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Adapt (p.21): discard one of your active adaptation cards to pay for the evolution card"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| {
+            distinct(&s.player(dec.seat()).active, |c| out.push(Choice::Card(c)))
+        })
+    }
+
+    /// The card is discarded.
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let Choice::Card(card) = c else {
+            s.decision = Some(dec);
+            return;
+        };
+        let seat = dec.seat();
+        if let Some(Task::EvolvePay { card: k, left, .. }) = s.tasks.pop() {
+            remove_card(&mut s.player_mut(seat).active, card);
+            s.discard.push(card);
+            ev.push(Event::Discarded { seat, card });
+            s.tasks.push(Task::EvolvePay {
+                seat,
+                card: k,
+                left: left.saturating_sub(1),
+            });
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Card(card) => Some(format!(
+                "discard {} to pay for the evolution card",
+                card_name(data(), card)
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -128,39 +156,59 @@ pub fn offer_special_swap(s: &mut State, seat: u8) {
     }
 }
 
-/// [`Decision::SpecialSwap`]: the seat's ordinary animals, or Skip.
-pub fn legal_special_swap(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    spots(
-        s,
-        |p| p.animal.group == g && !p.animal.special() && !p.animal.bearer(),
-        |sp| out.push(Choice::Animal(sp)),
-    );
-    out.push(Choice::Skip);
-}
+/// The Special Animal swap (rulebook p.22; ruling I7): [`Decision::SpecialSwap`], one of the
+/// seat's ordinary animals, or Skip. The Special Animal takes the animal's place and keeps its
+/// Toxic and Inactive markers.
+pub(crate) struct SpecialSwap;
 
-/// Resolves [`Decision::SpecialSwap`]: the Special Animal takes the animal's place and keeps
-/// its Toxic and Inactive markers.
-pub fn resolve_special_swap(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(sp) => {
-            if let Some(i) = s.find_plain(&sp) {
-                let old = s.animals[i];
-                s.kill(i, Cause::Swap, ev);
-                let flags = flag::SPECIAL | (old.animal.flags & (flag::TOXIC | flag::INACTIVE));
-                s.place_new(
-                    old.region,
-                    old.niche,
-                    Animal {
-                        group: group_of(s, seat),
-                        flags,
-                    },
-                    ev,
-                );
+impl DecisionModule<Pangea> for SpecialSwap {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Special Animals (p.22; ruling I7): choose one of your ordinary animals to swap for the Special Animal, or skip"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            spots(
+                s,
+                |p| p.animal.group == g && !p.animal.special() && !p.animal.bearer(),
+                |sp| out.push(Choice::Animal(sp)),
+            );
+            out.push(Choice::Skip);
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Animal(sp) => {
+                if let Some(i) = s.find_plain(&sp) {
+                    let old = s.animals[i];
+                    s.kill(i, Cause::Swap, ev);
+                    let flags = flag::SPECIAL | (old.animal.flags & (flag::TOXIC | flag::INACTIVE));
+                    s.place_new(
+                        old.region,
+                        old.niche,
+                        Animal {
+                            group: group_of(s, dec.seat()),
+                            flags,
+                        },
+                        ev,
+                    );
+                }
             }
+            Choice::Skip => {}
+            _ => s.decision = Some(dec),
         }
-        Choice::Skip => {}
-        _ => s.decision = Some(Decision::SpecialSwap(seat)),
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("skip the swap".into()),
+            Choice::Animal(sp) => Some(format!("swap {sp} for your Special Animal")),
+            _ => None,
+        }
     }
 }
 
@@ -177,35 +225,54 @@ pub fn offer_toxify(s: &mut State, seat: u8, left: u8) {
     }
 }
 
-/// [`Decision::Toxify`]: the seat's animals without a Toxic marker, or Done.
-pub fn legal_toxify(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    spots(
-        s,
-        |p| p.animal.group == g && !p.animal.toxic(),
-        |sp| out.push(Choice::Animal(sp)),
-    );
-    out.push(Choice::Done);
-}
+/// The Toxic markers an evolution card puts (rulebook p.16): [`Decision::Toxify`], one of the
+/// seat's animals without a Toxic marker, or Done.
+pub(crate) struct Toxify;
 
-/// Resolves [`Decision::Toxify`].
-pub fn resolve_toxify(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(sp) => {
-            if let Some(Task::Toxify { seat, left }) = s.tasks.pop() {
-                set_flag_on(s, &sp, flag::TOXIC, true, ev);
-                if left > 1 {
-                    s.tasks.push(Task::Toxify {
-                        seat,
-                        left: left - 1,
-                    });
+impl DecisionModule<Pangea> for Toxify {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Toxic (p.16): choose one of your animals without a Toxic marker to make Toxic, or finish with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            spots(
+                s,
+                |p| p.animal.group == g && !p.animal.toxic(),
+                |sp| out.push(Choice::Animal(sp)),
+            );
+            out.push(Choice::Done);
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Animal(sp) => {
+                if let Some(Task::Toxify { seat, left }) = s.tasks.pop() {
+                    set_flag_on(s, &sp, flag::TOXIC, true, ev);
+                    if left > 1 {
+                        s.tasks.push(Task::Toxify {
+                            seat,
+                            left: left - 1,
+                        });
+                    }
                 }
             }
+            Choice::Done => {
+                s.tasks.pop();
+            }
+            _ => s.decision = Some(dec),
         }
-        Choice::Done => {
-            s.tasks.pop();
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Animal(sp) => Some(format!("put a Toxic marker on {sp}")),
+            _ => None,
         }
-        _ => s.decision = Some(Decision::Toxify(seat)),
     }
 }
 
@@ -219,24 +286,6 @@ pub fn refuse(c: Choice) -> Refusal {
         _ => Refusal::new(
             RULE,
             "that card is not in your Inactive zone, or your Active zone holds 3",
-        ),
-    }
-}
-
-/// Why a choice is not one the decisions after an Adapt offer.
-pub fn refuse_decision(dec: Decision) -> Refusal {
-    match dec {
-        Decision::SpecialSwap(_) => not_offered(
-            "Special Animals (p.22; ruling I7)",
-            "choose one of your ordinary animals to swap for the Special Animal, or skip",
-        ),
-        Decision::Toxify(_) => not_offered(
-            "Toxic (p.16)",
-            "choose one of your animals without a Toxic marker to make Toxic, or finish with done",
-        ),
-        _ => not_offered(
-            RULE,
-            "discard one of your active adaptation cards to pay for the evolution card",
         ),
     }
 }

@@ -3,12 +3,13 @@
 
 use crate::board::{distinct, set_flag_on, spots};
 use crate::data::Data;
+use crate::listing::Listing;
 use crate::state::{Choice, Event, State, Task};
 use crate::types::{flag, AdaptationId, Spot};
 use eons_core::Refusal;
 
 /// Unblock: the seat's Inactive animals, when it can pay.
-pub fn legal_unblock(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal_unblock(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let p = s.player(seat);
     let g = p.group;
     if p.ap >= d.rules.inactive_removal_cost as i32 && s.animals.with_flag(g, flag::INACTIVE) > 0 {
@@ -21,12 +22,12 @@ pub fn legal_unblock(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 }
 
 /// Cash in: each distinct active adaptation card.
-pub fn legal_cash_in(s: &State, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal_cash_in(s: &State, seat: u8, out: &mut impl Listing) {
     distinct(&s.player(seat).active, |c| out.push(Choice::CashIn(c)));
 }
 
 /// The solo objective marker: the bearer has its own marker (ruling G1).
-pub fn legal_bearer(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal_bearer(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let p = s.player(seat);
     let g = p.group;
     if s.setup.solo() && !s.bearer_on_board() && p.ap >= d.rules.bearer_cost as i32 {

@@ -1,21 +1,23 @@
 //! Migrate (rulebook p.23): one animal takes one step; then the triggers of a step (solo
-//! condition markers, Gorgonops' niche-0 attack).
+//! condition markers, Gorgonops' niche-0 attack, the decision module [`Niche0Attack`]).
 
 use super::pay;
 use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, StepRules};
 use crate::cards;
-use crate::data::{Data, SoloTrigger};
+use crate::data::{data, Data, SoloTrigger};
+use crate::listing::{offer_each, Listing};
 use crate::moves::{kill_contest, perform_step};
 use crate::queries;
-use crate::state::{armed, not_offered, Choice, Decision, Event, State, SynapsidsMarker, Task};
+use crate::state::{armed, Choice, Decision, Event, State, SynapsidsMarker, Task};
 use crate::types::{flag, Action, Region, Spot};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::{DecisionModule, Refusal};
 
 /// The rule of the Migrate action.
 pub const RULE: &str = "Migrate (p.23)";
 
 /// The Migrate choices of a turn whose animal is `only` (all of them for `None`).
-pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut Vec<Choice>) {
+pub fn legal_from(s: &State, d: &Data, seat: u8, only: Option<Spot>, out: &mut impl Listing) {
     let p = s.player(seat);
     if p.used[Action::Migrate as usize] >= d.rules.same_action_limit {
         return;
@@ -61,7 +63,7 @@ pub fn any_free_move(s: &State, d: &Data, seat: u8) -> bool {
 }
 
 /// Every step of the seat's active animals (a free migration step).
-pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn free_moves(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let g = group_of(s, seat);
     for i in 0..s.animals.len() {
         let p = s.animals[i];
@@ -170,33 +172,54 @@ pub fn after_move(
     }
 }
 
-/// [`Decision::Niche0Attack`]: the rivals in niche 0 of the region the animal reached, or Skip.
-pub fn legal_niche0_attack(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    if let Some(i) = tracked(s, g) {
-        let region = s.animals[i].region;
-        spots(
-            s,
-            |p| p.region == region && p.niche == 0 && p.animal.group != g,
-            |sp| out.push(Choice::Animal(sp)),
-        );
-    }
-    out.push(Choice::Skip);
-}
+/// Gorgonops' niche-0 attack (an evolution card, rulebook p.21): [`Decision::Niche0Attack`],
+/// a rival in niche 0 of the region the animal reached, or Skip; a contest whose loser is
+/// removed.
+pub(crate) struct Niche0Attack;
 
-/// Resolves [`Decision::Niche0Attack`]: a contest whose loser is removed.
-pub fn resolve_niche0_attack(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(t) => {
-            if let Some(i) = tracked(s, group_of(s, seat)) {
-                let own = s.animals[i].spot();
-                let f = s.animals[i].animal.flags & !flag::TRACK;
-                s.set_flags(i, f);
-                kill_contest(s, d, &own, &t, ev);
+impl DecisionModule<Pangea> for Niche0Attack {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Evolution Cards (p.21): attack a rival animal in niche 0 of the region your animal migrated to, or skip"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            if let Some(i) = tracked(s, g) {
+                let region = s.animals[i].region;
+                spots(
+                    s,
+                    |p| p.region == region && p.niche == 0 && p.animal.group != g,
+                    |sp| out.push(Choice::Animal(sp)),
+                );
             }
+            out.push(Choice::Skip);
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Animal(t) => {
+                if let Some(i) = tracked(s, group_of(s, dec.seat())) {
+                    let own = s.animals[i].spot();
+                    let f = s.animals[i].animal.flags & !flag::TRACK;
+                    s.set_flags(i, f);
+                    kill_contest(s, data(), &own, &t, ev);
+                }
+            }
+            Choice::Skip => {}
+            _ => s.decision = Some(dec),
         }
-        Choice::Skip => {}
-        _ => s.decision = Some(Decision::Niche0Attack(seat)),
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("skip the attack".into()),
+            Choice::Animal(sp) => Some(format!("attack {sp}")),
+            _ => None,
+        }
     }
 }
 
@@ -215,12 +238,4 @@ pub fn refuse(s: &State, seat: u8, from: Spot) -> Refusal {
             "not a legal step: within the region ±1 niche; within the climate zone the same or one lower; within the sector one lower; never into your own group's niche",
         ),
     }
-}
-
-/// Why a choice is not one [`Decision::Niche0Attack`] offers.
-pub fn refuse_niche0_attack() -> Refusal {
-    not_offered(
-        "Evolution Cards (p.21)",
-        "attack a rival animal in niche 0 of the region your animal migrated to, or skip",
-    )
 }

@@ -1,8 +1,8 @@
 //! The Action phase turn (rulebook p.17): one action (Adapt, Populate, Migrate or Survive) or
 //! a pass, and the free steps before or after it. Each action and each free step lives in its
 //! own module, which owns its legal choices, its resolution, the decisions that follow it and
-//! the rule its refusals name; this module lists them in the order players read them and
-//! dispatches.
+//! the rule its refusals name; this module's decision module [`Turn`] lists them in the order
+//! players read them and dispatches.
 
 pub mod adapt;
 pub mod free_steps;
@@ -15,11 +15,14 @@ pub mod window;
 
 use crate::board::{clear_track, distinct, group_of};
 use crate::cards;
-use crate::data::Data;
+use crate::data::{data, Data};
+use crate::listing::{offer_each, Listing};
 use crate::queries;
-use crate::state::{Choice, Event, State, Task};
+use crate::state::{Choice, Decision, Event, State, Task};
+use crate::texts::move_text;
 use crate::types::Action;
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::{refusal_from_rule, DecisionModule, Refusal};
 
 /// The rule of the turn itself.
 pub const RULE: &str = "Action Phase (p.17)";
@@ -32,9 +35,8 @@ fn pay(s: &mut State, seat: u8, action: Action, cost: i32, ev: &mut Vec<Event>) 
     ev.push(Event::Acted { seat, action, cost });
 }
 
-/// The parts of a turn's legal choices, in the order [`legal`] lists them. Each part lists
-/// only choices of its own kind, so checking a choice needs only its own part
-/// ([`legal_like`]).
+/// The parts of a turn's legal choices, in the order [`Turn`] lists them. Each part lists
+/// only choices of its own kind, so checking a choice needs only its own part.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Part {
     /// Pass.
@@ -90,32 +92,98 @@ impl Part {
     }
 }
 
-/// The legal choices of a turn, in this order: Pass and the actions before acting; objectives;
-/// the free steps unless the player must pass; Done after acting. Before acting with 0 AP
+/// The Action-phase turn (rulebook p.17): [`Decision::Turn`], one action or a pass, and the
+/// free steps before or after it.
+///
+/// Its legal choices come in this order: Pass and the actions before acting; objectives; the
+/// free steps unless the player must pass; Done after acting. Before acting with 0 AP
 /// (rulebook p.17, Pass) no action is offered, nor any free step but those that gain AP:
 /// discarding an active adaptation card (p.21) and the Invertebrates' ability (p.26).
-pub fn legal(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, out: &mut Vec<Choice>) {
-    list(s, d, seat, acted, forced, |_| true, None, out);
-}
-
-/// The legal choices of a turn that may be `c`: those of [`legal`] of `c`'s kind (its
+///
+/// Checking one choice lists only the choices that may be it: those of its kind (its
 /// [`Part`]), and for a Migrate or a Populate only those of its animal or its region, in the
-/// order of [`legal`] (applying a choice checks it against these alone).
-pub fn legal_like(
-    s: &State,
-    d: &Data,
-    seat: u8,
-    acted: bool,
-    forced: bool,
-    c: Choice,
-    out: &mut Vec<Choice>,
-) {
-    if let Some(part) = Part::of(c) {
-        list(s, d, seat, acted, forced, |p| p == part, Some(c), out);
+/// order of the whole list.
+pub(crate) struct Turn;
+
+impl DecisionModule<Pangea> for Turn {
+    type Decision = Decision;
+
+    /// The rule of the turn, and what it asks: act or pass before acting, a free step or the
+    /// end of the turn after.
+    fn rule(dec: Decision) -> &'static str {
+        match dec {
+            Decision::Turn { acted: true, .. } => {
+                "Action Phase (p.17): you have acted: take a free step or end your turn"
+            }
+            _ => {
+                "Action Phase (p.17): take an action (Adapt, Populate, Migrate or Survive), use a free step or pass"
+            }
+        }
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let Decision::Turn {
+            seat,
+            acted,
+            forced,
+        } = dec
+        else {
+            return false;
+        };
+        offer_each(offer, |out| {
+            list(s, data(), seat, acted, forced, |_| true, None, out)
+        })
+    }
+
+    fn is_legal(s: &State, dec: Decision, c: Choice) -> bool {
+        let (
+            Decision::Turn {
+                seat,
+                acted,
+                forced,
+            },
+            Some(part),
+        ) = (dec, Part::of(c))
+        else {
+            return false;
+        };
+        offer_each(&mut |offered| offered == c, |out| {
+            list(s, data(), seat, acted, forced, |p| p == part, Some(c), out)
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        if let Decision::Turn { seat, acted, .. } = dec {
+            resolve(s, data(), seat, acted, c, ev);
+        }
+    }
+
+    fn refusal(s: &State, dec: Decision, c: Choice) -> Refusal {
+        match dec {
+            Decision::Turn {
+                seat,
+                acted,
+                forced,
+            } => refuse(s, data(), seat, acted, forced, c),
+            _ => refusal_from_rule(Self::rule(dec)),
+        }
+    }
+
+    /// A Move of the Migrate action reads "migrate …", the end of a turn "end your turn".
+    fn text(s: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Done => Some("end your turn".into()),
+            Choice::Move {
+                from,
+                region,
+                niche,
+            } => Some(move_text(s, "migrate", &from, region, niche)),
+            _ => None,
+        }
     }
 }
 
-/// The choices of the parts of a turn that `want` asks for, in the order of [`legal`]; with
+/// The choices of the parts of a turn that `want` asks for, in the order of [`Turn`]; with
 /// `like`, only the Migrate choices of its animal and the Populate choices of its region.
 #[allow(clippy::too_many_arguments)]
 fn list(
@@ -126,7 +194,7 @@ fn list(
     forced: bool,
     want: impl Fn(Part) -> bool,
     like: Option<Choice>,
-    out: &mut Vec<Choice>,
+    out: &mut impl Listing,
 ) {
     let p = s.player(seat);
     // p.17: "no Action Points left ... you have to pass", once the AP that may still be
@@ -200,7 +268,7 @@ fn end_turn(s: &mut State, seat: u8) {
 }
 
 /// Resolves a legal choice of the seat's turn.
-pub fn resolve(s: &mut State, d: &Data, seat: u8, acted: bool, c: Choice, ev: &mut Vec<Event>) {
+fn resolve(s: &mut State, d: &Data, seat: u8, acted: bool, c: Choice, ev: &mut Vec<Event>) {
     match c {
         Choice::Pass => {
             s.player_mut(seat).passed = true;
@@ -234,7 +302,7 @@ pub fn resolve(s: &mut State, d: &Data, seat: u8, acted: bool, c: Choice, ev: &m
 }
 
 /// The rule that forbids a choice of the seat's turn which is not legal now.
-pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choice) -> Refusal {
+fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choice) -> Refusal {
     let p = s.player(seat);
     let costs = d.group(p.group).costs;
     let action = match c {
@@ -284,7 +352,7 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
             Choice::Move { from, .. } => migrate::refuse(s, seat, from),
             Choice::Survive => survive::refuse(),
             Choice::Activate(_) | Choice::Evolve(_) => adapt::refuse(c),
-            _ => refuse_other(acted),
+            _ => refuse_other(seat, acted, forced),
         };
     }
     match c {
@@ -307,16 +375,15 @@ pub fn refuse(s: &State, d: &Data, seat: u8, acted: bool, forced: bool, c: Choic
         Choice::Use(_) => cards::refuse_use(),
         Choice::Shed(_) => shed::refuse(),
         Choice::Bearer(_) => free_steps::refuse_bearer(),
-        _ => refuse_other(acted),
+        _ => refuse_other(seat, acted, forced),
     }
 }
 
-/// A choice that is no part of a turn.
-fn refuse_other(acted: bool) -> Refusal {
-    let asked = if acted {
-        "you have acted: take a free step or end your turn"
-    } else {
-        "take an action (Adapt, Populate, Migrate or Survive), use a free step or pass"
-    };
-    crate::state::not_offered(RULE, asked)
+/// A choice that is no part of a turn: what the turn asks ([`Turn::rule`]).
+fn refuse_other(seat: u8, acted: bool, forced: bool) -> Refusal {
+    refusal_from_rule(Turn::rule(Decision::Turn {
+        seat,
+        acted,
+        forced,
+    }))
 }

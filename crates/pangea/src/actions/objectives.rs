@@ -2,6 +2,7 @@
 //! before passing, and on a turn where the player must pass.
 
 use crate::data::Data;
+use crate::listing::Listing;
 use crate::queries;
 use crate::state::{Choice, Event, State, Task};
 use eons_core::Refusal;
@@ -10,7 +11,7 @@ use eons_core::Refusal;
 pub const RULE: &str = "Completing Objectives (p.17)";
 
 /// The objective tiles the seat can complete now.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     if s.objective_markers_left(d, seat) > 0 {
         let p = s.player(seat);
         for (i, slot) in s.objectives.iter().enumerate() {

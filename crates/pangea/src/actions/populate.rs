@@ -1,22 +1,24 @@
 //! Populate (rulebook p.22): place an animal, or the Special Animal (ruling H1), in niche 0 of
 //! an available region; then Rapid Reproduction's extra animals and a populated animal's Toxic
-//! marker.
+//! marker (the decision modules [`RapidReproduction`] and [`PopulatedToxic`]).
 
 use super::pay;
 use crate::board::{clear_track, group_of, set_flag_on};
 use crate::cards;
 use crate::contest;
-use crate::data::Data;
+use crate::data::{data, Data};
+use crate::listing::{offer_each, Listing};
 use crate::queries;
-use crate::state::{armed, not_offered, Choice, Decision, Event, State, Task};
+use crate::state::{armed, Choice, Decision, Event, State, Task};
 use crate::types::{flag, Action, Animal, Placed, Region, Spot};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::{DecisionModule, Refusal};
 
 /// The rule of the Populate action.
 pub const RULE: &str = "Populate (p.22)";
 
 /// The Populate choices of a turn.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     legal_in(s, d, seat, Region::all(), out);
 }
 
@@ -26,7 +28,7 @@ pub fn legal_in(
     d: &Data,
     seat: u8,
     regions: impl Iterator<Item = Region>,
-    out: &mut Vec<Choice>,
+    out: &mut impl Listing,
 ) {
     let p = s.player(seat);
     if p.used[Action::Populate as usize] < d.rules.same_action_limit
@@ -44,7 +46,7 @@ pub fn can_populate_anywhere(s: &State, d: &Data, seat: u8) -> bool {
 
 /// Populate choices; ruling H1: the Special Animal marker may be placed when its card is active
 /// and the marker is in supply.
-pub fn targets(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn targets(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     targets_in(s, d, seat, Region::all(), out);
 }
 
@@ -54,7 +56,7 @@ fn targets_in(
     d: &Data,
     seat: u8,
     regions: impl Iterator<Item = Region>,
-    out: &mut Vec<Choice>,
+    out: &mut impl Listing,
 ) {
     let g = group_of(s, seat);
     let ord = s.supply(d, g) > 0;
@@ -173,11 +175,28 @@ pub fn offer_extra(s: &mut State, d: &Data, seat: u8, left: u8) {
     }
 }
 
-/// Resolves [`Decision::ExtraPopulate`].
-pub fn resolve_extra(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Populate { region, special } => populate_one(s, d, seat, region, special, None, ev),
-        _ => s.decision = Some(Decision::ExtraPopulate(seat)),
+/// Rapid Reproduction (an evolution card, rulebook p.21): [`Decision::ExtraPopulate`],
+/// another animal placed as a Populate places it.
+pub(crate) struct RapidReproduction;
+
+impl DecisionModule<Pangea> for RapidReproduction {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Populate (p.22): place another animal (Rapid Reproduction) in an available region"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| targets(s, data(), dec.seat(), out))
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Populate { region, special } => {
+                populate_one(s, data(), dec.seat(), region, special, None, ev)
+            }
+            _ => s.decision = Some(dec),
+        }
     }
 }
 
@@ -189,24 +208,41 @@ pub fn offer_toxic(s: &mut State, seat: u8, spot: Spot) {
     }
 }
 
-/// [`Decision::PopulatedToxic`]: Confirm or Skip.
-pub fn legal_toxic(out: &mut Vec<Choice>) {
-    out.push(Choice::Confirm);
-    out.push(Choice::Skip);
-}
+/// A populated animal's Toxic marker (rulebook p.16): [`Decision::PopulatedToxic`], Confirm
+/// or Skip.
+pub(crate) struct PopulatedToxic;
 
-/// Resolves [`Decision::PopulatedToxic`].
-pub fn resolve_toxic(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Confirm => {
-            if let Some(Task::PopulatedToxic { spot, .. }) = s.tasks.pop() {
-                set_flag_on(s, &spot, flag::TOXIC, true, ev);
+impl DecisionModule<Pangea> for PopulatedToxic {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Toxic (p.16): put a Toxic marker on the new animal, or leave it without one"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(_: &State, _: Decision, offer: &mut F) -> bool {
+        offer(Choice::Confirm) || offer(Choice::Skip)
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Confirm => {
+                if let Some(Task::PopulatedToxic { spot, .. }) = s.tasks.pop() {
+                    set_flag_on(s, &spot, flag::TOXIC, true, ev);
+                }
             }
+            Choice::Skip => {
+                s.tasks.pop();
+            }
+            _ => s.decision = Some(dec),
         }
-        Choice::Skip => {
-            s.tasks.pop();
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("leave the new animal without a Toxic marker".into()),
+            Choice::Confirm => Some("put a Toxic marker on the new animal".into()),
+            _ => None,
         }
-        _ => s.decision = Some(Decision::PopulatedToxic(seat)),
     }
 }
 
@@ -221,19 +257,5 @@ pub fn refuse(s: &State, region: Region, special: bool) -> Refusal {
         )
     } else {
         Refusal::new(RULE, "you have no Animal Markers left")
-    }
-}
-
-/// Why a choice is not one the decisions after a Populate offer.
-pub fn refuse_decision(dec: Decision) -> Refusal {
-    match dec {
-        Decision::PopulatedToxic(_) => not_offered(
-            "Toxic (p.16)",
-            "put a Toxic marker on the new animal, or leave it without one",
-        ),
-        _ => not_offered(
-            RULE,
-            "place another animal (Rapid Reproduction) in an available region",
-        ),
     }
 }

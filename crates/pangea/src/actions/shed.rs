@@ -1,11 +1,14 @@
 //! The Invertebrates' ability (rulebook p.26): once per stage, remove up to two of your ordinary
-//! animals for AP each.
+//! animals for AP each (the
+//! decision module [`ShedMore`] asks for the further ones).
 
 use crate::board::{group_of, spots};
-use crate::data::{Ability, Data};
-use crate::state::{not_offered, Cause, Choice, Decision, Event, State};
+use crate::data::{data, Ability, Data};
+use crate::listing::{offer_each, Listing};
+use crate::state::{Cause, Choice, Decision, Event, State};
 use crate::types::{Group, Placed, Spot};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::{DecisionModule, Refusal};
 
 /// The rule of the ability.
 pub const RULE: &str = "Invertebrates (p.26)";
@@ -24,7 +27,7 @@ pub fn can_shed(s: &State, d: &Data, seat: u8) -> bool {
 }
 
 /// The Shed choices (a turn or the end window).
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     if can_shed(s, d, seat) {
         let g = group_of(s, seat);
         spots(s, candidate(g), |sp| out.push(Choice::Shed(sp)));
@@ -64,22 +67,43 @@ pub fn shed_first(s: &mut State, d: &Data, seat: u8, sp: &Spot, ev: &mut Vec<Eve
     offer_more(s, d, seat);
 }
 
-/// [`Decision::ShedMore`]: the seat's ordinary animals, or Done.
-pub fn legal_more(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    spots(s, candidate(g), |sp| out.push(Choice::Animal(sp)));
-    out.push(Choice::Done);
-}
+/// The ability's further animals: [`Decision::ShedMore`], another of the seat's ordinary
+/// animals, or Done.
+pub(crate) struct ShedMore;
 
-/// Resolves [`Decision::ShedMore`].
-pub fn resolve_more(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(sp) => {
-            shed_one(s, d, seat, &sp, ev);
-            offer_more(s, d, seat);
+impl DecisionModule<Pangea> for ShedMore {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Invertebrates (p.26): choose another of your ordinary animals to remove, or finish with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            spots(s, candidate(g), |sp| out.push(Choice::Animal(sp)));
+            out.push(Choice::Done);
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let d = data();
+        let seat = dec.seat();
+        match c {
+            Choice::Animal(sp) => {
+                shed_one(s, d, seat, &sp, ev);
+                offer_more(s, d, seat);
+            }
+            Choice::Done => {}
+            _ => s.decision = Some(dec),
         }
-        Choice::Done => {}
-        _ => s.decision = Some(Decision::ShedMore(seat)),
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Animal(sp) => Some(format!("remove {sp} too")),
+            _ => None,
+        }
     }
 }
 
@@ -88,13 +112,5 @@ pub fn refuse() -> Refusal {
     Refusal::new(
         RULE,
         "the ability is used once per stage, on your own ordinary animals",
-    )
-}
-
-/// Why a choice is not one [`Decision::ShedMore`] offers.
-pub fn refuse_more() -> Refusal {
-    not_offered(
-        RULE,
-        "choose another of your ordinary animals to remove, or finish with done",
     )
 }

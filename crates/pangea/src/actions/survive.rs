@@ -1,18 +1,18 @@
-//! Survive (rulebook p.24): move the instinct marker up a field, or more with Lateral Line.
+//! Survive (rulebook p.24): move the instinct marker up a field, or more with Lateral Line (the
+//! decision module [`SurviveMore`]).
 
 use super::pay;
 use crate::board::{clear_track, group_of};
-use crate::data::Data;
+use crate::data::{data, Data};
+use crate::listing::Listing;
 use crate::queries;
-use crate::state::{not_offered, Choice, Decision, Event, State, Task};
+use crate::state::{Choice, Decision, Event, State, Task};
 use crate::types::Action;
-use eons_core::Refusal;
-
-/// The rule of the Survive action.
-pub const RULE: &str = "Survive (p.24)";
+use crate::Pangea;
+use eons_core::{DecisionModule, Refusal};
 
 /// The Survive choice of a turn.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+pub fn legal(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let p = s.player(seat);
     if p.used[Action::Survive as usize] < d.rules.same_action_limit
         && p.ap >= d.group(p.group).costs[3] as i32
@@ -46,30 +46,46 @@ pub fn offer_more(s: &mut State, d: &Data, seat: u8, left: u8) {
     }
 }
 
-/// [`Decision::SurviveMore`]: Confirm or Done.
-pub fn legal_more(out: &mut Vec<Choice>) {
-    out.push(Choice::Confirm);
-    out.push(Choice::Done);
-}
+/// Lateral Line's further fields (an evolution card, rulebook p.21): [`Decision::SurviveMore`],
+/// Confirm (one more field) or Done.
+pub(crate) struct SurviveMore;
 
-/// Resolves [`Decision::SurviveMore`].
-pub fn resolve_more(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Confirm => {
-            if let Some(Task::SurviveMore { seat, left }) = s.tasks.pop() {
-                s.climb_instinct(d, seat, ev);
-                if left > 1 {
-                    s.tasks.push(Task::SurviveMore {
-                        seat,
-                        left: left - 1,
-                    });
+impl DecisionModule<Pangea> for SurviveMore {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Survive (p.24): move your instinct marker up another field, or finish with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(_: &State, _: Decision, offer: &mut F) -> bool {
+        offer(Choice::Confirm) || offer(Choice::Done)
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Confirm => {
+                if let Some(Task::SurviveMore { seat, left }) = s.tasks.pop() {
+                    s.climb_instinct(data(), seat, ev);
+                    if left > 1 {
+                        s.tasks.push(Task::SurviveMore {
+                            seat,
+                            left: left - 1,
+                        });
+                    }
                 }
             }
+            Choice::Done => {
+                s.tasks.pop();
+            }
+            _ => s.decision = Some(dec),
         }
-        Choice::Done => {
-            s.tasks.pop();
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Confirm => Some("move your instinct marker up another field".into()),
+            _ => None,
         }
-        _ => s.decision = Some(Decision::SurviveMore(seat)),
     }
 }
 
@@ -78,13 +94,5 @@ pub fn refuse() -> Refusal {
     Refusal::new(
         "Survive (p.24; ruling I2)",
         "your instinct marker is on the top field",
-    )
-}
-
-/// Why a choice is not one [`Decision::SurviveMore`] offers.
-pub fn refuse_more() -> Refusal {
-    not_offered(
-        RULE,
-        "move your instinct marker up another field, or finish with done",
     )
 }

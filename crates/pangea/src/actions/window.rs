@@ -2,17 +2,19 @@
 //! can still use the group ability or an any-time adaptation card gets a last chance. The
 //! window opens for every passed player who holds any face-down active card, usable now or
 //! not, as a contest asks every contestant who holds one: whose turn it is must not show what
-//! the cards are.
+//! the cards are. The decision module is [`EndWindow`].
 
 use super::shed;
 use crate::board::distinct;
 use crate::cards;
-use crate::data::Data;
-use crate::state::{not_offered, Choice, Decision, Event, State, Task};
-use eons_core::Refusal;
+use crate::data::{data, Data};
+use crate::listing::{offer_each, Listing};
+use crate::state::{Choice, Decision, Event, State, Task};
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// The choices of the window, without Done.
-fn options(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+fn options(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let p = s.player(seat);
     shed::legal(s, d, seat, out);
     distinct(&p.active, |c| {
@@ -29,35 +31,40 @@ pub fn has_options(s: &State, d: &Data, seat: u8) -> bool {
     if !s.player(seat).active.is_empty() {
         return true;
     }
-    let mut v = Vec::new();
+    let mut v: Vec<Choice> = Vec::new();
     shed::legal(s, d, seat, &mut v);
     !v.is_empty()
 }
 
-/// [`Decision::EndWindow`]: the ability, the any-time cards, or Done.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
-    options(s, d, seat, out);
-    out.push(Choice::Done);
-}
+/// The end-of-action-phase window (ruling D5): [`Decision::EndWindow`], the ability, the
+/// any-time cards, or Done.
+pub(crate) struct EndWindow;
 
-/// Resolves [`Decision::EndWindow`].
-pub fn resolve(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Done => {
-            if let Some(Task::EndWindows(pos)) = s.tasks.pop() {
-                s.tasks.push(Task::EndWindows(pos + 1));
-            }
-        }
-        Choice::Use(card) => cards::use_card(s, d, seat, card, ev),
-        Choice::Shed(sp) => shed::shed_first(s, d, seat, &sp, ev),
-        _ => s.decision = Some(Decision::EndWindow(seat)),
+impl DecisionModule<Pangea> for EndWindow {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Action Phase (p.17; ruling D5): after passing: use your group ability or an any-time adaptation card, or finish with done"
     }
-}
 
-/// Why a choice is not one [`Decision::EndWindow`] offers.
-pub fn refuse() -> Refusal {
-    not_offered(
-        "Action Phase (p.17; ruling D5)",
-        "after passing: use your group ability or an any-time adaptation card, or finish with done",
-    )
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| {
+            options(s, data(), dec.seat(), out);
+            out.push(Choice::Done);
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let (d, seat) = (data(), dec.seat());
+        match c {
+            Choice::Done => {
+                if let Some(Task::EndWindows(pos)) = s.tasks.pop() {
+                    s.tasks.push(Task::EndWindows(pos + 1));
+                }
+            }
+            Choice::Use(card) => cards::use_card(s, d, seat, card, ev),
+            Choice::Shed(sp) => shed::shed_first(s, d, seat, &sp, ev),
+            _ => s.decision = Some(dec),
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! Breeding cards: Nesting Site (the next Populate goes into a higher niche) and Fertility (the
-//! next Populate costs 0 AP). Both arm the seat's next Populate; neither asks a decision.
+//! next Populate costs 0 AP). Both arm the seat's next Populate; neither asks a decision, so
+//! this is no decision module.
 
 use crate::data::AdaptationEffect;
 use crate::state::{armed, State};

@@ -1,17 +1,17 @@
 //! Contest cards (rulebook p.14): contest bonuses and Recovery played by a contestant's owner,
 //! and Escape played by the loser's owner. The contest procedure itself is in
-//! [`crate::contest`]; these are the decisions it asks.
+//! [`crate::contest`]; these are the decisions it asks, the decision modules
+//! [`ContestCards`] and [`Escape`].
 
 use super::{spend_card, use_card};
 use crate::board::distinct;
-use crate::data::{AdaptationEffect, Data};
+use crate::data::{data, AdaptationEffect, Data};
+use crate::listing::{offer_each, Listing};
 use crate::queries;
-use crate::state::{not_offered, Choice, Contest, Decision, Event, State, Task};
+use crate::state::{Choice, Contest, Decision, Event, State, Task};
 use crate::types::{flag, Animal, Placed};
-use eons_core::Refusal;
-
-/// The rule a refused contest-card choice names.
-pub const RULE: &str = "Contest (p.14)";
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// Contest cards are played only in a contest, never as a one-off ability.
 pub fn usable(_e: AdaptationEffect) -> bool {
@@ -27,9 +27,48 @@ fn contestant(c: &Contest) -> Animal {
     }
 }
 
+/// A contestant's cards: [`Decision::ContestCards`], contest bonuses, or Recovery for an
+/// Inactive contestant, or Done.
+pub(crate) struct ContestCards;
+
+impl DecisionModule<Pangea> for ContestCards {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Contest (p.14): play one of your active contest cards, or finish with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| legal_cards(s, data(), dec.seat(), out))
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        resolve_cards(s, data(), dec, c, ev)
+    }
+}
+
+/// The loser's Escape: [`Decision::Escape`], the seat's Escape cards, or Done.
+pub(crate) struct Escape;
+
+impl DecisionModule<Pangea> for Escape {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Contest (p.14): play an Escape card so that your animal withdraws instead of dying, or finish with done"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| legal_escape(s, data(), dec.seat(), out))
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        resolve_escape(s, data(), dec, c, ev)
+    }
+}
+
 /// [`Decision::ContestCards`]: an Inactive contestant may only be made active (Recovery,
 /// ruling D5); an active one may add contest bonuses.
-pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     let inactive = match s.tasks.last() {
         Some(Task::Contest(c)) => contestant(c).inactive(),
         _ => false,
@@ -48,7 +87,7 @@ pub fn legal_cards(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 }
 
 /// [`Decision::Escape`]: the seat's Escape cards, or Done.
-pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
+fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut impl Listing) {
     distinct(&s.player(seat).active, |c| {
         if matches!(d.adaptation(c).effect, AdaptationEffect::Escape {}) {
             out.push(Choice::Use(c));
@@ -58,7 +97,8 @@ pub fn legal_escape(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
 }
 
 /// Resolves [`Decision::ContestCards`].
-pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_cards(s: &mut State, d: &Data, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+    let seat = dec.seat();
     match c {
         Choice::Use(card) if matches!(d.adaptation(card).effect, AdaptationEffect::Recovery {}) => {
             // Every Inactive marker of the group goes, the contestant's too (it is held
@@ -114,12 +154,13 @@ pub fn resolve_cards(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<
                 c.step += 1;
             }
         }
-        _ => s.decision = Some(Decision::ContestCards(seat)),
+        _ => s.decision = Some(dec),
     }
 }
 
 /// Resolves [`Decision::Escape`].
-pub fn resolve_escape(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
+fn resolve_escape(s: &mut State, d: &Data, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+    let seat = dec.seat();
     match c {
         Choice::Use(card) => {
             spend_card(s, d, seat, card, ev);
@@ -147,20 +188,6 @@ pub fn resolve_escape(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec
                 c.step = 5;
             }
         }
-        _ => s.decision = Some(Decision::Escape(seat)),
-    }
-}
-
-/// Why a choice is not one the contest-card decisions offer.
-pub fn refuse(dec: Decision) -> Refusal {
-    match dec {
-        Decision::Escape(_) => not_offered(
-            RULE,
-            "play an Escape card so that your animal withdraws instead of dying, or finish with done",
-        ),
-        _ => not_offered(
-            RULE,
-            "play one of your active contest cards, or finish with done",
-        ),
+        _ => s.decision = Some(dec),
     }
 }

@@ -18,9 +18,6 @@ use crate::state::{AmphibiansAp, Event, State};
 use crate::types::AdaptationId;
 use eons_core::Refusal;
 
-/// The rule a refused adaptation-card choice names.
-pub const RULE: &str = "Adaptation Cards (p.21)";
-
 /// True if an active adaptation card's ability can be used now.
 /// `window`: the end-of-action-phase window after passing (any-time cards only).
 pub fn usable(

@@ -1,12 +1,14 @@
 //! Movement cards: Long Migration (one more step for the animal that just migrated) and Land
-//! Bridge (the next Migrate ignores red arrows).
+//! Bridge (the next Migrate ignores red arrows). Long Migration's step is the decision module
+//! [`LongMigration`].
 
-use super::RULE;
 use crate::board::{group_of, tracked};
-use crate::data::{AdaptationEffect, Data};
+use crate::data::{data, AdaptationEffect, Data};
+use crate::listing::{offer_each, Listing};
 use crate::moves::perform_step;
-use crate::state::{armed, not_offered, Choice, Decision, Event, State};
-use eons_core::Refusal;
+use crate::state::{armed, Choice, Decision, Event, State};
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// True if the card can be used now.
 pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptationEffect, acted: bool) -> bool {
@@ -33,40 +35,52 @@ pub fn use_card(s: &mut State, seat: u8, e: AdaptationEffect) {
     }
 }
 
-/// [`Decision::ExtraStep`]: the steps of the animal that just migrated, or Skip.
-pub fn legal(s: &State, d: &Data, seat: u8, out: &mut Vec<Choice>) {
-    if let Some(i) = tracked(s, group_of(s, seat)) {
-        let p = s.animals[i];
-        if !p.animal.inactive() {
-            s.for_each_step(d, &p, false, |r, n| {
-                out.push(Choice::Move {
-                    from: p.spot(),
-                    region: r,
-                    niche: n,
-                })
-            });
-        }
-    }
-    out.push(Choice::Skip);
-}
+/// Long Migration's step: [`Decision::ExtraStep`], the steps of the animal that just migrated,
+/// or Skip.
+pub(crate) struct LongMigration;
 
-/// Resolves [`Decision::ExtraStep`].
-pub fn resolve(s: &mut State, d: &Data, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Move { region, niche, .. } => {
-            if let Some(i) = tracked(s, group_of(s, seat)) {
-                perform_step(s, d, seat, i, region, niche, ev);
+impl DecisionModule<Pangea> for LongMigration {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Adaptation Cards (p.21): Long Migration: move the animal that just migrated one more step, or skip"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        offer_each(offer, |out| {
+            if let Some(i) = tracked(s, group_of(s, dec.seat())) {
+                let p = s.animals[i];
+                if !p.animal.inactive() {
+                    s.for_each_step(data(), &p, false, |r, n| {
+                        out.push(Choice::Move {
+                            from: p.spot(),
+                            region: r,
+                            niche: n,
+                        })
+                    });
+                }
             }
-        }
-        Choice::Skip => {}
-        _ => s.decision = Some(Decision::ExtraStep(seat)),
+            out.push(Choice::Skip);
+        })
     }
-}
 
-/// Why a choice is not one [`Decision::ExtraStep`] offers.
-pub fn refuse() -> Refusal {
-    not_offered(
-        RULE,
-        "Long Migration: move the animal that just migrated one more step, or skip",
-    )
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let seat = dec.seat();
+        match c {
+            Choice::Move { region, niche, .. } => {
+                if let Some(i) = tracked(s, group_of(s, seat)) {
+                    perform_step(s, data(), seat, i, region, niche, ev);
+                }
+            }
+            Choice::Skip => {}
+            _ => s.decision = Some(dec),
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Skip => Some("skip the extra step".into()),
+            _ => None,
+        }
+    }
 }

@@ -1,4 +1,6 @@
-//! Mutation: draw adaptation cards, then discard down to the hand limit.
+//! Mutation: draw adaptation cards, then discard down to the hand limit. It asks no decision of
+//! its own (the discards are the hand limit's, [`crate::phases`]), so this is no decision
+//! module.
 
 use crate::state::{Event, State, Task};
 

@@ -1,10 +1,11 @@
 //! Instinct cards: Keen Senses (look at an instinct tile) and Premonition (move the instinct
-//! marker up).
+//! marker up). Keen Senses' choice is the decision module [`KeenSenses`].
 
-use super::RULE;
 use crate::data::{AdaptationEffect, Data};
-use crate::state::{not_offered, Choice, Decision, Event, State};
-use eons_core::Refusal;
+use crate::listing::{offer_each, Listing};
+use crate::state::{Choice, Decision, Event, State};
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// True if the card can be used now.
 pub fn usable(s: &State, d: &Data, seat: u8, e: AdaptationEffect) -> bool {
@@ -31,31 +32,35 @@ pub fn use_card(s: &mut State, d: &Data, seat: u8, e: AdaptationEffect, ev: &mut
     }
 }
 
-/// [`Decision::Peek`]: the fields with a tile the seat has not seen.
-pub fn legal(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let known = s.player(seat).known;
-    for f in 0..s.track.len() as u8 {
-        if s.tile_at(f).is_some() && known & (1 << f) == 0 {
-            out.push(Choice::Field(f));
+/// Keen Senses: [`Decision::Peek`], a field with a tile the seat has not seen.
+pub(crate) struct KeenSenses;
+
+impl DecisionModule<Pangea> for KeenSenses {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Adaptation Cards (p.21): Keen Senses: choose an instinct track field whose tile you have not seen"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let known = s.player(dec.seat()).known;
+        offer_each(offer, |out| {
+            for f in 0..s.track.len() as u8 {
+                if s.tile_at(f).is_some() && known & (1 << f) == 0 {
+                    out.push(Choice::Field(f));
+                }
+            }
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        let seat = dec.seat();
+        match c {
+            Choice::Field(f) => {
+                s.player_mut(seat).known |= 1 << f;
+                ev.push(Event::Peeked { seat, field: f });
+            }
+            _ => s.decision = Some(dec),
         }
     }
-}
-
-/// Resolves [`Decision::Peek`].
-pub fn resolve(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Field(f) => {
-            s.player_mut(seat).known |= 1 << f;
-            ev.push(Event::Peeked { seat, field: f });
-        }
-        _ => s.decision = Some(Decision::Peek(seat)),
-    }
-}
-
-/// Why a choice is not one [`Decision::Peek`] offers.
-pub fn refuse() -> Refusal {
-    not_offered(
-        RULE,
-        "Keen Senses: choose an instinct track field whose tile you have not seen",
-    )
 }

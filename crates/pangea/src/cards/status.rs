@@ -1,12 +1,14 @@
 //! Status cards: Parasites (make a rival animal Inactive), Venom (make your animal Toxic) and
-//! Recovery (take every Inactive marker off your animals; in a contest see [`super::contest`]).
+//! Recovery (take every Inactive marker off your animals; in a contest see [`super::contest`]). Parasites and Venom are the decision modules [`Parasites`] and
+//! [`Venom`].
 
-use super::RULE;
 use crate::board::{group_of, set_flag_on, spots};
 use crate::data::AdaptationEffect;
-use crate::state::{not_offered, Choice, Decision, Event, State};
+use crate::listing::{offer_each, Listing};
+use crate::state::{Choice, Decision, Event, State};
 use crate::types::{flag, Group, Placed};
-use eons_core::Refusal;
+use crate::Pangea;
+use eons_core::DecisionModule;
 
 /// The animals Parasites may strike: active rivals in a region where `g` has an animal.
 fn parasite_target(s: &State, g: Group) -> impl Fn(&Placed) -> bool + '_ {
@@ -51,48 +53,71 @@ pub fn use_card(s: &mut State, seat: u8, e: AdaptationEffect, ev: &mut Vec<Event
     }
 }
 
-/// [`Decision::Parasites`]: the active rival animals in the seat's regions.
-pub fn legal_parasites(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    spots(s, parasite_target(s, g), |sp| out.push(Choice::Animal(sp)));
-}
+/// Parasites: [`Decision::Parasites`], an active rival animal in one of the seat's regions,
+/// made Inactive.
+pub(crate) struct Parasites;
 
-/// [`Decision::Venom`]: the seat's animals without a Toxic marker.
-pub fn legal_venom(s: &State, seat: u8, out: &mut Vec<Choice>) {
-    let g = group_of(s, seat);
-    spots(
-        s,
-        |p| p.animal.group == g && !p.animal.toxic(),
-        |sp| out.push(Choice::Animal(sp)),
-    );
-}
+impl DecisionModule<Pangea> for Parasites {
+    type Decision = Decision;
 
-/// Resolves [`Decision::Parasites`]: the animal becomes Inactive.
-pub fn resolve_parasites(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(t) => set_flag_on(s, &t, flag::INACTIVE, true, ev),
-        _ => s.decision = Some(Decision::Parasites(seat)),
+    fn rule(_: Decision) -> &'static str {
+        "Adaptation Cards (p.21): Parasites: choose an active rival animal in a region where you have an animal"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            spots(s, parasite_target(s, g), |sp| out.push(Choice::Animal(sp)))
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Animal(t) => set_flag_on(s, &t, flag::INACTIVE, true, ev),
+            _ => s.decision = Some(dec),
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Animal(sp) => Some(format!("make {sp} Inactive")),
+            _ => None,
+        }
     }
 }
 
-/// Resolves [`Decision::Venom`]: the animal becomes Toxic.
-pub fn resolve_venom(s: &mut State, seat: u8, c: Choice, ev: &mut Vec<Event>) {
-    match c {
-        Choice::Animal(t) => set_flag_on(s, &t, flag::TOXIC, true, ev),
-        _ => s.decision = Some(Decision::Venom(seat)),
-    }
-}
+/// Venom: [`Decision::Venom`], one of the seat's animals without a Toxic marker, made Toxic.
+pub(crate) struct Venom;
 
-/// Why a choice is not one the Parasites or Venom decision offers.
-pub fn refuse(dec: Decision) -> Refusal {
-    match dec {
-        Decision::Venom(_) => not_offered(
-            RULE,
-            "Venom: choose one of your animals without a Toxic marker",
-        ),
-        _ => not_offered(
-            RULE,
-            "Parasites: choose an active rival animal in a region where you have an animal",
-        ),
+impl DecisionModule<Pangea> for Venom {
+    type Decision = Decision;
+
+    fn rule(_: Decision) -> &'static str {
+        "Adaptation Cards (p.21): Venom: choose one of your animals without a Toxic marker"
+    }
+
+    fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
+        let g = group_of(s, dec.seat());
+        offer_each(offer, |out| {
+            spots(
+                s,
+                |p| p.animal.group == g && !p.animal.toxic(),
+                |sp| out.push(Choice::Animal(sp)),
+            )
+        })
+    }
+
+    fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
+        match c {
+            Choice::Animal(t) => set_flag_on(s, &t, flag::TOXIC, true, ev),
+            _ => s.decision = Some(dec),
+        }
+    }
+
+    fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Animal(sp) => Some(format!("put a Toxic marker on {sp}")),
+            _ => None,
+        }
     }
 }

@@ -616,7 +616,7 @@ mod tests {
             synapsids_marker: Default::default(),
             amphibians_ap: Default::default(),
         };
-        crate::new_game(&setup, 1).expect("a game")
+        <crate::Pangea as eons_core::Game>::new(&setup, 1).expect("a game")
     }
 
     fn event(e: Event) -> String {

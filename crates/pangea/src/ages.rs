@@ -8,11 +8,11 @@
 //! and `population_boom` (neutral groups, then the player).
 
 use crate::actions::{migrate, populate};
-use crate::board::{group_of, spots};
 use crate::data::{data, AgeEffect, Data, StatusKind};
 use crate::listing::{offer_each, Listing};
 use crate::moves::{move_animal, perform_step};
 use crate::neutral;
+use crate::queries::{group_of, spots};
 use crate::state::{Cause, Choice, Decision, Event, MigrateKind, State, Task};
 use crate::texts::{self, toll as toll_text};
 use crate::types::{flag, Animal, Group, Niche, Region, Regions, DIRS};

@@ -193,7 +193,7 @@ fn finish(s: &mut State, d: &Data, c: Contest, ev: &mut Vec<Event>) {
             && s.neutral_of(l.group).is_some()
             && d.conditions[w.group as usize].trigger == SoloTrigger::WinVsNeutral
         {
-            crate::board::place_condition(s, d, c.region, c.niche, ev);
+            crate::effects::place_condition(s, d, c.region, c.niche, ev);
         }
     }
     if c.loser_dies {

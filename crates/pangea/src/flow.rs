@@ -10,10 +10,10 @@
 
 use crate::actions::{self, adapt, migrate, populate, shed, survive, window};
 use crate::ages;
-use crate::board::place_condition;
 use crate::cards::{ambush, contest as contest_cards, fat_reserves, movement, senses, status};
 use crate::contest;
 use crate::data::{Data, SoloTrigger};
+use crate::effects::place_condition;
 use crate::neutral;
 use crate::phases;
 use crate::queries;

@@ -25,13 +25,15 @@
 //!    presentation only).
 //! 4. `state`: the state, the engine's tasks, decisions, choices and events.
 //! 5. `listing`: where a decision module puts the choices it lists (a list, or offers a
-//!    caller may stop); `queries`: evolution, objective, cataclysm and solo effects, one function per effect kind
-//!    (read-only queries over the state); `texts`: everything a player reads — the texts of
-//!    choices, events and prompts, in plain English (the project's `docs/texts.md`).
-//! 6. `board`: board queries and small mutations on the state, and the listing helpers the
-//!    decisions share; `invariants`: what holds in every state (component conservation and
-//!    the player boards' limits), for [`Game::invariants`]; `view`: what a seat sees, and the
-//!    terminal rendering.
+//!    caller may stop); `queries`: every read-only question over the state — evolution,
+//!    objective, cataclysm and solo effects, one function per effect kind, and the board
+//!    (animals, supply, food, warnings, migration steps, the listing helpers the decisions
+//!    share); `texts`: everything a player reads — the texts of choices, events and prompts, in
+//!    plain English (the project's `docs/texts.md`).
+//! 6. `effects`: the changes of state shared by several rules (placing and removing animals,
+//!    markers, cards, dominance, AP, the instinct marker); `invariants`: what holds in every
+//!    state (component conservation and the player boards' limits), for
+//!    [`Game::invariants`]; `view`: what a seat sees, and the terminal rendering.
 //! 7. `contest`: the contest procedure; `phases`: the decision modules of the setup, Drawing
 //!    and Survival phases and the Sauropsida draw.
 //! 8. `moves`: moving animals (a step into a rival's niche starts a contest).
@@ -91,11 +93,11 @@
 mod actions;
 mod ages;
 mod animals;
-mod board;
 mod cards;
 pub mod catalog;
 mod contest;
 pub mod data;
+mod effects;
 pub mod flow;
 pub mod invariants;
 pub mod learn;

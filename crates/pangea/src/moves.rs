@@ -1,9 +1,10 @@
 //! Moving animals, shared by the actions, the adaptation cards, the neutral animals and the Turn
 //! of the Age cards: a step into a niche a rival holds starts a contest.
 
-use crate::board::{clear_track, group_of};
 use crate::contest;
 use crate::data::Data;
+use crate::effects::clear_track;
+use crate::queries::group_of;
 use crate::state::{Event, State, Task};
 use crate::types::{flag, Placed, Region, Spot};
 

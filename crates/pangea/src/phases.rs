@@ -3,10 +3,11 @@
 //! Sauropsida's draw after a won contest (rulebook ch. 9). Each is a decision module
 //! ([`DecisionModule`]) beside the task that asks it.
 
-use crate::board::{distinct, group_of, remove_card, spots_in};
 use crate::data::{data, Data};
+use crate::effects::remove_card;
 use crate::listing::{offer_each, Listing};
 use crate::queries;
+use crate::queries::{distinct, group_of, spots_in};
 use crate::state::{Cause, Choice, Decision, Event, Phase, State, Task};
 use crate::types::{Animal, Region};
 use crate::Pangea;

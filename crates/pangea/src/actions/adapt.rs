@@ -4,10 +4,11 @@
 //! [`SpecialSwap`] and [`Toxify`].
 
 use super::pay;
-use crate::board::{distinct, group_of, insert_sorted, remove_card, set_flag_on, spots};
 use crate::data::{data, Data};
+use crate::effects::{insert_sorted, remove_card, set_flag_on};
 use crate::listing::{offer_each, Listing};
 use crate::queries;
+use crate::queries::{distinct, group_of, spots};
 use crate::state::{Cause, Choice, Decision, Event, State, Task};
 use crate::texts::card_name;
 use crate::types::{flag, Action, AdaptationId, Animal};
@@ -51,7 +52,7 @@ pub fn resolve_activate(
     ev: &mut Vec<Event>,
 ) {
     let g = group_of(s, seat);
-    crate::board::clear_track(s, g);
+    crate::effects::clear_track(s, g);
     pay(s, seat, Action::Adapt, d.group(g).costs[0] as i32, ev);
     let p = s.player_mut(seat);
     if remove_card(&mut p.hand, card) {
@@ -65,7 +66,7 @@ pub fn resolve_activate(
 /// put its Toxic markers.
 pub fn resolve_evolve(s: &mut State, d: &Data, seat: u8, k: u8, ev: &mut Vec<Event>) {
     let g = group_of(s, seat);
-    crate::board::clear_track(s, g);
+    crate::effects::clear_track(s, g);
     pay(s, seat, Action::Adapt, d.group(g).costs[0] as i32, ev);
     s.tasks.push(Task::TurnResume { seat, acted: true });
     let card = d.evolution_card(g, k);

@@ -1,9 +1,10 @@
 //! The free steps of a turn that cost no action: removing an Inactive marker (rulebook p.16),
 //! cashing in an active adaptation card for 1 AP, and the solo objective marker (p.28).
 
-use crate::board::{distinct, set_flag_on, spots};
 use crate::data::Data;
+use crate::effects::set_flag_on;
 use crate::listing::Listing;
+use crate::queries::{distinct, spots};
 use crate::state::{Choice, Event, State, Task};
 use crate::types::{flag, AdaptationId, Spot};
 use eons_core::Refusal;
@@ -65,7 +66,7 @@ pub fn resolve_cash_in(
     card: AdaptationId,
     ev: &mut Vec<Event>,
 ) {
-    crate::board::remove_card(&mut s.player_mut(seat).active, card);
+    crate::effects::remove_card(&mut s.player_mut(seat).active, card);
     s.discard.push(card);
     ev.push(Event::Discarded { seat, card });
     s.add_ap(seat, 1, ev);

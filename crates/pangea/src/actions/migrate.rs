@@ -2,12 +2,13 @@
 //! condition markers, Gorgonops' niche-0 attack, the decision module [`Niche0Attack`]).
 
 use super::pay;
-use crate::board::{first_of_spot, group_of, place_condition, spots, tracked, StepRules};
 use crate::cards;
 use crate::data::{data, Data, SoloTrigger};
+use crate::effects::place_condition;
 use crate::listing::{offer_each, Listing};
 use crate::moves::{kill_contest, perform_step};
 use crate::queries;
+use crate::queries::{first_of_spot, group_of, spots, tracked, StepRules};
 use crate::state::{armed, Choice, Decision, Event, State, SynapsidsMarker, Task};
 use crate::types::{flag, Action, Region, Spot};
 use crate::Pangea;

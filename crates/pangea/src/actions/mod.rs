@@ -13,11 +13,12 @@ pub mod shed;
 pub mod survive;
 pub mod window;
 
-use crate::board::{clear_track, distinct, group_of};
 use crate::cards;
 use crate::data::{data, Data};
+use crate::effects::clear_track;
 use crate::listing::{offer_each, Listing};
 use crate::queries;
+use crate::queries::{distinct, group_of};
 use crate::state::{Choice, Decision, Event, State, Task};
 use crate::texts::move_text;
 use crate::types::Action;

@@ -3,12 +3,13 @@
 //! marker (the decision modules [`RapidReproduction`] and [`PopulatedToxic`]).
 
 use super::pay;
-use crate::board::{clear_track, group_of, set_flag_on};
 use crate::cards;
 use crate::contest;
 use crate::data::{data, Data};
+use crate::effects::{clear_track, set_flag_on};
 use crate::listing::{offer_each, Listing};
 use crate::queries;
+use crate::queries::group_of;
 use crate::state::{armed, Choice, Decision, Event, State, Task};
 use crate::types::{flag, Action, Animal, Placed, Region, Spot};
 use crate::Pangea;

@@ -2,9 +2,9 @@
 //! animals for AP each (the
 //! decision module [`ShedMore`] asks for the further ones).
 
-use crate::board::{group_of, spots};
 use crate::data::{data, Ability, Data};
 use crate::listing::{offer_each, Listing};
+use crate::queries::{group_of, spots};
 use crate::state::{Cause, Choice, Decision, Event, State};
 use crate::types::{Group, Placed, Spot};
 use crate::Pangea;

@@ -2,10 +2,11 @@
 //! decision module [`SurviveMore`]).
 
 use super::pay;
-use crate::board::{clear_track, group_of};
 use crate::data::{data, Data};
+use crate::effects::clear_track;
 use crate::listing::Listing;
 use crate::queries;
+use crate::queries::group_of;
 use crate::state::{Choice, Decision, Event, State, Task};
 use crate::types::Action;
 use crate::Pangea;

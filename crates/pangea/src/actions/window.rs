@@ -5,10 +5,10 @@
 //! the cards are. The decision module is [`EndWindow`].
 
 use super::shed;
-use crate::board::distinct;
 use crate::cards;
 use crate::data::{data, Data};
 use crate::listing::{offer_each, Listing};
+use crate::queries::distinct;
 use crate::state::{Choice, Decision, Event, State, Task};
 use crate::Pangea;
 use eons_core::DecisionModule;

@@ -1,10 +1,10 @@
 //! Ambush: one of your animals in niche 0 attacks a rival animal in the same niche 0; the loser
 //! of that contest is removed. The decision modules are [`AmbushOwn`] and [`AmbushTarget`].
 
-use crate::board::{group_of, spots};
 use crate::data::data;
 use crate::listing::{offer_each, Listing};
 use crate::moves::kill_contest;
+use crate::queries::{group_of, spots};
 use crate::state::{Choice, Decision, Event, State};
 use crate::types::{Group, Region};
 use crate::Pangea;

@@ -4,10 +4,10 @@
 //! [`ContestCards`] and [`Escape`].
 
 use super::{spend_card, use_card};
-use crate::board::distinct;
 use crate::data::{data, AdaptationEffect, Data};
 use crate::listing::{offer_each, Listing};
 use crate::queries;
+use crate::queries::distinct;
 use crate::state::{Choice, Contest, Decision, Event, State, Task};
 use crate::types::{flag, Animal, Placed};
 use crate::Pangea;

@@ -12,8 +12,9 @@ pub mod mutation;
 pub mod senses;
 pub mod status;
 
-use crate::board::{group_of, remove_card};
 use crate::data::{Ability, AdaptationEffect, Data, Timing};
+use crate::effects::remove_card;
+use crate::queries::group_of;
 use crate::state::{AmphibiansAp, Event, State};
 use crate::types::AdaptationId;
 use eons_core::Refusal;

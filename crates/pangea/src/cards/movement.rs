@@ -2,10 +2,10 @@
 //! Bridge (the next Migrate ignores red arrows). Long Migration's step is the decision module
 //! [`LongMigration`].
 
-use crate::board::{group_of, tracked};
 use crate::data::{data, AdaptationEffect, Data};
 use crate::listing::{offer_each, Listing};
 use crate::moves::perform_step;
+use crate::queries::{group_of, tracked};
 use crate::state::{armed, Choice, Decision, Event, State};
 use crate::Pangea;
 use eons_core::DecisionModule;

@@ -2,9 +2,10 @@
 //! Recovery (take every Inactive marker off your animals; in a contest see [`super::contest`]). Parasites and Venom are the decision modules [`Parasites`] and
 //! [`Venom`].
 
-use crate::board::{group_of, set_flag_on, spots};
 use crate::data::AdaptationEffect;
+use crate::effects::set_flag_on;
 use crate::listing::{offer_each, Listing};
+use crate::queries::{group_of, spots};
 use crate::state::{Choice, Decision, Event, State};
 use crate::types::{flag, Group, Placed};
 use crate::Pangea;

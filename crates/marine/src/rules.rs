@@ -41,233 +41,101 @@ use eons_core::{draw_listed, DecisionModule, GameRng, Refusal};
 /// that each module answers the contract.
 macro_rules! with_module {
     ($top:expr, $module:ident => $call:expr, $step:ident => $automatic:expr) => {{
+        // A decision's row: `call` with `$module` standing for its module.
+        macro_rules! decision {
+            ($path:ty) => {{
+                #[allow(dead_code)] // The `automatic` operation names no module.
+                type $module = $path;
+                $call
+            }};
+        }
+        // An automatic step's row: `automatic` with `$step` its runner.
+        macro_rules! automatic {
+            ($runner:path) => {{
+                let $step = $runner;
+                $automatic
+            }};
+        }
         use Decision::*;
         match $top {
-            Abundance { .. } | AbundanceCorner { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::abundance::Abundance;
-                $call
-            }
+            Abundance { .. } | AbundanceCorner { .. } => decision!(actions::abundance::Abundance),
             Adaptation { .. } | AdaptationWhere { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::adaptation::Adaptation;
-                $call
+                decision!(actions::adaptation::Adaptation)
             }
-            Autotrophs { .. } | AutotrophsHow { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::autotrophs::Autotrophs;
-                $call
-            }
-            BottomFeeder { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::bottom_feeder::BottomFeeder;
-                $call
-            }
+            Autotrophs { .. } | AutotrophsHow { .. } => decision!(actions::autotrophs::Autotrophs),
+            BottomFeeder { .. } => decision!(actions::bottom_feeder::BottomFeeder),
             Competition { .. } | CompetitionSpecial { .. } | CompetitionEliminate { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::competition::Competition;
-                $call
+                decision!(actions::competition::Competition)
             }
-            Depletion { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::depletion::Depletion;
-                $call
-            }
-            Domination { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::domination::Domination;
-                $call
-            }
-            Evolution { .. } | EvolutionCard { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::evolution::Evolution;
-                $call
-            }
-            Migration { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::migration::Migration;
-                $call
-            }
-            Regression { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::regression::Regression;
-                $call
-            }
-            Speciation { .. } | Speciate { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::speciation::Speciation;
-                $call
-            }
+            Depletion { .. } => decision!(actions::depletion::Depletion),
+            Domination { .. } => decision!(actions::domination::Domination),
+            Evolution { .. } | EvolutionCard { .. } => decision!(actions::evolution::Evolution),
+            Migration { .. } => decision!(actions::migration::Migration),
+            Regression { .. } => decision!(actions::regression::Regression),
+            Speciation { .. } | Speciate { .. } => decision!(actions::speciation::Speciation),
             Tectonics { .. } | TectonicsFace { .. } | TectonicsSpecies { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::tectonics::Tectonics;
-                $call
+                decision!(actions::tectonics::Tectonics)
             }
-            Turn { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::turn::Turn;
-                $call
-            }
+            Turn { .. } => decision!(actions::turn::Turn),
             Wanderlust { .. }
             | WanderlustHex { .. }
             | WanderlustElement { .. }
             | WanderlustCorner { .. }
-            | WanderlustMove { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = actions::wanderlust::Wanderlust;
-                $call
-            }
+            | WanderlustMove { .. } => decision!(actions::wanderlust::Wanderlust),
             AdaptabilityDisk { .. } | AdaptabilityCorner { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::adaptability::Adaptability;
-                $call
+                decision!(cards::adaptability::Adaptability)
             }
-            AsteroidTile { .. } | AsteroidKeep { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::asteroid::Asteroid;
-                $call
-            }
-            BountifulTerrain { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::bountiful_habitat::BountifulHabitat;
-                $call
-            }
-            CladogenesisSecond { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::cladogenesis::Cladogenesis;
-                $call
-            }
-            Disease { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::disease::Disease;
-                $call
-            }
-            FecundityPick { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::fecundity::Fecundity;
-                $call
-            }
-            Fertile { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::fertile::Fertile;
-                $call
-            }
-            GeneWhich { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::gene_expression::GeneExpression;
-                $call
-            }
+            AsteroidTile { .. } | AsteroidKeep { .. } => decision!(cards::asteroid::Asteroid),
+            BountifulTerrain { .. } => decision!(cards::bountiful_habitat::BountifulHabitat),
+            CladogenesisSecond { .. } => decision!(cards::cladogenesis::Cladogenesis),
+            Disease { .. } => decision!(cards::disease::Disease),
+            FecundityPick { .. } => decision!(cards::fecundity::Fecundity),
+            Fertile { .. } => decision!(cards::fertile::Fertile),
+            GeneWhich { .. } => decision!(cards::gene_expression::GeneExpression),
             HabitatRemove { .. } | HabitatType { .. } | HabitatCorner { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::habitat::Habitat;
-                $call
+                decision!(cards::habitat::Habitat)
             }
             MassExodusTile { .. } | MassExodusMove { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::mass_exodus::MassExodus;
-                $call
+                decision!(cards::mass_exodus::MassExodus)
             }
             MetamorphosisDisk { .. } | MetamorphosisType { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::metamorphosis::Metamorphosis;
-                $call
+                decision!(cards::metamorphosis::Metamorphosis)
             }
-            MonotypicTile { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::monotypic_habitat::MonotypicHabitat;
-                $call
-            }
+            MonotypicTile { .. } => decision!(cards::monotypic_habitat::MonotypicHabitat),
             NicheFrom { .. } | NicheTo { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::niche_construction::NicheConstruction;
-                $call
+                decision!(cards::niche_construction::NicheConstruction)
             }
             OmnivoreTile { .. } | OmnivoreElement { .. } | OmnivoreVictim { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::omnivore::Omnivore;
-                $call
+                decision!(cards::omnivore::Omnivore)
             }
             PopulationExplosionTile { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::population_explosion::PopulationExplosion;
-                $call
+                decision!(cards::population_explosion::PopulationExplosion)
             }
             ProfligateCarnivore { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::profligate_carnivore::ProfligateCarnivore;
-                $call
+                decision!(cards::profligate_carnivore::ProfligateCarnivore)
             }
             SolarTile { .. } | SolarPick { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::solar_radiation::SolarRadiation;
-                $call
+                decision!(cards::solar_radiation::SolarRadiation)
             }
             TerrestrialType { .. } | TerrestrialCorner { .. } | TerrestrialTile { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::terrestrial::Terrestrial;
-                $call
+                decision!(cards::terrestrial::Terrestrial)
             }
             TrophicTile { .. } | TrophicPick { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::trophic_cascade::TrophicCascade;
-                $call
+                decision!(cards::trophic_cascade::TrophicCascade)
             }
-            Victims { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = cards::victims::Victims;
-                $call
-            }
-            AncientLineage { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::ancient_lineage::AncientLineage;
-                $call
-            }
-            Camouflage { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::camouflage::Camouflage;
-                $call
-            }
-            Draft { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::draft::Draft;
-                $call
-            }
-            ExaptationCopy { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::exaptation::Exaptation;
-                $call
-            }
-            NewTrait { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::new_trait::NewTrait;
-                $call
-            }
-            PackHunters { .. } => {
-                #[allow(dead_code)] // `automatic` asks no module.
-                type $module = traits::pack_hunters::PackHunters;
-                $call
-            }
+            Victims { .. } => decision!(cards::victims::Victims),
+            AncientLineage { .. } => decision!(traits::ancient_lineage::AncientLineage),
+            Camouflage { .. } => decision!(traits::camouflage::Camouflage),
+            Draft { .. } => decision!(traits::draft::Draft),
+            ExaptationCopy { .. } => decision!(traits::exaptation::Exaptation),
+            NewTrait { .. } => decision!(traits::new_trait::NewTrait),
+            PackHunters { .. } => decision!(traits::pack_hunters::PackHunters),
             // Automatic steps: nobody decides them.
-            TectonicsAfter { .. } => {
-                let $step = actions::tectonics::automatic;
-                $automatic
-            }
-            EndTurn { .. } | AfterRetrieve { .. } => {
-                let $step = actions::turn::automatic;
-                $automatic
-            }
-            WanderlustScore { .. } => {
-                let $step = actions::wanderlust::automatic;
-                $automatic
-            }
-            CardDone { .. } | SetupCards => {
-                let $step = cards::automatic;
-                $automatic
-            }
-            Reveal | SetupTraits | SetupPack => {
-                let $step = traits::draft::automatic;
-                $automatic
-            }
+            TectonicsAfter { .. } => automatic!(actions::tectonics::automatic),
+            EndTurn { .. } | AfterRetrieve { .. } => automatic!(actions::turn::automatic),
+            WanderlustScore { .. } => automatic!(actions::wanderlust::automatic),
+            CardDone { .. } | SetupCards => automatic!(cards::automatic),
+            Reveal | SetupTraits | SetupPack => automatic!(traits::draft::automatic),
         }
     }};
 }

@@ -32,110 +32,48 @@ use eons_core::{DecisionModule, Refusal};
 /// (listing, checking, applying, refusing, wording) goes through this one `match`; the
 /// automatic tasks, which nobody decides, are in [`run`] just below.
 macro_rules! with_module {
-    ($decision:expr, $module:ident => $call:expr) => {
+    ($decision:expr, $module:ident => $call:expr) => {{
+        // A row: `call` with `$module` naming the module.
+        macro_rules! module {
+            ($path:ty) => {{
+                type $module = $path;
+                $call
+            }};
+        }
         match $decision {
-            Decision::Place(_) => {
-                type $module = phases::StartingAnimal;
-                $call
-            }
-            Decision::Discard(_) => {
-                type $module = phases::HandLimit;
-                $call
-            }
-            Decision::Turn { .. } => {
-                type $module = actions::Turn;
-                $call
-            }
-            Decision::EvolvePay(_) => {
-                type $module = adapt::EvolvePayment;
-                $call
-            }
-            Decision::SpecialSwap(_) => {
-                type $module = adapt::SpecialSwap;
-                $call
-            }
-            Decision::Toxify(_) => {
-                type $module = adapt::Toxify;
-                $call
-            }
-            Decision::ExtraPopulate(_) => {
-                type $module = populate::RapidReproduction;
-                $call
-            }
-            Decision::PopulatedToxic(_) => {
-                type $module = populate::PopulatedToxic;
-                $call
-            }
-            Decision::SurviveMore(_) => {
-                type $module = survive::SurviveMore;
-                $call
-            }
-            Decision::ShedMore(_) => {
-                type $module = shed::ShedMore;
-                $call
-            }
+            Decision::Place(_) => module!(phases::StartingAnimal),
+            Decision::Discard(_) => module!(phases::HandLimit),
+            Decision::Turn { .. } => module!(actions::Turn),
+            Decision::EvolvePay(_) => module!(adapt::EvolvePayment),
+            Decision::SpecialSwap(_) => module!(adapt::SpecialSwap),
+            Decision::Toxify(_) => module!(adapt::Toxify),
+            Decision::ExtraPopulate(_) => module!(populate::RapidReproduction),
+            Decision::PopulatedToxic(_) => module!(populate::PopulatedToxic),
+            Decision::SurviveMore(_) => module!(survive::SurviveMore),
+            Decision::ShedMore(_) => module!(shed::ShedMore),
             Decision::Niche0Attack(_) => {
                 type $module = migrate::Niche0Attack;
                 $call
             }
-            Decision::EndWindow(_) => {
-                type $module = window::EndWindow;
-                $call
-            }
-            Decision::ExtraStep(_) => {
-                type $module = movement::LongMigration;
-                $call
-            }
-            Decision::AmbushOwn(_) => {
-                type $module = ambush::AmbushOwn;
-                $call
-            }
-            Decision::AmbushTarget(..) => {
-                type $module = ambush::AmbushTarget;
-                $call
-            }
-            Decision::Peek(_) => {
-                type $module = senses::KeenSenses;
-                $call
-            }
-            Decision::FatReserves(_) => {
-                type $module = fat_reserves::FatReserves;
-                $call
-            }
-            Decision::Parasites(_) => {
-                type $module = status::Parasites;
-                $call
-            }
-            Decision::Venom(_) => {
-                type $module = status::Venom;
-                $call
-            }
-            Decision::ContestCards(_) => {
-                type $module = contest_cards::ContestCards;
-                $call
-            }
-            Decision::Escape(_) => {
-                type $module = contest_cards::Escape;
-                $call
-            }
-            Decision::Hunger { .. } => {
-                type $module = phases::Hunger;
-                $call
-            }
-            Decision::DrawOnWin(_) => {
-                type $module = phases::DrawOnWin;
-                $call
-            }
+            Decision::EndWindow(_) => module!(window::EndWindow),
+            Decision::ExtraStep(_) => module!(movement::LongMigration),
+            Decision::AmbushOwn(_) => module!(ambush::AmbushOwn),
+            Decision::AmbushTarget(..) => module!(ambush::AmbushTarget),
+            Decision::Peek(_) => module!(senses::KeenSenses),
+            Decision::FatReserves(_) => module!(fat_reserves::FatReserves),
+            Decision::Parasites(_) => module!(status::Parasites),
+            Decision::Venom(_) => module!(status::Venom),
+            Decision::ContestCards(_) => module!(contest_cards::ContestCards),
+            Decision::Escape(_) => module!(contest_cards::Escape),
+            Decision::Hunger { .. } => module!(phases::Hunger),
+            Decision::DrawOnWin(_) => module!(phases::DrawOnWin),
             Decision::AgePlace(_)
             | Decision::AgeLose(_)
             | Decision::AgeToll(_)
             | Decision::AgeMigrate(_)
-            | Decision::AgePopulate(_) => {
-                type $module = ages::TurnOfTheAge;
-                $call
-            }
+            | Decision::AgePopulate(_) => module!(ages::TurnOfTheAge),
         }
-    };
+    }};
 }
 
 /// The automatic tasks, which nobody decides: each runs its step (the rest of the table

@@ -9,7 +9,7 @@
 //! engine holds no rule of its own: it finds the module of the pending
 //! decision in one table (one `match` from decision to module) and calls
 //! the module through this trait, so the compiler checks that every module
-//! of the three games answers the same six questions with one signature.
+//! of the three games answers the same questions with one signature.
 //!
 //! A module is a unit type (`pub(crate) struct Abundance;`) implementing
 //! `DecisionModule<G>` for its game `G`; its `Decision` is the game's enum
@@ -61,6 +61,18 @@ pub trait DecisionModule<G: Game> {
         decision: Self::Decision,
         offer: &mut F,
     ) -> bool;
+
+    /// Appends the legal choices of `decision` to `out`, in the order
+    /// [`legal`](Self::legal) offers them. By default by offering each; a
+    /// module whose many choices come from a bit set lists them at once
+    /// (room made once, no check per choice), which is what the engine's
+    /// list of legal choices asks for most.
+    fn list(state: &G::State, decision: Self::Decision, out: &mut Vec<G::Choice>) {
+        Self::legal(state, decision, &mut |choice| {
+            out.push(choice);
+            false
+        });
+    }
 
     /// True when `choice` is one of the choices [`legal`](Self::legal)
     /// offers. Modules with many choices answer without listing them.

@@ -165,6 +165,24 @@ impl DecisionModule<DominantSpecies> for Domination {
         }
     }
 
+    /// The tiles at once, from the bit set of tiles not yet scored (room
+    /// made once), then the skip.
+    fn list(s: &State, d: Decision, out: &mut Vec<Choice>) {
+        match d {
+            Decision::Dominate(_) => {
+                let tiles = mask_ids(s.earth.tile_mask() & !s.dominated);
+                out.extend(tiles.map(|h| Choice::Tile(hex(h))));
+                out.push(Choice::Skip);
+            }
+            _ => {
+                Self::legal(s, d, &mut |c| {
+                    out.push(c);
+                    false
+                });
+            }
+        }
+    }
+
     /// The tile is answered without listing.
     fn is_legal(s: &State, d: Decision, c: Choice) -> bool {
         match d {

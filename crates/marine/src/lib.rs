@@ -116,6 +116,17 @@
 // Fixed arrays indexed by element type or animal read best with indices.
 #![allow(clippy::needless_range_loop)]
 
+/// Offers one choice to a decision module's `offer` callback `$f` inside
+/// its `legal`, returning true from `legal` as soon as `$f` does (the
+/// caller has found what it looked for): `offer!(f, Choice::Done)`.
+macro_rules! offer {
+    ($f:ident, $c:expr) => {
+        if $f($c) {
+            return true;
+        }
+    };
+}
+
 mod action_display;
 mod actions;
 mod cards;

@@ -32,13 +32,6 @@ impl DecisionModule<Marine> for Abundance {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -46,15 +39,15 @@ impl DecisionModule<Marine> for Abundance {
                 if s.any_vacant_corner() {
                     for i in 0..d.circles(Action::Abundance) {
                         if s.circles[CircleRow::Abundance as usize][i].is_some() {
-                            offer!(Choice::Circle(i as u8));
+                            offer!(f, Choice::Circle(i as u8));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             AbundanceCorner { .. } => {
                 for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
-                    offer!(Choice::Corner(c));
+                    offer!(f, Choice::Corner(c));
                 }
             }
             _ => {}

@@ -28,13 +28,6 @@ impl DecisionModule<Marine> for Adaptation {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -42,19 +35,19 @@ impl DecisionModule<Marine> for Adaptation {
                 if s.has_empty_slot(a) || (special && s.added_count(a) > 0) {
                     for i in 0..d.circles(Action::Adaptation) {
                         if s.circles[CircleRow::Adaptation as usize][i].is_some() {
-                            offer!(Choice::Circle(i as u8));
+                            offer!(f, Choice::Circle(i as u8));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             AdaptationWhere { a, .. } => {
                 if s.has_empty_slot(a) {
-                    offer!(Choice::Add);
+                    offer!(f, Choice::Add);
                 }
                 for i in s.usable_slots(a) {
                     if s.disks[a.index()][i].is_some() {
-                        offer!(Choice::Disk(i as u8));
+                        offer!(f, Choice::Disk(i as u8));
                     }
                 }
             }

@@ -27,13 +27,6 @@ impl DecisionModule<Marine> for Autotrophs {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             Autotrophs { face, .. } => {
@@ -44,21 +37,21 @@ impl DecisionModule<Marine> for Autotrophs {
                         if on_vent_face(s, c, face)
                             && (bx[el as usize] > 0 || kinds > 1 || bx[el as usize] == 0)
                         {
-                            offer!(Choice::Corner(c));
+                            offer!(f, Choice::Corner(c));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             AutotrophsHow { corner, .. } => {
                 let bx = s.boxes[BoxKind::Autotrophs as usize];
                 if let Some(el) = s.earth.element(corner) {
                     if bx[el as usize] > 0 {
-                        offer!(Choice::Remove);
+                        offer!(f, Choice::Remove);
                     }
                     for t in Element::ALL {
                         if t.index() != el as usize && bx[t.index()] > 0 {
-                            offer!(Choice::Element(*t));
+                            offer!(f, Choice::Element(*t));
                         }
                     }
                 }

@@ -29,23 +29,16 @@ impl DecisionModule<Marine> for BottomFeeder {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let BottomFeeder { a } = top {
             if s.pool[a.index()] > 0 {
                 for h in tiles(s) {
                     if occupies(s, a, h) && State::half(h) == Some(Face::Smoker) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }
-            offer!(Choice::Forfeit);
+            offer!(f, Choice::Forfeit);
         }
         false
     }

@@ -30,13 +30,6 @@ impl DecisionModule<Marine> for Competition {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -44,34 +37,37 @@ impl DecisionModule<Marine> for Competition {
                 if let Some(t) = terrain {
                     for h in tiles(s) {
                         if terrain_at(s, h) == Some(t) && occupies(s, a, h) {
-                            offer!(Choice::Hex(h));
+                            offer!(f, Choice::Hex(h));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             CompetitionSpecial { a, second } => {
                 let need = d.rules.competition_special_needs_presence;
                 for h in tiles(s) {
                     if !need || occupies(s, a, h) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
-                offer!(if second {
-                    Choice::Done
-                } else {
-                    Choice::Forfeit
-                });
+                offer!(
+                    f,
+                    if second {
+                        Choice::Done
+                    } else {
+                        Choice::Forfeit
+                    }
+                );
             }
             CompetitionEliminate { a, hex, left, .. } => {
                 if left > 0 {
                     for b in Animal::ALL {
                         if *b != a && occupies(s, *b, hex) {
-                            offer!(Choice::Animal(*b));
+                            offer!(f, Choice::Animal(*b));
                         }
                     }
                 }
-                offer!(Choice::Done);
+                offer!(f, Choice::Done);
             }
             _ => {}
         }

@@ -25,22 +25,15 @@ impl DecisionModule<Marine> for Depletion {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Depletion { .. } = top {
             let bx = s.boxes[BoxKind::Depletion as usize];
             for (c, el) in s.earth.elements() {
                 if bx[el as usize] > 0 {
-                    offer!(Choice::Corner(c));
+                    offer!(f, Choice::Corner(c));
                 }
             }
-            offer!(Choice::Forfeit);
+            offer!(f, Choice::Forfeit);
         }
         false
     }

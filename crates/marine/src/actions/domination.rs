@@ -27,13 +27,6 @@ impl DecisionModule<Marine> for Domination {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         if let Domination { a } = top {
@@ -43,10 +36,10 @@ impl DecisionModule<Marine> for Domination {
                 if values[el.index()] > s.targets[el.index()]
                     && (d.rules.domination_own_pawn || s.special_control[el.index()] != Some(a))
                 {
-                    offer!(Choice::Element(*el));
+                    offer!(f, Choice::Element(*el));
                 }
             }
-            offer!(Choice::Forfeit);
+            offer!(f, Choice::Forfeit);
         }
         false
     }

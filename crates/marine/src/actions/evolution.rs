@@ -33,13 +33,6 @@ impl DecisionModule<Marine> for Evolution {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -47,16 +40,16 @@ impl DecisionModule<Marine> for Evolution {
                 if let Some(t) = terrain {
                     for h in tiles(s) {
                         if terrain_at(s, h) == Some(t) {
-                            offer!(Choice::Hex(h));
+                            offer!(f, Choice::Hex(h));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             EvolutionCard { max_slot, .. } => {
                 for i in 0..(max_slot as usize).min(d.slots as usize) {
                     if s.row[i].is_some() {
-                        offer!(Choice::Slot(i as u8 + 1));
+                        offer!(f, Choice::Slot(i as u8 + 1));
                     }
                 }
             }

@@ -28,13 +28,6 @@ impl DecisionModule<Marine> for Migration {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Migration { a, left, .. } = top {
             if left > 0 {
@@ -45,12 +38,12 @@ impl DecisionModule<Marine> for Migration {
                     if s.earth.species(h, a.index()) > s.moved[h.0 as usize] {
                         let n = destinations(s, a, h, &mut out);
                         for &t in &out[..n] {
-                            offer!(Choice::Move { from: h, to: t });
+                            offer!(f, Choice::Move { from: h, to: t });
                         }
                     }
                 }
             }
-            offer!(Choice::Done);
+            offer!(f, Choice::Done);
         }
         false
     }

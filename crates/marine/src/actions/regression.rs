@@ -27,22 +27,15 @@ impl DecisionModule<Marine> for Regression {
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
         let d = data();
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Regression { a } = top {
             let sq = d
                 .section_of(Action::Regression)
                 .map_or(0, |x| x.squares as usize);
             if s.pool[a.index()] > 0 && s.squares[..sq.min(MAX_SQUARES)].contains(&None) {
-                offer!(Choice::Perform);
+                offer!(f, Choice::Perform);
             }
-            offer!(Choice::Forfeit);
+            offer!(f, Choice::Forfeit);
         }
         false
     }

@@ -29,13 +29,6 @@ impl DecisionModule<Marine> for Speciation {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             Speciation { a, circle } => {
@@ -47,12 +40,12 @@ impl DecisionModule<Marine> for Speciation {
                     if circle.is_none() || want.is_some() {
                         for (c, el) in s.earth.elements() {
                             if want.is_none_or(|w| w.index() == el as usize) {
-                                offer!(Choice::Corner(c));
+                                offer!(f, Choice::Corner(c));
                             }
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             Speciate {
                 a, corner, left, ..
@@ -61,12 +54,12 @@ impl DecisionModule<Marine> for Speciation {
                     for (k, h) in corner_hexes(corner).iter().enumerate() {
                         if let Some(h) = h {
                             if left[k] > 0 && s.earth.tile(*h).is_some() {
-                                offer!(Choice::Hex(*h));
+                                offer!(f, Choice::Hex(*h));
                             }
                         }
                     }
                 }
-                offer!(Choice::Done);
+                offer!(f, Choice::Done);
             }
             _ => {}
         }

@@ -35,13 +35,6 @@ impl DecisionModule<Marine> for Tectonics {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             Tectonics { mode, .. } => {
@@ -54,24 +47,24 @@ impl DecisionModule<Marine> for Tectonics {
                                 TectonicsMode::Seamount => t.base == Terrain::Seamount,
                             };
                         if ok {
-                            offer!(Choice::Hex(h));
+                            offer!(f, Choice::Hex(h));
                         }
                     }
                 }
                 if matches!(mode, TectonicsMode::Basic | TectonicsMode::Special) {
-                    offer!(Choice::Forfeit);
+                    offer!(f, Choice::Forfeit);
                 }
             }
             TectonicsFace { .. } => {
-                offer!(Choice::Face(Face::Geyser));
-                offer!(Choice::Face(Face::Smoker));
+                offer!(f, Choice::Face(Face::Geyser));
+                offer!(f, Choice::Face(Face::Smoker));
             }
             TectonicsSpecies { a, .. } => {
                 if s.pool[a.index()] > 0 {
-                    offer!(Choice::FromPool);
+                    offer!(f, Choice::FromPool);
                 }
                 if s.eliminated[a.index()] > 0 {
-                    offer!(Choice::FromBox);
+                    offer!(f, Choice::FromBox);
                 }
             }
             _ => {}

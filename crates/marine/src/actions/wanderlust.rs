@@ -43,13 +43,6 @@ impl DecisionModule<Marine> for Wanderlust {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -57,17 +50,17 @@ impl DecisionModule<Marine> for Wanderlust {
                 if tiles_hex_free(s) {
                     for i in 0..d.stacks as usize {
                         if !s.stacks[i].is_empty() {
-                            offer!(Choice::Stack(i as u8));
+                            offer!(f, Choice::Stack(i as u8));
                         }
                     }
                 }
-                offer!(Choice::Forfeit);
+                offer!(f, Choice::Forfeit);
             }
             WanderlustHex { .. } => {
                 for i in 0..grid().len() {
                     let h = HexId(i as u8);
                     if vacant_hex_adjacent(s, h) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }
@@ -75,26 +68,26 @@ impl DecisionModule<Marine> for Wanderlust {
                 if s.tile_has_vacant_corner(hex) {
                     for i in 0..d.circles(Action::Wanderlust) {
                         if s.circles[CircleRow::Wanderlust as usize][i].is_some() {
-                            offer!(Choice::Circle(i as u8));
+                            offer!(f, Choice::Circle(i as u8));
                         }
                     }
                 }
-                offer!(Choice::Done);
+                offer!(f, Choice::Done);
             }
             WanderlustCorner { hex, .. } => {
                 for c in grid().corners_of(hex) {
                     if s.earth.element(c).is_none() {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }
             WanderlustMove { a, hex } => {
                 for n in s.earth.adjacent_tiles(hex) {
                     if occupies(s, a, n) {
-                        offer!(Choice::Move { from: n, to: hex });
+                        offer!(f, Choice::Move { from: n, to: hex });
                     }
                 }
-                offer!(Choice::Done);
+                offer!(f, Choice::Done);
             }
             _ => {}
         }

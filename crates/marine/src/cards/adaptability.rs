@@ -28,25 +28,18 @@ impl DecisionModule<Marine> for Adaptability {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             AdaptabilityDisk { a } if s.earth.elements().next().is_some() => {
                 for i in s.usable_slots(a) {
                     if s.disks[a.index()][i].is_some() {
-                        offer!(Choice::Disk(i as u8));
+                        offer!(f, Choice::Disk(i as u8));
                     }
                 }
             }
             AdaptabilityCorner { .. } => {
                 for (c, _) in s.earth.elements() {
-                    offer!(Choice::Corner(c));
+                    offer!(f, Choice::Corner(c));
                 }
             }
             _ => {}

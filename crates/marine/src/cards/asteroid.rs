@@ -29,18 +29,11 @@ impl DecisionModule<Marine> for Asteroid {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             AsteroidTile { .. } => {
                 for h in tiles(s) {
-                    offer!(Choice::Hex(h));
+                    offer!(f, Choice::Hex(h));
                 }
             }
             AsteroidKeep {
@@ -48,7 +41,7 @@ impl DecisionModule<Marine> for Asteroid {
             } if left > 0 => {
                 for b in Animal::ALL {
                     if s.earth.species(hex, b.index()) > kept[b.index()] {
-                        offer!(Choice::Animal(*b));
+                        offer!(f, Choice::Animal(*b));
                     }
                 }
             }

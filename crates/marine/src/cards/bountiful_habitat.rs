@@ -27,18 +27,11 @@ impl DecisionModule<Marine> for BountifulHabitat {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let BountifulTerrain { .. } = top {
             for t in Terrain::ALL {
                 if tiles(s).any(|h| terrain_at(s, h) == Some(*t)) {
-                    offer!(Choice::Terrain(*t));
+                    offer!(f, Choice::Terrain(*t));
                 }
             }
         }

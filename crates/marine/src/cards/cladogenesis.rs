@@ -27,19 +27,12 @@ impl DecisionModule<Marine> for Cladogenesis {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         if let CladogenesisSecond { max_slot, .. } = top {
             for i in 0..(max_slot as usize).min(d.slots as usize) {
                 if matches!(s.row[i], Some(c) if c != Card::Cladogenesis) {
-                    offer!(Choice::Slot(i as u8 + 1));
+                    offer!(f, Choice::Slot(i as u8 + 1));
                 }
             }
         }

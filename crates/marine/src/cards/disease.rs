@@ -26,18 +26,11 @@ impl DecisionModule<Marine> for Disease {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Disease { b, .. } = top {
             for i in s.usable_slots(b) {
                 if s.disks[b.index()][i].is_some() {
-                    offer!(Choice::Disk(i as u8));
+                    offer!(f, Choice::Disk(i as u8));
                 }
             }
         }

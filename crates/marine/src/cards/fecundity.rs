@@ -28,19 +28,12 @@ impl DecisionModule<Marine> for Fecundity {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let FecundityPick { a, mask } = top {
             if s.pool[a.index()] > 0 {
                 for i in 0..64u8 {
                     if mask & (1u64 << i) != 0 {
-                        offer!(Choice::Hex(HexId(i)));
+                        offer!(f, Choice::Hex(HexId(i)));
                     }
                 }
             }

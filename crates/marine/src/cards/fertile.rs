@@ -28,13 +28,6 @@ impl DecisionModule<Marine> for Fertile {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         if let Fertile { a } = top {
@@ -42,7 +35,7 @@ impl DecisionModule<Marine> for Fertile {
             {
                 for h in tiles(s) {
                     if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }

@@ -26,17 +26,10 @@ impl DecisionModule<Marine> for GeneExpression {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let GeneWhich { a } = top {
             for t in s.held_traits(a) {
-                offer!(Choice::Trait(t));
+                offer!(f, Choice::Trait(t));
             }
         }
         false

@@ -33,31 +33,24 @@ impl DecisionModule<Marine> for Habitat {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             HabitatCorner { .. } => {
                 for c in corners().filter(|&c| s.earth.corner_vacant(c)) {
-                    offer!(Choice::Corner(c));
+                    offer!(f, Choice::Corner(c));
                 }
             }
             HabitatRemove { a } => {
                 for (c, el) in s.earth.elements() {
                     if s.special_control[el as usize] != Some(a) {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }
             HabitatType { a } if s.any_vacant_corner() => {
                 for el in Element::ALL {
                     if s.special_control[el.index()] == Some(a) && s.bag.count(el.index()) > 0 {
-                        offer!(Choice::Element(*el));
+                        offer!(f, Choice::Element(*el));
                     }
                 }
             }

@@ -30,19 +30,12 @@ impl DecisionModule<Marine> for MassExodus {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             MassExodusTile { .. } => {
                 for h in tiles(s) {
                     if s.earth.total_species(h) > 0 && s.earth.adjacent_tiles(h).next().is_some() {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }
@@ -50,7 +43,7 @@ impl DecisionModule<Marine> for MassExodus {
                 for b in Animal::ALL {
                     if occupies(s, *b, hex) {
                         for t in s.earth.adjacent_tiles(hex) {
-                            offer!(Choice::MoveOf { animal: *b, to: t });
+                            offer!(f, Choice::MoveOf { animal: *b, to: t });
                         }
                     }
                 }

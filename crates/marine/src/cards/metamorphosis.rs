@@ -28,26 +28,19 @@ impl DecisionModule<Marine> for Metamorphosis {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             MetamorphosisDisk { a } if !s.bag.is_empty() => {
                 for i in s.usable_slots(a) {
                     if s.disks[a.index()][i].is_some() {
-                        offer!(Choice::Disk(i as u8));
+                        offer!(f, Choice::Disk(i as u8));
                     }
                 }
             }
             MetamorphosisType { .. } => {
                 for el in Element::ALL {
                     if s.bag.count(el.index()) > 0 {
-                        offer!(Choice::Element(*el));
+                        offer!(f, Choice::Element(*el));
                     }
                 }
             }

@@ -28,18 +28,11 @@ impl DecisionModule<Marine> for MonotypicHabitat {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let MonotypicTile { .. } = top {
             for h in tiles(s) {
                 if s.earth.total_species(h) > 0 {
-                    offer!(Choice::Hex(h));
+                    offer!(f, Choice::Hex(h));
                 }
             }
         }

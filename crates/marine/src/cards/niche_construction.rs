@@ -27,24 +27,17 @@ impl DecisionModule<Marine> for NicheConstruction {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             NicheFrom { .. } if s.any_vacant_corner() => {
                 for (c, _) in s.earth.elements() {
-                    offer!(Choice::Corner(c));
+                    offer!(f, Choice::Corner(c));
                 }
             }
             NicheTo { from, .. } => {
                 for c in corners() {
                     if c != from && s.earth.corner_vacant(c) {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }

@@ -32,13 +32,6 @@ impl DecisionModule<Marine> for Omnivore {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         match top {
@@ -47,7 +40,7 @@ impl DecisionModule<Marine> for Omnivore {
                 {
                     for h in tiles(s) {
                         if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
-                            offer!(Choice::Hex(h));
+                            offer!(f, Choice::Hex(h));
                         }
                     }
                 }
@@ -55,7 +48,7 @@ impl DecisionModule<Marine> for Omnivore {
             OmnivoreElement { hex, .. } => {
                 for c in grid().corners_of(hex) {
                     if s.earth.element(c).is_some() {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }
@@ -63,7 +56,7 @@ impl DecisionModule<Marine> for Omnivore {
                 let opp = s.opposing_on(hex, a) > 0;
                 for b in Animal::ALL {
                     if occupies(s, *b, hex) && (*b != a) == opp {
-                        offer!(Choice::Animal(*b));
+                        offer!(f, Choice::Animal(*b));
                     }
                 }
             }

@@ -28,13 +28,6 @@ impl DecisionModule<Marine> for PopulationExplosion {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         let d = data();
         if let PopulationExplosionTile { a } = top {
@@ -42,7 +35,7 @@ impl DecisionModule<Marine> for PopulationExplosion {
             if s.pool[a.index()] > 0 {
                 for h in tiles(s) {
                     if (!own && s.earth.total_species(h) > 0) || occupies(s, a, h) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }

@@ -27,20 +27,13 @@ impl DecisionModule<Marine> for ProfligateCarnivore {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let ProfligateCarnivore { a, left, .. } = top {
             if left > 0 {
                 for h in tiles(s) {
                     for b in Animal::ALL {
                         if *b != a && occupies(s, *b, h) {
-                            offer!(Choice::Species { hex: h, animal: *b });
+                            offer!(f, Choice::Species { hex: h, animal: *b });
                         }
                     }
                 }

@@ -29,26 +29,19 @@ impl DecisionModule<Marine> for SolarRadiation {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             SolarTile { .. } => {
                 for h in tiles(s) {
                     if s.earth.total_species(h) > 0 {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }
             SolarPick { hex, left, .. } if left > 0 => {
                 for b in Animal::ALL {
                     if occupies(s, *b, hex) {
-                        offer!(Choice::Animal(*b));
+                        offer!(f, Choice::Animal(*b));
                     }
                 }
             }

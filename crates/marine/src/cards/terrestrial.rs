@@ -34,13 +34,6 @@ impl DecisionModule<Marine> for Terrestrial {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             TerrestrialType { .. }
@@ -51,7 +44,7 @@ impl DecisionModule<Marine> for Terrestrial {
             {
                 for el in Element::ALL {
                     if s.bag.count(el.index()) > 0 {
-                        offer!(Choice::Element(*el));
+                        offer!(f, Choice::Element(*el));
                     }
                 }
             }
@@ -60,14 +53,14 @@ impl DecisionModule<Marine> for Terrestrial {
                     if s.earth.element(c).is_none()
                         && s.earth.tiles_at(c).any(|h| land_or_geyser(s, h))
                     {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }
             TerrestrialTile { a } if s.pool[a.index()] > 0 => {
                 for h in tiles(s) {
                     if land_or_geyser(s, h) {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }

@@ -28,26 +28,19 @@ impl DecisionModule<Marine> for TrophicCascade {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         match top {
             TrophicTile { .. } => {
                 for h in tiles(s) {
                     if s.earth.element_count_on(h) > 0 {
-                        offer!(Choice::Hex(h));
+                        offer!(f, Choice::Hex(h));
                     }
                 }
             }
             TrophicPick { hex, left, .. } if left > 0 => {
                 for c in grid().corners_of(hex) {
                     if s.earth.element(c).is_some() {
-                        offer!(Choice::Corner(c));
+                        offer!(f, Choice::Corner(c));
                     }
                 }
             }

@@ -29,19 +29,12 @@ impl DecisionModule<Marine> for Victims {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Victims { a, mask, opposing } = top {
             if let Some(h) = victims_hex(s, a, mask, opposing) {
                 for b in Animal::ALL {
                     if occupies(s, *b, h) && (!opposing || *b != a) {
-                        offer!(Choice::Animal(*b));
+                        offer!(f, Choice::Animal(*b));
                     }
                 }
             }

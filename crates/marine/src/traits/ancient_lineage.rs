@@ -28,21 +28,14 @@ impl DecisionModule<Marine> for AncientLineage {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let AncientLineage { a } = top {
             if s.pool[a.index()] > 0 {
                 for h in tiles(s).filter(|&h| occupies(s, a, h)) {
-                    offer!(Choice::Hex(h));
+                    offer!(f, Choice::Hex(h));
                 }
             }
-            offer!(Choice::Done);
+            offer!(f, Choice::Done);
         }
         false
     }

@@ -27,19 +27,12 @@ impl DecisionModule<Marine> for Camouflage {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Camouflage { a, .. } = top {
             if s.pool[a.index()] > 0 {
-                offer!(Choice::Perform);
+                offer!(f, Choice::Perform);
             }
-            offer!(Choice::Done);
+            offer!(f, Choice::Done);
         }
         false
     }

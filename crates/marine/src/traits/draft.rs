@@ -28,17 +28,10 @@ impl DecisionModule<Marine> for Draft {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let Draft { a } = top {
             for t in s.hands[a.index()].iter().flatten() {
-                offer!(Choice::Trait(*t));
+                offer!(f, Choice::Trait(*t));
             }
         }
         false

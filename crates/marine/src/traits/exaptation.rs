@@ -27,13 +27,6 @@ impl DecisionModule<Marine> for Exaptation {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let ExaptationCopy { a } = top {
             for t in Trait::ALL {
@@ -41,7 +34,7 @@ impl DecisionModule<Marine> for Exaptation {
                     && s.animals()
                         .any(|b| b != a && s.traits[b.index()] & t.bit() != 0)
                 {
-                    offer!(Choice::Trait(*t));
+                    offer!(f, Choice::Trait(*t));
                 }
             }
         }

@@ -27,17 +27,10 @@ impl DecisionModule<Marine> for NewTrait {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let NewTrait { a, .. } = top {
             for t in s.offer[a.index()].iter().flatten() {
-                offer!(Choice::Trait(*t));
+                offer!(f, Choice::Trait(*t));
             }
         }
         false

@@ -26,18 +26,11 @@ impl DecisionModule<Marine> for PackHunters {
 
     /// Calls `f` with each legal choice of this decision; true when `f` did.
     fn legal<F: FnMut(Choice) -> bool>(s: &State, top: Decision, f: &mut F) -> bool {
-        macro_rules! offer {
-            ($c:expr) => {
-                if f($c) {
-                    return true;
-                }
-            };
-        }
         use Decision::*;
         if let PackHunters { .. } = top {
             for el in Element::ALL {
                 if s.special_control[el.index()].is_none() {
-                    offer!(Choice::Pawn(*el));
+                    offer!(f, Choice::Pawn(*el));
                 }
             }
         }

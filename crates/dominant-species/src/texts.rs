@@ -51,6 +51,12 @@ pub fn corner_label(c: Corner) -> String {
     }
 }
 
+/// The words of losing an added element (Disease, Immigrants): "lose an
+/// ocean element from your display".
+pub(crate) fn lose_added_element(e: Element) -> String {
+    format!("lose {} element from your display", with_article(e.name()))
+}
+
 /// "a" or "an", as the sound of `word` asks.
 pub fn article(word: &str) -> &'static str {
     match word.chars().next() {

@@ -4,7 +4,7 @@
 use crate::data::Animal;
 use crate::offer::offer_added;
 use crate::state::{CardStep, Choice, Event, State};
-use crate::texts::with_article;
+use crate::texts::lose_added_element;
 use crate::DominantSpecies;
 use eons_core::DecisionModule;
 use eons_core::HexId;
@@ -101,9 +101,6 @@ impl DecisionModule<DominantSpecies> for Immigrants {
 
     fn text(_: &State, _: CardStep, c: Choice) -> Option<String> {
         let Choice::Element(e) = c else { return None };
-        Some(format!(
-            "lose {} element from your display",
-            with_article(e.name())
-        ))
+        Some(lose_added_element(e))
     }
 }

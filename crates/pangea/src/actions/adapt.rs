@@ -238,13 +238,8 @@ impl DecisionModule<Pangea> for Toxify {
     }
 
     fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
-        let g = group_of(s, dec.seat());
         offer_each(offer, |out| {
-            spots(
-                s,
-                |p| p.animal.group == g && !p.animal.toxic(),
-                |sp| out.push(Choice::Animal(sp)),
-            );
+            crate::cards::status::untoxic_animals(s, dec.seat(), out);
             out.push(Choice::Done);
         })
     }
@@ -270,10 +265,7 @@ impl DecisionModule<Pangea> for Toxify {
     }
 
     fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
-        match c {
-            Choice::Animal(sp) => Some(format!("put a Toxic marker on {sp}")),
-            _ => None,
-        }
+        crate::cards::status::toxic_marker_text(c)
     }
 }
 

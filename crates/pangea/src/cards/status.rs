@@ -98,14 +98,7 @@ impl DecisionModule<Pangea> for Venom {
     }
 
     fn legal<F: FnMut(Choice) -> bool>(s: &State, dec: Decision, offer: &mut F) -> bool {
-        let g = group_of(s, dec.seat());
-        offer_each(offer, |out| {
-            spots(
-                s,
-                |p| p.animal.group == g && !p.animal.toxic(),
-                |sp| out.push(Choice::Animal(sp)),
-            )
-        })
+        offer_each(offer, |out| untoxic_animals(s, dec.seat(), out))
     }
 
     fn apply(s: &mut State, dec: Decision, c: Choice, ev: &mut Vec<Event>) {
@@ -116,9 +109,26 @@ impl DecisionModule<Pangea> for Venom {
     }
 
     fn text(_: &State, _: Decision, c: Choice) -> Option<String> {
-        match c {
-            Choice::Animal(sp) => Some(format!("put a Toxic marker on {sp}")),
-            _ => None,
-        }
+        toxic_marker_text(c)
+    }
+}
+
+/// The animals of `seat`'s group without a Toxic marker, as choices: what
+/// Venom and the Toxic adaptation's markers (p.16) may be put on.
+pub(crate) fn untoxic_animals(s: &State, seat: u8, out: &mut impl Listing) {
+    let g = group_of(s, seat);
+    spots(
+        s,
+        |p| p.animal.group == g && !p.animal.toxic(),
+        |sp| out.push(Choice::Animal(sp)),
+    )
+}
+
+/// The words of a choice of animal to make Toxic ("put a Toxic marker on
+/// …"); `None` for any other choice.
+pub(crate) fn toxic_marker_text(c: Choice) -> Option<String> {
+    match c {
+        Choice::Animal(sp) => Some(format!("put a Toxic marker on {sp}")),
+        _ => None,
     }
 }

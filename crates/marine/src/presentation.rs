@@ -73,7 +73,11 @@ impl Presentation for Marine {
             | Choice::Move { to: h, .. }
             | Choice::MoveOf { to: h, .. } => hex(h),
             Choice::Corner(c) => Some(Place::new(PlaceKind::Corner, corner_label(c))),
-            Choice::Place { space, .. } => Some(Place::new(PlaceKind::Space, space.to_string())),
+            // The space as the choice's words name it ("Tectonics 1/2").
+            Choice::Place { space, .. } => Some(Place::new(
+                PlaceKind::Space,
+                crate::texts::space_name(space),
+            )),
             Choice::Animal(_) => hex(crate::texts::animal_tile(state)?),
             _ => None,
         }

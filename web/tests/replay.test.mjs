@@ -1,7 +1,9 @@
 // Browser test of the look back (issue 19), in real headless Chromium:
 // finished games of the three games (bots only) open in the replay viewer at
 // /replay/ID, which steps with the keys, the buttons and the slider, the board
-// and the log in step; their end-of-game panel splits every score by source
+// and the log in step; pointing at a log entry lights the board places it
+// names (the places the engines give with each entry), at the table and in
+// the replay; their end-of-game panel splits every score by source
 // and the parts add up; and a seated player's "Rematch" opens the new game,
 // where the other seat is offered "Join the rematch".
 //
@@ -40,6 +42,40 @@ async function assertNoNullText(page, where) {
   for (const bad of ['null', 'undefined', 'NaN', '[object Object]']) {
     assert.ok(!new RegExp(`\\b${bad.replace(/[[\]]/g, '\\$&')}\\b`).test(text), `${where}: "${bad}" on the page`);
   }
+}
+
+/**
+ * Hovers the log entries that carry places (up to `most`, newest first) and
+ * checks that what is lit on the board is exactly their places. Answers how
+ * many entries lit at least one place.
+ */
+async function hoverEntries(page, list, most) {
+  const entries = page.locator(`${list} > li.log-entry[data-places]`);
+  const n = await entries.count();
+  assert.ok(n > 0, `${list}: some entries carry places`);
+  let lit = 0;
+  for (let k = n - 1; k >= Math.max(0, n - most); k--) {
+    const entry = entries.nth(k);
+    await entry.scrollIntoViewIfNeeded();
+    await entry.hover();
+    const seen = await page.evaluate((el) => {
+      const places = JSON.parse(el.dataset.places);
+      const board = document.getElementById('board');
+      const litPlaces = [...board.querySelectorAll('.linked[data-place]')].map((x) => x.dataset.place);
+      // What each place should light: itself, or, for a corner no longer
+      // drawn, the hexes that meet there.
+      const want = new Set();
+      for (const p of places) {
+        if (board.querySelector(`[data-place="${CSS.escape(p)}"]`)) want.add(p);
+        else for (const hex of p.split(/[/ ]/)) if (board.querySelector(`[data-place="${CSS.escape(hex)}"]`)) want.add(hex);
+      }
+      return { places, lit: [...new Set(litPlaces)].sort(), want: [...want].sort(), entryLit: el.classList.contains('linked') };
+    }, await entry.elementHandle());
+    assert.ok(seen.entryLit, `the hovered entry is lit (${seen.places})`);
+    assert.deepEqual(seen.lit, seen.want, `hovering an entry naming ${JSON.stringify(seen.places)} lights exactly its places`);
+    if (seen.lit.length) lit++;
+  }
+  return lit;
 }
 
 /** The step shown and the log entries visible. */
@@ -171,6 +207,34 @@ test('the replay viewer steps through finished games of the three games; the end
     await waitStep(linked, 7);
     assert.equal((await shown(linked)).visible, 7);
     await linked.close();
+
+    // A log entry lights the places it names, from the places the engines
+    // give with it (never read from its words): at the table, as a
+    // spectator, and in the replay, for each game.
+    for (const game of ['ds', 'marine', 'pangea']) {
+      const id = games[game].id;
+      // The API: entries carry places; every one is a label the texts write.
+      const replay = await json(base, 'GET', `/api/games/${id}/replay`);
+      const withPlaces = replay.log.filter((e) => e.places.length);
+      assert.ok(withPlaces.length > 10, `${game}: ${withPlaces.length} replay entries name places`);
+      for (const e of withPlaces) {
+        const words = [e.choice, ...e.events].join(' ');
+        for (const p of e.places) {
+          const cells = p.split('/').map((c) => c.split(' ')[0]);
+          assert.ok(cells.every((c) => words.includes(c)), `${game}: ${p} is named in “${words}”`);
+        }
+      }
+      // The table, as a spectator.
+      await page.goto(`${base}/play/${id}`);
+      await page.waitForSelector('#log .log-entry');
+      const atTable = await hoverEntries(page, '#log .log-list', 12);
+      assert.ok(atTable > 0, `${game}: hovering entries at the table lit places`);
+      // The replay viewer.
+      await page.goto(`${base}/replay/${id}`);
+      await page.waitForSelector('#replay-log .log-entry');
+      const inReplay = await hoverEntries(page, '#replay-log', 12);
+      assert.ok(inReplay > 0, `${game}: hovering entries in the replay lit places`);
+    }
 
     // Marine and Pangea, on a phone: a step forward, the end, the table's end panel.
     const small = await phone.newPage();

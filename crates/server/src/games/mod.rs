@@ -581,3 +581,39 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     let _ = test_games;
     games
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{entry_places, Audience, EventText};
+    use eons_core::Seat;
+
+    fn event(places: &[&str], audience: Audience) -> EventText {
+        EventText {
+            text: String::new(),
+            audience,
+            places: places.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    /// A log entry names the choice's place and its readable events'
+    /// places, each once; an event only one seat may read names its places
+    /// to that seat alone, and a choice read otherwise than its maker read
+    /// it (a secret) names no place.
+    #[test]
+    fn an_entry_names_only_the_places_its_reader_may_read() {
+        let events = [
+            event(&["D7", "E6"], Audience::Public),
+            event(&["B3"], Audience::Seat(Seat(1))),
+            event(&["E6"], Audience::Public),
+        ];
+        assert_eq!(
+            entry_places(Some("D7/E6/E8"), true, &events, Some(Seat(1))),
+            ["D7/E6/E8", "D7", "E6", "B3"]
+        );
+        assert_eq!(
+            entry_places(Some("D7/E6/E8"), true, &events, Some(Seat(0))),
+            ["D7/E6/E8", "D7", "E6"]
+        );
+        assert_eq!(entry_places(Some("C3"), false, &events, None), ["D7", "E6"]);
+    }
+}

@@ -5,9 +5,8 @@
 #   2. the package installed into it as the README says,
 #      `pip install "./crates/python[test]"`: pip builds the extension with
 #      maturin (release, as a user gets it), its dependencies already there;
-#   3. its pytest suite, with the `eons` binary of the
-#      workspace's test build (`cargo nextest run --no-run` or `cargo test`
-#      builds it) for the record round-trips through `eons replay`.
+#   3. its pytest suite (the record round-trips run the `eons` command the
+#      package installs).
 #
 # Usage: scripts/ci-python.sh [--install-only | --test-only]
 #   (from anywhere; uses $CARGO_TARGET_DIR or ./target). .ci/run installs
@@ -54,11 +53,6 @@ fi
 fi
 [ "$MODE" = --install-only ] && exit 0
 
-if [ ! -x "$TARGET/debug/eons" ]; then
-  log "building the eons binary for the record tests"
-  cargo build -p eons-cli
-fi
-
 log "pytest crates/python/tests"
 cd "$ROOT/crates/python"
-EONS_BIN="$TARGET/debug/eons" "$VENV/bin/python" -m pytest tests -q -p no:cacheprovider
+"$VENV/bin/python" -m pytest tests -q -p no:cacheprovider

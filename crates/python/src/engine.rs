@@ -74,6 +74,11 @@ pub trait Engine: Send + Sync {
     fn action_to_string(&self, id: u32) -> Option<String>;
     /// The choice of an action id as JSON.
     fn action_json(&self, id: u32) -> Option<String>;
+    /// How the action `id`, made now by the seat to move, reads to `viewer`
+    /// (`None`: a spectator): the engine's per-viewer text, which names
+    /// only what the viewer may know (a secret draft pick reads as "a
+    /// card"). None when the game is over or `id` is out of range.
+    fn action_seen_by(&self, id: u32, viewer: Option<usize>) -> Option<String>;
     /// The record of the game so far (what `eons replay` reads), or why
     /// there is none.
     fn record_json(&self) -> Result<String, String>;
@@ -308,6 +313,15 @@ where
     fn action_json(&self, id: u32) -> Option<String> {
         let choice = self.shape.space.choice(ActionId(id))?;
         serde_json::to_string(&choice).ok()
+    }
+
+    fn action_seen_by(&self, id: u32, viewer: Option<usize>) -> Option<String> {
+        let choice = self.shape.space.choice(ActionId(id))?;
+        let Turn::Seat(actor) = G::turn(&self.state) else {
+            return None;
+        };
+        let viewer = viewer.map(|v| Seat(v as u8));
+        Some(G::describe_choice_for(&self.state, choice, actor, viewer))
     }
 
     fn record_json(&self) -> Result<String, String> {

@@ -189,6 +189,21 @@ impl PyGame {
             .ok_or_else(|| PyIndexError::new_err(format!("no action {action}")))
     }
 
+    /// How `action`, made now by the seat to move, reads to `viewer` (a
+    /// seat, or None for a spectator): the log's per-viewer text, naming
+    /// only what that viewer may know. Another seat reads a secret choice
+    /// (a Marine draft pick) without its secret; the seat to move reads
+    /// its own choice whole.
+    #[pyo3(signature = (action, viewer=None))]
+    fn action_seen_by(&self, action: u32, viewer: Option<usize>) -> PyResult<String> {
+        if let Some(seat) = viewer {
+            check_seat(self.engine.as_ref(), seat)?;
+        }
+        self.engine
+            .action_seen_by(action, viewer)
+            .ok_or_else(|| PyIndexError::new_err(format!("no action {action} now")))
+    }
+
     /// The choice of an action id as the engine's JSON (a string).
     fn action_to_json(&self, action: u32) -> PyResult<String> {
         self.engine
@@ -836,6 +851,15 @@ fn game_options(name: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
 }
 
 /// The module `eons._eons`.
+/// Runs the `eons` command-line program (the `eons` command the package
+/// installs) with `args` (the program's name first, as `sys.argv`), the
+/// interpreter's lock released; its exit code. The same program as the
+/// repository's `eons` binary, without `eons serve`.
+#[pyfunction]
+fn run_cli(py: Python<'_>, args: Vec<String>) -> u8 {
+    py.detach(|| eons_cli::run_with_args(args))
+}
+
 #[pymodule]
 fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -846,5 +870,6 @@ fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(game_players, m)?)?;
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     Ok(())
 }

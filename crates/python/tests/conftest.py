@@ -1,8 +1,8 @@
 """Shared fixtures of the eons package's tests."""
 
-import os
 import pathlib
 import shutil
+import sys
 
 import pytest
 
@@ -19,23 +19,16 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 
 
 def eons_binary():
-    """The `eons` command-line binary: $EONS_BIN, else one built in the
-    workspace's target folder, else one on the PATH; None when none is."""
-    given = os.environ.get("EONS_BIN")
-    if given:
-        return given
-    for profile in ("release", "debug"):
-        candidate = REPO / "target" / profile / "eons"
-        if candidate.exists():
-            return str(candidate)
+    """The `eons` command the package installed beside this interpreter (or
+    on the PATH); None when there is none."""
+    beside = pathlib.Path(sys.executable).parent / "eons"
+    if beside.exists():
+        return str(beside)
     return shutil.which("eons")
 
 
 @pytest.fixture
 def eons_bin():
     binary = eons_binary()
-    if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must build the eons binary (cargo build -p eons-cli) or set EONS_BIN")
-        pytest.skip("no eons binary built (cargo build -p eons-cli)")
+    assert binary is not None, "the package installs the eons command (pyproject.toml [project.scripts])"
     return binary

@@ -178,3 +178,24 @@ def test_games_and_options_are_listed():
     assert eons.GAMES == ("ds", "marine", "pangea")
     assert [g for g, _ in eons.games()] == list(eons.GAMES)
     assert any(name == "multi" for name, _ in eons.game_options("ds"))
+
+
+def test_the_package_installs_the_eons_command(tmp_path, eons_bin):
+    """The wheel's `eons` is the repository's program (without `serve`):
+    it lists the games, replays a record, and says why it cannot serve."""
+    import subprocess
+
+    listed = subprocess.run([eons_bin, "games"], capture_output=True, text=True, check=True)
+    for game_id in eons.GAMES:
+        assert game_id in listed.stdout
+    game = eons.Game("pangea", 2, seed=3)
+    game.play_random(1)
+    record = tmp_path / "game.json"
+    record.write_text(game.record() + "\n")
+    replayed = subprocess.run([eons_bin, "replay", str(record)], capture_output=True, text=True, check=True)
+    assert f"{len(game.history())} recorded choices" in replayed.stdout
+    assert "Winner: seat" in replayed.stdout
+    refused = subprocess.run([eons_bin, "serve"], capture_output=True, text=True)
+    assert refused.returncode == 1 and "cargo install --path crates/cli" in refused.stderr
+    malformed = subprocess.run([eons_bin, "no-such-command"], capture_output=True, text=True)
+    assert malformed.returncode == 2

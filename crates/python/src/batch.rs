@@ -8,6 +8,7 @@
 //! it read-only (`copy=False`: valid until the next step).
 
 use crate::engine::{self, BotSlot, Engine};
+use crate::relative::{make_relative, seat_spans, SeatSpan};
 use crate::{value_error, PyGame};
 use eons_bots::{mix_seed, BotSpec};
 use eons_core::GameRng;
@@ -68,6 +69,8 @@ struct Rules {
     actions: usize,
     /// Observations of every seat, not only the seat to move.
     all_seats: bool,
+    /// Observer-relative observations (the observing seat first).
+    relative: bool,
     /// Rewards carry each seat's change of score (VP) since the last step.
     shaped: bool,
     /// A game is cut (truncated) once this many decisions are made.
@@ -150,7 +153,7 @@ impl Share<'_> {
     /// decision (restarting the games that end or are cut), then fills its
     /// rows. On a refused action or bot, the error names the game; the
     /// share's other games go on.
-    fn run(&mut self, rules: &Rules, wanted: Wanted) -> Option<String> {
+    fn run(&mut self, rules: &Rules, spans: &[SeatSpan], wanted: Wanted) -> Option<String> {
         let mut refused = None;
         let rewards_row = rules.players;
         let observation_row = rules.observation_row();
@@ -170,7 +173,7 @@ impl Share<'_> {
             self.players[i] = seat.map_or(-1, |s| s as i64);
             if wanted.observations {
                 let row = &mut self.observations[i * observation_row..(i + 1) * observation_row];
-                write_observations(slot.game.as_ref(), seat, rules, row);
+                write_observations(slot.game.as_ref(), seat, rules, spans, row);
             }
             match wanted.legal {
                 Legal::Skipped => {}
@@ -188,13 +191,25 @@ impl Share<'_> {
 
 /// Writes the observations of a game's row: the seat to move's, or every
 /// seat's; zero when no seat is to move.
-fn write_observations(game: &dyn Engine, seat: Option<usize>, rules: &Rules, row: &mut [f32]) {
+fn write_observations(
+    game: &dyn Engine,
+    seat: Option<usize>,
+    rules: &Rules,
+    spans: &[SeatSpan],
+    row: &mut [f32],
+) {
+    let observe = |s: usize, part: &mut [f32]| {
+        game.observe(s, part);
+        if rules.relative {
+            make_relative(part, spans, rules.players, s);
+        }
+    };
     if rules.all_seats {
         for (s, part) in row.chunks_exact_mut(rules.observation).enumerate() {
-            game.observe(s, part);
+            observe(s, part);
         }
     } else if let Some(s) = seat {
-        game.observe(s, row);
+        observe(s, row);
     } else {
         row.fill(0.0);
     }
@@ -324,6 +339,8 @@ pub struct PyVecGame {
     copy: bool,
     rng: GameRng,
     buffers: Buffers,
+    /// The seat axes of an observation (for observer-relative ones).
+    spans: Vec<SeatSpan>,
 }
 
 impl PyVecGame {
@@ -332,6 +349,7 @@ impl PyVecGame {
     /// threads.
     fn run(&mut self, actions: Option<&[i64]>, wanted: Wanted) -> Result<(), String> {
         let rules = self.rules;
+        let spans = self.spans.as_slice();
         let n = rules.games;
         let b = &mut self.buffers;
         if wanted.observations && b.observations.is_empty() {
@@ -395,12 +413,15 @@ impl PyVecGame {
             })
             .collect();
         let refused: Vec<Option<String>> = if shares.len() <= 1 {
-            shares.iter_mut().map(|s| s.run(&rules, wanted)).collect()
+            shares
+                .iter_mut()
+                .map(|s| s.run(&rules, spans, wanted))
+                .collect()
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = shares
                     .iter_mut()
-                    .map(|s| scope.spawn(move || s.run(&rules, wanted)))
+                    .map(|s| scope.spawn(move || s.run(&rules, spans, wanted)))
                     .collect();
                 handles
                     .into_iter()
@@ -509,12 +530,14 @@ impl PyVecGame {
     /// seats are played in Rust and a step stops only at the other seats.
     /// `shaped`: rewards also carry each seat's change of score (VP).
     /// `max_decisions`: a game is cut (done, truncated) after that many
-    /// decisions. `all_seats`: observations of every seat. `copy=False`:
+    /// decisions. `all_seats`: observations of every seat. `relative`:
+    /// observer-relative observations (the observing seat first). `copy=False`:
     /// a step returns the batch's own arrays, read-only, valid until the
     /// next step.
     #[new]
     #[pyo3(signature = (name, num_games, players, options = Vec::new(), seed = 0, threads = 1,
-        bots = BTreeMap::new(), shaped = false, max_decisions = None, all_seats = false, copy = true))]
+        bots = BTreeMap::new(), shaped = false, max_decisions = None, all_seats = false,
+        relative = false, copy = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         name: &str,
@@ -527,6 +550,7 @@ impl PyVecGame {
         shaped: bool,
         max_decisions: Option<usize>,
         all_seats: bool,
+        relative: bool,
         copy: bool,
     ) -> PyResult<PyVecGame> {
         if num_games == 0 {
@@ -584,10 +608,13 @@ impl PyVecGame {
             observation: first.layout().len(),
             actions: first.num_actions(),
             all_seats,
+            relative,
             shaped,
             max_decisions,
         };
+        let spans = seat_spans(first.as_ref());
         let mut batch = PyVecGame {
+            spans,
             buffers: Buffers {
                 observations: ArrayD::zeros(IxDyn(&[0])),
                 masks: Array2::zeros((0, 0)),

@@ -11,6 +11,7 @@
 
 mod batch;
 mod engine;
+mod relative;
 
 use batch::PyVecGame;
 use engine::{BotSlot, Engine};
@@ -487,6 +488,25 @@ fn report<G: Game>(config: &Config) -> Result<(String, String), String> {
     Ok((json, tournament::format_report(&report)))
 }
 
+/// `seat`'s observer-relative observation of `game`: its
+/// `observation_tensor(seat)` with every seat axis turned so that `seat`
+/// comes first (then the seats after it, wrapping round). Same length and
+/// sections.
+#[pyfunction]
+fn relative_observation<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    seat: usize,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let engine = game.engine.as_ref();
+    check_seat(engine, seat)?;
+    let mut out = vec![0f32; engine.layout().len()];
+    engine.observe(seat, &mut out);
+    let spans = relative::seat_spans(engine);
+    relative::make_relative(&mut out, &spans, engine.players(), seat);
+    Ok(PyArray1::from_vec(py, out))
+}
+
 /// The games: `(id, name)` each.
 #[pyfunction]
 fn games() -> Vec<(&'static str, &'static str)> {
@@ -522,6 +542,7 @@ fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_scheduled, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(relative_observation, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(game_players, m)?)?;
     Ok(())

@@ -257,3 +257,57 @@ def test_bad_bot_seats_are_refused():
         eons.VecGame("ds", 2, 2, bots={0: "greedy", 1: "greedy"})
     with pytest.raises(ValueError):
         eons.VecGame("ds", 2, 2, bots={1: "alphazero"})
+
+
+def _rotated(game, seat, spans):
+    # The absolute observation with the named seat sections turned by hand.
+    players = game.num_players()
+    obs = game.observation_tensor(seat).copy()
+    for name, offset, length, _ in game.observation_layout():
+        if name not in spans:
+            continue
+        block = obs[offset:offset + length]
+        if spans[name] == "outer":
+            block = block.reshape(players, -1)
+            obs[offset:offset + length] = np.roll(block, -seat, axis=0).ravel()
+        else:
+            block = block.reshape(-1, players)
+            obs[offset:offset + length] = np.roll(block, -seat, axis=1).ravel()
+    return obs
+
+
+SEAT_SECTIONS = {
+    "ds": {"animal_seat": "inner", "to_move_seat": "inner", "observer_seat": "inner"},
+    "marine": {"observer": "inner", "to_move": "inner", "animal_owner": "inner"},
+    "pangea": dict(
+        {"observer": "inner", "to_move": "inner", "winners": "inner", "objective_claims": "inner"},
+        **{f"seat_{s}": "outer" for s in (
+            "group", "initiative", "dominance", "action_points", "actions_taken", "passed",
+            "instinct", "card_counts", "evolution", "objective_markers", "stage_counts", "armed",
+            "fat_reserves")},
+    ),
+}
+
+
+@pytest.mark.parametrize("name,players", [("ds", 4), ("marine", 3), ("pangea", 4)])
+def test_relative_observations_put_the_observer_first(name, players):
+    batch = eons.VecGame(name, 2, players, seed=12, relative=True, all_seats=True)
+    layout = {n: (o, l) for n, o, l, _ in batch.game(0).observation_layout()}
+    observer = layout["observer_seat" if name == "ds" else "observer"]
+    to_move = layout["to_move_seat" if name == "ds" else "to_move"]
+    for _ in range(150):
+        obs = batch.step(batch.sample_actions())[0]
+        for i in range(2):
+            game = batch.game(i)
+            mover = game.current_player()
+            for seat in range(players):
+                relative = obs[i, seat]
+                assert np.array_equal(relative, eons.relative_observation(game, seat))
+                # The observer is always relative seat 0, the mover where
+                # it sits counted from the observer.
+                assert list(relative[observer[0]:observer[0] + players]) == [1] + [0] * (players - 1)
+                assert relative[to_move[0] + (mover - seat) % players] == 1
+                assert np.array_equal(relative, _rotated(game, seat, SEAT_SECTIONS[name]))
+                # Only seat axes move: the sections not listed are as they were.
+                absolute = game.observation_tensor(seat)
+                assert sorted(relative) == sorted(absolute)

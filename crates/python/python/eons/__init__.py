@@ -28,7 +28,9 @@ from __future__ import annotations
 from . import _eons
 from ._eons import VecGame as _RustVecGame
 
-__all__ = ["Game", "VecGame", "games", "game_options", "game_players", "GAMES"]
+__all__ = [
+    "Game", "VecGame", "games", "game_options", "game_players", "relative_observation", "GAMES",
+]
 
 #: The games' ids, as ``eons games`` and records name them.
 GAMES = tuple(game_id for game_id, _ in _eons.games())
@@ -49,6 +51,14 @@ def game_players(name):
     return list(_eons.game_players(name))
 
 
+def relative_observation(game, seat):
+    """``seat``'s observer-relative observation of ``game``: its
+    ``observation_tensor(seat)`` with every seat axis turned so that
+    ``seat`` comes first, then the seats after it in seat order (wrapping
+    round). Same length and sections; see docs/python.md."""
+    return _eons.relative_observation(game, seat)
+
+
 #: One game of ``"ds"``, ``"marine"`` or ``"pangea"``:
 #: ``Game(name, players, options=[...], seed=0)``, options as ``eons games``
 #: lists them (``["multi"]``, ``["animals=birds,insects"]``); every random
@@ -61,7 +71,7 @@ class VecGame:
 
     ``VecGame(name, num_games, players, options=[], seed=0, threads=1,
     bots=None, shaped=False, max_decisions=None, all_seats=False,
-    copy=True)``. :meth:`reset` and :meth:`step` return ``(observations,
+    relative=False, copy=True)``. :meth:`reset` and :meth:`step` return ``(observations,
     masks, rewards, dones, players)``: the observation of the seat to move
     in each game ``(N, observation_size)`` float32 (``all_seats=True``:
     every seat's, ``(N, players, observation_size)``), its action mask
@@ -77,16 +87,18 @@ class VecGame:
     Rust bots inside the step: every game then waits on a learner's seat,
     and the rewards of the bots' moves come with the learner's next step.
     ``max_decisions=N`` cuts a game after N decisions (done, with
-    :meth:`truncations` set). ``copy=False`` returns the batch's own
+    :meth:`truncations` set). ``relative=True`` gives observer-relative
+    observations (:func:`relative_observation`). ``copy=False`` returns the batch's own
     arrays, read-only and refilled in place: valid until the next step.
     """
 
     def __init__(self, name, num_games, players, options=(), seed=0, threads=1,
-                 bots=None, shaped=False, max_decisions=None, all_seats=False, copy=True):
+                 bots=None, shaped=False, max_decisions=None, all_seats=False,
+                 relative=False, copy=True):
         self._inner = _RustVecGame(
             name, num_games, players, list(options), seed, threads,
             {int(seat): str(spec) for seat, spec in (bots or {}).items()},
-            shaped, max_decisions, all_seats, copy,
+            shaped, max_decisions, all_seats, relative, copy,
         )
 
     def __len__(self):

@@ -104,7 +104,7 @@ struct Slot {
     /// The ids set to 1 in its row of the mask buffer; None while the row
     /// is not known (it is then cleared whole).
     marked: Option<Vec<u32>>,
-    /// Its legal ids, ascending, as last listed.
+    /// Its legal ids as last listed (ascending when asked for as ids).
     legal: Vec<u32>,
 }
 
@@ -179,7 +179,7 @@ impl Share<'_> {
                 Legal::Skipped => {}
                 Legal::Ids => slot.game.legal_ids(&mut slot.legal),
                 Legal::Mask => {
-                    slot.game.legal_ids(&mut slot.legal);
+                    slot.game.listed_ids(&mut slot.legal);
                     let row = &mut self.masks[i * rules.actions..(i + 1) * rules.actions];
                     mark(slot, row);
                 }

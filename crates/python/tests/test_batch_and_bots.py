@@ -311,3 +311,29 @@ def test_relative_observations_put_the_observer_first(name, players):
                 # Only seat axes move: the sections not listed are as they were.
                 absolute = game.observation_tensor(seat)
                 assert sorted(relative) == sorted(absolute)
+
+
+@pytest.mark.parametrize("name,players", [("ds", 4), ("marine", 2), ("pangea", 4)])
+def test_the_factored_action_space_is_one_to_one_with_the_ids(name, players):
+    import json
+
+    import eons.actions
+
+    f = eons.actions.factors(name, players)
+    game = eons.Game(name, players)
+    assert f.table.shape == (game.num_distinct_actions(), 3)
+    for action, (kind, source, target) in enumerate(f.table):
+        assert f.compose(kind, source, target) == action
+        assert 0 <= source < f.sources[kind] and 0 <= target < f.targets[kind]
+        assert f.kinds[kind] in game.action_to_json(action)
+    assert sum(int((ids >= 0).sum()) for ids in f.ids) == game.num_distinct_actions()
+    # Moves share their target factor: every move to one place has the same
+    # target, and a kind with targets is a kind of movement.
+    moving = {k for k, t in zip(f.kinds, f.targets) if t > 1}
+    assert "Move" in moving and moving <= {"Move", "MoveOf"}
+    move = f.kinds.index("Move")
+    by_target = {}
+    for action in np.flatnonzero(f.table[:, 0] == move):
+        payload = json.loads(game.action_to_json(int(action)))["Move"]
+        where = json.dumps(payload.get("to", [payload.get("region"), payload.get("niche")]))
+        assert by_target.setdefault(where, f.table[action, 2]) == f.table[action, 2]

@@ -14,6 +14,7 @@ an observation tensor per game and player count:
   ``record`` / ``Game.from_record``, ``determinize``.
 * :class:`VecGame` — many games stepped in Rust with the GIL released.
 * :mod:`eons.bots` — the Rust bots (``random``, ``greedy``, ``mcts``).
+* :mod:`eons.actions` — the action space factored as kind × source × target.
 * :mod:`eons.pettingzoo` — PettingZoo AEC environments.
 * :mod:`eons.openspiel` — registers ``eons_ds``, ``eons_marine`` and
   ``eons_pangea`` with OpenSpiel (``pyspiel``).

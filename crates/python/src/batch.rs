@@ -352,7 +352,10 @@ impl PyVecGame {
         let spans = self.spans.as_slice();
         let n = rules.games;
         let b = &mut self.buffers;
-        if wanted.observations && b.observations.is_empty() {
+        // Copies for Python are fresh zeroed arrays handed over whole (no
+        // copy): their mask rows hold nothing to clear.
+        let fresh = self.copy;
+        if wanted.observations && (fresh || b.observations.is_empty()) {
             let shape = if rules.all_seats {
                 vec![n, rules.players, rules.observation]
             } else {
@@ -360,8 +363,13 @@ impl PyVecGame {
             };
             b.observations = ArrayD::zeros(IxDyn(&shape));
         }
-        if wanted.legal == Legal::Mask && b.masks.is_empty() {
+        if wanted.legal == Legal::Mask && (fresh || b.masks.is_empty()) {
             b.masks = Array2::zeros((n, rules.actions));
+            if fresh {
+                for slot in &mut self.slots {
+                    slot.marked.get_or_insert_with(Vec::new).clear();
+                }
+            }
         }
         let count = self.threads.max(1).min(n);
         let per = n.div_ceil(count);
@@ -442,22 +450,34 @@ impl PyVecGame {
     /// batch's own arrays lent read-only.
     fn arrays<'py>(slf: &Bound<'py, Self>, wanted: Wanted) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
+        let lend = !slf.borrow().copy;
+        let none = || py.None().into_bound(py);
+        // A copy hands the step's fresh arrays over to NumPy whole.
+        let (observations, masks) = if lend {
+            (None, None)
+        } else {
+            let mut this = slf.borrow_mut();
+            let b = &mut this.buffers;
+            (
+                Some(std::mem::replace(
+                    &mut b.observations,
+                    ArrayD::zeros(IxDyn(&[0])),
+                )),
+                Some(std::mem::replace(&mut b.masks, Array2::zeros((0, 0)))),
+            )
+        };
         let this = slf.borrow();
         let b = &this.buffers;
-        let lend = !this.copy;
-        let none = || py.None().into_bound(py);
-        let o = if wanted.observations {
-            if lend {
-                // SAFETY: the buffer is never reallocated once allocated,
-                // and lives as long as the VecGame, the view's base.
-                read_only(unsafe {
-                    PyArrayDyn::borrow_from_array(&b.observations, slf.clone().into_any())
-                })?
-            } else {
-                PyArrayDyn::from_array(py, &b.observations).into_any()
-            }
-        } else {
+        let o = if !wanted.observations {
             none()
+        } else if let Some(owned) = observations {
+            PyArrayDyn::from_owned_array(py, owned).into_any()
+        } else {
+            // SAFETY: a lent buffer is never reallocated once allocated,
+            // and lives as long as the VecGame, the view's base.
+            read_only(unsafe {
+                PyArrayDyn::borrow_from_array(&b.observations, slf.clone().into_any())
+            })?
         };
         let m = match wanted.legal {
             Legal::Skipped => none(),
@@ -465,7 +485,10 @@ impl PyVecGame {
                 // SAFETY: as for the observations.
                 read_only(unsafe { PyArray2::borrow_from_array(&b.masks, slf.clone().into_any()) })?
             }
-            Legal::Mask => PyArray2::from_array(py, &b.masks).into_any(),
+            Legal::Mask => match masks {
+                Some(owned) => PyArray2::from_owned_array(py, owned).into_any(),
+                None => none(),
+            },
             Legal::Ids => {
                 let total = this.slots.iter().map(|s| s.legal.len()).sum();
                 let mut ids = Vec::with_capacity(total);

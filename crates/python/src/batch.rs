@@ -160,16 +160,15 @@ impl Share<'_> {
         for (i, slot) in self.slots.iter_mut().enumerate() {
             let rewards = &mut self.rewards[i * rewards_row..(i + 1) * rewards_row];
             let action = self.actions.map(|all| all[i]);
-            let (done, cut) = match advance(slot, action, rules, rewards) {
-                Ok(ended) => ended,
+            let ((done, cut), seat) = match advance(slot, action, rules, rewards) {
+                Ok(((done, cut), seat)) => ((done, cut), Some(seat)),
                 Err((ended, e)) => {
                     refused.get_or_insert(format!("game {}: {e}", slot.index));
-                    ended
+                    (ended, slot.game.current())
                 }
             };
             self.dones[i] = done;
             self.truncated[i] = cut;
-            let seat = slot.game.current();
             self.players[i] = seat.map_or(-1, |s| s as i64);
             if wanted.observations {
                 let row = &mut self.observations[i * observation_row..(i + 1) * observation_row];
@@ -241,16 +240,21 @@ fn mark(slot: &mut Slot, row: &mut [u8]) {
 /// Whether a game ended at a step, and whether it was cut.
 type Ended = (bool, bool);
 
+/// How a game stands after a step: how its last game ended (if it did)
+/// and the learner's seat to move.
+type Advanced = (Ended, usize);
+
 /// Plays the learner's `action` in a game (None: none), then the bots'
 /// moves until a learner's seat decides, restarting the game when it ends
 /// or is cut; adds the rewards of all that to `rewards`, which it clears
-/// first. On an error the game stops where it is.
+/// first; returns how the game ended and the learner's seat to move. On an
+/// error the game stops where it is.
 fn advance(
     slot: &mut Slot,
     action: Option<i64>,
     rules: &Rules,
     rewards: &mut [f32],
-) -> Result<Ended, (Ended, String)> {
+) -> Result<Advanced, (Ended, String)> {
     rewards.fill(0.0);
     let mut ended = (false, false);
     if let Some(a) = action {
@@ -259,11 +263,11 @@ fn advance(
         slot.decisions += 1;
     }
     let mut started = 0;
-    loop {
-        let over = slot.game.current().is_none();
-        let cut = !over && rules.max_decisions.is_some_and(|m| slot.decisions >= m);
-        if over || cut {
-            if over {
+    let seat = loop {
+        let seat = slot.game.current();
+        let cut = seat.is_some() && rules.max_decisions.is_some_and(|m| slot.decisions >= m);
+        let Some(seat) = seat.filter(|_| !cut) else {
+            if !cut {
                 for (r, v) in rewards.iter_mut().zip(slot.game.returns()) {
                     *r += v as f32;
                 }
@@ -290,12 +294,9 @@ fn advance(
                 ));
             }
             continue;
-        }
-        let Some(seat) = slot.game.current() else {
-            continue;
         };
         let Some(bot) = slot.bots.get_mut(seat).and_then(Option::as_mut) else {
-            break;
+            break seat;
         };
         let bot = bot.get_mut().unwrap_or_else(|p| p.into_inner());
         let chosen = slot.game.bot_choose(bot).map_err(|e| (ended, e))?;
@@ -304,13 +305,13 @@ fn advance(
             .apply(id)
             .map_err(|e| (ended, format!("the bot of seat {seat}: {e}")))?;
         slot.decisions += 1;
-    }
+    };
     // Without an action nothing is reported: the bots' first moves are
     // owed at the learner's first step.
     if rules.shaped && action.is_some() {
         settle(slot, rewards);
     }
-    Ok(ended)
+    Ok((ended, seat))
 }
 
 /// Adds each seat's change of score since the baseline to `rewards`, and

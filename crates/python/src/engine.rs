@@ -49,6 +49,15 @@ pub trait Engine: Send + Sync {
     fn current(&self) -> Option<usize>;
     /// The legal action ids, ascending, into `out` (cleared first).
     fn legal(&self, out: &mut Vec<u32>);
+    /// The legal action ids, ascending, into `out` (cleared first),
+    /// reusing the game's own scratch list: the batches' path.
+    fn legal_ids(&mut self, out: &mut Vec<u32>) {
+        self.listed_ids(out);
+        out.sort_unstable();
+    }
+    /// The legal action ids in the order the engine lists the choices,
+    /// into `out` (cleared first): for a mask, where order does not count.
+    fn listed_ids(&mut self, out: &mut Vec<u32>);
     /// 1 at each legal action of `out` (of length [`Engine::num_actions`]),
     /// 0 elsewhere.
     fn mask(&self, out: &mut [u8]);
@@ -224,6 +233,16 @@ where
                 .map(|id| id.0),
         );
         out.sort_unstable();
+    }
+
+    fn listed_ids(&mut self, out: &mut Vec<u32>) {
+        out.clear();
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        G::legal(&self.state, &mut legal);
+        let space = &self.shape.space;
+        out.extend(legal.iter().filter_map(|c| space.id(c)).map(|id| id.0));
+        self.legal = legal;
     }
 
     fn mask(&self, out: &mut [u8]) {

@@ -9,14 +9,17 @@
 //! * `play_scheduled` and `tournament_report`: the pieces `eons.study`
 //!   spreads over processes or a Ray cluster.
 
+mod batch;
 mod engine;
+mod relative;
 
+use batch::PyVecGame;
 use engine::{BotSlot, Engine};
 use eons_bots::tournament::{self, Config};
-use eons_bots::{mix_seed, BotSpec};
+use eons_bots::BotSpec;
 use eons_core::{Game, GameRng};
 use eons_games::{Registered, Visitor};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -159,6 +162,25 @@ impl PyGame {
         let mut out = vec![0f32; self.engine.layout().len()];
         self.engine.observe(seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Writes `seat`'s observation (as `observation_tensor(seat)` gives
+    /// it) into `out`, a writable contiguous float32 array of length
+    /// `observation_size()`, with no allocation: the fast path of agents
+    /// that keep their own buffers.
+    fn observation_into(&self, seat: usize, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
+        check_seat(self.engine.as_ref(), seat)?;
+        let mut out = out.try_readwrite().map_err(value_error)?;
+        let slice = out.as_slice_mut().map_err(value_error)?;
+        let len = self.engine.layout().len();
+        if slice.len() != len {
+            return Err(value_error(format!(
+                "an observation has {len} values: out has {}",
+                slice.len()
+            )));
+        }
+        self.engine.observe(seat, slice);
+        Ok(())
     }
 
     /// The length of an observation.
@@ -308,349 +330,6 @@ impl PyGame {
             self.engine.players(),
             self.engine.seed(),
             self.engine.history().len()
-        )
-    }
-}
-
-/// Many games of one kind stepped together in Rust, the GIL released:
-/// stacked observations of the seat to move, action masks, rewards.
-/// A finished game starts again at once (its `done` is set and its rewards
-/// are its returns for that step): game `i`'s `k`-th game (from 0) has the
-/// seed `seed + k·N + i`, whatever the thread count.
-#[pyclass(name = "VecGame", module = "eons._eons")]
-pub struct PyVecGame {
-    games: Vec<Box<dyn Engine>>,
-    /// Per game: how many games it has started after its first.
-    restarts: Vec<u64>,
-    base_seed: u64,
-    threads: usize,
-    rng: GameRng,
-}
-
-/// What one step of a batch gives back, before it becomes NumPy arrays.
-struct Batch {
-    /// `N × observation_size` values, or none when not asked for.
-    observations: Vec<f32>,
-    /// `N × num_distinct_actions` values, or none when not asked for.
-    masks: Vec<u8>,
-    rewards: Vec<f32>,
-    dones: Vec<bool>,
-    players: Vec<i64>,
-}
-
-/// One thread's share of a batch: its games and their rows of every array.
-struct Share<'a> {
-    first: usize,
-    games: &'a mut [Box<dyn Engine>],
-    restarts: &'a mut [u64],
-    actions: Option<&'a [i64]>,
-    observations: &'a mut [f32],
-    masks: &'a mut [u8],
-    rewards: &'a mut [f32],
-    dones: &'a mut [bool],
-    players: &'a mut [i64],
-}
-
-impl Share<'_> {
-    /// Plays this share's actions (restarting the games that end), then
-    /// fills its rows. On a refused action, that game is unchanged and the
-    /// error names it; the share's other games go on.
-    fn run(&mut self, n: usize, base_seed: u64, width: (usize, usize, usize)) -> Option<String> {
-        let (obs, actions, players) = width;
-        let mut refused = None;
-        for (i, game) in self.games.iter_mut().enumerate() {
-            let index = self.first + i;
-            if let Some(a) = self.actions.map(|all| all[i]) {
-                let played = u32::try_from(a)
-                    .map_err(|_| format!("no action {a}"))
-                    .and_then(|id| game.apply(id));
-                if let Err(e) = played {
-                    refused.get_or_insert(format!("game {index}: {e}"));
-                } else if game.current().is_none() {
-                    for (slot, r) in self.rewards[i * players..(i + 1) * players]
-                        .iter_mut()
-                        .zip(game.returns())
-                    {
-                        *slot = r as f32;
-                    }
-                    self.dones[i] = true;
-                    self.restarts[i] += 1;
-                    let seed = base_seed
-                        .wrapping_add(self.restarts[i].wrapping_mul(n as u64))
-                        .wrapping_add(index as u64);
-                    if let Err(e) = game.reset(seed) {
-                        refused.get_or_insert(format!("game {index}: {e}"));
-                    }
-                }
-            }
-            let seat = game.current();
-            self.players[i] = seat.map_or(-1, |s| s as i64);
-            if obs > 0 {
-                if let Some(s) = seat {
-                    game.observe(s, &mut self.observations[i * obs..(i + 1) * obs]);
-                }
-            }
-            if actions > 0 {
-                game.mask(&mut self.masks[i * actions..(i + 1) * actions]);
-            }
-        }
-        refused
-    }
-}
-
-impl PyVecGame {
-    fn shape(&self) -> (usize, usize, usize, usize) {
-        let first = &self.games[0];
-        (
-            self.games.len(),
-            first.layout().len(),
-            first.num_actions(),
-            first.players(),
-        )
-    }
-
-    /// Plays `actions` (one per game; None: none, only read the games)
-    /// and gives back the batch, the observations and masks only when
-    /// asked for, over the VecGame's threads.
-    fn run(
-        &mut self,
-        actions: Option<&[i64]>,
-        observations: bool,
-        masks: bool,
-    ) -> Result<Batch, String> {
-        let (n, obs, acts, players) = self.shape();
-        let obs = if observations { obs } else { 0 };
-        let acts = if masks { acts } else { 0 };
-        let mut batch = Batch {
-            observations: vec![0.0; n * obs],
-            masks: vec![0; n * acts],
-            rewards: vec![0.0; n * players],
-            dones: vec![false; n],
-            players: vec![-1; n],
-        };
-        let per = n.div_ceil(self.threads.max(1));
-        let mut shares = Vec::new();
-        {
-            let mut games = self.games.as_mut_slice();
-            let mut restarts = self.restarts.as_mut_slice();
-            let mut acted = actions;
-            let mut o = batch.observations.as_mut_slice();
-            let mut m = batch.masks.as_mut_slice();
-            let mut r = batch.rewards.as_mut_slice();
-            let mut d = batch.dones.as_mut_slice();
-            let mut p = batch.players.as_mut_slice();
-            let mut first = 0;
-            while !games.is_empty() {
-                let k = per.min(games.len());
-                let (g, g_rest) = games.split_at_mut(k);
-                let (rs, rs_rest) = restarts.split_at_mut(k);
-                let (a, a_rest) = match acted {
-                    Some(all) => {
-                        let (a, rest) = all.split_at(k);
-                        (Some(a), Some(rest))
-                    }
-                    None => (None, None),
-                };
-                let (oo, o_rest) = std::mem::take(&mut o).split_at_mut(k * obs);
-                let (mm, m_rest) = std::mem::take(&mut m).split_at_mut(k * acts);
-                let (rr, r_rest) = std::mem::take(&mut r).split_at_mut(k * players);
-                let (dd, d_rest) = std::mem::take(&mut d).split_at_mut(k);
-                let (pp, p_rest) = std::mem::take(&mut p).split_at_mut(k);
-                shares.push(Share {
-                    first,
-                    games: g,
-                    restarts: rs,
-                    actions: a,
-                    observations: oo,
-                    masks: mm,
-                    rewards: rr,
-                    dones: dd,
-                    players: pp,
-                });
-                (games, restarts, acted) = (g_rest, rs_rest, a_rest);
-                (o, m, r, d, p) = (o_rest, m_rest, r_rest, d_rest, p_rest);
-                first += k;
-            }
-            let base_seed = self.base_seed;
-            let width = (obs, acts, players);
-            let refused: Vec<Option<String>> = if shares.len() <= 1 {
-                shares
-                    .iter_mut()
-                    .map(|s| s.run(n, base_seed, width))
-                    .collect()
-            } else {
-                std::thread::scope(|scope| {
-                    let handles: Vec<_> = shares
-                        .iter_mut()
-                        .map(|s| scope.spawn(move || s.run(n, base_seed, width)))
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| {
-                            h.join()
-                                .unwrap_or_else(|_| Some("a thread of the batch failed".into()))
-                        })
-                        .collect()
-                })
-            };
-            if let Some(e) = refused.into_iter().flatten().next() {
-                return Err(e);
-            }
-        }
-        Ok(batch)
-    }
-
-    fn arrays<'py>(&self, py: Python<'py>, b: Batch) -> PyResult<Bound<'py, PyAny>> {
-        let (n, obs, actions, players) = self.shape();
-        let o = if b.observations.is_empty() {
-            py.None().into_bound(py)
-        } else {
-            PyArray1::from_vec(py, b.observations)
-                .reshape([n, obs])?
-                .into_any()
-        };
-        let m = if b.masks.is_empty() {
-            py.None().into_bound(py)
-        } else {
-            PyArray1::from_vec(py, b.masks)
-                .reshape([n, actions])?
-                .into_any()
-        };
-        let r = PyArray1::from_vec(py, b.rewards).reshape([n, players])?;
-        let d = PyArray1::from_vec(py, b.dones);
-        let p = PyArray1::from_vec(py, b.players);
-        Ok((o, m, r, d, p).into_pyobject(py)?.into_any())
-    }
-}
-
-#[pymethods]
-impl PyVecGame {
-    /// `num_games` games of `name` with `players` seats and `options`; game
-    /// `i` starts from seed `seed + i` (its `k`-th game from `seed + k·N +
-    /// i`). `threads` splits each step over that many threads.
-    #[new]
-    #[pyo3(signature = (name, num_games, players, options = Vec::new(), seed = 0, threads = 1))]
-    fn new(
-        name: &str,
-        num_games: usize,
-        players: usize,
-        options: Vec<String>,
-        seed: u64,
-        threads: usize,
-    ) -> PyResult<PyVecGame> {
-        if num_games == 0 {
-            return Err(value_error("a VecGame needs at least one game"));
-        }
-        let games = (0..num_games as u64)
-            .map(|i| engine::open(name, players, &options, seed.wrapping_add(i)))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(value_error)?;
-        Ok(PyVecGame {
-            restarts: vec![0; games.len()],
-            games,
-            base_seed: seed,
-            threads: threads.clamp(1, 64),
-            rng: GameRng::new(mix_seed(seed, 0x5ea)),
-        })
-    }
-
-    /// The number of games.
-    fn __len__(&self) -> usize {
-        self.games.len()
-    }
-
-    /// The size of each game's action space.
-    fn num_distinct_actions(&self) -> usize {
-        self.shape().2
-    }
-
-    /// The length of one observation.
-    fn observation_size(&self) -> usize {
-        self.shape().1
-    }
-
-    /// Seats at each table.
-    fn num_players(&self) -> usize {
-        self.shape().3
-    }
-
-    /// `(observations, masks, rewards, dones, players)` of the games as
-    /// they stand: observations `(N, observation_size)` float32 of the
-    /// seat to move, masks `(N, num_distinct_actions)` uint8, rewards
-    /// `(N, num_players)` float32 (zero), dones `(N,)` bool (false),
-    /// players `(N,)` int64 (the seat to move). `observations=False` or
-    /// `masks=False` gives None in their place (and saves their cost).
-    #[pyo3(signature = (observations = true, masks = true))]
-    fn state<'py>(
-        &mut self,
-        py: Python<'py>,
-        observations: bool,
-        masks: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let batch = py
-            .detach(|| self.run(None, observations, masks))
-            .map_err(value_error)?;
-        self.arrays(py, batch)
-    }
-
-    /// Plays `actions[i]` in game `i` (int64, one per game), restarting
-    /// each game that ends; returns `(observations, masks, rewards, dones,
-    /// players)` as `state()` describes, rewards being each finished game's
-    /// returns. An illegal action raises ValueError naming its game, which
-    /// is left unchanged; the other games have played theirs.
-    #[pyo3(signature = (actions, observations = true, masks = true))]
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
-        observations: bool,
-        masks: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let actions = actions.as_slice().map_err(value_error)?.to_vec();
-        if actions.len() != self.games.len() {
-            return Err(value_error(format!(
-                "{} actions for {} games",
-                actions.len(),
-                self.games.len()
-            )));
-        }
-        let batch = py
-            .detach(|| self.run(Some(&actions), observations, masks))
-            .map_err(value_error)?;
-        self.arrays(py, batch)
-    }
-
-    /// One uniformly random legal action per game (int64), drawn from the
-    /// VecGame's own seeded generator: exploration, baselines, benchmarks.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let rng = &mut self.rng;
-        let games = &mut self.games;
-        let picks: Vec<i64> = py.detach(|| {
-            let mut pick = |n: usize| rng.index(n);
-            games
-                .iter_mut()
-                .map(|g| g.random_action(&mut pick).map_or(-1, i64::from))
-                .collect()
-        });
-        PyArray1::from_vec(py, picks)
-    }
-
-    /// Game `i` as an `eons.Game` (a copy).
-    fn game(&self, i: usize) -> PyResult<PyGame> {
-        self.games
-            .get(i)
-            .map(|g| PyGame {
-                engine: g.clone_box(),
-            })
-            .ok_or_else(|| PyIndexError::new_err(format!("no game {i}")))
-    }
-
-    fn __repr__(&self) -> String {
-        let (n, _, _, players) = self.shape();
-        format!(
-            "eons.VecGame({:?}, num_games={n}, players={players}, seed={})",
-            self.games[0].game_id(),
-            self.base_seed
         )
     }
 }
@@ -824,6 +503,25 @@ fn report<G: Game>(config: &Config) -> Result<(String, String), String> {
     Ok((json, tournament::format_report(&report)))
 }
 
+/// `seat`'s observer-relative observation of `game`: its
+/// `observation_tensor(seat)` with every seat axis turned so that `seat`
+/// comes first (then the seats after it, wrapping round). Same length and
+/// sections.
+#[pyfunction]
+fn relative_observation<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    seat: usize,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let engine = game.engine.as_ref();
+    check_seat(engine, seat)?;
+    let mut out = vec![0f32; engine.layout().len()];
+    engine.observe(seat, &mut out);
+    let spans = relative::seat_spans(engine);
+    relative::make_relative(&mut out, &spans, engine.players(), seat);
+    Ok(PyArray1::from_vec(py, out))
+}
+
 /// The games: `(id, name)` each.
 #[pyfunction]
 fn games() -> Vec<(&'static str, &'static str)> {
@@ -868,6 +566,7 @@ fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_scheduled, m)?)?;
     m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(relative_observation, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(game_players, m)?)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;

@@ -16,3 +16,19 @@ def test_the_documented_layouts_are_the_engines_layouts():
     assert documented == layouts.markdown().strip(), (
         "docs/python.md is out of date: python crates/python/tools/layouts.py --write"
     )
+
+
+def test_the_batch_examples_of_the_docs_run():
+    # Every Python example of docs/python.md's batch section, in order, in
+    # one namespace: the text a reader copies.
+    import re
+
+    doc = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md").read_text(
+        encoding="utf-8"
+    )
+    section = doc[doc.index("## Batches: `eons.VecGame`"):doc.index("## PettingZoo")]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) >= 3
+    namespace = {}
+    for block in blocks:
+        exec(compile(block, "docs/python.md", "exec"), namespace)

@@ -409,7 +409,8 @@ class EonsObserver:
         if state.eons is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = state.eons.observation_tensor(player)
+            # Written in place by the engine: no array made per call.
+            state.eons.observation_into(player, self.tensor)
 
     def string_from(self, state, player):
         return _observation_string(state, player)
@@ -422,10 +423,17 @@ class EonsInformationStateObserver:
     def __init__(self, size, layout):
         self.tensor = np.zeros(size + RECALL_BITS, np.float32)
         self.dict = {name: self.tensor[offset:offset + length] for name, offset, length, _ in layout}
+        self._observation = self.tensor[:size]
         self.dict["recall"] = self.tensor[size:]
 
     def set_from(self, state, player):
-        self.tensor[:] = _information_state_tensor(state, player)
+        _check_player(state, player)
+        if state.eons is None:
+            self.tensor.fill(0.0)
+            return
+        state.eons.observation_into(player, self._observation)
+        digest = np.frombuffer(state.recall().digests[player], np.uint8)
+        self.dict["recall"][:] = np.unpackbits(digest)
 
     def string_from(self, state, player):
         return _information_state_string(state, player)

@@ -48,7 +48,9 @@
 //!   from the 2.5th to the 97.5th percentile of the win rate over the
 //!   resamples. It assumes only that deals are independent (they are: each
 //!   has its own seed). Its RNG is seeded from the tournament's seed, so a
-//!   report is reproducible, whatever the thread count or a resume.
+//!   report is reproducible, whatever the thread count or a resume. With
+//!   few deals it is too narrow, like any percentile bootstrap: when no deal
+//!   has a win (or a loss) it is a single point. Read Wilson's there.
 //!
 //! # Turn order
 //!

@@ -130,7 +130,7 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 /// seed apart from every game and bot seed.
 pub(super) fn bootstrap_seed(tournament_seed: u64) -> u64 {
     // "deals" in ASCII: a stream no block or game index reaches.
-    mix_seed(mix_seed(tournament_seed, u64::MAX), 0x6465_616c_73)
+    mix_seed(mix_seed(tournament_seed, u64::MAX), 0x0064_6561_6c73)
 }
 
 #[cfg(test)]

@@ -31,8 +31,36 @@
 //!
 //! The winner of a game is `Outcome::ranking[0]`: the game's own tie-break
 //! rules decide, and exactly one seat wins each completed game, so the bots'
-//! wins add up to the completed games. Win rates come with a 95% Wilson score
-//! interval.
+//! wins add up to the completed games.
+//!
+//! # Intervals
+//!
+//! Every win rate comes with two 95% intervals, which assume different
+//! things:
+//!
+//! * `interval`: the Wilson score interval ([`wilson`]), which treats every
+//!   game as an independent trial. The `P` games of one block share their
+//!   deal, so they are not: a deal that favours an animal favours it in all
+//!   `P` games, and the Wilson interval is then too narrow.
+//! * `deal_interval`: a cluster bootstrap over deals. The deals (blocks with
+//!   at least one completed game) are resampled with replacement, all the
+//!   games of a deal together, [`DEAL_RESAMPLES`] times; the interval runs
+//!   from the 2.5th to the 97.5th percentile of the win rate over the
+//!   resamples. It assumes only that deals are independent (they are: each
+//!   has its own seed). Its RNG is seeded from the tournament's seed, so a
+//!   report is reproducible, whatever the thread count or a resume. With
+//!   few deals it is too narrow, like any percentile bootstrap: when no deal
+//!   has a win (or a loss) it is a single point. Read Wilson's there.
+//!
+//! # Turn order
+//!
+//! A seat's number is not its place in the turn order when the game orders
+//! play by animal (Dominant Species' initiative track: insects first,
+//! mammals last). [`Game::initiative`] read on each game's first state gives
+//! every role its starting [`TurnPosition`]; the report has win rates per
+//! position ([`Report::initiative`]) and per role and position
+//! ([`Report::role_initiative`]), and one row per game, seat and role
+//! ([`Report::table`], written as CSV by [`write_table`]).
 //!
 //! # Records and resuming
 //!
@@ -60,16 +88,19 @@
 //! [`Report::aborted`] with the reason, left out of the statistics, and still
 //! written to the records file (its record replays up to the failure).
 
+mod deals;
 mod report;
 mod resume;
 
-pub use report::format_report;
+pub use deals::DEAL_RESAMPLES;
+use deals::{bootstrap_seed, deal_intervals, DealCounts, Statistic};
+pub use report::{format_report, write_table, TABLE_COLUMNS};
 pub use resume::parse_previous;
 use resume::{resumed_game, AppendAfter};
 
 use crate::spec::BotSpec;
 use crate::{mix_seed, Bot};
-use eons_core::{Game, Outcome, Record, RecordedChoice, Seat, SetupError, Turn};
+use eons_core::{Game, Outcome, Record, RecordedChoice, Seat, SetupError, Turn, TurnPosition};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -265,8 +296,12 @@ pub struct BotRow {
     pub wins: usize,
     /// `wins / games`.
     pub win_rate: f64,
-    /// 95% Wilson interval of the win rate: (low, high).
+    /// 95% Wilson interval of the win rate, every game an independent
+    /// trial: (low, high).
     pub interval: (f64, f64),
+    /// 95% interval of the win rate from resampling whole deals (see
+    /// "Intervals" in the module docs): (low, high).
+    pub deal_interval: (f64, f64),
     /// Mean final score.
     pub mean_score: f64,
     /// Decisions made (all games, aborted ones too).
@@ -284,10 +319,11 @@ pub struct BotRow {
     pub roles: BTreeMap<String, (usize, usize)>,
 }
 
-/// Win statistics of a seat or a role.
+/// Win statistics of a seat, a role or a place in the turn order.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RateRow {
-    /// The seat (`seat 1`) or role name.
+    /// The seat (`seat 1`), role (`mammals`), place in the turn order
+    /// (`initiative 1`) or role and place (`mammals, initiative 4`).
     pub name: String,
     /// Completed games.
     pub games: usize,
@@ -295,8 +331,54 @@ pub struct RateRow {
     pub wins: usize,
     /// `wins / games`.
     pub win_rate: f64,
-    /// 95% Wilson interval: (low, high).
+    /// 95% Wilson interval, every game an independent trial: (low, high).
     pub interval: (f64, f64),
+    /// 95% interval from resampling whole deals (see "Intervals" in the
+    /// module docs): (low, high).
+    pub deal_interval: (f64, f64),
+}
+
+impl RateRow {
+    /// A row with no games yet.
+    fn empty(name: String) -> Self {
+        RateRow {
+            name,
+            games: 0,
+            wins: 0,
+            win_rate: 0.0,
+            interval: (0.0, 1.0),
+            deal_interval: (0.0, 1.0),
+        }
+    }
+}
+
+/// One row of the per-game table ([`Report::table`]): one seat's role in
+/// one completed game. A seat that plays several roles has a row for each
+/// (with the seat's result on every one); a game without roles has one row
+/// per seat with an empty role.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableRow {
+    /// The game's index in the schedule (from 0).
+    pub game: usize,
+    /// Its deal: the block of seat-rotated games sharing one game seed
+    /// (`game / players`).
+    pub deal: usize,
+    /// The seat, from 1 as the report prints it (`seat 1`).
+    pub seat: usize,
+    /// The bot in that seat: its number in [`Config::bots`], from 1 as the
+    /// report prints it (`1. greedy`).
+    pub bot: usize,
+    /// The bot's spec.
+    pub bot_name: String,
+    /// The role ([`Game::roles`]), empty for none.
+    pub role: String,
+    /// The role's place in the turn order at the start of the game, from 1
+    /// ([`Game::initiative`]); `None` when the game reports none.
+    pub initiative: Option<usize>,
+    /// True when this seat won the game.
+    pub winner: bool,
+    /// The seat's final score (VP).
+    pub vp: i64,
 }
 
 /// A game that did not finish normally.
@@ -332,6 +414,20 @@ pub struct Report {
     /// Per role, by name ([`Game::roles`]); a seat with several roles
     /// counts for each.
     pub roles: Vec<RateRow>,
+    /// Per place in the turn order at the start of the game
+    /// ([`Game::initiative`]; empty for a game that reports none), first
+    /// first; a seat with several roles counts for each.
+    pub initiative: Vec<RateRow>,
+    /// Per role and place in the turn order (`mammals, initiative 4`), by
+    /// role then place.
+    pub role_initiative: Vec<RateRow>,
+    /// Deals (blocks of seat-rotated games) with at least one completed
+    /// game: what the deal intervals resample.
+    pub deals: usize,
+    /// Resamples behind every `deal_interval` ([`DEAL_RESAMPLES`]).
+    pub resamples: usize,
+    /// One row per completed game, seat and role, in game and seat order.
+    pub table: Vec<TableRow>,
     /// Games left out of the statistics.
     pub aborted: Vec<AbortedGame>,
     /// Games read back from the records file (resumed), not played now.
@@ -392,6 +488,9 @@ pub struct PlayedGame<G: Game> {
     pub outcome: Option<Outcome>,
     /// Roles per seat ([`Game::roles`] on the last state).
     pub roles: Vec<Vec<String>>,
+    /// Per seat, each role's place in the turn order on the first state
+    /// ([`Game::initiative`]).
+    pub initiative: Vec<Vec<TurnPosition>>,
     /// Decisions made per seat.
     pub decisions: Vec<u64>,
     /// Time the bots took per seat.
@@ -427,6 +526,7 @@ pub fn play_game<G: Game>(
         record: Record::new(setup.clone(), seed),
         outcome: None,
         roles: vec![Vec::new(); n],
+        initiative: vec![Vec::new(); n],
         decisions: vec![0; n],
         think: vec![Duration::ZERO; n],
         search: vec![SearchTotals::default(); n],
@@ -446,6 +546,9 @@ pub fn play_game<G: Game>(
         ));
         return played;
     }
+    played.initiative = (0..n)
+        .map(|i| G::initiative(&state, Seat(i as u8)))
+        .collect();
     let mut events = Vec::new();
     let mut count = 0usize;
     loop {
@@ -655,6 +758,79 @@ struct Tally {
     iterations: Vec<u64>,
     search_time: Vec<Duration>,
     roles: BTreeMap<String, (usize, usize)>,
+    /// Per place in the turn order, and per role and place: games and wins.
+    initiative: BTreeMap<TurnPosition, (usize, usize)>,
+    role_initiative: BTreeMap<(String, TurnPosition), (usize, usize)>,
+    /// Every statistic's games and wins, per deal.
+    deals: DealCounts,
+}
+
+/// Counts one seat of a completed game into the per-deal counts, the turn
+/// order's tallies and the per-game table.
+fn count_seat<G: Game>(
+    report: &mut Report,
+    tally: &mut Tally,
+    f: &Finished<G>,
+    deal: usize,
+    seat: usize,
+    won: bool,
+) {
+    let played = &f.played;
+    let b = f.seating[seat];
+    tally.deals.count(deal, Statistic::Bot(b), won);
+    tally
+        .deals
+        .count(deal, Statistic::Seat(Seat(seat as u8)), won);
+    let roles = &played.roles[seat];
+    let initiative = played.initiative.get(seat).map_or(&[][..], Vec::as_slice);
+    // The turn order is per role; a game that gives fewer places than
+    // roles reports none.
+    let places: Vec<Option<TurnPosition>> = if initiative.len() == roles.len() {
+        initiative.iter().copied().map(Some).collect()
+    } else {
+        vec![None; roles.len()]
+    };
+    let vp = played
+        .outcome
+        .as_ref()
+        .and_then(|o| o.scores.get(seat).copied())
+        .unwrap_or(0);
+    let mut row = TableRow {
+        game: f.game,
+        deal,
+        seat: seat + 1,
+        bot: b + 1,
+        bot_name: report.bots[b].name.clone(),
+        role: String::new(),
+        initiative: None,
+        winner: won,
+        vp,
+    };
+    if roles.is_empty() {
+        report.table.push(row);
+        return;
+    }
+    for (role, place) in roles.iter().zip(places) {
+        tally.deals.count(deal, Statistic::Role(role.clone()), won);
+        if let Some(place) = place {
+            let e = tally.initiative.entry(place).or_default();
+            e.0 += 1;
+            e.1 += usize::from(won);
+            let e = tally
+                .role_initiative
+                .entry((role.clone(), place))
+                .or_default();
+            e.0 += 1;
+            e.1 += usize::from(won);
+            tally.deals.count(deal, Statistic::Initiative(place), won);
+            tally
+                .deals
+                .count(deal, Statistic::RoleInitiative(role.clone(), place), won);
+        }
+        row.role = role.clone();
+        row.initiative = place.map(|x| x.index() + 1);
+        report.table.push(row.clone());
+    }
 }
 
 /// Counts one finished game into the report; returns the winning bot.
@@ -673,7 +849,9 @@ fn count_game<G: Game>(report: &mut Report, tally: &mut Tally, f: &Finished<G>) 
         (Some(outcome), None) if outcome.winner().is_some_and(|w| w.index() < p) => {
             let w = outcome.winner().map_or(0, Seat::index);
             report.completed += 1;
+            let deal = f.game / p;
             for (seat, &b) in f.seating.iter().enumerate() {
+                count_seat(report, tally, f, deal, seat, seat == w);
                 let won = usize::from(seat == w);
                 let row = &mut report.bots[b];
                 row.games += 1;
@@ -747,6 +925,7 @@ pub fn run_entrants<G: Game>(
                 wins: 0,
                 win_rate: 0.0,
                 interval: (0.0, 1.0),
+                deal_interval: (0.0, 1.0),
                 mean_score: 0.0,
                 decisions: 0,
                 mean_decision_ms: 0.0,
@@ -757,15 +936,14 @@ pub fn run_entrants<G: Game>(
             })
             .collect(),
         seats: (0..p)
-            .map(|s| RateRow {
-                name: Seat(s as u8).to_string(),
-                games: 0,
-                wins: 0,
-                win_rate: 0.0,
-                interval: (0.0, 1.0),
-            })
+            .map(|s| RateRow::empty(Seat(s as u8).to_string()))
             .collect(),
         roles: Vec::new(),
+        initiative: Vec::new(),
+        role_initiative: Vec::new(),
+        deals: 0,
+        resamples: DEAL_RESAMPLES,
+        table: Vec::new(),
         aborted: Vec::new(),
         resumed: 0,
         elapsed_secs: 0.0,
@@ -776,6 +954,9 @@ pub fn run_entrants<G: Game>(
         iterations: vec![0; p],
         search_time: vec![Duration::ZERO; p],
         roles: BTreeMap::new(),
+        initiative: BTreeMap::new(),
+        role_initiative: BTreeMap::new(),
+        deals: DealCounts::default(),
     };
 
     let mut done = 0usize;
@@ -864,9 +1045,15 @@ pub fn run_entrants<G: Game>(
         return Err(e);
     }
     report.aborted.sort_by_key(|a| a.game);
+    // Games finish out of order when several threads play.
+    report.table.sort_by_key(|row| (row.game, row.seat));
+    report.deals = tally.deals.deals();
+    let by_deal = deal_intervals(&tally.deals, DEAL_RESAMPLES, bootstrap_seed(config.seed));
+    let deal_interval = |k: Statistic| by_deal.get(&k).copied().unwrap_or((0.0, 1.0));
     for (b, row) in report.bots.iter_mut().enumerate() {
         row.win_rate = rate(row.wins, row.games);
         row.interval = wilson(row.wins, row.games);
+        row.deal_interval = deal_interval(Statistic::Bot(b));
         row.mean_score = if row.games == 0 {
             0.0
         } else {
@@ -884,18 +1071,35 @@ pub fn run_entrants<G: Game>(
             0.0
         };
     }
-    for row in &mut report.seats {
+    for (seat, row) in report.seats.iter_mut().enumerate() {
         row.win_rate = rate(row.wins, row.games);
         row.interval = wilson(row.wins, row.games);
+        row.deal_interval = deal_interval(Statistic::Seat(Seat(seat as u8)));
     }
+    let rate_row = |name: String, (games, wins): (usize, usize), k: Statistic| RateRow {
+        name,
+        games,
+        wins,
+        win_rate: rate(wins, games),
+        interval: wilson(wins, games),
+        deal_interval: deal_interval(k),
+    };
     report.roles = std::mem::take(&mut tally.roles)
         .into_iter()
-        .map(|(name, (games, wins))| RateRow {
-            name,
-            games,
-            wins,
-            win_rate: rate(wins, games),
-            interval: wilson(wins, games),
+        .map(|(name, counts)| rate_row(name.clone(), counts, Statistic::Role(name)))
+        .collect();
+    report.initiative = std::mem::take(&mut tally.initiative)
+        .into_iter()
+        .map(|(place, counts)| rate_row(place.to_string(), counts, Statistic::Initiative(place)))
+        .collect();
+    report.role_initiative = std::mem::take(&mut tally.role_initiative)
+        .into_iter()
+        .map(|((role, place), counts)| {
+            rate_row(
+                format!("{role}, {place}"),
+                counts,
+                Statistic::RoleInitiative(role, place),
+            )
         })
         .collect();
     report.elapsed_secs = started.elapsed().as_secs_f64();

@@ -158,8 +158,14 @@ fn a_tournament_is_reproducible_whatever_the_thread_count() {
         "records differ"
     );
     for (x, y) in ra.bots.iter().zip(&rb.bots) {
-        assert_eq!((x.wins, x.mean_score), (y.wins, y.mean_score));
+        assert_eq!(
+            (x.wins, x.mean_score, x.deal_interval),
+            (y.wins, y.mean_score, y.deal_interval)
+        );
     }
+    // The deal intervals' resamples are drawn from the tournament's seed.
+    assert_eq!((&ra.seats, &ra.roles), (&rb.seats, &rb.roles));
+    assert_eq!(ra.table, rb.table);
     let mut c = a.clone();
     c.seed = 100;
     let (_, oc, _) = run_to_vec::<HighCard>(&c);
@@ -217,7 +223,11 @@ fn format_report_shows_every_bot_seat_and_role() {
         "seat 3",
         "hawk",
         "dove",
-        "95% CI",
+        "Wilson 95%",
+        "by deal 95%",
+        "initiative 1",
+        "hawk, initiative 1",
+        "the 1 deal (each deal's 3 seat-rotated games together) resampled 2000 times",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
@@ -361,6 +371,9 @@ fn a_resumed_tournament_equals_one_played_in_one_go() {
     assert_eq!(tallies(&resumed), tallies(&one_go));
     assert_eq!(resumed.seats, one_go.seats);
     assert_eq!(resumed.roles, one_go.roles);
+    assert_eq!(resumed.initiative, one_go.initiative);
+    assert_eq!(resumed.role_initiative, one_go.role_initiative);
+    assert_eq!(resumed.table, one_go.table);
     assert_eq!(seen.len(), 9);
     assert_eq!(seen.last().map(|s| s.0), Some(9));
     // The file is now the same games, in order, as the one-go file: the
@@ -505,4 +518,79 @@ fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
     assert_eq!(counted.seats, report.seats);
     assert_eq!(counted.roles, report.roles);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_table_has_a_row_per_game_and_seat_with_its_turn_order() {
+    let mut cfg = config("greedy,random,random", 9, 21);
+    cfg.threads = 2;
+    cfg.option_variants = vec![vec!["hawk=2".into()]];
+    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    assert_eq!(report.deals, 3);
+    assert_eq!(report.table.len(), 9 * 3);
+    for (i, row) in report.table.iter().enumerate() {
+        let (game, seat) = (i / 3, i % 3 + 1);
+        assert_eq!((row.game, row.deal, row.seat), (game, game / 3, seat));
+        // Bot b sits in seat (b + g) mod 3.
+        assert_eq!(row.bot, (seat - 1 + 3 - game % 3) % 3 + 1);
+        assert_eq!(row.bot_name, report.bots[row.bot - 1].name);
+        // Seat 1 bids first in the first round.
+        assert_eq!(row.initiative, Some(seat));
+        assert_eq!(row.role, if seat == 2 { "hawk" } else { "dove" });
+    }
+    for game in 0..9 {
+        let rows = &report.table[game * 3..game * 3 + 3];
+        assert_eq!(rows.iter().filter(|r| r.winner).count(), 1);
+        let best = rows.iter().map(|r| r.vp).max();
+        let winner = rows.iter().find(|r| r.winner).map(|r| r.vp);
+        assert_eq!(winner, best, "{rows:?}");
+    }
+    // The rate tables count the table's rows.
+    let names: Vec<&str> = report.initiative.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["initiative 1", "initiative 2", "initiative 3"]);
+    for (i, place) in report.initiative.iter().enumerate() {
+        let rows: Vec<_> = report
+            .table
+            .iter()
+            .filter(|r| r.initiative == Some(i + 1))
+            .collect();
+        let wins = rows.iter().filter(|r| r.winner).count();
+        assert_eq!((place.games, place.wins), (rows.len(), wins));
+        assert_eq!(place.wins, report.seats[i].wins);
+        assert!(place.deal_interval.0 <= place.win_rate && place.win_rate <= place.deal_interval.1);
+    }
+    assert_eq!(report.role_initiative.len(), 3);
+    assert_eq!(report.role_initiative[0].name, "dove, initiative 1");
+    assert_eq!(report.role_initiative[2].name, "hawk, initiative 2");
+
+    let mut csv = Vec::new();
+    tournament::write_table(&report, &mut csv).expect("written");
+    let csv = String::from_utf8(csv).expect("utf-8");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 27);
+    assert_eq!(lines[0], tournament::TABLE_COLUMNS.join(","));
+    let first = &report.table[0];
+    assert_eq!(
+        lines[1],
+        format!(
+            "0,0,1,1,greedy,dove,1,{},{}",
+            u8::from(first.winner),
+            first.vp
+        )
+    );
+}
+
+#[test]
+fn a_bot_spec_with_a_comma_is_quoted_in_the_table() {
+    let cfg = config("mcts:10it,threads=2,random", 2, 4);
+    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    let mut csv = Vec::new();
+    tournament::write_table(&report, &mut csv).expect("written");
+    let csv = String::from_utf8(csv).expect("utf-8");
+    assert!(
+        csv.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("0,0,1,1,\"mcts:10it,threads=2\",")),
+        "{csv}"
+    );
 }

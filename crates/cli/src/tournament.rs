@@ -9,7 +9,7 @@ use eons_bots::{parse_bot_list, BotSpec};
 use eons_core::{Game, Positions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `eons tournament`.
 #[derive(clap::Args, Debug)]
@@ -57,6 +57,11 @@ pub struct TournamentArgs {
     /// A game still running after this many decisions is aborted.
     #[arg(long, default_value_t = DEFAULT_MAX_DECISIONS, value_name = "N")]
     pub max_decisions: usize,
+    /// Write the per-game table as CSV to this file: one row per completed
+    /// game, seat and role (game, deal, seat, bot, bot_name, role,
+    /// initiative, winner, vp).
+    #[arg(long, value_name = "FILE.csv")]
+    pub table: Option<PathBuf>,
 }
 
 impl TournamentArgs {
@@ -130,8 +135,13 @@ impl GameCommand for TournamentArgs {
             ProgressStyle::with_template("{bar:40} {pos}/{len} games ({elapsed}, eta {eta}) {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        if let Some(path) = &self.table {
+            // Refused now rather than after hours of games.
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write the table to `{}`", path.display()))?;
+        }
         if self.report_only {
-            return report_only::<G>(config);
+            return report_only::<G>(config, self.table.as_deref());
         }
         let names: Vec<String> = config.bots.iter().map(ToString::to_string).collect();
         let mut wins = vec![0usize; names.len()];
@@ -164,6 +174,15 @@ impl GameCommand for TournamentArgs {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         write!(out, "{}", tournament::format_report(&report))?;
+        if let Some(path) = &self.table {
+            write_table(&report, path)?;
+            writeln!(
+                out,
+                "\nper-game table ({} rows) written to {}",
+                report.table.len(),
+                path.display()
+            )?;
+        }
         if let Some(path) = &config.records {
             writeln!(
                 out,
@@ -177,8 +196,19 @@ impl GameCommand for TournamentArgs {
     }
 }
 
-/// `--report-only`: the report on the complete lines of the records file.
-fn report_only<G: Game>(mut config: Config) -> Result<()> {
+/// Writes the report's per-game table as CSV to `path`.
+fn write_table(report: &tournament::Report, path: &Path) -> Result<()> {
+    let file = std::fs::File::create(path)
+        .with_context(|| format!("cannot write the table to `{}`", path.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    tournament::write_table(report, &mut out)
+        .and_then(|()| out.flush())
+        .with_context(|| format!("cannot write the table to `{}`", path.display()))
+}
+
+/// `--report-only`: the report on the complete lines of the records file
+/// (and its per-game table, to `table`).
+fn report_only<G: Game>(mut config: Config, table: Option<&Path>) -> Result<()> {
     let Some(path) = config.records.clone() else {
         bail!("--report-only needs --out FILE");
     };
@@ -200,6 +230,14 @@ fn report_only<G: Game>(mut config: Config) -> Result<()> {
     let report = tournament::run_entrants(&config, &entrants, previous, None, &mut |_| {})
         .with_context(|| format!("`{}`", path.display()))?;
     print!("{}", tournament::format_report(&report));
+    if let Some(path) = table {
+        write_table(&report, path)?;
+        println!(
+            "\nper-game table ({} rows) written to {}",
+            report.table.len(),
+            path.display()
+        );
+    }
     Ok(())
 }
 

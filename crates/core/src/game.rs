@@ -30,6 +30,24 @@ impl fmt::Display for Seat {
     }
 }
 
+/// A place in a game's turn order (its initiative track, its order of
+/// play): 0 acts first. Displayed from 1 ("initiative 1").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TurnPosition(pub u8);
+
+impl TurnPosition {
+    /// The position as an index (0 = first).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for TurnPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "initiative {}", self.0 + 1)
+    }
+}
+
 /// Whose decision it is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Turn {
@@ -256,6 +274,17 @@ pub trait Game: Sized + 'static {
     fn determinize(s: &Self::State, seat: Seat, seed: u64) -> Self::State;
     /// Names of what a seat plays (animals, groups), for statistics.
     fn roles(s: &Self::State, seat: Seat) -> Vec<String>;
+    /// Where each of `seat`'s roles ([`Game::roles`], one entry per role,
+    /// in the same order) stands in the turn order of `s`, among the roles
+    /// of the players (neutral animals left out). Statistics read it on a
+    /// game's first state: the turn order a role starts with, which is not
+    /// the seat number when the game orders play by animal (Dominant
+    /// Species' initiative track). The default, empty, is a game with no
+    /// turn order to report.
+    fn initiative(s: &Self::State, seat: Seat) -> Vec<TurnPosition> {
+        let _ = (s, seat);
+        Vec::new()
+    }
     /// A short human description of a choice in this state ("Speciation: meat space").
     fn describe_choice(s: &Self::State, c: Self::Choice) -> String;
     /// How a choice that `actor` just made reads to `viewer` (`None`: a

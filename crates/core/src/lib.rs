@@ -31,7 +31,7 @@ pub use data_error::DataError;
 pub use decision_module::{refusal_from_rule, DecisionModule};
 pub use game::{
     capitalised, draw_listed, validate_position, Game, InvariantError, OptionInfo, OptionKind,
-    Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn,
+    Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn, TurnPosition,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
 pub use learn::{ActionId, ActionSpace, Layout, Learnable, Section, Writer};

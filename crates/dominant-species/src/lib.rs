@@ -108,7 +108,7 @@ pub use view::View;
 
 use eons_core::{
     Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
-    SetupError, Turn,
+    SetupError, Turn, TurnPosition,
 };
 
 /// The Dominant Species game for the [`Game`] trait.
@@ -294,6 +294,20 @@ impl Game for DominantSpecies {
         s.animals_in_play()
             .filter(|a| s.seat_of(*a) == seat)
             .map(|a| a.name().to_string())
+            .collect()
+    }
+
+    /// The animal's place on the initiative track (p.10); at setup the
+    /// track is in reverse food-chain order (p.4): insects first, mammals
+    /// last, of the animals in play. Initiative actions and Nocturnal move
+    /// it later in the game.
+    fn initiative(s: &State, seat: Seat) -> Vec<TurnPosition> {
+        s.animals_in_play()
+            .filter(|a| s.seat_of(*a) == seat)
+            .filter_map(|a| {
+                let place = s.initiative_order().iter().position(|&b| b == a)?;
+                Some(TurnPosition(u8::try_from(place).ok()?))
+            })
             .collect()
     }
 

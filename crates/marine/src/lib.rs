@@ -158,7 +158,7 @@ pub use view::View;
 
 use eons_core::{
     Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat,
-    SetupError, Turn,
+    SetupError, Turn, TurnPosition,
 };
 use eons_earth::matching_counts;
 
@@ -315,6 +315,19 @@ impl Game for Marine {
         s.animals()
             .filter(|a| s.owner[a.index()] == seat.0)
             .map(|a| a.to_string())
+            .collect()
+    }
+
+    /// The animal's place in the order of play, which is the reverse food
+    /// chain for the whole game (p.5, p.8): the animal in play lowest on
+    /// the food chain plays first.
+    fn initiative(s: &State, seat: Seat) -> Vec<TurnPosition> {
+        s.animals()
+            .filter(|a| s.owner[a.index()] == seat.0)
+            .map(|a| {
+                let below = s.animals().filter(|b| b.index() > a.index()).count();
+                TurnPosition(u8::try_from(below).unwrap_or(u8::MAX))
+            })
             .collect()
     }
 

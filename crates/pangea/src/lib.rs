@@ -118,7 +118,7 @@ pub mod view;
 
 use eons_core::{
     Game, OptionInfo, OptionKind, Outcome, PositionError, Positions, Refusal, Seat, SetupError,
-    Turn,
+    Turn, TurnPosition,
 };
 use std::cell::RefCell;
 
@@ -315,6 +315,19 @@ impl Game for Pangea {
         s.players
             .get(seat.index())
             .map(|p| vec![p.group.id().to_string()])
+            .unwrap_or_default()
+    }
+
+    /// The seat's place in the initiative order of the players (neutral
+    /// groups act before them all). At setup it is the group's
+    /// Expansiveness, highest first (p.10); each Initiative phase
+    /// reorders the seats by dominance, fewest first (p.18).
+    fn initiative(s: &State, seat: Seat) -> Vec<TurnPosition> {
+        s.order
+            .iter()
+            .position(|&o| o == seat.0)
+            .and_then(|place| u8::try_from(place).ok())
+            .map(|place| vec![TurnPosition(place)])
             .unwrap_or_default()
     }
 

@@ -1,4 +1,5 @@
-//! The tournament report as text: the tables `eons tournament` prints.
+//! The tournament report as text: the tables `eons tournament` prints, and
+//! the per-game table as CSV.
 
 use super::*;
 
@@ -50,8 +51,8 @@ pub fn format_report(r: &Report) -> String {
     let searching = r.bots.iter().any(|b| b.searches > 0);
     let _ = write!(
         s,
-        "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10} {:>12}",
-        "bot", "games", "wins", "win %", "95% CI", "mean VP", "ms/decision"
+        "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>17} {:>10} {:>12}",
+        "bot", "games", "wins", "win %", "Wilson 95%", "by deal 95%", "mean VP", "ms/decision"
     );
     if searching {
         let _ = write!(s, " {:>9} {:>10}", "searched", "iter/s");
@@ -60,12 +61,13 @@ pub fn format_report(r: &Report) -> String {
     for (i, b) in r.bots.iter().enumerate() {
         let _ = write!(
             s,
-            "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>10.2} {:>12.3}",
+            "{:<width$} {:>6} {:>6} {:>7} {:>17} {:>17} {:>10.2} {:>12.3}",
             format!("{}. {}", i + 1, b.name),
             b.games,
             b.wins,
             pct(b.win_rate),
             ci(b.interval),
+            ci(b.deal_interval),
             b.mean_score,
             b.mean_decision_ms
         );
@@ -88,24 +90,31 @@ pub fn format_report(r: &Report) -> String {
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "{:<w$} {:>6} {:>6} {:>7} {:>17}",
-            title, "games", "wins", "win %", "95% CI"
+            "{:<w$} {:>6} {:>6} {:>7} {:>17} {:>17}",
+            title, "games", "wins", "win %", "Wilson 95%", "by deal 95%"
         );
         for x in rows {
             let _ = writeln!(
                 s,
-                "{:<w$} {:>6} {:>6} {:>7} {:>17}",
+                "{:<w$} {:>6} {:>6} {:>7} {:>17} {:>17}",
                 x.name,
                 x.games,
                 x.wins,
                 pct(x.win_rate),
-                ci(x.interval)
+                ci(x.interval),
+                ci(x.deal_interval)
             );
         }
     };
     rate_table(&mut s, "seat", &r.seats);
+    if !r.initiative.is_empty() {
+        rate_table(&mut s, "turn order at the start", &r.initiative);
+    }
     if !r.roles.is_empty() {
         rate_table(&mut s, "role", &r.roles);
+        if !r.role_initiative.is_empty() {
+            rate_table(&mut s, "role and turn order", &r.role_initiative);
+        }
         // Who played which role: wins/games per bot and role.
         let cells: Vec<Vec<String>> = r
             .bots
@@ -147,6 +156,17 @@ pub fn format_report(r: &Report) -> String {
             let _ = writeln!(s);
         }
     }
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "Wilson 95%: every game an independent trial. By deal 95%: the {} {} (each deal's {} \
+         seat-rotated games together) resampled {} times, 2.5th to 97.5th percentile, seeded \
+         by the tournament's seed.",
+        r.deals,
+        if r.deals == 1 { "deal" } else { "deals" },
+        r.players,
+        r.resamples
+    );
     if !r.aborted.is_empty() {
         let _ = writeln!(s);
         let _ = writeln!(s, "aborted games:");
@@ -155,4 +175,50 @@ pub fn format_report(r: &Report) -> String {
         }
     }
     s
+}
+
+/// The columns of [`write_table`], in order.
+pub const TABLE_COLUMNS: [&str; 9] = [
+    "game",
+    "deal",
+    "seat",
+    "bot",
+    "bot_name",
+    "role",
+    "initiative",
+    "winner",
+    "vp",
+];
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Writes the per-game table ([`Report::table`]) as CSV: a header line
+/// ([`TABLE_COLUMNS`]), then one line per completed game, seat and role.
+/// `initiative` is empty when the game reports no turn order, `winner` is
+/// `1` or `0`.
+pub fn write_table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, "{}", TABLE_COLUMNS.join(","))?;
+    for row in &r.table {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{}",
+            row.game,
+            row.deal,
+            row.seat,
+            row.bot,
+            csv_field(&row.bot_name),
+            csv_field(&row.role),
+            row.initiative.map_or(String::new(), |x| x.to_string()),
+            u8::from(row.winner),
+            row.vp
+        )?;
+    }
+    Ok(())
 }

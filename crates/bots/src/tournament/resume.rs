@@ -137,9 +137,15 @@ pub(super) fn resumed_game<G: Game>(
     let (state, _) = record
         .replay()
         .map_err(|e| fail(format!("does not replay: {e}")))?;
+    // The turn order the roles started with: the game's first state.
+    let first =
+        G::new(&record.setup, record.seed).map_err(|e| fail(format!("its setup fails: {e}")))?;
     let mut played = PlayedGame {
         outcome: None,
         roles: (0..p).map(|i| G::roles(&state, Seat(i as u8))).collect(),
+        initiative: (0..p)
+            .map(|i| G::initiative(&first, Seat(i as u8)))
+            .collect(),
         decisions: meta.decisions.clone(),
         think: meta.think_ms.iter().map(|&ms| millis(ms)).collect(),
         search: (0..p)

@@ -17,7 +17,9 @@
 //! What it does not: the other hands, their face-down bids, the deck order
 //! and the RNG's state.
 
-use eons_core::{Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, Seat, SetupError, Turn};
+use eons_core::{
+    Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, Seat, SetupError, Turn, TurnPosition,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -366,6 +368,12 @@ impl Game for HighCard {
 
     fn roles(s: &State, seat: Seat) -> Vec<String> {
         vec![if seat.0 == s.hawk { "hawk" } else { "dove" }.to_string()]
+    }
+
+    /// The round's bidding starts with seat `round mod P`.
+    fn initiative(s: &State, seat: Seat) -> Vec<TurnPosition> {
+        let first = s.round % s.players;
+        vec![TurnPosition((seat.0 + s.players - first) % s.players)]
     }
 
     fn describe_choice(_s: &State, c: Bid) -> String {

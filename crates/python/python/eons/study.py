@@ -5,12 +5,22 @@ processes or a Ray cluster.
 >>> result = study.tournament("ds", ["mcts:200it", "greedy", "random", "random"],
 ...                           games=40, seed=7, out="games.jsonl")
 >>> print(result.text)                       # the table `eons tournament` prints
->>> result.report["bots"][0]["win_rate"], result.report["bots"][0]["interval"]
+>>> result.report["bots"][0]["win_rate"], result.report["bots"][0]["deal_interval"]
+>>> result.table[0]                          # one row per game, seat and role
+>>> result.write_table("games.csv")          # as `eons tournament --table` writes it
 
-The schedule, seeds, seat rotation, option variants, Wilson intervals and
+The schedule, seeds, seat rotation, option variants, intervals and
 JSON-lines records are those of ``eons tournament``: game ``g`` here is game
 ``g`` there, bit for bit, and ``eons replay games.jsonl --game-index g``
-replays it. Each game is played in Rust by a worker; the records are
+replays it.
+
+Every win rate has two 95% intervals. ``interval`` is Wilson's, which
+treats every game as independent; but the seat-rotated games of one block
+share their deal, so it is too narrow when the deal matters.
+``deal_interval`` resamples whole deals (all the games of a block
+together) with replacement, ``report["resamples"]`` times (2000), and
+takes the 2.5th and 97.5th percentiles; its RNG is seeded from the
+study's seed, so the same study gives the same interval. Each game is played in Rust by a worker; the records are
 written in game order and then counted by the same code as ``eons
 tournament --resume``, which replays and checks every line.
 
@@ -22,6 +32,7 @@ processes play them (``concurrent.futures``).
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import sys
@@ -32,7 +43,11 @@ from dataclasses import dataclass
 
 from . import _eons
 
-__all__ = ["StudyResult", "tournament", "balance"]
+__all__ = ["StudyResult", "TABLE_COLUMNS", "tournament", "balance"]
+
+#: The columns of :attr:`StudyResult.table` and of its CSV file, in order
+#: (those of ``eons tournament --table``).
+TABLE_COLUMNS = ("game", "deal", "seat", "bot", "bot_name", "role", "initiative", "winner", "vp")
 
 
 @dataclass
@@ -40,8 +55,11 @@ class StudyResult:
     """What a study found."""
 
     #: The report as ``eons tournament`` computes it (a dict: ``bots`` with
-    #: ``games``, ``wins``, ``win_rate``, ``interval`` (95% Wilson),
-    #: ``mean_score``…; ``seats``; ``roles``; ``aborted``…).
+    #: ``games``, ``wins``, ``win_rate``, ``interval`` (95% Wilson, every
+    #: game independent), ``deal_interval`` (95%, resampling deals),
+    #: ``mean_score``…; ``seats``; ``roles``; ``initiative`` (per place in
+    #: the turn order at the start); ``role_initiative``; ``deals``;
+    #: ``resamples``; ``aborted``…). Its per-game table is :attr:`table`.
     report: dict
     #: The report as ``eons tournament`` prints it.
     text: str
@@ -51,6 +69,29 @@ class StudyResult:
     backend: str
     #: Seconds the games took.
     seconds: float
+    #: One dict per completed game, seat and role, in game and seat order:
+    #: ``game`` (index, from 0), ``deal`` (its block of seat-rotated games,
+    #: ``game // players``), ``seat`` (from 1), ``bot`` (its number in the
+    #: bot list, from 1), ``bot_name``, ``role`` (animal or group, ``""``
+    #: for none), ``initiative`` (the role's place in the turn order at the
+    #: start, from 1; None when the game reports none), ``winner`` (bool),
+    #: ``vp`` (the seat's final score).
+    table: list
+
+    def write_table(self, path):
+        """Writes :attr:`table` as CSV to ``path``, as ``eons tournament
+        --table`` does (``winner`` as 1 or 0, no ``initiative`` as an empty
+        field)."""
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            writer = csv.writer(f, lineterminator="\n")
+            writer.writerow(TABLE_COLUMNS)
+            for row in self.table:
+                writer.writerow(
+                    [
+                        "" if row[c] is None else int(row[c]) if c == "winner" else row[c]
+                        for c in TABLE_COLUMNS
+                    ]
+                )
 
 
 def _play_chunk(spec, indices):
@@ -167,15 +208,20 @@ def tournament(
         for line in lines:
             f.write(line + "\n")
     report_json, text = _eons.tournament_report(spec_json, str(out))
-    return StudyResult(json.loads(report_json), text, str(out), backend, seconds)
+    report = json.loads(report_json)
+    table = report.pop("table")
+    return StudyResult(report, text, str(out), backend, seconds, table)
 
 
 def balance(game, players, games, bot="random", seed=0, options=(), option_variants=(), **where):
     """A balance study: ``games`` games of ``game`` with the same ``bot`` in
     every seat; the result's ``report["roles"]`` gives each role's (animal,
-    group) win rate with its Wilson interval, ``report["seats"]`` each
-    seat's. ``where``: ``out``, ``ray_address``, ``workers``, ``chunk``,
-    ``progress`` as for :func:`tournament`."""
+    group) win rate with its two intervals (``deal_interval`` counts deals,
+    ``interval`` counts games as independent), ``report["seats"]`` each
+    seat's, ``report["initiative"]`` each place in the turn order's and
+    ``report["role_initiative"]`` each role's from each place;
+    ``table`` has every game's seats. ``where``: ``out``, ``ray_address``,
+    ``workers``, ``chunk``, ``progress`` as for :func:`tournament`."""
     return tournament(
         game, [bot] * players, games, seed=seed, options=options,
         option_variants=option_variants, **where,

@@ -21,6 +21,9 @@
 //!   ([`Positions::read_position_with_events`]).
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
+//!
+//! This file is long because it holds the whole game in one place: its
+//! rules, texts, presentation, position format and their tests.
 
 use eons_core::{
     capitalised, Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions,

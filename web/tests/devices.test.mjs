@@ -40,7 +40,7 @@ test('a profile opened on a second device lists its games and plays its seat the
     // Device A takes the profile, then its seat in a game against a bot, and moves.
     await a.goto(`${base}/profile/Ann#k=${ann.key}`);
     await a.waitForSelector('#profile-carried');
-    const created = await post(base, '/api/games', { game: 'secrets', players: 2, seed: 4, seats: [{}, { kind: 'bot', bot: 'random' }] });
+    const created = await post(base, '/api/games', { game: 'demo', players: 2, seed: 4, seats: [{}, { kind: 'bot', bot: 'random' }] });
     await a.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
     await a.waitForSelector('body[data-move]');
     assert.match(await a.textContent('#players'), /Ann \(you\)/);

@@ -75,7 +75,7 @@ test('a profile carried by its link plays a game, and its page shows the finishe
     assert.equal(await page.textContent('#my-profile'), 'Ann Lee');
 
     // A game against a bot, claimed with the profile's key, played to its end.
-    const created = await create(base, { game: 'secrets', players: 2, seed: 3, seats: [{}, { kind: 'bot', bot: 'random' }] });
+    const created = await create(base, { game: 'demo', players: 2, seed: 3, options: ['target=10'], seats: [{}, { kind: 'bot', bot: 'random' }] });
     await page.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
     await page.waitForSelector('body[data-move]');
     assert.match(await page.textContent('#players'), /Ann Lee \(you\)/);
@@ -107,7 +107,7 @@ test('a profile carried by its link plays a game, and its page shows the finishe
       await page.waitForSelector('#profile-games');
     }
     // The game by its name, the rating a whole number on the 1500 scale with its ±.
-    const kindName = (await (await fetch(`${base}/api/kinds`)).json()).find((k) => k.id === 'secrets').name;
+    const kindName = (await (await fetch(`${base}/api/kinds`)).json()).find((k) => k.id === 'demo').name;
     assert.match(await page.textContent('#ratings'), new RegExp(kindName.replace(/[()]/g, '\\$&')));
     assert.match(await page.textContent('#ratings .rating'), /^1[0-9]{3}\?? ± [0-9]+$/);
     assert.match(await page.textContent('#rating-explained'), /start at 1500/);
@@ -115,7 +115,7 @@ test('a profile carried by its link plays a game, and its page shows the finishe
     // Ann played it: the replay opens at its end.
     await page.waitForURL(new RegExp(`/replay/${created.id}#step=[0-9]+$`));
     // The bots' ladder has the bot it played.
-    await page.goto(`${base}/leaderboard/secrets`);
+    await page.goto(`${base}/leaderboard/demo`);
     await page.waitForSelector('#board-bots');
     assert.match(await page.textContent('#board-bots'), /Bot \(random\)/);
     assert.match(await page.textContent('#board-players'), /Ann Lee/);

@@ -1,7 +1,8 @@
 // Taking back a choice at the table, and its refusal, in headless Chromium:
-// the server's test game "secrets" (started with --test-games) has a card
-// played openly (may be taken back) and a card drawn in secret (a barrier:
-// the engine says it may not be taken back, so nobody can peek and retry).
+// in the server's test game Card Race ("demo", started with --test-games) a
+// storm card played (a 6) may be taken back until its knock is decided, and
+// letting the storm pass draws a card (a barrier: the engine says it may not
+// be taken back, so nobody can peek and retry).
 //
 // Needs the server binary and Chromium, as play.test.mjs (see browser.mjs).
 import { test } from 'node:test';
@@ -18,7 +19,7 @@ async function choose(page, start) {
   await page.waitForFunction((m) => Number(document.body.dataset.move) > m, move);
 }
 
-test('a played card is taken back at the table; a secret draw stands, and the table says why', { timeout: 120000 }, async () => {
+test('a storm card played is taken back at the table; a draw stands, and the table says why', { timeout: 120000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'eons-undo-test-'));
   const { proc, base } = await startServer(dir, ['--test-games']);
   const browser = await launch({ width: 1366, height: 768, name: 'Ann' });
@@ -29,7 +30,7 @@ test('a played card is taken back at the table; a secret draw stands, and the ta
     const created = await (await fetch(`${base}/api/games`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'secrets', players: 2, seed: 7, seats: [{}, {}] }),
+      body: JSON.stringify({ game: 'demo', players: 2, seed: 5, seats: [{}, {}] }), // seat 1 holds a 6
     })).json();
     await page.goto(`${base}/play/${created.id}#t=${created.tokens[0].token}`);
     await page.waitForSelector('body.my-turn');
@@ -37,19 +38,21 @@ test('a played card is taken back at the table; a secret draw stands, and the ta
     assert.equal(await page.locator('#undo-refused').count(), 0, 'and nothing to explain');
     const before = await page.textContent('#board');
 
-    // A card played openly: "Take back" restores the table as it was.
-    await choose(page, 'play ');
+    // A storm card: "Take back" restores the table as it was.
+    await choose(page, 'play 6');
     await page.waitForSelector('#undo-btn');
     const move = Number(await page.evaluate(() => document.body.dataset.move));
     await page.click('#undo-btn');
     await page.waitForFunction((m) => Number(document.body.dataset.move) === m + 1, move);
     await page.waitForSelector('body.my-turn');
     assert.equal(await page.textContent('#board'), before, 'the board is as before the choice');
-    assert.match(await page.textContent('#log'), /take back “play /, 'the log tells it');
+    assert.match(await page.textContent('#log'), /take back “play 6/, 'the log tells it');
 
-    // A card drawn in secret: no "Take back", the reason instead, and the
-    // server refuses a take-back sent all the same.
-    await choose(page, 'draw a card');
+    // The storm card again, and the storm let pass, which draws a card: no
+    // "Take back", the reason instead, and the server refuses a take-back
+    // sent all the same.
+    await choose(page, 'play 6');
+    await choose(page, 'skip the knock');
     await page.waitForSelector('#undo-refused');
     assert.equal(await page.textContent('#undo-refused'), 'Cannot take back: your last choice drew or revealed something hidden, so it stands');
     assert.equal(await page.locator('#undo-btn').count(), 0);

@@ -10,7 +10,7 @@ use crate::common::{
 };
 use crate::games::{dispatch, GameCommand};
 use anyhow::{anyhow, bail, Result};
-use eons_core::{Game, Positions, Seat, Turn};
+use eons_core::{Game, Positions, Presentation, Seat, Turn};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -130,7 +130,7 @@ struct Report {
 }
 
 impl GameCommand for Check {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
         check::<G>(&self, &mut stdout.lock(), &mut stderr.lock())

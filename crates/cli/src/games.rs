@@ -2,18 +2,18 @@
 //! its test builds only the tests' toy game, Card Race (id `demo`, from
 //! `eons-toy`, which a release build has empty).
 //!
-//! Every command is written once, generically over `G: Game + Positions`, as
+//! Every command is written once, generically over `G: Game + Positions + Presentation`, as
 //! a [`GameCommand`]; [`dispatch`] picks the engine by id. Adding a game is
 //! one line in `eons-games`' list: nothing here changes.
 
 use anyhow::{bail, Result};
-use eons_core::{Game, OptionInfo, Positions};
+use eons_core::{Game, OptionInfo, Positions, Presentation};
 use eons_games::{Registered, Unknown, Visitor};
 
 /// A command that can run for any game type.
 pub trait GameCommand {
     /// Runs the command with the engine `G`.
-    fn run<G: Game + Positions>(self) -> Result<()>;
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()>;
 }
 
 /// Id, name and options of a game.
@@ -32,7 +32,7 @@ struct Run<C>(C);
 
 impl<C: GameCommand> eons_toy::ToyVisitor for Run<C> {
     type Output = Result<()>;
-    fn visit<G: Game + Positions>(self) -> Result<()> {
+    fn visit<G: Game + Positions + Presentation>(self) -> Result<()> {
         self.0.run::<G>()
     }
 }
@@ -82,7 +82,7 @@ mod tests {
     struct Name(std::rc::Rc<std::cell::RefCell<String>>);
 
     impl GameCommand for Name {
-        fn run<G: Game + Positions>(self) -> Result<()> {
+        fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
             *self.0.borrow_mut() = G::NAME.to_string();
             Ok(())
         }

@@ -6,7 +6,7 @@ use crate::screen::{choice_keys, colour_wanted, key_range, pick, ColorWhen, Styl
 use crate::seats::{make_bot, resolve_seats};
 use anyhow::{anyhow, bail, Context, Result};
 use eons_bots::Bot;
-use eons_core::{capitalised, Game, Positions, Record, RecordedChoice, Seat, Turn};
+use eons_core::{capitalised, Game, Positions, Presentation, Record, RecordedChoice, Seat, Turn};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -44,7 +44,7 @@ pub struct PlayArgs {
 }
 
 impl GameCommand for PlayArgs {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         let stdin = std::io::stdin();
         let stdout = std::io::stdout();
         let terminal = stdout.is_terminal();
@@ -216,7 +216,7 @@ fn log_line(line: &str, style: Style) -> String {
 }
 
 /// Plays one game reading human answers from `input` and writing to `out`.
-pub fn play<G: Game>(
+pub fn play<G: Presentation>(
     args: &PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -274,7 +274,7 @@ pub fn play<G: Game>(
 }
 
 /// Plays until the game ends or the human leaves.
-fn run_game<G: Game>(
+fn run_game<G: Presentation>(
     table: &mut Table<G>,
     bots: &mut [Option<Box<dyn Bot<G>>>],
     max_decisions: usize,
@@ -361,7 +361,12 @@ fn run_game<G: Game>(
             "{} ({label}): {logged}",
             capitalised(&seat.to_string())
         ));
-        for e in &events {
+        // An event only one seat may read (a card drawn) is logged only
+        // when the human at the terminal is that seat.
+        for e in events
+            .iter()
+            .filter(|e| G::reader_of(e).is_none_or(|reader| Some(reader) == table.log_viewer))
+        {
             table
                 .log
                 .push(format!("    {}", G::describe_event(&table.state, e)));

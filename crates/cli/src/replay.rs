@@ -3,7 +3,7 @@
 use crate::common::{count, print_outcome, read_text};
 use crate::games::{dispatch, GameCommand};
 use anyhow::{anyhow, bail, Context, Result};
-use eons_core::{Game, Positions, Record, RecordedChoice, Turn};
+use eons_core::{Game, Positions, Presentation, Record, RecordedChoice, Turn};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -114,7 +114,7 @@ struct Replay {
 }
 
 impl GameCommand for Replay {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         let stdout = std::io::stdout();
         if self.bless {
             let (written, changed) =

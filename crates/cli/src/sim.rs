@@ -3,7 +3,7 @@
 use crate::common::{derive_seed, make_setup};
 use crate::games::GameCommand;
 use anyhow::{anyhow, bail, Result};
-use eons_core::{random_playout, Game, GameRng, Positions, Seat, Turn};
+use eons_core::{random_playout, Game, GameRng, Positions, Presentation, Seat, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -102,7 +102,7 @@ fn play_one<G: Game>(
 }
 
 impl GameCommand for SimArgs {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         let stdout = std::io::stdout();
         sim::<G>(&self, &mut stdout.lock())
     }
@@ -249,7 +249,7 @@ fn sim<G: Game>(args: &SimArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 impl GameCommand for BenchArgs {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         if !self.seconds.is_finite() || self.seconds <= 0.0 || self.seconds > 1e6 {
             bail!("--seconds must be a positive number of seconds");
         }

@@ -6,7 +6,7 @@ use crate::seats::{misspelt_kind, BOT_KINDS};
 use anyhow::{bail, Context, Result};
 use eons_bots::tournament::{self, Config, DEFAULT_MAX_DECISIONS};
 use eons_bots::{parse_bot_list, BotSpec};
-use eons_core::{Game, Positions};
+use eons_core::{Game, Positions, Presentation};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -113,7 +113,7 @@ impl TournamentArgs {
 }
 
 impl GameCommand for TournamentArgs {
-    fn run<G: Game + Positions>(self) -> Result<()> {
+    fn run<G: Game + Positions + Presentation>(self) -> Result<()> {
         let config = self.config()?;
         // Setup errors are reported with the game's options before any game runs.
         let no_variant = [Vec::new()];

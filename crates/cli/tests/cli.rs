@@ -360,7 +360,9 @@ fn check_tells_the_forced_steps_of_loading() {
     std::fs::write(&file, EMPTY_HAND).expect("write");
     let out = ok(&eons(&["check", path_str(&file)], ""));
     let loading = out
-        .find("Forced steps while loading the position:\n     Seat 2 draws a card\n")
+        .find(
+            "Forced steps while loading the position:\n     Seat 2 draws a card\n     Seat 2 sees the card drawn: 5\n",
+        )
         .unwrap_or_else(|| panic!("no loading events: {out}"));
     let first = out.find("1. seat 2, asked").expect("the first choice");
     assert!(loading < first, "loading comes first: {out}");
@@ -370,7 +372,7 @@ fn check_tells_the_forced_steps_of_loading() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(
         v["loading_events"],
-        serde_json::json!(["Seat 2 draws a card"])
+        serde_json::json!(["Seat 2 draws a card", "Seat 2 sees the card drawn: 5"])
     );
     assert_eq!(v["steps"][0]["seat_number"], 2);
     assert_eq!(v["steps"][0]["choice"], "play 5");

@@ -1,4 +1,4 @@
-//! `eons-toy`: the toy games of the tests, never in a shipped binary.
+//! `eons-toy`: the toy game of the tests, never in a shipped binary.
 //!
 //! Without its `games` feature this crate is empty: the programs depend on
 //! it, and only their test builds turn the feature on (each lists
@@ -6,13 +6,14 @@
 //! which Cargo applies only while it builds tests), so a release build of
 //! `eons` or `eons-server` carries no toy game.
 //!
-//! - [`CardRace`] (id `demo`): a small but complete hidden-hand racing game
-//!   with options, roles, a second decision that may be taken back and
-//!   position files: the command line's tests play it through every command.
-//! - [`Secrets`] (id `secrets`): hidden hands and secret draws, for the
-//!   server's tests that no seat ever receives another seat's secrets.
+//! [`CardRace`] (id `demo`) is a small but complete hidden-hand racing game
+//! with options, roles, a second decision that may be taken back, a card
+//! drawn that only its drawer may read in the log, and position files: the
+//! command line's tests play it through every command, and the server's
+//! (offered with `--test-games`) for everything that needs a short game,
+//! among them that no seat ever receives another seat's secrets.
 //!
-//! [`visit`] runs code written once over `G: Game + Positions` for a toy
+//! [`visit`] runs code written once over `G: Game + Positions + Presentation` for a toy
 //! named at run time, as `eons_games::visit` does for the real games.
 
 #![forbid(unsafe_code)]
@@ -20,27 +21,21 @@
 
 #[cfg(feature = "games")]
 mod race;
-#[cfg(feature = "games")]
-mod secrets;
 
 #[cfg(feature = "games")]
 pub use race::{
     CardRace, CardRaceChoice, CardRaceEvent, CardRaceSetup, CardRaceState, CardRaceView,
     Phase as CardRacePhase,
 };
-#[cfg(feature = "games")]
-pub use secrets::{
-    Secrets, SecretsChoice, SecretsError, SecretsEvent, SecretsSetup, SecretsState, SecretsView,
-};
 
-use eons_core::{Game, OptionInfo, Positions};
+use eons_core::{Game, OptionInfo, Positions, Presentation};
 
 /// Code written once for any toy game, run for a toy named at run time.
 pub trait ToyVisitor {
     /// What running it gives.
     type Output;
     /// Runs it with the toy game `G`.
-    fn visit<G: Game + Positions>(self) -> Self::Output;
+    fn visit<G: Game + Positions + Presentation>(self) -> Self::Output;
 }
 
 /// A toy game, described without its type.
@@ -68,8 +63,7 @@ pub fn visit<V: ToyVisitor>(id: &str, visitor: V) -> Result<V::Output, V> {
 }
 
 /// Every toy game the command line plays (none without the `games`
-/// feature). [`Secrets`] has no position files: the server's tests reach it
-/// by its type.
+/// feature).
 pub fn kinds() -> Vec<ToyKind> {
     #[allow(unused_mut)]
     let mut kinds = Vec::new();

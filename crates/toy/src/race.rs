@@ -8,7 +8,8 @@
 //!   (these are the seat's two roles).
 //! - On your turn play one card from your hand: your runner advances by its
 //!   value, then you draw a card (the discard pile is reshuffled into the deck
-//!   when the deck runs out).
+//!   when the deck runs out). Everyone reads that you drew; only you read
+//!   which card (the log's one secret: [`Presentation::reader_of`]).
 //! - A 1 is a sprint: after drawing, you play again.
 //! - A 5 or a 6 is a storm: before drawing you either knock one opponent back
 //!   2 spaces (never below 0) or skip it. That is a second, separate decision,
@@ -20,10 +21,13 @@
 //!   ([`Positions::read_position_with_events`]).
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
+//!
+//! This file is long because it holds the whole game in one place: its
+//! rules, texts, presentation, position format and their tests.
 
 use eons_core::{
     capitalised, Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions,
-    Seat, SetupError, Turn,
+    Presentation, Seat, SetupError, Turn,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -122,10 +126,18 @@ pub enum CardRaceEvent {
         /// New position.
         to: u32,
     },
-    /// A seat drew a card (its value is secret).
+    /// A seat drew a card (its value is secret: [`CardRaceEvent::Saw`]).
     Drew {
         /// Who.
         seat: Seat,
+    },
+    /// The seat that drew a card sees it: only that seat may read this
+    /// event ([`Presentation::reader_of`]).
+    Saw {
+        /// Who drew.
+        seat: Seat,
+        /// The card drawn.
+        card: u8,
     },
     /// The discard pile became the new deck.
     Reshuffled {
@@ -230,6 +242,7 @@ impl CardRaceState {
             hand.push(c);
             hand.sort_unstable();
             events.push(CardRaceEvent::Drew { seat });
+            events.push(CardRaceEvent::Saw { seat, card: c });
         }
     }
 
@@ -533,6 +546,7 @@ impl Game for CardRace {
                 format!("{seat} plays {card} and moves to {to}")
             }
             CardRaceEvent::Drew { seat } => format!("{seat} draws a card"),
+            CardRaceEvent::Saw { seat, card } => format!("{seat} sees the card drawn: {card}"),
             CardRaceEvent::Reshuffled { cards: 1 } => {
                 "the discard pile is reshuffled into a new deck of 1 card".to_string()
             }
@@ -610,6 +624,18 @@ impl Game for CardRace {
             );
         }
         out
+    }
+}
+
+/// The table draws Card Race with the generic renderer (its text rendering
+/// and the list of choices).
+impl Presentation for CardRace {
+    /// The card a seat drew is read only by that seat.
+    fn reader_of(e: &CardRaceEvent) -> Option<Seat> {
+        match e {
+            CardRaceEvent::Saw { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
 }
 
@@ -948,7 +974,20 @@ mod tests {
             .iter()
             .map(|e| CardRace::describe_event(&after, e))
             .collect();
-        assert_eq!(texts, ["Seat 1 lets the storm pass", "Seat 1 draws a card"]);
+        assert_eq!(
+            texts,
+            [
+                "Seat 1 lets the storm pass",
+                "Seat 1 draws a card",
+                "Seat 1 sees the card drawn: 4"
+            ]
+        );
+        let readers: Vec<Option<Seat>> = events.iter().map(CardRace::reader_of).collect();
+        assert_eq!(
+            readers,
+            [None, None, Some(Seat(0))],
+            "only the drawer reads which card it drew"
+        );
     }
 
     #[test]
@@ -960,7 +999,10 @@ mod tests {
             .iter()
             .map(|e| CardRace::describe_event(&s, e))
             .collect();
-        assert_eq!(texts, ["Seat 2 draws a card"]);
+        assert_eq!(
+            texts,
+            ["Seat 2 draws a card", "Seat 2 sees the card drawn: 4"]
+        );
         assert_eq!(CardRace::read_position(text).expect("reads"), s);
         let full = "to_move = 1\npositions = [0, 0]\nhands = [[1], []]\ndeck = [3, 4]\n";
         let (_, events) = CardRace::read_position_with_events(full).expect("reads");

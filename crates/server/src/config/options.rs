@@ -39,7 +39,7 @@ pub struct ServerOptions {
     /// follow; 0 in tests).
     #[arg(long, env = "EONS_BOT_PACE_MS", value_name = "MS", default_value_t = millis(DEFAULT_BOT_PACE))]
     pub bot_pace_ms: u64,
-    /// Also offer the test game `secrets` (hidden hands), for the tests: only
+    /// Also offer the test game Card Race (`demo`: hidden hands), for the tests: only
     /// a build with the `test-games` feature has it (the tests' builds).
     #[arg(long, env = "EONS_TEST_GAMES", value_parser = FalseyValueParser::new())]
     pub test_games: bool,

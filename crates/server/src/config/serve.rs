@@ -38,7 +38,7 @@ pub struct ServeConfig {
     pub database: String,
     /// Delay before each bot decision (0 in tests).
     pub bot_pace: Duration,
-    /// Also offer the test game "secrets" (hidden hands), for tests.
+    /// Also offer the test game Card Race (`demo`: hidden hands), for tests.
     pub test_games: bool,
     /// Serve the web UI from this folder instead of the embedded copy (UI
     /// development); `None`: the embedded copy.

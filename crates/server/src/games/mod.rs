@@ -556,8 +556,9 @@ impl<G: Presentation> DynState for Live<G> {
 }
 
 /// Every game the server offers: the games of `eons-games`' list, and with
-/// `test_games` the tests' toy game `secrets` (hidden hands: `eons-toy`),
-/// which only a build with the `test-games` feature has.
+/// `test_games` the tests' toy game Card Race (`demo`: hidden hands and
+/// draws, from `eons-toy`), which only a build with the `test-games` feature
+/// has.
 pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     /// The adapter of each game of the list.
     #[derive(Clone)]
@@ -573,7 +574,7 @@ pub fn registry(test_games: bool) -> Vec<Arc<dyn DynGame>> {
     let games = {
         let mut games = games;
         if test_games {
-            games.push(Arc::new(Adapter::<eons_toy::Secrets>::new()) as Arc<dyn DynGame>);
+            games.push(Arc::new(Adapter::<eons_toy::CardRace>::new()) as Arc<dyn DynGame>);
         }
         games
     };

@@ -5,9 +5,9 @@
 //! in 40 s as found); a choice taken back restarted the clock from the
 //! take-back; and a seat's pause held the stand-in of an away seat.
 //!
-//! Each test plays "Secrets" (the server's test game: a seat plays a card,
-//! which passes the turn and may be taken back) with a clock of one second
-//! per decision and no bank.
+//! Each test plays Card Race (`demo`, the server's test game: a storm card
+//! played may be taken back until its knock is decided) with a clock of one
+//! second per decision and no bank.
 
 use super::common::{self, Server};
 use serde_json::{json, Value};
@@ -16,14 +16,14 @@ use std::time::{Duration, Instant};
 /// How long each attack lasts at most.
 const ATTACK: Duration = Duration::from_secs(5);
 
-/// A Secrets game of two claimed seats with a clock of 1 s a decision and
+/// A Card Race game of two claimed seats (seed 5: seat 1 holds a storm card) with a clock of 1 s a decision and
 /// no bank; returns its id and the two seats' tokens.
 async fn clocked_game(server: &Server, c: &reqwest::Client) -> (String, [String; 2]) {
     let (id, invites) = common::create(
         server,
         c,
         json!({
-            "game": "secrets", "players": 2, "seed": 5, "seats": [{}, {}],
+            "game": "demo", "players": 2, "seed": 5, "seats": [{}, {}],
             "clock": {"per_decision_s": 1}, "on_timeout": "random"
         }),
     )
@@ -115,7 +115,13 @@ async fn choosing_and_taking_back_does_not_restart_the_clock() {
             return;
         }
         assert_eq!(v["to_move"], json!(0), "seat 1 is to move: {v}");
-        let card = v["view"]["hand"][0].clone();
+        let card = v["view"]["hand"]
+            .as_array()
+            .expect("a hand")
+            .iter()
+            .find(|c| c.as_u64() >= Some(5))
+            .cloned()
+            .expect("a storm card, which may be taken back");
         let n = v["move"].as_i64().expect("move");
         let r = common::post(
             &c,

@@ -30,13 +30,13 @@ async fn my_games(server: &common::Server, c: &reqwest::Client, key: &str) -> (u
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-/// A two-seat `secrets` game whose seat 0 `key`'s profile claims: its id
+/// A two-seat `demo` (Card Race) game whose seat 0 `key`'s profile claims: its id
 /// and the invite of seat 1.
 async fn game_of(server: &common::Server, c: &reqwest::Client, key: &str) -> (String, String) {
     let (id, tokens) = common::create(
         server,
         c,
-        json!({"game": "secrets", "players": 2, "seats": [{}, {}]}),
+        json!({"game": "demo", "players": 2, "seats": [{}, {}]}),
     )
     .await;
     let r = common::post(

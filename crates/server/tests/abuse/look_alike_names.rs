@@ -84,7 +84,7 @@ async fn look_alike_and_invisible_names_are_refused() {
     let (game, tokens) = common::create(
         &server,
         &c,
-        json!({"game": "secrets", "players": 3, "seats": [{}, {}, {}]}),
+        json!({"game": "demo", "players": 3, "seats": [{}, {}, {}]}),
     )
     .await;
     let invites: Vec<String> = tokens.into_iter().map(|t| t.expect("an invite")).collect();
@@ -159,14 +159,14 @@ async fn look_alike_and_invisible_names_are_refused() {
     let r = common::post(
         &c,
         &games,
-        &json!({"game": "secrets", "players": 2, "seats": [{"name": "Eve"}, {"name": "\u{0415}ve"}]}),
+        &json!({"game": "demo", "players": 2, "seats": [{"name": "Eve"}, {"name": "\u{0415}ve"}]}),
     )
     .await;
     refused(&r, 400, "Eve", "a create with two seats named alike");
     let r = common::post(
         &c,
         &games,
-        &json!({"game": "secrets", "players": 2, "seats": [{"name": "\u{0410}lice"}, {}]}),
+        &json!({"game": "demo", "players": 2, "seats": [{"name": "\u{0410}lice"}, {}]}),
     )
     .await;
     refused(

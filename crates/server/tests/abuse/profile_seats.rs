@@ -30,7 +30,7 @@ async fn a_profile_takes_one_seat_of_a_game() {
     let (id, tokens) = common::create(
         &server,
         &c,
-        json!({"game": "secrets", "players": 3, "seats": [{}, {}, {}]}),
+        json!({"game": "demo", "players": 3, "seats": [{}, {}, {}]}),
     )
     .await;
     let invites: Vec<String> = tokens.into_iter().map(|t| t.expect("an invite")).collect();
@@ -65,7 +65,7 @@ async fn a_profile_takes_one_seat_of_a_game() {
     let (open, _) = common::create(
         &server,
         &c,
-        json!({"game": "secrets", "players": 2, "seats": [{"kind": "open"}, {"kind": "open"}]}),
+        json!({"game": "demo", "players": 2, "seats": [{"kind": "open"}, {"kind": "open"}]}),
     )
     .await;
     let join = server.url(&format!("/api/games/{open}/join"));

@@ -81,7 +81,7 @@ async fn a_rematch_takes_from_the_games_allowance() {
     let laptop = client_from(3);
     let phone = client_from(4);
     let request =
-        json!({"game": "secrets", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]});
+        json!({"game": "demo", "players": 2, "seats": [{}, {"kind": "bot", "bot": "random"}]});
     let (id, tokens) = common::create(&server, &laptop, request.clone()).await;
     let invite = tokens[0].clone().expect("an invite");
     let r = common::post(

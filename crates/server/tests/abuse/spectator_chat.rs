@@ -97,7 +97,7 @@ async fn spectators_cannot_fill_the_seats_chat() {
     let (id, tokens) = common::create(
         &server,
         &c,
-        json!({"game": "secrets", "players": 2, "seats": [{}, {}], "spectator_chat": true}),
+        json!({"game": "demo", "players": 2, "seats": [{}, {}], "spectator_chat": true}),
     )
     .await;
     let mut seats = Vec::new();

@@ -9,7 +9,7 @@
 
 use super::common::{self, Server};
 use super::well_behaved;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -39,18 +39,17 @@ async fn silent_receiver() -> (String, Arc<AtomicUsize>) {
     (format!("http://{addr}/hook"), accepted)
 }
 
-/// Plays a 2-seat "secrets" game whose seats both ask for a webhook at
-/// `url` to its end, every card in hand order; the number of times the
-/// turn passed (a delivery each).
+/// Plays a 2-seat Card Race (`demo`) game whose seats both ask for a
+/// webhook at `url` to its end, each seat making its first legal choice;
+/// the number of times the turn passed (a delivery each).
 async fn play_with_webhooks(server: &Server, c: &reqwest::Client, url: &str, seed: u64) -> usize {
     let (id, tokens) = common::create(
         server,
         c,
-        json!({"game": "secrets", "players": 2, "seed": seed, "seats": [{}, {}]}),
+        json!({"game": "demo", "players": 2, "seed": seed, "options": ["target=10"], "seats": [{}, {}]}),
     )
     .await;
     let tokens: Vec<String> = tokens.into_iter().map(|t| t.expect("a token")).collect();
-    let mut hands: Vec<Vec<Value>> = Vec::new();
     for t in &tokens {
         let r = common::post(
             c,
@@ -59,35 +58,32 @@ async fn play_with_webhooks(server: &Server, c: &reqwest::Client, url: &str, see
         )
         .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
-        let view = common::get(c, &server.url(&format!("/api/games/{id}/view?token={t}"))).await;
-        hands.push(
-            view.body["view"]["hand"]
-                .as_array()
-                .expect("a hand")
-                .clone(),
-        );
     }
     let mut passes = 0;
-    let mut n = 0;
     let mut seat = 0;
     loop {
-        let Some(card) = hands[seat].first().cloned() else {
+        let view = common::get(
+            c,
+            &server.url(&format!("/api/games/{id}/view?token={}", tokens[seat])),
+        )
+        .await
+        .body;
+        if view["over"] == json!(true) {
             return passes;
-        };
-        hands[seat].remove(0);
+        }
+        let to_move = view["to_move"].as_u64().expect("a seat to move") as usize;
+        if to_move != seat {
+            passes += 1;
+            seat = to_move;
+            continue;
+        }
         let r = common::post(
             c,
             &server.url(&format!("/api/games/{id}/choice?token={}", tokens[seat])),
-            &json!({"move": n, "choice": {"Play": card}}),
+            &json!({"move": view["move"], "choice": view["legal"][0]["choice"]}),
         )
         .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
-        n += 1;
-        if r.body["over"] == json!(true) {
-            return passes;
-        }
-        passes += 1;
-        seat = 1 - seat;
     }
 }
 

@@ -138,7 +138,7 @@ pub async fn a_profiles_games_open_on_another_device(db: &str) {
     let (g1, inv) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 3, "seed": 1, "seats": [{}, {}, {}]}),
+        json!({"game": "demo", "players": 3, "seed": 1, "seats": [{}, {}, {}]}),
     )
     .await;
     let ann_a = claim(&s, &c, inv[0].as_deref().unwrap(), json!({"key": ann_key})).await;
@@ -155,7 +155,7 @@ pub async fn a_profiles_games_open_on_another_device(db: &str) {
     let (g2, inv) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 2,
+        json!({"game": "demo", "players": 2, "seed": 2, "options": ["target=10"],
                "seats": [{}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;
@@ -178,7 +178,7 @@ pub async fn a_profiles_games_open_on_another_device(db: &str) {
     let (g3, inv) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 3, "seats": [{}, {}]}),
+        json!({"game": "demo", "players": 2, "seed": 3, "seats": [{}, {}]}),
     )
     .await;
     let _walker = claim(

@@ -109,7 +109,7 @@ pub async fn rematch_of_a_finished_game(db: &str) {
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 3, "seats": [{"name": "Ann"}, {"name": "Ben"}, {"kind": "bot", "bot": "random"}]}),
+        json!({"game": "demo", "players": 3, "seats": [{"name": "Ann"}, {"name": "Ben"}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;
     let a = claim(&s, &c, tokens[0].as_deref().expect("invite 0")).await;
@@ -156,7 +156,7 @@ pub async fn rematch_of_a_finished_game(db: &str) {
     assert_eq!(seat_of(ta).await, 0);
     assert_eq!(seat_of(tb).await, 1);
     let new = get(&c, &s.url(&format!("/api/games/{new_id}"))).await.body;
-    assert_eq!(new["game"], "secrets");
+    assert_eq!(new["game"], "demo");
     assert_eq!(new["players"], 3);
     assert_eq!(new["seed_chosen"], false);
     for seat in 0..3 {

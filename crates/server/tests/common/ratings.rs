@@ -107,7 +107,7 @@ pub async fn ratings_change_once_per_finished_game(db: &str, tag: &str) {
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 5, "seats": [{}, {"kind": "bot", "bot": "random"}]}),
+        json!({"game": "demo", "players": 2, "seed": 5, "seats": [{}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;
     let invite = tokens[0].clone().expect("invite");
@@ -124,13 +124,13 @@ pub async fn ratings_change_once_per_finished_game(db: &str, tag: &str) {
     assert_eq!(p["games"][0]["id"], id.as_str());
     assert_eq!(p["games"][0]["over"], false);
     assert!(
-        rating(&p, "secrets").is_none(),
+        rating(&p, "demo").is_none(),
         "an unfinished game is not rated: {p}"
     );
 
     play_out(&s, &c, &id, &t).await;
-    let p = wait_profile(&s, &c, &name, |p| rating(p, "secrets").is_some()).await;
-    let first = rating(&p, "secrets").expect("rated").clone();
+    let p = wait_profile(&s, &c, &name, |p| rating(p, "demo").is_some()).await;
+    let first = rating(&p, "demo").expect("rated").clone();
     assert_eq!(first["games"], 1);
     assert_ne!(first["rating"].as_f64(), Some(25.0), "{first}");
     assert!(first["uncertainty"].as_f64().unwrap_or(99.0) < 25.0 / 3.0);
@@ -140,8 +140,8 @@ pub async fn ratings_change_once_per_finished_game(db: &str, tag: &str) {
     // The bot has its own profile and ladder.
     let bot = profile(&s, &c, "Bot (random)").await;
     assert_eq!(bot["bot"], "random");
-    assert!(rating(&bot, "secrets").is_some_and(|r| r["games"].as_u64() >= Some(1)));
-    let board = get(&c, &s.url("/api/leaderboard/secrets")).await.body;
+    assert!(rating(&bot, "demo").is_some_and(|r| r["games"].as_u64() >= Some(1)));
+    let board = get(&c, &s.url("/api/leaderboard/demo")).await.body;
     assert!(board["players"]
         .as_array()
         .expect("players")
@@ -164,5 +164,5 @@ pub async fn ratings_change_once_per_finished_game(db: &str, tag: &str) {
     let s = Server::start(db, 0);
     tokio::time::sleep(Duration::from_millis(300)).await;
     let p = profile(&s, &c, &name).await;
-    assert_eq!(rating(&p, "secrets"), Some(&first), "rated once");
+    assert_eq!(rating(&p, "demo"), Some(&first), "rated once");
 }

@@ -14,14 +14,14 @@ fn entries(log: &Value) -> Vec<Value> {
 pub async fn a_resigned_seat_is_played_to_the_end_by_its_stand_in(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
-    // The test game with hidden hands: short, so that Ann plays it out. Its
+    // The test game with hidden hands, a race to 10: short, so that Ann plays it out. Its
     // bot seat leases the game to this process from its creation, so that on
     // a PostgreSQL database shared with other tests' servers no other process
     // takes it over (and dies with it) when Ben's seat needs its stand-in.
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 3, "seed": 41,
+        json!({"game": "demo", "players": 3, "seed": 41, "options": ["target=10"],
                "seats": [{}, {}, {"kind": "bot", "bot": "random"}]}),
     )
     .await;

@@ -483,14 +483,15 @@ pub async fn websocket_takes_the_token_as_a_subprotocol(db: &str) {
 
 /// Seat A never receives seat B's secrets: not in views, legal choices, the
 /// log, WebSocket pushes or the record while the game runs. (Test game
-/// "secrets": hidden hands and secret draws.)
+/// Card Race, `demo`: hidden hands, and after each card played a card drawn
+/// that only its drawer may read in the log.)
 pub async fn secrets_never_leak(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 99, "seats": [{}, {}]}),
+        json!({"game": "demo", "players": 2, "seed": 99, "options": ["target=10"], "seats": [{}, {}]}),
     )
     .await;
     let t = [
@@ -505,13 +506,21 @@ pub async fn secrets_never_leak(db: &str) {
             .map(|x| x.as_u64().expect("card"))
             .collect()
     };
+    // What the log says of a card seat `k` (0-based) drew, which only seat
+    // `k` may read.
+    let seen_by = |k: usize| format!("Seat {} sees the card drawn", k + 1);
     let view = |k: usize| s.url(&format!("/api/games/{id}/view?token={}", t[k]));
+    let log = |k: Option<usize>| match k {
+        Some(k) => s.url(&format!("/api/games/{id}/log?token={}", t[k])),
+        None => s.url(&format!("/api/games/{id}/log")),
+    };
     let (mut ws_b, first_b) = ws_connect(s.ws_request(&id, Some(&t[1]))).await;
     let (mut ws_spec, _) = ws_connect(s.ws_request(&id, None)).await;
     assert_eq!(hand(&first_b["state"]).len(), 3);
 
-    // Seat 0 draws in secret, then plays; seat 1 plays; repeat until over.
+    // The seat to move makes its first legal choice, until the game is over.
     let mut n = 0;
+    let mut draws = [0usize; 2];
     loop {
         let v0 = get(&c, &view(0)).await.body;
         let v1 = get(&c, &view(1)).await.body;
@@ -526,79 +535,62 @@ pub async fn secrets_never_leak(db: &str) {
                 mine["view"]["hand_sizes"][other].as_u64(),
                 Some(h[other].len() as u64)
             );
-            // Nothing in my view or my legal choices names a card of the other hand.
-            for card in &h[other] {
-                let play = json!({"Play": card});
-                assert!(
-                    !mine["legal"].to_string().contains(&play.to_string()),
-                    "seat {me} is offered seat {other}'s card {card}"
-                );
-                assert!(!mine["view"]["hand"]
-                    .as_array()
-                    .expect("hand")
-                    .contains(&json!(card)));
+            // My legal choices name only cards of my own hand.
+            for l in mine["legal"].as_array().expect("legal") {
+                if let Some(card) = l["choice"]["Play"].as_u64() {
+                    assert!(
+                        h[me].contains(&card),
+                        "seat {me} is offered card {card}, not in its hand {:?}",
+                        h[me]
+                    );
+                }
             }
+            assert!(!mine.to_string().contains("\"hands\""), "{mine}");
         }
         let to_move = v0["to_move"].as_u64().expect("to_move") as usize;
         let mine = if to_move == 0 { &v0 } else { &v1 };
         assert_eq!((if to_move == 0 { &v1 } else { &v0 })["legal"], json!([]));
         let legal = mine["legal"].as_array().expect("legal");
-        let pick = legal
-            .iter()
-            .find(|l| l["choice"] == json!("Draw"))
-            .unwrap_or(&legal[0]);
         let r = post(
             &c,
             &s.url(&format!("/api/games/{id}/choice?token={}", t[to_move])),
-            &json!({"move": n, "choice": pick["choice"]}),
+            &json!({"move": n, "choice": legal[0]["choice"]}),
         )
         .await;
         assert_eq!(r.status, 200, "{:?}", r.body);
         n += 1;
-        if pick["choice"] == json!("Draw") {
-            let drawn = get(&c, &view(to_move)).await.body;
-            let new_card = hand(&drawn)
-                .into_iter()
-                .find(|x| !h[to_move].contains(x))
-                .expect("a new card");
-            let secret = format!("drew {new_card}");
-            let other = 1 - to_move;
-            // The drawer reads it in the log; the other seat and spectators do not.
-            let own_log = get(
-                &c,
-                &s.url(&format!("/api/games/{id}/log?token={}", t[to_move])),
-            )
-            .await
-            .body;
-            assert!(own_log.to_string().contains(&secret), "{own_log}");
-            let other_log = get(
-                &c,
-                &s.url(&format!("/api/games/{id}/log?token={}", t[other])),
-            )
-            .await
-            .body;
-            assert!(!other_log.to_string().contains(&secret), "{other_log}");
-            let public_log = get(&c, &s.url(&format!("/api/games/{id}/log"))).await.body;
-            assert!(!public_log.to_string().contains(&secret));
+        let other = 1 - to_move;
+        let own_log = get(&c, &log(Some(to_move))).await.body.to_string();
+        let drew = own_log.matches(&seen_by(to_move)).count();
+        if drew > draws[to_move] {
+            draws[to_move] = drew;
+            // The drawer reads its card in the log; the other seat and
+            // spectators read only that it drew.
+            let other_log = get(&c, &log(Some(other))).await.body.to_string();
+            assert!(!other_log.contains(&seen_by(to_move)), "{other_log}");
+            assert!(other_log.contains("draws a card"), "{other_log}");
+            let public_log = get(&c, &log(None)).await.body.to_string();
+            assert!(!public_log.contains("sees the card drawn"), "{public_log}");
             let spec_view = get(&c, &s.url(&format!("/api/games/{id}/view"))).await.body;
-            assert_eq!(spec_view["view"]["hand"], json!([]));
+            assert_eq!(spec_view["view"]["hand"], json!(null));
             assert_eq!(spec_view["legal"], json!([]));
-            // Pushes to seat 1 and the spectator never carry seat 0's draw.
+            // Pushes to seat 2 and the spectator never carry seat 1's draw.
             if to_move == 0 {
                 let m = ws_until_move(&mut ws_b, n).await;
                 assert!(
-                    !m.to_string().contains(&secret),
-                    "push to seat 1 leaks: {m}"
+                    !m.to_string().contains(&seen_by(0)),
+                    "push to seat 2 leaks: {m}"
                 );
                 let m = ws_until_move(&mut ws_spec, n).await;
                 assert!(
-                    !m.to_string().contains(&secret),
+                    !m.to_string().contains("sees the card drawn"),
                     "push to spectator leaks: {m}"
                 );
             }
         }
-        assert!(n < 100, "the test game ends within 8 moves per seat");
+        assert!(n < 200, "a race to 10 ends within 100 moves per seat");
     }
+    assert!(draws.iter().all(|&d| d > 0), "both seats drew: {draws:?}");
     // Once over, the record is published and replays.
     let r = get(&c, &s.url(&format!("/api/games/{id}/record"))).await;
     assert_eq!(r.status, 200);
@@ -878,14 +870,17 @@ pub async fn claim_with_a_chosen_token_can_be_repeated(db: &str) {
 /// seat has chosen since and it drew nothing; the state returns exactly,
 /// the undo is a stored row of its own (the record of choices in effect
 /// still replays), and it survives a restart. Past another seat's choice or
-/// a secret draw, the undo is refused with 409 and the reason.
+/// a draw, the undo is refused with 409 and the reason. (Card Race: a storm
+/// card, 5 or 6, draws nothing until its knock is decided, so it may be
+/// taken back; the knock or skip draws, a barrier.)
 pub async fn undo_takes_back_to_the_last_barrier(db: &str) {
     let s = Server::start(db, 0);
     let c = client();
+    // Seed 5: each seat holds a storm card.
     let (id, tokens) = create(
         &s,
         &c,
-        json!({"game": "secrets", "players": 2, "seed": 7, "seats": [{}, {}]}),
+        json!({"game": "demo", "players": 2, "seed": 5, "seats": [{}, {}]}),
     )
     .await;
     let t = [
@@ -900,9 +895,18 @@ pub async fn undo_takes_back_to_the_last_barrier(db: &str) {
         let c = &c;
         async move { post(c, &url, &json!({"move": n, "choice": choice})).await }
     };
+    let storm = |v: &Value| -> Value {
+        v["view"]["hand"]
+            .as_array()
+            .expect("hand")
+            .iter()
+            .find(|c| c.as_u64() >= Some(5))
+            .cloned()
+            .unwrap_or_else(|| panic!("no storm card in {v}"))
+    };
     let start = get(&c, &view(0)).await.body;
     assert_eq!(start["undo"]["allowed"], false, "nothing to take back yet");
-    let card = start["view"]["hand"][0].clone();
+    let card = storm(&start);
     let r = choose(0, 0, json!({"Play": card})).await;
     assert_eq!(r.status, 200, "{:?}", r.body);
     let after = get(&c, &view(0)).await.body;
@@ -930,31 +934,34 @@ pub async fn undo_takes_back_to_the_last_barrier(db: &str) {
             .is_some_and(|t| t.starts_with("take back")),
         "the log tells the other seat: {last:?}"
     );
-    // Play again; seat 1 plays: seat 0 may no longer take back.
+    // Play it again and let the storm pass: that draws a card, a barrier,
+    // even before seat 1 moves.
     assert_eq!(choose(0, 2, json!({"Play": card})).await.status, 200);
-    let hand1 = get(&c, &view(1)).await.body["view"]["hand"][0].clone();
-    assert_eq!(choose(1, 3, json!({"Play": hand1})).await.status, 200);
+    assert_eq!(choose(0, 3, json!("Skip")).await.status, 200);
     let r = post(&c, &undo_url, &json!({"move": 4})).await;
     assert_eq!(r.status, 409, "{:?}", r.body);
     assert_eq!(r.body["error"]["code"], "undo_refused");
     assert!(r.body["error"]["message"]
         .as_str()
-        .is_some_and(|m| m.contains("another seat")));
-    // Seat 0 draws in secret: a barrier, even before seat 1 moves.
-    assert_eq!(choose(0, 4, json!("Draw")).await.status, 200);
-    let r = post(&c, &undo_url, &json!({"move": 5})).await;
-    assert_eq!(r.status, 409, "{:?}", r.body);
-    assert!(r.body["error"]["message"]
-        .as_str()
         .is_some_and(|m| m.contains("drew or revealed")));
-    let r = post(&c, &undo1_url, &json!({"move": 5})).await;
+    let r = post(&c, &undo1_url, &json!({"move": 4})).await;
     assert_eq!(
         r.status, 409,
         "seat 1 cannot take back seat 0's draw: {:?}",
         r.body
     );
+    // Seat 1 plays a storm card (which it may take back): seat 0 may not.
+    let card1 = storm(&get(&c, &view(1)).await.body);
+    assert_eq!(choose(1, 4, json!({"Play": card1})).await.status, 200);
+    let r = post(&c, &undo_url, &json!({"move": 5})).await;
+    assert_eq!(r.status, 409, "{:?}", r.body);
+    assert_eq!(r.body["error"]["code"], "undo_refused");
+    assert!(r.body["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("another seat")));
     // A restart replays the stored rows, undo included, into the same state.
     let before_restart = [get(&c, &view(0)).await.body, get(&c, &view(1)).await.body];
+    assert_eq!(before_restart[1]["undo"]["allowed"], true);
     drop(s);
     let s = Server::start(db, 0);
     for k in 0..2 {
@@ -978,14 +985,9 @@ pub async fn undo_takes_back_to_the_last_barrier(db: &str) {
         let mine = get(&c, &s.url(&format!("/api/games/{id}/view?token={}", t[k])))
             .await
             .body;
-        let card = mine["view"]["hand"][0].clone();
+        let choice = mine["legal"][0]["choice"].clone();
         let url = s.url(&format!("/api/games/{id}/choice?token={}", t[k]));
-        let r = post(
-            &c,
-            &url,
-            &json!({"move": v["move"], "choice": {"Play": card}}),
-        )
-        .await;
+        let r = post(&c, &url, &json!({"move": v["move"], "choice": choice})).await;
         assert_eq!(r.status, 200, "{:?}", r.body);
     }
     let record = get(&c, &s.url(&format!("/api/games/{id}/record")))

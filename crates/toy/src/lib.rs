@@ -24,8 +24,8 @@ mod race;
 
 #[cfg(feature = "games")]
 pub use race::{
-    CardRace, CardRaceChoice, CardRaceEvent, CardRaceSetup, CardRaceState, CardRaceView,
-    Phase as CardRacePhase,
+    CardRace, CardRaceChoice, CardRaceError, CardRaceEvent, CardRaceSetup, CardRaceState,
+    CardRaceView, Phase as CardRacePhase,
 };
 
 use eons_core::{Game, OptionInfo, Positions, Presentation};

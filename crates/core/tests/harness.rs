@@ -1,221 +1,247 @@
-//! The shared harness catches what it promises to catch: a tiny game with a
-//! secret card per seat, played correctly and then with one planted bug at a
-//! time, each of which the random-simulation, resample or text test must
+//! The shared harness catches what it promises to catch: the tests' toy game,
+//! Card Race (`eons-toy`), played correctly and then with one planted bug at
+//! a time, each of which the random-simulation, resample or text test must
 //! report (the resample test also compares who is asked next across
 //! re-drawings).
+//!
+//! [`Race`] is Card Race with card conservation as its invariant and a
+//! citation closing each prompt, and, for each [`Bug`] but `None`, exactly
+//! one behaviour changed.
 
 #![cfg(feature = "testing")]
 
 use eons_core::testing::{check_choice_texts, check_citations, random_simulation, Simulation};
 use eons_core::{Game, GameRng, InvariantError, OptionInfo, Outcome, Seat, SetupError, Turn};
-use serde::{Deserialize, Serialize};
+use eons_toy::{
+    CardRace, CardRaceChoice, CardRaceError, CardRaceEvent, CardRacePhase, CardRaceSetup,
+    CardRaceState, CardRaceView,
+};
 
 /// Which bug the game carries (none for the honest game).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
 enum Bug {
     None,
-    /// `apply_listed` adds one point too many.
+    /// `apply_listed` moves the runner of a card played one space further
+    /// than `apply` does.
     ListedDiffers,
-    /// A determinization re-draws the seat's own secret card too.
+    /// A determinization re-draws the seat's own hand too (it re-draws for
+    /// the next seat, which does not hold that hand).
     ResampleLeaks,
-    /// The total drifts from the sum of the takes.
+    /// A card played is lost instead of discarded: the cards no longer add
+    /// up to the deck's 24.
     BrokenInvariant,
-    /// `apply` accepts a take of 3, which `legal` never lists.
+    /// `apply` accepts a 6 that the hand does not hold (as if it held one),
+    /// which `legal` never lists.
     AcceptsIllegal,
-    /// A seat takes again when the other seat's secret card is a 6, so whose
-    /// turn it is shows that card (no view shows it).
+    /// After a storm card, the next seat decides the knock when it holds a
+    /// 6, so whose turn it is shows that seat's hand (no view shows it).
     TurnLeaks,
-    /// Both takes read "take points": the player cannot tell them apart.
+    /// A 5 and a 6 both read "play a storm card": the player cannot tell
+    /// them apart.
     SameWords,
 }
 
-/// Two seats take 1 or 2 points in turn until 10 are taken; each also holds
-/// a secret card (1–6) that counts at the end.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct State {
-    bug: u8,
-    rng: GameRng,
-    cards: [u8; 2],
-    taken: [u8; 2],
-    total: u8,
-    to_move: u8,
+/// Cards of each value in Card Race's deck, and the values.
+const COPIES: usize = 4;
+const VALUES: std::ops::RangeInclusive<u8> = 1..=6;
+
+/// Card Race carrying the bug numbered `BUG` (`Bug::… as u8`).
+struct Race<const BUG: u8>;
+
+/// Card Race carrying no bug.
+type Honest = Race<{ Bug::None as u8 }>;
+
+impl<const BUG: u8> Race<BUG> {
+    fn carries(bug: Bug) -> bool {
+        BUG == bug as u8
+    }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct View {
-    own_card: Option<u8>,
-    taken: [u8; 2],
-    total: u8,
-}
-
-fn bug(s: &State) -> Bug {
-    [
-        Bug::None,
-        Bug::ListedDiffers,
-        Bug::ResampleLeaks,
-        Bug::BrokenInvariant,
-        Bug::AcceptsIllegal,
-        Bug::TurnLeaks,
-        Bug::SameWords,
-    ][s.bug as usize]
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a take of 1 or 2")]
-struct Refused;
-
-struct Take;
-
-impl Game for Take {
-    const ID: &'static str = "take";
-    const NAME: &'static str = "Take";
-    const OPTIONS: &'static [OptionInfo] = &[];
-    type Setup = u8;
-    type State = State;
-    type Choice = u8;
-    type Event = u8;
-    type View = View;
-    type Error = Refused;
-
-    fn setup(_players: usize, _options: &[String]) -> Result<u8, SetupError> {
-        Ok(0)
+/// The limits (a seat to move that exists, cards of the deck's values) and
+/// the conservation of the 24 cards over hands, deck and discard pile.
+fn card_conservation(s: &CardRaceState) -> Result<(), InvariantError> {
+    let players = s.pos.len();
+    if s.hands.len() != players || usize::from(s.to_move) >= players {
+        return Err(InvariantError::always(format!(
+            "{players} runners, {} hands, seat {} to move",
+            s.hands.len(),
+            s.to_move + 1
+        )));
     }
-    fn new(bug: &u8, seed: u64) -> Result<State, SetupError> {
-        let mut rng = GameRng::new(seed);
-        let cards = [1 + rng.below(6) as u8, 1 + rng.below(6) as u8];
-        Ok(State {
-            bug: *bug,
-            rng,
-            cards,
-            taken: [0, 0],
-            total: 0,
-            to_move: 0,
-        })
+    let cards = || {
+        s.hands
+            .iter()
+            .flatten()
+            .chain(s.deck.cards())
+            .chain(&s.discard)
+    };
+    if let Some(card) = cards().find(|card| !VALUES.contains(card)) {
+        return Err(InvariantError::always(format!(
+            "no card {card} exists (the cards are 1 to 6)"
+        )));
     }
-    fn seats(_s: &State) -> usize {
-        2
-    }
-    fn turn(s: &State) -> Turn {
-        if s.total >= 10 {
-            Turn::Over
-        } else {
-            Turn::Seat(Seat(s.to_move))
-        }
-    }
-    fn legal(s: &State, out: &mut Vec<u8>) {
-        if s.total < 10 {
-            out.extend([1, 2]);
-        }
-    }
-    fn apply(s: &mut State, c: u8, events: &mut Vec<u8>) -> Result<(), Refused> {
-        let allowed = c == 1 || c == 2 || (c == 3 && bug(s) == Bug::AcceptsIllegal);
-        if !allowed || s.total >= 10 {
-            return Err(Refused);
-        }
-        let seat = s.to_move as usize;
-        s.taken[seat] += c;
-        s.total += c;
-        if bug(s) == Bug::BrokenInvariant && s.total >= 6 {
-            s.total += 1;
-        }
-        let again = bug(s) == Bug::TurnLeaks && s.cards[1 - seat] == 6;
-        if !again {
-            s.to_move = 1 - s.to_move;
-        }
-        events.push(c);
-        Ok(())
-    }
-    fn apply_listed(s: &mut State, c: u8, events: &mut Vec<u8>) -> Result<(), Refused> {
-        Self::apply(s, c, events)?;
-        if bug(s) == Bug::ListedDiffers {
-            s.taken[1 - s.to_move as usize] += 1;
-        }
-        Ok(())
-    }
-    fn view(s: &State, seat: Option<Seat>) -> View {
-        View {
-            own_card: seat.map(|k| s.cards[k.index()]),
-            taken: s.taken,
-            total: s.total,
-        }
-    }
-    fn outcome(s: &State) -> Option<Outcome> {
-        (s.total >= 10).then(|| {
-            let scores = Self::scores(s);
-            let mut ranking = vec![Seat(0), Seat(1)];
-            ranking.sort_by_key(|k| std::cmp::Reverse(scores[k.index()]));
-            Outcome { scores, ranking }
-        })
-    }
-    fn scores(s: &State) -> Vec<i64> {
-        (0..2)
-            .map(|k| i64::from(s.taken[k]) + i64::from(s.cards[k]))
-            .collect()
-    }
-    fn invariants(s: &State) -> Result<(), InvariantError> {
-        if s.to_move > 1 || s.cards.iter().any(|&c| !(1..=6).contains(&c)) {
-            return Err(InvariantError::always("no such seat or card"));
-        }
-        if s.taken[0] + s.taken[1] != s.total {
+    for value in VALUES {
+        let held = cards().filter(|&&card| card == value).count();
+        if held != COPIES {
             return Err(InvariantError::from_setup(format!(
-                "{} + {} taken but the total is {}",
-                s.taken[0], s.taken[1], s.total
+                "the hands, deck and discard pile hold {held} cards of value {value}, \
+                 not {COPIES}"
             )));
         }
+    }
+    Ok(())
+}
+
+impl<const BUG: u8> Game for Race<BUG> {
+    const ID: &'static str = CardRace::ID;
+    const NAME: &'static str = CardRace::NAME;
+    const OPTIONS: &'static [OptionInfo] = CardRace::OPTIONS;
+    type Setup = CardRaceSetup;
+    type State = CardRaceState;
+    type Choice = CardRaceChoice;
+    type Event = CardRaceEvent;
+    type View = CardRaceView;
+    type Error = CardRaceError;
+
+    fn setup(players: usize, options: &[String]) -> Result<CardRaceSetup, SetupError> {
+        CardRace::setup(players, options)
+    }
+    fn new(setup: &CardRaceSetup, seed: u64) -> Result<CardRaceState, SetupError> {
+        CardRace::new(setup, seed)
+    }
+    fn seats(s: &CardRaceState) -> usize {
+        CardRace::seats(s)
+    }
+    fn turn(s: &CardRaceState) -> Turn {
+        CardRace::turn(s)
+    }
+    fn legal(s: &CardRaceState, out: &mut Vec<CardRaceChoice>) {
+        CardRace::legal(s, out)
+    }
+    fn apply(
+        s: &mut CardRaceState,
+        c: CardRaceChoice,
+        events: &mut Vec<CardRaceEvent>,
+    ) -> Result<(), CardRaceError> {
+        let playing = s.winner.is_none()
+            && s.phase == CardRacePhase::Play
+            && matches!(c, CardRaceChoice::Play(_));
+        if Self::carries(Bug::AcceptsIllegal) && playing && c == CardRaceChoice::Play(6) {
+            let hand = &mut s.hands[usize::from(s.to_move)];
+            if !hand.contains(&6) {
+                hand.push(6);
+            }
+        }
+        CardRace::apply(s, c, events)?;
+        if Self::carries(Bug::BrokenInvariant) && playing {
+            s.discard.pop();
+        }
+        if Self::carries(Bug::TurnLeaks) && playing && s.phase == CardRacePhase::Knock {
+            let next = (usize::from(s.to_move) + 1) % s.pos.len();
+            if s.hands[next].contains(&6) {
+                s.to_move = next as u8;
+            }
+        }
         Ok(())
     }
-    fn determinize(s: &State, seat: Seat, seed: u64) -> State {
-        let mut d = s.clone();
-        let mut rng = GameRng::new(seed);
-        let other = 1 - seat.index();
-        d.cards[other] = 1 + rng.below(6) as u8;
-        if bug(s) == Bug::ResampleLeaks {
-            d.cards[seat.index()] = 1 + (s.cards[seat.index()] % 6);
+    fn apply_listed(
+        s: &mut CardRaceState,
+        c: CardRaceChoice,
+        events: &mut Vec<CardRaceEvent>,
+    ) -> Result<(), CardRaceError> {
+        let seat = usize::from(s.to_move);
+        Self::apply(s, c, events)?;
+        if Self::carries(Bug::ListedDiffers) && matches!(c, CardRaceChoice::Play(_)) {
+            s.pos[seat] += 1;
         }
-        d
+        Ok(())
     }
-    fn roles(_s: &State, _seat: Seat) -> Vec<String> {
-        Vec::new()
+    fn view(s: &CardRaceState, seat: Option<Seat>) -> CardRaceView {
+        CardRace::view(s, seat)
     }
-    fn describe_choice(s: &State, c: u8) -> String {
-        if bug(s) == Bug::SameWords {
-            "take points".into()
+    fn outcome(s: &CardRaceState) -> Option<Outcome> {
+        CardRace::outcome(s)
+    }
+    fn scores(s: &CardRaceState) -> Vec<i64> {
+        CardRace::scores(s)
+    }
+    fn invariants(s: &CardRaceState) -> Result<(), InvariantError> {
+        card_conservation(s)
+    }
+    fn determinize(s: &CardRaceState, seat: Seat, seed: u64) -> CardRaceState {
+        if Self::carries(Bug::ResampleLeaks) {
+            let next = (seat.index() + 1) % s.pos.len();
+            CardRace::determinize(s, Seat(next as u8), seed)
         } else {
-            format!("take {c}")
+            CardRace::determinize(s, seat, seed)
         }
     }
-    fn describe_event(_s: &State, e: &u8) -> String {
-        format!("{e} taken")
+    fn roles(s: &CardRaceState, seat: Seat) -> Vec<String> {
+        CardRace::roles(s, seat)
     }
-    fn prompt(s: &State) -> String {
-        match Self::turn(s) {
-            Turn::Seat(seat) => format!(
-                "{}: take 1 or 2 points (Taking, p.3)",
-                eons_core::capitalised(&seat.to_string())
-            ),
-            Turn::Over => "The game is over".into(),
+    fn describe_choice(s: &CardRaceState, c: CardRaceChoice) -> String {
+        match c {
+            CardRaceChoice::Play(5 | 6) if Self::carries(Bug::SameWords) => {
+                "play a storm card".into()
+            }
+            _ => CardRace::describe_choice(s, c),
         }
     }
-    fn render(v: &View) -> String {
-        format!("{v:?}")
+    fn describe_event(s: &CardRaceState, e: &CardRaceEvent) -> String {
+        CardRace::describe_event(s, e)
+    }
+    /// Card Race's prompt closed by a citation of its one rules section
+    /// ("Racing", page 3), for the citation tests: Card Race cites no rules.
+    fn prompt(s: &CardRaceState) -> String {
+        match CardRace::turn(s) {
+            Turn::Seat(_) => format!("{} (Racing, p.3)", CardRace::prompt(s)),
+            Turn::Over => CardRace::prompt(s),
+        }
+    }
+    fn undo_barrier(
+        before: &CardRaceState,
+        after: &CardRaceState,
+        events: &[CardRaceEvent],
+    ) -> bool {
+        CardRace::undo_barrier(before, after, events)
+    }
+    fn render(v: &CardRaceView) -> String {
+        CardRace::render(v)
     }
 }
 
-fn probes(_s: &State, _rng: &mut GameRng) -> Vec<u8> {
-    vec![0, 3, 200]
+/// Three runners to the default 20 spaces, hands of 3.
+fn setup() -> CardRaceSetup {
+    CardRace::setup(3, &[]).expect("Card Race takes 3 players")
 }
 
-fn run(bug: Bug) {
+/// Every choice of the game's kinds, listed or not: the harness tries those
+/// the state does not list (cards not in the hand or of no value, knocking
+/// oneself or a seat that is not there, a decision of the other phase).
+fn probes(_s: &CardRaceState, _rng: &mut GameRng) -> Vec<CardRaceChoice> {
+    (0..=7)
+        .map(CardRaceChoice::Play)
+        .chain((0..4).map(|k| CardRaceChoice::Knock(Seat(k))))
+        .chain([CardRaceChoice::Knock(Seat(9)), CardRaceChoice::Skip])
+        .collect()
+}
+
+fn run<const BUG: u8>() {
     for seed in 0..20 {
-        random_simulation::<Take>(Simulation::new(bug as u8, seed, 1).with_probes(probes));
+        random_simulation::<Race<BUG>>(Simulation::new(setup(), seed, 1).with_probes(probes));
     }
 }
 
 #[test]
 fn an_honest_game_passes_every_check() {
     for seed in 0..20 {
-        let report = random_simulation::<Take>(Simulation::new(0, seed, 1).with_probes(probes));
-        assert!(report.decisions >= 5, "10 points in takes of at most 2");
+        let report =
+            random_simulation::<Honest>(Simulation::new(setup(), seed, 1).with_probes(probes));
+        assert!(
+            report.decisions >= 10,
+            "20 spaces take 4 cards of at most 6, and the others play between them"
+        );
         assert_eq!(report.deep_states, report.decisions);
         assert_eq!(report.record.choices.len(), report.decisions);
     }
@@ -224,65 +250,65 @@ fn an_honest_game_passes_every_check() {
 #[test]
 #[should_panic(expected = "apply_listed leaves another state than apply")]
 fn apply_listed_that_differs_from_apply_is_caught() {
-    run(Bug::ListedDiffers);
+    run::<{ Bug::ListedDiffers as u8 }>();
 }
 
 #[test]
 #[should_panic(expected = "changes what seat")]
 fn a_determinization_that_changes_the_seats_view_is_caught() {
-    run(Bug::ResampleLeaks);
+    run::<{ Bug::ResampleLeaks as u8 }>();
 }
 
 #[test]
 #[should_panic(expected = "who is asked next depends on what seat")]
 fn a_turn_that_depends_on_a_secret_is_caught() {
-    run(Bug::TurnLeaks);
+    run::<{ Bug::TurnLeaks as u8 }>();
 }
 
 #[test]
 #[should_panic(expected = "invariant broken")]
 fn a_broken_invariant_is_caught() {
-    run(Bug::BrokenInvariant);
+    run::<{ Bug::BrokenInvariant as u8 }>();
 }
 
 #[test]
-#[should_panic(expected = "the illegal 3 is accepted")]
+#[should_panic(expected = "the illegal Play(6) is accepted")]
 fn an_accepted_illegal_choice_is_caught() {
-    run(Bug::AcceptsIllegal);
+    run::<{ Bug::AcceptsIllegal as u8 }>();
 }
 
 #[test]
 fn the_choices_of_an_honest_game_read_apart() {
-    let report = check_choice_texts::<Take>(&0, 0..20);
+    let report = check_choice_texts::<Honest>(&setup(), 0..20);
     assert_eq!(report.games, 20);
     assert!(
         report.texts >= 20 * 10,
-        "two choices at each of 5 decisions or more"
+        "a choice at least at each of 10 decisions or more"
     );
 }
 
 #[test]
-#[should_panic(expected = "two legal choices with the same words: \"take points\"")]
+#[should_panic(expected = "two legal choices with the same words: \"play a storm card\"")]
 fn two_choices_with_the_same_words_are_caught() {
-    check_choice_texts::<Take>(&(Bug::SameWords as u8), 0..20);
+    check_choice_texts::<Race<{ Bug::SameWords as u8 }>>(&setup(), 0..20);
 }
 
-/// The tiny game's rules summary: one section, "Taking" on page 3.
+/// The wrapper's rules summary: one section, "Racing" on page 3.
 fn rules(title: &str, page: u16) -> eons_core::RulesSummary {
     eons_core::RulesSummary {
-        game: "Take".into(),
+        game: "Card Race".into(),
         rulebook: "None".into(),
         overview: vec![eons_core::OverviewPart {
             heading: "Goal".into(),
-            text: "Take the most points.".into(),
+            text: "Reach the target first.".into(),
         }],
         sections: vec![eons_core::RulesSection {
-            id: "taking".into(),
+            id: "racing".into(),
             title: title.into(),
             group: "Turn".into(),
             pages: vec![page],
             cited_as: vec![],
-            summary: "Take 1 or 2 points.".into(),
+            summary: "Play a card and move by its value.".into(),
             note: None,
         }],
     }
@@ -290,21 +316,24 @@ fn rules(title: &str, page: u16) -> eons_core::RulesSummary {
 
 #[test]
 fn every_citation_of_an_honest_summary_resolves() {
-    let report = check_citations::<Take>(&rules("Taking", 3), 2, &[], 0..5);
-    assert!(report.prompts >= 5 * 5);
-    assert_eq!(report.cited.iter().collect::<Vec<_>>(), ["taking"]);
+    let report = check_citations::<Honest>(&rules("Racing", 3), 2, &[], 0..5);
+    assert!(
+        report.prompts >= 5 * 7,
+        "the winner plays 4 cards, the other seat 3 between them"
+    );
+    assert_eq!(report.cited.iter().collect::<Vec<_>>(), ["racing"]);
 }
 
 #[test]
-#[should_panic(expected = "(Taking, p.3): \"Seat 1: take 1 or 2 points (Taking, p.3)\"")]
+#[should_panic(expected = "(Racing, p.3): \"Seat 1: play a card (Racing, p.3)\"")]
 fn a_citation_of_a_missing_section_is_caught() {
-    check_citations::<Take>(&rules("Giving", 3), 2, &[], 0..5);
+    check_citations::<Honest>(&rules("Running", 3), 2, &[], 0..5);
 }
 
 #[test]
 #[should_panic(expected = "prompts cite no section")]
 fn a_citation_of_a_page_the_section_lacks_is_caught() {
-    check_citations::<Take>(&rules("Taking", 4), 2, &[], 0..5);
+    check_citations::<Honest>(&rules("Racing", 4), 2, &[], 0..5);
 }
 
 /// A fixture folder of its own under the system's temporary folder.
@@ -317,7 +346,7 @@ fn fixture_folder(name: &str) -> std::path::PathBuf {
 
 fn fails(folder: &std::path::Path) -> Option<String> {
     let folder = folder.to_path_buf();
-    std::panic::catch_unwind(move || eons_core::testing::check_fixtures::<Take>(&folder))
+    std::panic::catch_unwind(move || eons_core::testing::check_fixtures::<Honest>(&folder))
         .err()
         .map(|e| {
             e.downcast_ref::<String>()
@@ -330,29 +359,29 @@ fn fails(folder: &std::path::Path) -> Option<String> {
 fn golden_fixtures_fail_on_any_changed_line_until_blessed() {
     let folder = fixture_folder("changed");
     assert!(fails(&folder).is_some_and(|m| m.contains("no *.record.json fixture")));
-    let report = random_simulation::<Take>(Simulation::new(0, 7, 0));
-    let record = folder.join("take-7.record.json");
+    let report = random_simulation::<Honest>(Simulation::new(setup(), 7, 0));
+    let record = folder.join("race-7.record.json");
     std::fs::write(&record, serde_json::to_string(&report.record).unwrap()).unwrap();
     // No transcript yet: a failure that says to bless it.
     assert!(fails(&folder).is_some_and(|m| m.contains("bless it to create it")));
-    let (transcript, changed) = eons_core::testing::golden::bless::<Take>(&record).unwrap();
+    let (transcript, changed) = eons_core::testing::golden::bless::<Honest>(&record).unwrap();
     assert!(changed);
     assert_eq!(fails(&folder), None, "a blessed fixture passes");
     let text = std::fs::read_to_string(&transcript).unwrap();
-    assert!(text.contains("1 seat 1: take ") && text.contains("outcome: seat "));
-    // One changed line fails, naming the line.
-    std::fs::write(&transcript, text.replacen("taken", "took", 1)).unwrap();
+    assert!(text.contains("1 seat 1: play ") && text.contains("outcome: seat "));
+    // One changed line fails, naming the line (the first event's).
+    std::fs::write(&transcript, text.replacen("moves to", "runs to", 1)).unwrap();
     let message = fails(&folder).expect("a changed transcript fails");
     assert!(message.contains("line 6:"), "{message}");
-    let (_, changed) = eons_core::testing::golden::bless::<Take>(&record).unwrap();
+    let (_, changed) = eons_core::testing::golden::bless::<Honest>(&record).unwrap();
     assert!(changed && fails(&folder).is_none());
     // A record with a choice the rules refuse fails, naming the choice.
     let mut stale = report.record;
-    stale.choices[0].choice = 3;
+    stale.choices[0].choice = CardRaceChoice::Play(0);
     std::fs::write(&record, serde_json::to_string(&stale).unwrap()).unwrap();
     let message = fails(&folder).expect("a record that does not replay fails");
     assert!(
-        message.contains("choice 0: not a take of 1 or 2"),
+        message.contains("choice 0: no card 0 in the hand"),
         "{message}"
     );
     let _ = std::fs::remove_dir_all(&folder);
@@ -360,18 +389,19 @@ fn golden_fixtures_fail_on_any_changed_line_until_blessed() {
 
 #[test]
 fn a_position_may_leave_components_out_but_must_keep_the_limits() {
-    let start = Take::new(&0, 3).unwrap();
-    // Points taken that the total does not count: conservation only.
+    let start = Honest::new(&setup(), 3).unwrap();
+    // A card out of the game (drawn from the deck, held by no one):
+    // conservation only.
     let mut partial = start.clone();
-    partial.taken[0] = 4;
-    assert!(Take::invariants(&partial).is_err());
+    assert!(partial.deck.draw().is_some());
+    assert!(Honest::invariants(&partial).is_err());
     assert_eq!(
-        eons_core::validate_position::<Take>(partial.clone()),
+        eons_core::validate_position::<Honest>(partial.clone()),
         Ok(partial)
     );
     // A card no deck holds: a limit, refused with the reason.
     let mut impossible = start;
-    impossible.cards[1] = 9;
-    let refused = eons_core::validate_position::<Take>(impossible).unwrap_err();
-    assert!(refused.0.contains("no such seat or card"), "{refused}");
+    impossible.hands[1][0] = 9;
+    let refused = eons_core::validate_position::<Honest>(impossible).unwrap_err();
+    assert!(refused.0.contains("no card 9 exists"), "{refused}");
 }

@@ -9,9 +9,10 @@
 //! [`CardRace`] (id `demo`) is a small but complete hidden-hand racing game
 //! with options, roles, a second decision that may be taken back, a card
 //! drawn that only its drawer may read in the log, and position files: the
-//! command line's tests play it through every command, and the server's
+//! command line's tests play it through every command, the server's
 //! (offered with `--test-games`) for everything that needs a short game,
-//! among them that no seat ever receives another seat's secrets.
+//! among them that no seat ever receives another seat's secrets, and
+//! `eons-core`'s harness tests plant their bugs into a wrapper around it.
 //!
 //! [`visit`] runs code written once over `G: Game + Positions + Presentation` for a toy
 //! named at run time, as `eons_games::visit` does for the real games.
@@ -24,8 +25,8 @@ mod race;
 
 #[cfg(feature = "games")]
 pub use race::{
-    CardRace, CardRaceChoice, CardRaceEvent, CardRaceSetup, CardRaceState, CardRaceView,
-    Phase as CardRacePhase,
+    CardRace, CardRaceChoice, CardRaceError, CardRaceEvent, CardRaceSetup, CardRaceState,
+    CardRaceView, Phase as CardRacePhase,
 };
 
 use eons_core::{Game, OptionInfo, Positions, Presentation};

@@ -187,8 +187,9 @@ pub enum CardRaceError {
     BadTarget(Seat),
 }
 
-/// What one seat (or a spectator) sees.
-#[derive(Clone, Debug, Serialize)]
+/// What one seat (or a spectator) sees. Comparable, so that the shared
+/// harness can check that a determinization leaves a seat's view unchanged.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardRaceView {
     /// Whose view (`None`: spectator).
     pub seat: Option<Seat>,

@@ -9,9 +9,11 @@
 //! [`CardRace`] (id `demo`) is a small but complete hidden-hand racing game
 //! with options, roles, a second decision that may be taken back, a card
 //! drawn that only its drawer may read in the log, and position files: the
-//! command line's tests play it through every command, and the server's
+//! command line's tests play it through every command, the server's
 //! (offered with `--test-games`) for everything that needs a short game,
-//! among them that no seat ever receives another seat's secrets.
+//! among them that no seat ever receives another seat's secrets, and the
+//! bots' tests for forced wins, determinization, cut-off rewards and
+//! tournaments.
 //!
 //! [`visit`] runs code written once over `G: Game + Positions + Presentation` for a toy
 //! named at run time, as `eons_games::visit` does for the real games.

@@ -490,7 +490,7 @@ fn mcts_beats_random_at_card_race() {
     // Not a timing test: a fixed-seed strength check that the search helps.
     let setup = setup(3, &[]);
     let mut mcts_wins = 0;
-    let games = 24;
+    let games = 48;
     for g in 0..games {
         let rot = g % 3;
         let mut lineup = ["random", "random", "random"];
@@ -502,8 +502,9 @@ fn mcts_beats_random_at_card_race() {
             mcts_wins += 1;
         }
     }
-    // Random would win about a third (8 of 24).
-    assert!(mcts_wins >= 13, "mcts won only {mcts_wins} of {games}");
+    // Random would win about a third (16 of 48, give or take 3); at these
+    // seeds the search wins 29.
+    assert!(mcts_wins >= 24, "mcts won only {mcts_wins} of {games}");
 }
 
 /// A server's time limit stops even a huge iteration budget: with a short

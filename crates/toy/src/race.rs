@@ -968,6 +968,25 @@ mod tests {
     }
 
     #[test]
+    fn determinize_reads_only_what_the_seat_sees() {
+        // Two states seat 2 cannot tell apart (the other hands swapped, the
+        // deck in another order, another RNG) give the same sample.
+        let setup = CardRace::setup(3, &[]).expect("setup");
+        let s = CardRace::new(&setup, 4).expect("new");
+        let mut t = s.clone();
+        t.hands.swap(0, 2);
+        let mut deck = t.deck.cards().to_vec();
+        deck.reverse();
+        t.deck = Deck::from_bottom_up(deck);
+        t.rng = GameRng::new(99);
+        assert_ne!(t, s);
+        assert_eq!(
+            CardRace::determinize(&t, Seat(1), 77),
+            CardRace::determinize(&s, Seat(1), 77)
+        );
+    }
+
+    #[test]
     fn a_storm_card_may_be_taken_back_but_a_draw_stands() {
         let text = "to_move = 1\npositions = [0, 0]\nhands = [[6, 1], [2]]\ndeck = [3, 4]\n";
         let before = CardRace::read_position(text).expect("reads");

@@ -1,31 +1,27 @@
-//! MCTS iterations per second on the test card game ("Hidden High Card",
-//! from the integration tests) and on each real game (4 players, a
+//! MCTS iterations per second on the tests' toy game Card Race (`demo`,
+//! from `eons-toy`) and on each real game (4 players, a
 //! mid-game decision reached by seeded random play). Criterion reports the
 //! throughput in elements/s, one element being one search iteration.
-
-#[allow(dead_code)]
-#[path = "../tests/common/goofspiel.rs"]
-mod goofspiel;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use eons_bots::{Bot, Budget, MctsBot, MctsConfig};
 use eons_core::{Game, Turn};
-use goofspiel::HighCard;
+use eons_toy::CardRace;
 use std::hint::black_box;
 use std::time::Duration;
 
 const ITERATIONS: u64 = 2_000;
 
 fn mcts_iterations(c: &mut Criterion) {
-    let mut group = c.benchmark_group("mcts/highcard-4p");
+    let mut group = c.benchmark_group("mcts/demo-4p");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(4))
         .throughput(Throughput::Elements(ITERATIONS));
-    let setup = HighCard::setup(4, &[]).expect("4 players");
-    let state = HighCard::new(&setup, 1).expect("new game");
-    let Turn::Seat(seat) = HighCard::turn(&state) else {
+    let setup = CardRace::setup(4, &[]).expect("4 players");
+    let state = CardRace::new(&setup, 1).expect("new game");
+    let Turn::Seat(seat) = CardRace::turn(&state) else {
         return;
     };
     for threads in [1usize, 2] {
@@ -37,7 +33,7 @@ fn mcts_iterations(c: &mut Criterion) {
             early_stop: false,
             ..MctsConfig::default()
         };
-        let mut bot = MctsBot::<HighCard>::new(7, config);
+        let mut bot = MctsBot::<CardRace>::new(7, config);
         group.bench_function(format!("{ITERATIONS}it/threads={threads}"), |b| {
             b.iter(|| black_box(bot.choose(black_box(&state), seat)))
         });

@@ -1,14 +1,11 @@
-//! The tournament runner on the test games.
+//! The tournament runner on the tests' toy game Card Race (`demo`).
 
-mod common;
-
-use common::goofspiel::HighCard;
-use common::nim::{Nim, Take};
 use eons_bots::tournament::{
     self, format_report, run_entrants, Config, Entrant, Progress, TournamentError,
 };
 use eons_bots::{parse_bot_list, Bot};
 use eons_core::{Game, Record, Seat};
+use eons_toy::{CardRace, CardRaceChoice};
 
 fn config(bots: &str, games: usize, seed: u64) -> Config {
     let bots = parse_bot_list(bots).expect("valid bots");
@@ -42,7 +39,7 @@ fn run_to_vec<G: Game>(cfg: &Config) -> (tournament::Report, Vec<u8>, Vec<Progre
 fn seat_rotation_balances_seats_and_wins_add_up() {
     let mut cfg = config("mcts:40it,greedy,random", 12, 5);
     cfg.threads = 2;
-    let (report, out, progress) = run_to_vec::<HighCard>(&cfg);
+    let (report, out, progress) = run_to_vec::<CardRace>(&cfg);
     assert!(report.balanced);
     assert_eq!(report.scheduled, 12);
     assert_eq!(report.completed, 12);
@@ -67,7 +64,7 @@ fn seat_rotation_balances_seats_and_wins_add_up() {
     let text = std::str::from_utf8(&out).expect("utf-8");
     let mut iterations = 0;
     for line in text.lines() {
-        let meta = tournament::GameLine::<HighCard>::from_json(line)
+        let meta = tournament::GameLine::<CardRace>::from_json(line)
             .expect("a game line")
             .meta;
         let seat = meta.seating.iter().position(|&b| b == 0).expect("seated");
@@ -88,21 +85,25 @@ fn seat_rotation_balances_seats_and_wins_add_up() {
     let seat_wins: usize = report.seats.iter().map(|s| s.wins).sum();
     assert_eq!(seat_wins, report.completed);
     assert!(report.seats.iter().all(|s| s.games == 12));
-    // Roles: one hawk and two doves per game; each bot is the hawk 4 times.
-    let hawk = report
-        .roles
+    // Roles: a colour per seat (red, green, blue) and an animal dealt at
+    // random; each bot is red (seat 1) 4 times.
+    let colours: Vec<(usize, usize)> = ["red", "green", "blue"]
         .iter()
-        .find(|r| r.name == "hawk")
-        .expect("hawk");
-    let dove = report
-        .roles
+        .map(|&c| {
+            let r = report.roles.iter().find(|r| r.name == c).expect(c);
+            (r.games, r.wins)
+        })
+        .collect();
+    assert!(colours.iter().all(|c| c.0 == 12), "{colours:?}");
+    assert_eq!(colours.iter().map(|c| c.1).sum::<usize>(), 12);
+    let animal_games: usize = ["fox", "owl", "hare", "toad"]
         .iter()
-        .find(|r| r.name == "dove")
-        .expect("dove");
-    assert_eq!((hawk.games, dove.games), (12, 24));
-    assert_eq!(hawk.wins + dove.wins, 12);
+        .filter_map(|&a| report.roles.iter().find(|r| r.name == a))
+        .map(|r| r.games)
+        .sum();
+    assert_eq!(animal_games, 36);
     for b in &report.bots {
-        assert_eq!(b.roles.get("hawk").map(|x| x.0), Some(4), "{}", b.name);
+        assert_eq!(b.roles.get("red").map(|x| x.0), Some(4), "{}", b.name);
     }
     // Progress: once per game, done counts up to the total.
     assert_eq!(progress.len(), 12);
@@ -118,19 +119,19 @@ fn seat_rotation_balances_seats_and_wins_add_up() {
         let w = progress.iter().filter(|p| p.winner == Some(i)).count();
         assert_eq!(w, b.wins);
     }
-    assert_eq!(records_of::<HighCard>(&out).len(), 12);
+    assert_eq!(records_of::<CardRace>(&out).len(), 12);
 }
 
 #[test]
 fn records_replay_and_agree_with_the_report() {
     let cfg = config("greedy,random,random,mcts:30it", 8, 11);
-    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
-    let records = records_of::<HighCard>(&out);
+    let (report, out, _) = run_to_vec::<CardRace>(&cfg);
+    let records = records_of::<CardRace>(&out);
     assert_eq!(records.len(), 8);
     let mut wins = [0usize; 4];
     for (g, rec) in records.iter().enumerate() {
         let (state, _) = rec.replay().expect("replays");
-        let outcome = HighCard::outcome(&state).expect("finished");
+        let outcome = CardRace::outcome(&state).expect("finished");
         let w = outcome.winner().expect("winner").index();
         // Bot b sits in seat (b + g) mod 4.
         let bot = (w + 4 - g % 4) % 4;
@@ -149,12 +150,12 @@ fn a_tournament_is_reproducible_whatever_the_thread_count() {
     let mut b = a.clone();
     a.threads = 1;
     b.threads = 2;
-    let (ra, oa, _) = run_to_vec::<HighCard>(&a);
-    let (rb, ob, _) = run_to_vec::<HighCard>(&b);
+    let (ra, oa, _) = run_to_vec::<CardRace>(&a);
+    let (rb, ob, _) = run_to_vec::<CardRace>(&b);
     // Everything but the thinking times is the same.
     assert_eq!(
-        records_of::<HighCard>(&oa),
-        records_of::<HighCard>(&ob),
+        records_of::<CardRace>(&oa),
+        records_of::<CardRace>(&ob),
         "records differ"
     );
     for (x, y) in ra.bots.iter().zip(&rb.bots) {
@@ -168,10 +169,10 @@ fn a_tournament_is_reproducible_whatever_the_thread_count() {
     assert_eq!(ra.table, rb.table);
     let mut c = a.clone();
     c.seed = 100;
-    let (_, oc, _) = run_to_vec::<HighCard>(&c);
+    let (_, oc, _) = run_to_vec::<CardRace>(&c);
     assert_ne!(
-        records_of::<HighCard>(&oa),
-        records_of::<HighCard>(&oc),
+        records_of::<CardRace>(&oa),
+        records_of::<CardRace>(&oc),
         "the seed changed nothing"
     );
 }
@@ -179,29 +180,28 @@ fn a_tournament_is_reproducible_whatever_the_thread_count() {
 #[test]
 fn option_variants_are_cycled_per_block() {
     let mut cfg = config("random,random", 8, 3);
-    cfg.option_variants = vec![vec!["hawk=1".into()], vec!["hawk=2".into()]];
-    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
+    cfg.option_variants = vec![vec!["target=10".into()], vec!["target=12".into()]];
+    let (report, out, _) = run_to_vec::<CardRace>(&cfg);
     assert!(report.balanced);
-    let hawks: Vec<u8> = records_of::<HighCard>(&out)
+    let targets: Vec<u32> = records_of::<CardRace>(&out)
         .iter()
-        .map(|r| r.setup.hawk)
+        .map(|r| r.setup.target)
         .collect();
-    assert_eq!(hawks, vec![0, 0, 1, 1, 0, 0, 1, 1]);
+    assert_eq!(targets, vec![10, 10, 12, 12, 10, 10, 12, 12]);
     for b in &report.bots {
-        assert_eq!(b.roles.get("hawk").map(|x| x.0), Some(4));
+        assert_eq!(b.roles.get("red").map(|x| x.0), Some(4));
     }
     cfg.games = 6;
-    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    let (report, _, _) = run_to_vec::<CardRace>(&cfg);
     assert!(!report.balanced);
 }
 
 #[test]
-fn the_stronger_bot_wins_more_at_nim() {
+fn the_stronger_bot_wins_more() {
     let mut cfg = config("mcts:400it,random", 20, 1);
-    cfg.options = vec!["pile=15".into()];
-    let (report, _, _) = run_to_vec::<Nim>(&cfg);
+    cfg.options = vec!["target=15".into()];
+    let (report, _, _) = run_to_vec::<CardRace>(&cfg);
     assert_eq!(report.completed, 20);
-    assert!(report.roles.is_empty());
     assert!(
         report.bots[0].wins > report.bots[1].wins,
         "{}",
@@ -212,21 +212,22 @@ fn the_stronger_bot_wins_more_at_nim() {
 #[test]
 fn format_report_shows_every_bot_seat_and_role() {
     let cfg = config("greedy,random,mcts:20it", 3, 8);
-    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    let (report, _, _) = run_to_vec::<CardRace>(&cfg);
     let text = format_report(&report);
     for needle in [
-        "Hidden High Card",
+        "Card Race (demo)",
         "1. greedy",
         "2. random",
         "3. mcts:20it",
         "seat 1",
         "seat 3",
-        "hawk",
-        "dove",
+        "red",
+        "blue",
         "Wilson 95%",
         "by deal 95%",
         "initiative 1",
-        "hawk, initiative 1",
+        "red, initiative 1",
+        "blue, initiative 3",
         "the 1 deal (each deal's 3 seat-rotated games together) resampled 2000 times",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
@@ -241,10 +242,10 @@ fn the_run_entry_point_writes_a_records_file() {
     let mut cfg = config("random,greedy", 4, 2);
     cfg.records = Some(path.clone());
     let mut calls = 0;
-    let report = tournament::run::<HighCard>(&cfg, |_| calls += 1).expect("runs");
+    let report = tournament::run::<CardRace>(&cfg, |_| calls += 1).expect("runs");
     assert_eq!(calls, 4);
     let bytes = std::fs::read(&path).expect("records written");
-    let records = records_of::<HighCard>(&bytes);
+    let records = records_of::<CardRace>(&bytes);
     assert_eq!(records.len(), report.completed);
     for r in &records {
         r.replay().expect("replays");
@@ -258,7 +259,7 @@ fn bad_tournaments_are_refused() {
     let mut two = cfg.clone();
     two.players = 2;
     assert!(matches!(
-        tournament::run::<HighCard>(&two, |_| {}),
+        tournament::run::<CardRace>(&two, |_| {}),
         Err(TournamentError::BotCount {
             bots: 3,
             players: 2
@@ -267,28 +268,29 @@ fn bad_tournaments_are_refused() {
     let mut none = cfg.clone();
     none.games = 0;
     assert!(matches!(
-        tournament::run::<HighCard>(&none, |_| {}),
+        tournament::run::<CardRace>(&none, |_| {}),
         Err(TournamentError::NoGames)
     ));
     let mut opt = cfg.clone();
     opt.options = vec!["nonsense".into()];
     assert!(matches!(
-        tournament::run::<HighCard>(&opt, |_| {}),
+        tournament::run::<CardRace>(&opt, |_| {}),
         Err(TournamentError::Setup(_))
     ));
     let five = config("random,random,random,random,random", 5, 0);
     assert!(matches!(
-        tournament::run::<HighCard>(&five, |_| {}),
+        tournament::run::<CardRace>(&five, |_| {}),
         Err(TournamentError::Setup(_))
     ));
 }
 
-/// A bot that always takes 5 tokens: refused by the rules.
+/// A bot that always plays a 7, a card Card Race does not have: refused by
+/// the rules.
 struct Cheater;
 
-impl Bot<Nim> for Cheater {
-    fn choose(&mut self, _: &<Nim as Game>::State, _: Seat) -> Option<Take> {
-        Some(Take(5))
+impl Bot<CardRace> for Cheater {
+    fn choose(&mut self, _: &<CardRace as Game>::State, _: Seat) -> Option<CardRaceChoice> {
+        Some(CardRaceChoice::Play(7))
     }
     fn name(&self) -> String {
         "cheater".into()
@@ -298,16 +300,16 @@ impl Bot<Nim> for Cheater {
 #[test]
 fn games_with_a_misbehaving_bot_are_aborted_not_counted() {
     let mut cfg = config("random,random", 4, 0);
-    cfg.options = vec!["pile=9".into()];
-    let entrants: Vec<Entrant<Nim>> = vec![
+    cfg.options = vec!["target=9".into()];
+    let entrants: Vec<Entrant<CardRace>> = vec![
         Entrant {
             name: "cheater".into(),
-            make: Box::new(|_| Box::new(Cheater) as Box<dyn Bot<Nim>>),
+            make: Box::new(|_| Box::new(Cheater) as Box<dyn Bot<CardRace>>),
         },
         Entrant::from_spec(cfg.bots[1]),
     ];
     let mut out = Vec::new();
-    let report = run_entrants::<Nim>(&cfg, &entrants, Vec::new(), Some(&mut out), &mut |_| {})
+    let report = run_entrants::<CardRace>(&cfg, &entrants, Vec::new(), Some(&mut out), &mut |_| {})
         .expect("runs");
     assert_eq!(report.scheduled, 4);
     assert_eq!(report.completed, 0);
@@ -315,7 +317,7 @@ fn games_with_a_misbehaving_bot_are_aborted_not_counted() {
     assert!(report.aborted[0].reason.contains("cheater"));
     assert!(format_report(&report).contains("aborted"));
     // The records still replay up to the failure.
-    let records = records_of::<Nim>(&out);
+    let records = records_of::<CardRace>(&out);
     assert_eq!(records.len(), 4);
     for r in &records {
         r.replay().expect("replays");
@@ -346,14 +348,14 @@ fn a_resumed_tournament_equals_one_played_in_one_go() {
     let parts = dir.join("parts.jsonl");
     let mut cfg = config("mcts:30it,greedy,random", 9, 11);
     cfg.records = Some(whole.clone());
-    let one_go = tournament::run::<HighCard>(&cfg, |_| {}).expect("runs");
+    let one_go = tournament::run::<CardRace>(&cfg, |_| {}).expect("runs");
     assert_eq!(one_go.resumed, 0);
 
     // The first 4 games, then a run killed in the middle of writing game 4.
     let mut first = cfg.clone();
     first.games = 4;
     first.records = Some(parts.clone());
-    tournament::run::<HighCard>(&first, |_| {}).expect("runs");
+    tournament::run::<CardRace>(&first, |_| {}).expect("runs");
     let whole_text = std::fs::read_to_string(&whole).expect("read");
     let fifth = whole_text.lines().nth(4).expect("game 4");
     let mut cut = std::fs::read_to_string(&parts).expect("read");
@@ -365,7 +367,7 @@ fn a_resumed_tournament_equals_one_played_in_one_go() {
     rest.resume = true;
     let mut seen = Vec::new();
     let resumed =
-        tournament::run::<HighCard>(&rest, |p| seen.push((p.done, p.game))).expect("resumes");
+        tournament::run::<CardRace>(&rest, |p| seen.push((p.done, p.game))).expect("resumes");
     assert_eq!(resumed.resumed, 4);
     assert_eq!(resumed.completed, 9);
     assert_eq!(tallies(&resumed), tallies(&one_go));
@@ -380,17 +382,17 @@ fn a_resumed_tournament_equals_one_played_in_one_go() {
     // records (everything but the timing) are identical line by line.
     let parts_text = std::fs::read_to_string(&parts).expect("read");
     assert_eq!(
-        records_of::<HighCard>(parts_text.as_bytes()),
-        records_of::<HighCard>(whole_text.as_bytes())
+        records_of::<CardRace>(parts_text.as_bytes()),
+        records_of::<CardRace>(whole_text.as_bytes())
     );
     for (k, line) in parts_text.lines().enumerate() {
-        let parsed = tournament::GameLine::<HighCard>::from_json(line).expect("a game line");
+        let parsed = tournament::GameLine::<CardRace>::from_json(line).expect("a game line");
         assert_eq!(parsed.meta.game, k);
         assert_eq!(parsed.meta.tournament_seed, 11);
     }
 
     // Resuming a finished tournament plays nothing and reports the same.
-    let again = tournament::run::<HighCard>(&rest, |_| {}).expect("resumes");
+    let again = tournament::run::<CardRace>(&rest, |_| {}).expect("resumes");
     assert_eq!(again.resumed, 9);
     assert_eq!(tallies(&again), tallies(&one_go));
     let _ = std::fs::remove_dir_all(&dir);
@@ -407,23 +409,23 @@ fn resuming_compares_setups_not_option_spellings() {
     let path = dir.join("games.jsonl");
     let mut cfg = config("random,random", 4, 9);
     cfg.records = Some(path.clone());
-    tournament::run::<Nim>(&cfg, |_| {}).expect("runs with the default pile of 21");
+    tournament::run::<CardRace>(&cfg, |_| {}).expect("runs with the default target of 20");
     let mut spelled = cfg.clone();
     spelled.resume = true;
-    spelled.options = vec!["pile=21".into()];
+    spelled.options = vec!["target=20".into()];
     spelled.games = 6;
-    let r = tournament::run::<Nim>(&spelled, |_| {}).expect("the same setup");
+    let r = tournament::run::<CardRace>(&spelled, |_| {}).expect("the same setup");
     assert_eq!(r.resumed, 4);
     assert_eq!(r.completed, 6);
     let before = std::fs::read(&path).expect("read");
     let mut other = cfg.clone();
     other.resume = true;
-    other.options = vec!["pile=20".into()];
+    other.options = vec!["target=21".into()];
     other.games = 8;
-    let err = tournament::run::<Nim>(&other, |_| {}).expect_err("another setup");
+    let err = tournament::run::<CardRace>(&other, |_| {}).expect_err("another setup");
     assert!(
         err.to_string()
-            .contains("played with options [], this tournament uses [pile=20]"),
+            .contains("played with options [], this tournament uses [target=21]"),
         "{err}"
     );
     assert_eq!(
@@ -441,7 +443,7 @@ fn resuming_another_tournament_is_refused_and_changes_nothing() {
     let path = dir.join("games.jsonl");
     let mut cfg = config("random,greedy,random", 3, 4);
     cfg.records = Some(path.clone());
-    tournament::run::<HighCard>(&cfg, |_| {}).expect("runs");
+    tournament::run::<CardRace>(&cfg, |_| {}).expect("runs");
     // A half-written line at the end (a killed run) stays until a resume
     // that is accepted writes its first game.
     let mut before = std::fs::read(&path).expect("read");
@@ -451,17 +453,17 @@ fn resuming_another_tournament_is_refused_and_changes_nothing() {
     other_seed.resume = true;
     other_seed.seed = 5;
     other_seed.games = 6;
-    let err = tournament::run::<HighCard>(&other_seed, |_| {}).expect_err("other seed");
+    let err = tournament::run::<CardRace>(&other_seed, |_| {}).expect_err("other seed");
     assert!(err.to_string().contains("seed 4"), "{err}");
     let mut other_bots = config("random,random,random", 6, 4);
     other_bots.records = Some(path.clone());
     other_bots.resume = true;
-    let err = tournament::run::<HighCard>(&other_bots, |_| {}).expect_err("other bots");
+    let err = tournament::run::<CardRace>(&other_bots, |_| {}).expect_err("other bots");
     assert!(err.to_string().contains("random,greedy,random"), "{err}");
     let mut fewer = cfg.clone();
     fewer.resume = true;
     fewer.games = 2;
-    assert!(tournament::run::<HighCard>(&fewer, |_| {}).is_err());
+    assert!(tournament::run::<CardRace>(&fewer, |_| {}).is_err());
     assert_eq!(std::fs::read(&path).expect("read"), before);
     // A damaged line in the middle is an error, not silently skipped.
     let text = String::from_utf8(before).expect("utf-8");
@@ -470,7 +472,7 @@ fn resuming_another_tournament_is_refused_and_changes_nothing() {
     std::fs::write(&path, &damaged).expect("write");
     let mut resume = cfg.clone();
     resume.resume = true;
-    let err = tournament::run::<HighCard>(&resume, |_| {}).expect_err("damaged");
+    let err = tournament::run::<CardRace>(&resume, |_| {}).expect_err("damaged");
     assert!(err.to_string().contains("line 1"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -482,13 +484,13 @@ fn resuming_another_tournament_is_refused_and_changes_nothing() {
 #[test]
 fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
     let mut cfg = config("random,greedy", 8, 11);
-    cfg.option_variants = vec![vec!["hawk=1".into()], vec!["hawk=2".into()]];
-    let (report, out, _) = run_to_vec::<HighCard>(&cfg);
+    cfg.option_variants = vec![vec!["target=10".into()], vec!["target=12".into()]];
+    let (report, out, _) = run_to_vec::<CardRace>(&cfg);
     let whole = std::str::from_utf8(&out).expect("utf-8");
     let mut alone = String::new();
     for (g, line) in whole.lines().enumerate() {
-        let played = tournament::play_scheduled::<HighCard>(&cfg, g).expect("a scheduled game");
-        let written = tournament::GameLine::<HighCard>::from_json(line).expect("a line");
+        let played = tournament::play_scheduled::<CardRace>(&cfg, g).expect("a scheduled game");
+        let written = tournament::GameLine::<CardRace>::from_json(line).expect("a line");
         assert_eq!(played.record, written.record, "game {g}");
         assert_eq!(played.meta.seating, written.meta.seating, "game {g}");
         assert_eq!(played.meta.options, written.meta.options, "game {g}");
@@ -496,7 +498,7 @@ fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
         alone.push('\n');
     }
     assert!(matches!(
-        tournament::play_scheduled::<HighCard>(&cfg, 8),
+        tournament::play_scheduled::<CardRace>(&cfg, 8),
         Err(TournamentError::GameOutOfRange { game: 8, games: 8 })
     ));
     let dir = std::env::temp_dir().join(format!("eons-play-scheduled-{}", std::process::id()));
@@ -505,7 +507,7 @@ fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
     std::fs::write(&path, alone).expect("written");
     cfg.records = Some(path);
     cfg.resume = true;
-    let counted = tournament::run::<HighCard>(&cfg, |_| {}).expect("counted");
+    let counted = tournament::run::<CardRace>(&cfg, |_| {}).expect("counted");
     assert_eq!(
         counted.resumed, 8,
         "every game was read back, none played again"
@@ -521,31 +523,39 @@ fn a_game_played_alone_by_play_scheduled_is_the_tournament_s_game() {
 }
 
 #[test]
-fn the_table_has_a_row_per_game_and_seat_with_its_turn_order() {
+fn the_table_has_a_row_per_game_seat_and_role_with_its_turn_order() {
     let mut cfg = config("greedy,random,random", 9, 21);
     cfg.threads = 2;
-    cfg.option_variants = vec![vec!["hawk=2".into()]];
-    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    cfg.option_variants = vec![vec!["target=12".into()]];
+    let (report, _, _) = run_to_vec::<CardRace>(&cfg);
     assert_eq!(report.deals, 3);
-    assert_eq!(report.table.len(), 9 * 3);
+    // Two rows a seat: its colour, then its animal.
+    assert_eq!(report.table.len(), 9 * 3 * 2);
     for (i, row) in report.table.iter().enumerate() {
-        let (game, seat) = (i / 3, i % 3 + 1);
+        let (game, seat) = (i / 6, i / 2 % 3 + 1);
         assert_eq!((row.game, row.deal, row.seat), (game, game / 3, seat));
         // Bot b sits in seat (b + g) mod 3.
         assert_eq!(row.bot, (seat - 1 + 3 - game % 3) % 3 + 1);
         assert_eq!(row.bot_name, report.bots[row.bot - 1].name);
-        // Seat 1 bids first in the first round.
+        // Seat 1 plays first.
         assert_eq!(row.initiative, Some(seat));
-        assert_eq!(row.role, if seat == 2 { "hawk" } else { "dove" });
+        if i % 2 == 0 {
+            assert_eq!(row.role, ["red", "green", "blue"][seat - 1]);
+        } else {
+            assert!(
+                ["fox", "owl", "hare", "toad"].contains(&row.role.as_str()),
+                "{row:?}"
+            );
+        }
     }
     for game in 0..9 {
-        let rows = &report.table[game * 3..game * 3 + 3];
-        assert_eq!(rows.iter().filter(|r| r.winner).count(), 1);
+        let rows = &report.table[game * 6..game * 6 + 6];
+        assert_eq!(rows.iter().filter(|r| r.winner).count(), 2, "{rows:?}");
         let best = rows.iter().map(|r| r.vp).max();
         let winner = rows.iter().find(|r| r.winner).map(|r| r.vp);
         assert_eq!(winner, best, "{rows:?}");
     }
-    // The rate tables count the table's rows.
+    // The rate tables count the table's rows (two roles a seat).
     let names: Vec<&str> = report.initiative.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["initiative 1", "initiative 2", "initiative 3"]);
     for (i, place) in report.initiative.iter().enumerate() {
@@ -556,24 +566,34 @@ fn the_table_has_a_row_per_game_and_seat_with_its_turn_order() {
             .collect();
         let wins = rows.iter().filter(|r| r.winner).count();
         assert_eq!((place.games, place.wins), (rows.len(), wins));
-        assert_eq!(place.wins, report.seats[i].wins);
+        assert_eq!(place.wins, 2 * report.seats[i].wins);
         assert!(place.deal_interval.0 <= place.win_rate && place.win_rate <= place.deal_interval.1);
     }
-    assert_eq!(report.role_initiative.len(), 3);
-    assert_eq!(report.role_initiative[0].name, "dove, initiative 1");
-    assert_eq!(report.role_initiative[2].name, "hawk, initiative 2");
+    let names: Vec<&str> = report
+        .role_initiative
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    for colour in [
+        "red, initiative 1",
+        "green, initiative 2",
+        "blue, initiative 3",
+    ] {
+        assert!(names.contains(&colour), "{names:?}");
+    }
+    assert!(!names.contains(&"red, initiative 2"), "{names:?}");
 
     let mut csv = Vec::new();
     tournament::write_table(&report, &mut csv).expect("written");
     let csv = String::from_utf8(csv).expect("utf-8");
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines.len(), 1 + 27);
+    assert_eq!(lines.len(), 1 + 54);
     assert_eq!(lines[0], tournament::TABLE_COLUMNS.join(","));
     let first = &report.table[0];
     assert_eq!(
         lines[1],
         format!(
-            "0,0,1,1,greedy,dove,1,{},{}",
+            "0,0,1,1,greedy,red,1,{},{}",
             u8::from(first.winner),
             first.vp
         )
@@ -583,7 +603,7 @@ fn the_table_has_a_row_per_game_and_seat_with_its_turn_order() {
 #[test]
 fn a_bot_spec_with_a_comma_is_quoted_in_the_table() {
     let cfg = config("mcts:10it,threads=2,random", 2, 4);
-    let (report, _, _) = run_to_vec::<HighCard>(&cfg);
+    let (report, _, _) = run_to_vec::<CardRace>(&cfg);
     let mut csv = Vec::new();
     tournament::write_table(&report, &mut csv).expect("written");
     let csv = String::from_utf8(csv).expect("utf-8");

@@ -11,8 +11,10 @@
 //! drawn that only its drawer may read in the log, and position files: the
 //! command line's tests play it through every command, the server's
 //! (offered with `--test-games`) for everything that needs a short game,
-//! among them that no seat ever receives another seat's secrets, and
-//! `eons-core`'s harness tests plant their bugs into a wrapper around it.
+//! among them that no seat ever receives another seat's secrets; the
+//! bots' tests for forced wins, determinization, cut-off rewards and
+//! tournaments; and `eons-core`'s harness tests plant their bugs into a
+//! wrapper around it.
 //!
 //! [`visit`] runs code written once over `G: Game + Positions + Presentation` for a toy
 //! named at run time, as `eons_games::visit` does for the real games.

@@ -22,12 +22,17 @@
 //! - The first runner to reach the target (20 by default, option `target=N`)
 //!   ends the game at once. Scores are positions; ties rank the lower seat first.
 //!
+//! For the bots: a state's evaluation is the default one (a seat's position
+//! minus the best other position) with an evaluation scale of 4 spaces
+//! ([`Game::evaluation_scale`]), so that a search whose rollout is cut off
+//! before the race ends grades the lead instead of giving the leader all.
+//!
 //! This file is long because it holds the whole game in one place: its
 //! rules, texts, presentation, position format and their tests.
 
 use eons_core::{
     capitalised, Deck, Game, GameRng, OptionInfo, OptionKind, Outcome, PositionError, Positions,
-    Presentation, Seat, SetupError, Turn,
+    Presentation, Seat, SetupError, Turn, TurnPosition,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -55,7 +60,8 @@ const COLOURS: [&str; 4] = ["red", "green", "blue", "yellow"];
 const ANIMALS: [&str; 4] = ["fox", "owl", "hare", "toad"];
 
 /// The Card Race game.
-#[derive(Copy, Clone, Debug)]
+/// (`PartialEq`: so that records of its games compare.)
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CardRace;
 
 /// Setup of a Card Race game.
@@ -503,6 +509,15 @@ impl Game for CardRace {
         s.pos.iter().map(|&p| p as i64).collect()
     }
 
+    /// A searching bot's evaluation is the default one (the seat's position
+    /// minus the best other position), and 4 spaces, about one card, is a
+    /// clear edge: a rollout cut off before the race ends is graded by it
+    /// (the bots' tests check that a graded search tells a wider lead from
+    /// a narrower one).
+    fn evaluation_scale() -> Option<f64> {
+        Some(4.0)
+    }
+
     fn determinize(s: &CardRaceState, seat: Seat, seed: u64) -> CardRaceState {
         let mut d = s.clone();
         let mut rng = GameRng::new(seed);
@@ -512,6 +527,9 @@ impl Game for CardRace {
                 unseen.extend_from_slice(h);
             }
         }
+        // Sorted first: the sample must not depend on the hidden order of
+        // the deck or of the other hands (only on what `seat` sees).
+        unseen.sort_unstable();
         rng.shuffle(&mut unseen);
         let mut it = unseen.into_iter();
         for (i, h) in d.hands.iter_mut().enumerate() {
@@ -531,6 +549,14 @@ impl Game for CardRace {
 
     fn roles(s: &CardRaceState, seat: Seat) -> Vec<String> {
         s.seat_roles(seat)
+    }
+
+    /// Both of a seat's roles (its colour and its animal) stand where the
+    /// seat plays in the turn order: seat 1 first in a new game.
+    fn initiative(s: &CardRaceState, seat: Seat) -> Vec<TurnPosition> {
+        let players = s.players();
+        let place = (seat.index() + players - s.to_move as usize) % players.max(1);
+        vec![TurnPosition(place as u8); s.seat_roles(seat).len()]
     }
 
     fn describe_choice(_s: &CardRaceState, c: CardRaceChoice) -> String {
@@ -940,6 +966,25 @@ mod tests {
             v
         };
         assert_eq!(count(&d), count(&s));
+    }
+
+    #[test]
+    fn determinize_reads_only_what_the_seat_sees() {
+        // Two states seat 2 cannot tell apart (the other hands swapped, the
+        // deck in another order, another RNG) give the same sample.
+        let setup = CardRace::setup(3, &[]).expect("setup");
+        let s = CardRace::new(&setup, 4).expect("new");
+        let mut t = s.clone();
+        t.hands.swap(0, 2);
+        let mut deck = t.deck.cards().to_vec();
+        deck.reverse();
+        t.deck = Deck::from_bottom_up(deck);
+        t.rng = GameRng::new(99);
+        assert_ne!(t, s);
+        assert_eq!(
+            CardRace::determinize(&t, Seat(1), 77),
+            CardRace::determinize(&s, Seat(1), 77)
+        );
     }
 
     #[test]

@@ -1,12 +1,37 @@
-//! Test games and helpers shared by the bots' integration tests.
+//! Helpers shared by the bots' integration tests, which play the tests' toy
+//! game Card Race (`eons_toy::CardRace`, id `demo`).
 #![allow(dead_code)]
 
-pub mod goofspiel;
-pub mod nim;
-pub mod race;
-
 use eons_bots::Bot;
-use eons_core::{Game, Record, RecordedChoice, Seat, Turn};
+use eons_core::{Game, Positions, Record, RecordedChoice, Seat, Turn};
+use eons_toy::{CardRace, CardRaceState};
+
+/// A Card Race position: `target`, the seat to move (0-based), each seat's
+/// runner position and hand, and the deck (bottom to top). A position need
+/// not hold the whole 24-card deck, so a test may fill the deck and the
+/// other hands with one value and make every draw known.
+pub fn race_position(
+    target: u32,
+    to_move: u8,
+    positions: &[u32],
+    hands: &[&[u8]],
+    deck: &[u8],
+) -> CardRaceState {
+    let hands: Vec<Vec<u8>> = hands.iter().map(|h| h.to_vec()).collect();
+    let text = format!(
+        "target = {target}\nto_move = {}\npositions = {positions:?}\nhands = {hands:?}\ndeck = {deck:?}\n",
+        to_move + 1
+    );
+    CardRace::read_position(&text).unwrap_or_else(|e| panic!("{e} in\n{text}"))
+}
+
+/// The seat to move (panics when the game is over).
+pub fn to_move(s: &CardRaceState) -> Seat {
+    match CardRace::turn(s) {
+        Turn::Seat(x) => x,
+        Turn::Over => panic!("the game is over"),
+    }
+}
 
 /// Plays a whole game with `bots[seat]` for each seat, asserting that every
 /// choice a bot returns is in the true state's legal list. Returns the record

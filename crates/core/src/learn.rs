@@ -34,6 +34,20 @@ impl fmt::Display for ActionId {
     }
 }
 
+/// Where a section's values are indexed by seat, so that an
+/// observer-relative observation can turn them (the observing seat first):
+/// the one place that says which sections those are is the game's layout.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SeatAxis {
+    /// Not indexed by seat.
+    #[default]
+    None,
+    /// Seat outermost: one run of values per seat (`seats × rest`).
+    Outer,
+    /// Seat innermost: one value per seat in every run (`rest × seats`).
+    Inner,
+}
+
 /// One named run of an observation: `len` values starting where the
 /// previous section ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +58,8 @@ pub struct Section {
     pub len: usize,
     /// What the values mean, in a sentence: their order and their scale.
     pub about: String,
+    /// Where its values are indexed by seat, if they are.
+    pub seats: SeatAxis,
 }
 
 /// The sections of a game's observation, in order.
@@ -60,10 +76,23 @@ impl Layout {
 
     /// Adds a section of `len` values at the end.
     pub fn push(&mut self, name: impl Into<String>, len: usize, about: impl Into<String>) {
+        self.push_seats(SeatAxis::None, name, len, about);
+    }
+
+    /// Adds a section of `len` values indexed by seat along `seats` (its
+    /// length a multiple of the number of seats).
+    pub fn push_seats(
+        &mut self,
+        seats: SeatAxis,
+        name: impl Into<String>,
+        len: usize,
+        about: impl Into<String>,
+    ) {
         self.sections.push(Section {
             name: name.into(),
             len,
             about: about.into(),
+            seats,
         });
     }
 
@@ -148,6 +177,12 @@ impl<'a> Writer<'a> {
 /// A game seen by a learning agent: a fixed action space and a seat's
 /// observation as a fixed-shape vector of numbers.
 pub trait Learnable: Game {
+    /// The fields of a choice, as its JSON spells them, that name where it
+    /// sends a piece (`["to"]`; `["region", "niche"]`): the target factor
+    /// of the Python package's factored action space (`eons.actions`).
+    /// Empty (the default) when no choice of the game has one.
+    const ACTION_TARGET_FIELDS: &'static [&'static str] = &[];
+
     /// Every choice the game can offer with `players` seats, whatever the
     /// options, each once, in a fixed order: the action space. Every choice
     /// [`Game::legal`] lists is in it.

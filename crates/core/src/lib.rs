@@ -34,7 +34,7 @@ pub use game::{
     Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn, TurnPosition,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
-pub use learn::{ActionId, ActionSpace, Layout, Learnable, Section, Writer};
+pub use learn::{ActionId, ActionSpace, Layout, Learnable, SeatAxis, Section, Writer};
 pub use options::{check_options, option_key, MAX_OPTION_BYTES};
 pub use presentation::{
     json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, ScoreTally,

@@ -28,7 +28,7 @@ use crate::queries::board_ids;
 use crate::space::{Space, SPACES};
 use crate::state::{CardStep, Choice, Decision, Stack, State, Step};
 use crate::DominantSpecies;
-use eons_core::{Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, Writer};
+use eons_core::{Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
 use eons_earth::{grid, CORNERS, HEXES};
 use std::sync::OnceLock;
 
@@ -300,7 +300,8 @@ pub fn observation_layout(players: usize) -> Layout {
         ANIMALS,
         format!("{per_animal}: 1 when the animal is in the game, else 0"),
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "animal_seat",
         ANIMALS * players,
         format!("{per_animal}: {seats} (seat index 0 first, the seat shown as seat 1) of the seat playing it; all zero for an animal not in play"),
@@ -449,7 +450,8 @@ pub fn observation_layout(players: usize) -> Layout {
         "one-hot over the 41 eyeball spaces (execution order) of the next space to execute when the cursor is at one (step `Space`); all zero otherwise",
     );
     // Who decides.
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "to_move_seat",
         players,
         format!("{seats} of the seat deciding now; all zero when the game is over"),
@@ -459,7 +461,8 @@ pub fn observation_layout(players: usize) -> Layout {
         ANIMALS,
         "one-hot over the animals (food-chain order) of the animal deciding now; all zero when the game is over",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "observer_seat",
         players,
         format!("{seats} of the seat this observation is for"),
@@ -926,6 +929,9 @@ pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
 /// orders of places, [`action_universe`] for the action ids and
 /// [`observation_layout`] for the observation's sections.
 impl Learnable for DominantSpecies {
+    /// A move names its target hex as `to`.
+    const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
+
     fn action_universe(players: usize) -> Vec<Choice> {
         action_universe(players)
     }

@@ -22,7 +22,7 @@ use crate::types::{
     SECTORS,
 };
 use crate::Choice;
-use eons_core::{Layout, Learnable, Seat, Writer};
+use eons_core::{Layout, Learnable, Seat, SeatAxis, Writer};
 use std::fmt::Write as _;
 
 /// Groups (Synapsids, Sauropsida, Amphibians, Invertebrates).
@@ -293,12 +293,14 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
     );
     let flags = "Special Animal, Toxic, Inactive, objective marker";
     let mut l = Layout::new();
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "observer",
         p,
         "One-hot over the seats: the seat this observation belongs to.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "to_move",
         p,
         "One-hot over the seats: the seat deciding now (all 0 once the game is over).",
@@ -362,7 +364,8 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         3,
         "0/1 flags: the game is over; solo game met its Game End Condition; solo game failed it.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "winners",
         p,
         "Per seat, 1 if the seat won (shared wins all 1), else 0 (all 0 until the game is over).",
@@ -414,25 +417,44 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         REGIONS,
         "Solo (Amphibians): per region, 1 if the objective marker's animal caused a warning there this stage.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_group",
         p * GROUPS,
         format!("Per seat, one-hot over the group it leads: {groups}."),
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_initiative",
         p * p,
         "Per seat, one-hot over its position in the initiative order (first to act first; neutral groups always act before every seat).",
     );
-    l.push("seat_dominance", p, "Per seat, raw dominance points.");
-    l.push("seat_action_points", p, "Per seat, raw Action Points.");
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
+        "seat_dominance",
+        p,
+        "Per seat, raw dominance points.",
+    );
+    l.push_seats(
+        SeatAxis::Outer,
+        "seat_action_points",
+        p,
+        "Per seat, raw Action Points.",
+    );
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_actions_taken",
         p * 4,
         "Per seat, raw times each action was taken this stage: Adapt, Populate, Migrate, Survive.",
     );
-    l.push("seat_passed", p, "Per seat, 1 if it passed this stage.");
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
+        "seat_passed",
+        p,
+        "Per seat, 1 if it passed this stage.",
+    );
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_instinct",
         p,
         format!(
@@ -440,32 +462,38 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
             fields.saturating_sub(1)
         ),
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_card_counts",
         p * 2,
         "Per seat, raw counts: adaptation cards in its Inactive zone, active adaptation cards (face down).",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_evolution",
         p * EVOLUTION_CARDS as usize,
         "Per seat, 1 for each of its group's evolution cards 0–3 (data order) that is active.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_objective_markers",
         p,
         "Per seat, raw objective markers left for objective tiles this epoch.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_stage_counts",
         p * 5,
         "Per seat, this stage: animals removed by the Invertebrate ability (raw), the ability was used (0/1), a Populate was performed (0/1), cheap migrates used (raw), an animal of another group died in a contest its animal won (0/1).",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_armed",
         p * 3,
         "Per seat, 0/1 adaptation abilities armed for this turn: Land Bridge, Fertility, Nesting Site.",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Outer,
         "seat_fat_reserves",
         p * REGIONS,
         "Per seat, per region, 1 if the seat's Fat Reserves protect it there this stage.",
@@ -552,7 +580,8 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
             names(d.objectives.iter().map(|t| t.name.as_str()))
         ),
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "objective_claims",
         slots * p,
         "Per objective slot, per seat, 1 if the seat completed that tile this epoch.",
@@ -956,6 +985,9 @@ pub fn observe(s: &State, d: &Data, seat: u8, out: &mut [f32]) {
 }
 
 impl Learnable for crate::Pangea {
+    /// A move names its target as `region` and `niche`.
+    const ACTION_TARGET_FIELDS: &'static [&'static str] = &["region", "niche"];
+
     /// See [`action_universe`]: the same [`ACTION_SPACE_SIZE`] choices for every player count.
     fn action_universe(_players: usize) -> Vec<Choice> {
         action_universe(data())

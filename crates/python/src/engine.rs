@@ -83,6 +83,8 @@ pub trait Engine: Send + Sync {
     fn action_to_string(&self, id: u32) -> Option<String>;
     /// The choice of an action id as JSON.
     fn action_json(&self, id: u32) -> Option<String>;
+    /// The game's [`Learnable::ACTION_TARGET_FIELDS`].
+    fn action_target_fields(&self) -> &'static [&'static str];
     /// How the action `id`, made now by the seat to move, reads to `viewer`
     /// (`None`: a spectator): the engine's per-viewer text, which names
     /// only what the viewer may know (a secret draft pick reads as "a
@@ -332,6 +334,10 @@ where
     fn action_json(&self, id: u32) -> Option<String> {
         let choice = self.shape.space.choice(ActionId(id))?;
         serde_json::to_string(&choice).ok()
+    }
+
+    fn action_target_fields(&self) -> &'static [&'static str] {
+        G::ACTION_TARGET_FIELDS
     }
 
     fn action_seen_by(&self, id: u32, viewer: Option<usize>) -> Option<String> {

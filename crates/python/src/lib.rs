@@ -226,6 +226,12 @@ impl PyGame {
             .ok_or_else(|| PyIndexError::new_err(format!("no action {action} now")))
     }
 
+    /// The fields of a choice (as its JSON spells them) that name where it
+    /// sends a piece: the target factor of `eons.actions`.
+    fn action_target_fields(&self) -> Vec<&'static str> {
+        self.engine.action_target_fields().to_vec()
+    }
+
     /// The choice of an action id as the engine's JSON (a string).
     fn action_to_json(&self, action: u32) -> PyResult<String> {
         self.engine
@@ -548,7 +554,6 @@ fn game_options(name: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
     Ok(list.iter().map(|o| (o.name, o.help)).collect())
 }
 
-/// The module `eons._eons`.
 /// Runs the `eons` command-line program (the `eons` command the package
 /// installs) with `args` (the program's name first, as `sys.argv`), the
 /// interpreter's lock released; its exit code. The same program as the
@@ -558,6 +563,7 @@ fn run_cli(py: Python<'_>, args: Vec<String>) -> u8 {
     py.detach(|| eons_cli::run_with_args(args))
 }
 
+/// The module `eons._eons`.
 #[pymodule]
 fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;

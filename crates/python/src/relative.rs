@@ -4,52 +4,7 @@
 //! absolute one; "which seat is mine" is always seat 0.
 
 use crate::engine::Engine;
-
-/// Where a section's seat axis lies.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Axis {
-    /// Seat outermost: one run of values per seat (`seats × rest`).
-    Outer,
-    /// Seat innermost: one value per seat in every run (`rest × seats`).
-    Inner,
-}
-
-/// The sections of each game that are indexed by seat, and how.
-fn seat_sections(game: &str) -> &'static [(&'static str, Axis)] {
-    use Axis::{Inner, Outer};
-    match game {
-        "ds" => &[
-            ("animal_seat", Inner),
-            ("to_move_seat", Inner),
-            ("observer_seat", Inner),
-        ],
-        "marine" => &[
-            ("observer", Inner),
-            ("to_move", Inner),
-            ("animal_owner", Inner),
-        ],
-        "pangea" => &[
-            ("observer", Inner),
-            ("to_move", Inner),
-            ("winners", Inner),
-            ("seat_group", Outer),
-            ("seat_initiative", Outer),
-            ("seat_dominance", Outer),
-            ("seat_action_points", Outer),
-            ("seat_actions_taken", Outer),
-            ("seat_passed", Outer),
-            ("seat_instinct", Outer),
-            ("seat_card_counts", Outer),
-            ("seat_evolution", Outer),
-            ("seat_objective_markers", Outer),
-            ("seat_stage_counts", Outer),
-            ("seat_armed", Outer),
-            ("seat_fat_reserves", Outer),
-            ("objective_claims", Inner),
-        ],
-        _ => &[],
-    }
-}
+use eons_core::SeatAxis;
 
 /// A seat axis of an observation: `outer` runs of `seats` blocks of
 /// `inner` values, starting at `offset`.
@@ -60,28 +15,30 @@ pub struct SeatSpan {
     inner: usize,
 }
 
-/// The seat axes of a game's observation (its layout and player count).
+/// The seat axes of a game's observation (its layout and player count):
+/// the sections its layout marks as indexed by seat (`SeatAxis`).
 pub fn seat_spans(engine: &dyn Engine) -> Vec<SeatSpan> {
     let seats = engine.players().max(1);
-    seat_sections(engine.game_id())
-        .iter()
-        .filter_map(|&(name, axis)| {
-            let (offset, len) = engine.layout().span(name)?;
-            let rest = len / seats;
-            Some(match axis {
-                Axis::Outer => SeatSpan {
-                    offset,
-                    outer: 1,
-                    inner: rest,
-                },
-                Axis::Inner => SeatSpan {
-                    offset,
-                    outer: rest,
-                    inner: 1,
-                },
-            })
-        })
-        .collect()
+    let mut spans = Vec::new();
+    let mut offset = 0;
+    for section in engine.layout().sections() {
+        let rest = section.len / seats;
+        match section.seats {
+            SeatAxis::None => {}
+            SeatAxis::Outer => spans.push(SeatSpan {
+                offset,
+                outer: 1,
+                inner: rest,
+            }),
+            SeatAxis::Inner => spans.push(SeatSpan {
+                offset,
+                outer: rest,
+                inner: 1,
+            }),
+        }
+        offset += section.len;
+    }
+    spans
 }
 
 /// Turns the seat axes of `observation` (absolute, of `observer`) so that

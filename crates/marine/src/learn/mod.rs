@@ -15,7 +15,7 @@ use crate::decision::{Choice, Decision, TectonicsMode};
 use crate::state::{CircleRow, Pawn, State, ANIMALS, DISKS};
 use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Trait};
 use crate::Marine;
-use eons_core::{CornerId, HexId, Layout, Learnable, Seat, Writer};
+use eons_core::{CornerId, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
 use eons_earth::{grid, CORNERS, ELEMENTS, HEXES};
 
 mod pending;
@@ -41,6 +41,9 @@ const FACES: usize = 2;
 const MODES: usize = 4;
 
 impl Learnable for Marine {
+    /// A move names its target space as `to`.
+    const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
+
     /// See [`action_universe`].
     fn action_universe(players: usize) -> Vec<Choice> {
         action_universe(players)
@@ -201,12 +204,14 @@ pub fn action_universe(_players: usize) -> Vec<Choice> {
 pub fn observation_layout(players: usize) -> Layout {
     let dims = Dims::of(data());
     let mut l = Layout::new();
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "observer",
         players,
         "one-hot over seats (seat order): the seat this observation is for",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "to_move",
         players,
         "one-hot over seats (seat order): the seat deciding now; all zero once the game is over",
@@ -314,7 +319,8 @@ pub fn observation_layout(players: usize) -> Layout {
         ANIMALS,
         "flags per animal (food-chain order): the animal is in the game",
     );
-    l.push(
+    l.push_seats(
+        SeatAxis::Inner,
         "animal_owner",
         ANIMALS * players,
         "per animal (food-chain order), a one-hot over seats (seat order): the seat playing it; all zero for an animal not in play",

@@ -35,14 +35,6 @@ import numpy as np
 
 from . import _eons
 
-#: The payload fields that name where a movement goes, per game.
-_TARGETS = {
-    "ds": ("to",),
-    "marine": ("to",),
-    "pangea": ("region", "niche"),
-}
-
-
 @dataclass(frozen=True)
 class Factors:
     """A game's action space as ``(kind, source, target)`` triples."""
@@ -63,12 +55,12 @@ class Factors:
         return int(self.ids[kind][source, target])
 
 
-def _split(game_id, choice):
-    """The kind of a choice (as JSON) and its source and target parts."""
+def _split(fields, choice):
+    """The kind of a choice (as JSON) and its source and target parts;
+    ``fields`` are the game's target fields (``Game.action_target_fields``)."""
     if isinstance(choice, str):
         return choice, None, None
     ((kind, payload),) = choice.items()
-    fields = _TARGETS.get(game_id, ())
     # A target only where the choice moves something: it has a `from`
     # (or, for Marine's MoveOf, an animal) beside the target's fields.
     if isinstance(payload, dict) and all(f in payload for f in fields) and (
@@ -84,12 +76,12 @@ def _split(game_id, choice):
 def factors(name, players):
     """The factored action space of ``name`` with ``players`` seats."""
     game = _eons.Game(name, players)
-    game_id = game.name
+    fields = tuple(game.action_target_fields())
     count = game.num_distinct_actions()
     kinds, sources, targets = {}, [], []
     table = np.zeros((count, 3), dtype=np.int64)
     for action in range(count):
-        kind, source, target = _split(game_id, json.loads(game.action_to_json(action)))
+        kind, source, target = _split(fields, json.loads(game.action_to_json(action)))
         k = kinds.setdefault(kind, len(kinds))
         if k == len(sources):
             sources.append({})

@@ -14,6 +14,9 @@
 //! An observation is rebuilt on every step of batched learning, so [`observe`] allocates
 //! nothing: it counts the animals in a fixed array on the stack and writes the sections in
 //! order with an [`eons_core::Writer`].
+//!
+//! This file is long because the layout and the writer must agree section by section, in
+//! order: they are kept side by side so that a section changed in one is seen in the other.
 
 use crate::data::{data, Ability, Data};
 use crate::state::{Contest, Decision, Owner, Phase, State, Task};

@@ -54,6 +54,17 @@ struct Wanted {
     legal: Legal,
 }
 
+impl Wanted {
+    /// The `observations` and `masks` arguments of `state` and `step`
+    /// (`masks` left out: a mask per game).
+    fn from_py(observations: bool, masks: Option<&Bound<'_, PyAny>>) -> PyResult<Wanted> {
+        Ok(Wanted {
+            observations,
+            legal: masks.map_or(Ok(Legal::Mask), Legal::from_py)?,
+        })
+    }
+}
+
 /// What every game of a batch shares: its shape and its rules.
 #[derive(Copy, Clone, Debug)]
 struct Rules {
@@ -705,10 +716,7 @@ impl PyVecGame {
         observations: bool,
         masks: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let wanted = Wanted {
-            observations,
-            legal: masks.map_or(Ok(Legal::Mask), |m| Legal::from_py(&m))?,
-        };
+        let wanted = Wanted::from_py(observations, masks.as_ref())?;
         {
             let mut guard = slf.borrow_mut();
             let this: &mut PyVecGame = &mut guard;
@@ -733,10 +741,7 @@ impl PyVecGame {
         observations: bool,
         masks: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let wanted = Wanted {
-            observations,
-            legal: masks.map_or(Ok(Legal::Mask), |m| Legal::from_py(&m))?,
-        };
+        let wanted = Wanted::from_py(observations, masks.as_ref())?;
         let actions = actions.as_slice().map_err(value_error)?.to_vec();
         {
             let mut guard = slf.borrow_mut();

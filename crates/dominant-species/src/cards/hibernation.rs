@@ -99,8 +99,10 @@ impl DecisionModule<DominantSpecies> for Hibernation {
                 "bring eliminated species back to {}",
                 place_in(s, h)
             )),
+            // The tile is named even for none: the log entry lights it, and
+            // an entry lights only the places its words name.
             (CardStep::HibernationCount { hex, .. }, Choice::Count(n)) => Some(match n {
-                0 => "bring back no species".into(),
+                0 => format!("bring back no species to {}", place_of(s, hex)),
                 n => format!("bring back {} to {}", count(n, "species"), place_of(s, hex)),
             }),
             _ => None,

@@ -125,10 +125,17 @@ impl Layout {
 }
 
 /// Writes an observation section by section, in the order of its layout.
-/// Each `put` moves on by one value; [`Writer::skip`] leaves values at zero.
+/// Each `put` moves on by one value. [`Writer::new`] clears its buffer
+/// first and then writes only what is not zero (a one-hot run's 1);
+/// [`Writer::over`] writes every value of the runs it covers, zeros
+/// included, so that an encoder can rewrite one part of an observation in
+/// place with a writer over that part alone
+/// ([`Learnable::observe_again`]).
 pub struct Writer<'a> {
     out: &'a mut [f32],
     at: usize,
+    /// Every value is written (the buffer was not cleared).
+    over: bool,
 }
 
 impl<'a> Writer<'a> {
@@ -136,7 +143,22 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn new(out: &'a mut [f32]) -> Writer<'a> {
         out.fill(0.0);
-        Writer { out, at: 0 }
+        Writer {
+            out,
+            at: 0,
+            over: false,
+        }
+    }
+
+    /// A writer at the start of `out` that leaves nothing of what `out`
+    /// held where it writes: its one-hot runs and skips write their zeros.
+    #[inline]
+    pub fn over(out: &'a mut [f32]) -> Writer<'a> {
+        Writer {
+            out,
+            at: 0,
+            over: true,
+        }
     }
 
     /// Writes one value. Writing past the end is a bug of the game's
@@ -149,14 +171,23 @@ impl<'a> Writer<'a> {
         self.at += 1;
     }
 
-    /// Writes 1 at `index` of a one-hot run of `len` values (all zero when
-    /// `index` is None or out of range), and moves past the run.
+    /// Writes a one-hot run of `len` values: 1 at `index`, 0 elsewhere
+    /// (all zero when `index` is None or out of range), and moves past it.
     #[inline]
     pub fn one_hot(&mut self, index: Option<usize>, len: usize) {
-        if let Some(i) = index.filter(|&i| i < len) {
-            if let Some(slot) = self.out.get_mut(self.at + i) {
-                *slot = 1.0;
+        let index = index.filter(|&i| i < len);
+        if self.over {
+            let end = (self.at + len).min(self.out.len());
+            if let Some(run) = self.out.get_mut(self.at..end) {
+                // A loop, not `fill`: runs are short, and a call to
+                // memset for each costs more than the values.
+                let hot = index.unwrap_or(usize::MAX);
+                for (i, slot) in run.iter_mut().enumerate() {
+                    *slot = if i == hot { 1.0 } else { 0.0 };
+                }
             }
+        } else if let Some(slot) = index.and_then(|i| self.out.get_mut(self.at + i)) {
+            *slot = 1.0;
         }
         self.at += len;
     }
@@ -164,6 +195,12 @@ impl<'a> Writer<'a> {
     /// Moves on by `len` values, leaving them at zero.
     #[inline]
     pub fn skip(&mut self, len: usize) {
+        if self.over {
+            let end = (self.at + len).min(self.out.len());
+            if let Some(run) = self.out.get_mut(self.at..end) {
+                run.fill(0.0);
+            }
+        }
         self.at += len;
     }
 
@@ -183,6 +220,16 @@ pub trait Learnable: Game {
     /// Empty (the default) when no choice of the game has one.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &[];
 
+    /// True when [`Learnable::action_id`] computes a choice's id from the
+    /// choice itself; false (the default) when the action space looks it
+    /// up in a table. The shared test holds the two to the same answers.
+    const DIRECT_ACTION_IDS: bool = false;
+
+    /// What [`Learnable::observe_again`] remembers of the observation it
+    /// last wrote, to rewrite only what changed since. `()` for a game
+    /// that writes its observations whole every time.
+    type ObservationMemory: Default + Clone + Send + Sync;
+
     /// Every choice the game can offer with `players` seats, whatever the
     /// options, each once, in a fixed order: the action space. Every choice
     /// [`Game::legal`] lists is in it.
@@ -195,11 +242,39 @@ pub trait Learnable: Game {
     /// [`Layout::len`] values of [`Learnable::observation_layout`] for the
     /// state's number of seats. Nothing `seat` has not seen may change it.
     fn observe(state: &Self::State, seat: Seat, out: &mut [f32]);
+
+    /// Writes the same values as [`Learnable::observe`] into `out`, which
+    /// holds what the last call with this `memory` wrote (for any seat and
+    /// any state of a game of this kind with as many seats), or anything at
+    /// all when `memory` is new: a game that knows which parts of its
+    /// observation a decision changed rewrites only those. The default
+    /// writes the whole observation. The caller keeps each `out` with its
+    /// own `memory`, and starts a new memory for a buffer written by
+    /// anything else.
+    fn observe_again(
+        state: &Self::State,
+        seat: Seat,
+        memory: &mut Self::ObservationMemory,
+        out: &mut [f32],
+    ) {
+        let _ = memory;
+        Self::observe(state, seat, out);
+    }
+
+    /// The id of `choice` in the action space of `players` seats, computed
+    /// from the choice itself (None: a choice outside the space), for a
+    /// game whose [`Learnable::DIRECT_ACTION_IDS`] is true; the default,
+    /// for the others, is never asked.
+    fn action_id(players: usize, choice: &Self::Choice) -> Option<ActionId> {
+        let _ = (players, choice);
+        None
+    }
 }
 
 /// A game's action space for one player count: ids to choices and back.
 #[derive(Clone, Debug)]
 pub struct ActionSpace<G: Learnable> {
+    players: usize,
     choices: Vec<G::Choice>,
     ids: FxHashMap<G::Choice, ActionId>,
 }
@@ -213,7 +288,11 @@ impl<G: Learnable> ActionSpace<G> {
         for (i, c) in choices.iter().enumerate() {
             ids.entry(*c).or_insert(ActionId(i as u32));
         }
-        ActionSpace { choices, ids }
+        ActionSpace {
+            players,
+            choices,
+            ids,
+        }
     }
 
     /// The number of distinct actions.
@@ -229,6 +308,16 @@ impl<G: Learnable> ActionSpace<G> {
     /// The id of a choice, or None for a choice outside the space.
     #[inline]
     pub fn id(&self, choice: &G::Choice) -> Option<ActionId> {
+        if G::DIRECT_ACTION_IDS {
+            G::action_id(self.players, choice)
+        } else {
+            self.ids.get(choice).copied()
+        }
+    }
+
+    /// The id of a choice from the space's table, whatever the game
+    /// computes directly (the shared test compares the two).
+    pub fn listed_id(&self, choice: &G::Choice) -> Option<ActionId> {
         self.ids.get(choice).copied()
     }
 

@@ -437,7 +437,18 @@ impl<T: Terrain> Earth<T> {
     /// is at least 1 and strictly greater than every other present animal's
     /// (DS p.7). `displays[a]` are the element counts of animal `a`.
     pub fn dominant(&self, h: HexId, displays: &[ElementCounts; ANIMALS]) -> Option<usize> {
-        let on = self.elements_on(h);
+        self.dominant_on(h, &self.elements_on(h), displays)
+    }
+
+    /// [`Earth::dominant`] where the caller already holds the hex's
+    /// element counts (`on`, as [`Earth::elements_on`] reads them).
+    pub fn dominant_on(
+        &self,
+        h: HexId,
+        on: &ElementCounts,
+        displays: &[ElementCounts; ANIMALS],
+    ) -> Option<usize> {
+        let on = *on;
         let sp = self.stored.species[h.0 as usize];
         let mut best: Option<usize> = None;
         let mut best_m = 0u32;

@@ -991,6 +991,9 @@ impl Learnable for crate::Pangea {
     /// A move names its target as `region` and `niche`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["region", "niche"];
 
+    /// Observations are written whole every time.
+    type ObservationMemory = ();
+
     /// See [`action_universe`]: the same [`ACTION_SPACE_SIZE`] choices for every player count.
     fn action_universe(_players: usize) -> Vec<Choice> {
         action_universe(data())

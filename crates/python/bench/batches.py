@@ -5,6 +5,10 @@ side with another build of the package, measured alternately.
     taskset -c 0 python crates/python/bench/batches.py [--seconds 2] [--rounds 2]
         [--games ds,marine,pangea] [--other OLD_PACKAGE_DIR]
 
+Rates are steps per second of the process's CPU time (the batch runs on
+one thread), so that other work on a shared machine does not count
+against it; on a quiet machine they match wall-clock rates.
+
 ``--other`` names a directory holding another build's ``eons`` package
 (its ``PYTHONPATH``): each measurement runs in a fresh process, this
 build's and the other's alternating round by round, and the best round of
@@ -53,12 +57,12 @@ try:
 except (TypeError, ValueError):
     print("null")
     sys.exit(0)
-made, start = 0, time.perf_counter()
-while time.perf_counter() - start < seconds:
+made, start = 0, time.process_time()
+while time.process_time() - start < seconds:
     for _ in range(10):
         batch.step(batch.sample_actions(), **step_args)
     made += 10 * 256
-print(made / (time.perf_counter() - start))
+print(made / (time.process_time() - start))
 """
 
 

@@ -2,13 +2,17 @@
 //! GIL released, some seats possibly played by the Rust bots.
 //!
 //! A step writes into arrays the batch owns and keeps from step to step
-//! (nothing is allocated or cleared whole per step): an observation is
-//! written value by value over its row, and a mask row is cleared only at
-//! the ids it last held. The arrays are copied out for Python, or lent to
-//! it read-only (`copy=False`: valid until the next step).
+//! (nothing is allocated or cleared whole per step): an observation row
+//! is rewritten in place where the game changed
+//! (`Learnable::observe_again`: each row is its game's buffer, and nothing
+//! else writes it), and a mask row is cleared only at the ids it last
+//! held. The arrays are copied out for Python (masks: handed over whole,
+//! a fresh zeroed array taking their place), or lent to it read-only
+//! (`copy=False`: valid until the next step). An observer-relative row is
+//! turned back to absolute before it is written again.
 
 use crate::engine::{self, BotSlot, Engine};
-use crate::relative::{make_relative, seat_spans, SeatSpan};
+use crate::relative::{make_absolute, make_relative, seat_spans, SeatSpan};
 use crate::{value_error, PyGame};
 use eons_bots::{mix_seed, BotSpec};
 use eons_core::GameRng;
@@ -86,6 +90,9 @@ struct Rules {
     shaped: bool,
     /// A game is cut (truncated) once this many decisions are made.
     max_decisions: Option<usize>,
+    /// The game rewrites observations in place (so a copy for Python is
+    /// copied, not a fresh buffer handed over).
+    in_place: bool,
 }
 
 impl Rules {
@@ -117,6 +124,9 @@ struct Slot {
     marked: Option<Vec<u32>>,
     /// Its legal ids as last listed (ascending when asked for as ids).
     legal: Vec<u32>,
+    /// Per observation buffer of its row (one, or one per seat), the seat
+    /// whose observer-relative turn the buffer holds (None: absolute).
+    turned: Vec<Option<usize>>,
 }
 
 /// The arrays a batch writes into, kept from step to step. An array is
@@ -183,7 +193,7 @@ impl Share<'_> {
             self.players[i] = seat.map_or(-1, |s| s as i64);
             if wanted.observations {
                 let row = &mut self.observations[i * observation_row..(i + 1) * observation_row];
-                write_observations(slot.game.as_ref(), seat, rules, spans, row);
+                write_observations(slot, seat, rules, spans, row);
             }
             match wanted.legal {
                 Legal::Skipped => {}
@@ -199,29 +209,44 @@ impl Share<'_> {
     }
 }
 
-/// Writes the observations of a game's row: the seat to move's, or every
-/// seat's; zero when no seat is to move.
+/// Writes the observations of a game's row in place: the seat to move's,
+/// or every seat's; zero when no seat is to move.
 fn write_observations(
-    game: &dyn Engine,
+    slot: &mut Slot,
     seat: Option<usize>,
     rules: &Rules,
     spans: &[SeatSpan],
     row: &mut [f32],
 ) {
-    let observe = |s: usize, part: &mut [f32]| {
-        game.observe(s, part);
+    if slot.turned.len() < rules.players {
+        slot.turned.resize(rules.players, None);
+    }
+    let game = slot.game.as_mut();
+    let turned = &mut slot.turned;
+    let mut observe = |buffer: usize, s: usize, part: &mut [f32]| {
+        // A buffer rewritten in place must hold what was written into it:
+        // turn a relative one back first (one written whole need not be).
+        if let Some(observer) = turned[buffer].take() {
+            if rules.in_place {
+                make_absolute(part, spans, rules.players, observer);
+            }
+        }
+        game.observe_again(buffer, s, part);
         if rules.relative {
             make_relative(part, spans, rules.players, s);
+            turned[buffer] = Some(s);
         }
     };
     if rules.all_seats {
         for (s, part) in row.chunks_exact_mut(rules.observation).enumerate() {
-            observe(s, part);
+            observe(s, s, part);
         }
     } else if let Some(s) = seat {
-        observe(s, row);
+        observe(0, s, row);
     } else {
         row.fill(0.0);
+        game.forget_observations();
+        turned.iter_mut().for_each(|t| *t = None);
     }
 }
 
@@ -364,23 +389,28 @@ impl PyVecGame {
         let spans = self.spans.as_slice();
         let n = rules.games;
         let b = &mut self.buffers;
-        // Copies for Python are fresh zeroed arrays handed over whole (no
-        // copy): their mask rows hold nothing to clear.
-        let fresh = self.copy;
-        if wanted.observations && (fresh || b.observations.is_empty()) {
+        // Observations rewritten in place keep their buffer (a copy for
+        // Python is made after the step); the others are handed over to
+        // Python whole and written into a fresh buffer.
+        let hand_over = self.copy && !rules.in_place;
+        if wanted.observations && (hand_over || b.observations.is_empty()) {
             let shape = if rules.all_seats {
                 vec![n, rules.players, rules.observation]
             } else {
                 vec![n, rules.observation]
             };
             b.observations = ArrayD::zeros(IxDyn(&shape));
+            for slot in &mut self.slots {
+                slot.game.forget_observations();
+                slot.turned.clear();
+            }
         }
-        if wanted.legal == Legal::Mask && (fresh || b.masks.is_empty()) {
+        // Masks for copies are fresh zeroed arrays handed over whole (a
+        // copy of a mostly-zero array costs more than new zero pages).
+        if wanted.legal == Legal::Mask && (self.copy || b.masks.is_empty()) {
             b.masks = Array2::zeros((n, rules.actions));
-            if fresh {
-                for slot in &mut self.slots {
-                    slot.marked.get_or_insert_with(Vec::new).clear();
-                }
+            for slot in &mut self.slots {
+                slot.marked.get_or_insert_with(Vec::new).clear();
             }
         }
         let count = self.threads.max(1).min(n);
@@ -464,18 +494,17 @@ impl PyVecGame {
         let py = slf.py();
         let lend = !slf.borrow().copy;
         let none = || py.None().into_bound(py);
-        // A copy hands the step's fresh arrays over to NumPy whole.
         let (observations, masks) = if lend {
             (None, None)
         } else {
             let mut this = slf.borrow_mut();
+            let hand_over = wanted.observations && !this.rules.in_place;
             let b = &mut this.buffers;
             (
-                Some(std::mem::replace(
-                    &mut b.observations,
-                    ArrayD::zeros(IxDyn(&[0])),
-                )),
-                Some(std::mem::replace(&mut b.masks, Array2::zeros((0, 0)))),
+                hand_over
+                    .then(|| std::mem::replace(&mut b.observations, ArrayD::zeros(IxDyn(&[0])))),
+                (wanted.legal == Legal::Mask)
+                    .then(|| std::mem::replace(&mut b.masks, Array2::zeros((0, 0)))),
             )
         };
         let this = slf.borrow();
@@ -484,12 +513,14 @@ impl PyVecGame {
             none()
         } else if let Some(owned) = observations {
             PyArrayDyn::from_owned_array(py, owned).into_any()
-        } else {
+        } else if lend {
             // SAFETY: a lent buffer is never reallocated once allocated,
             // and lives as long as the VecGame, the view's base.
             read_only(unsafe {
                 PyArrayDyn::borrow_from_array(&b.observations, slf.clone().into_any())
             })?
+        } else {
+            PyArrayDyn::from_array(py, &b.observations).into_any()
         };
         let m = match wanted.legal {
             Legal::Skipped => none(),
@@ -631,6 +662,7 @@ impl PyVecGame {
                     decisions: 0,
                     marked: None,
                     legal: Vec::new(),
+                    turned: Vec::new(),
                 })
             })
             .collect::<Result<Vec<_>, String>>()
@@ -646,6 +678,7 @@ impl PyVecGame {
             relative,
             shaped,
             max_decisions,
+            in_place: first.observes_in_place(),
         };
         let spans = seat_spans(first.as_ref());
         let mut batch = PyVecGame {

@@ -68,6 +68,21 @@ pub trait Engine: Send + Sync {
     fn apply_json(&mut self, choice: &str) -> Result<u32, String>;
     /// Writes `seat`'s observation into `out`.
     fn observe(&self, seat: usize, out: &mut [f32]);
+    /// Writes `seat`'s observation into `out`, the caller's buffer number
+    /// `buffer`, which holds what the last call with that number wrote (or
+    /// anything, after [`Engine::forget_observations`] or before a first
+    /// call): only the parts that changed are rewritten
+    /// (`Learnable::observe_again`). A batch numbers a game's rows this
+    /// way: one buffer for the seat to move, or one per seat.
+    fn observe_again(&mut self, buffer: usize, seat: usize, out: &mut [f32]);
+    /// Forgets what the observations written in place hold: the next ones
+    /// are written whole.
+    fn forget_observations(&mut self);
+    /// True when the game rewrites observations in place
+    /// ([`Engine::observe_again`]); false when it writes them whole every
+    /// time (its memory holds nothing), so a batch may as well hand its
+    /// buffer over and write a fresh one.
+    fn observes_in_place(&self) -> bool;
     /// 1 for the winner (the game's own tie-breaks decide) and 0 for the
     /// others once the game is over; 0 for all before.
     fn returns(&self) -> Vec<f64>;
@@ -161,6 +176,9 @@ struct Live<G: Learnable> {
     recorded: bool,
     events: Vec<G::Event>,
     legal: Vec<G::Choice>,
+    /// Per buffer, what the last observation written in place into it
+    /// ([`Engine::observe_again`]) remembers.
+    memories: Vec<G::ObservationMemory>,
 }
 
 impl<G: Learnable> Live<G> {
@@ -175,6 +193,7 @@ impl<G: Learnable> Live<G> {
             recorded: true,
             events: Vec::new(),
             legal: Vec::new(),
+            memories: Vec::new(),
         })
     }
 
@@ -286,6 +305,27 @@ where
         G::observe(&self.state, Seat(seat as u8), out);
     }
 
+    fn observe_again(&mut self, buffer: usize, seat: usize, out: &mut [f32]) {
+        if self.memories.len() <= buffer {
+            self.memories.resize_with(buffer + 1, Default::default);
+        }
+        G::observe_again(
+            &self.state,
+            Seat(seat as u8),
+            &mut self.memories[buffer],
+            out,
+        );
+    }
+
+    fn forget_observations(&mut self) {
+        self.memories.clear();
+    }
+
+    fn observes_in_place(&self) -> bool {
+        // A memory of no size can remember nothing of a buffer.
+        std::mem::size_of::<G::ObservationMemory>() != 0
+    }
+
     fn returns(&self) -> Vec<f64> {
         let mut r = vec![0.0; self.players()];
         if let Some(w) = G::outcome(&self.state).and_then(|o| o.winner()) {
@@ -378,6 +418,7 @@ where
             recorded: self.recorded,
             events: Vec::new(),
             legal: Vec::new(),
+            memories: Vec::new(),
         })
     }
 
@@ -390,6 +431,7 @@ where
             recorded: false,
             events: Vec::new(),
             legal: Vec::new(),
+            memories: Vec::new(),
         })
     }
 
@@ -486,6 +528,7 @@ fn restore<G: Learnable>(text: &str) -> Result<Box<dyn Engine>, String> {
         recorded: snapshot.recorded,
         events: Vec::new(),
         legal: Vec::new(),
+        memories: Vec::new(),
     }))
 }
 
@@ -581,6 +624,7 @@ fn replay<G: Learnable>(record: serde_json::Value) -> Result<Box<dyn Engine>, St
         recorded: true,
         events: Vec::new(),
         legal: Vec::new(),
+        memories: Vec::new(),
     }))
 }
 

@@ -60,3 +60,21 @@ pub fn make_relative(observation: &mut [f32], spans: &[SeatSpan], seats: usize, 
         }
     }
 }
+
+/// Turns a relative observation of `observer` ([`make_relative`]) back to
+/// absolute seats.
+pub fn make_absolute(observation: &mut [f32], spans: &[SeatSpan], seats: usize, observer: usize) {
+    if seats <= 1 || observer % seats == 0 {
+        return;
+    }
+    for span in spans {
+        let block = seats * span.inner;
+        for run in 0..span.outer {
+            let start = span.offset + run * block;
+            let Some(values) = observation.get_mut(start..start + block) else {
+                continue;
+            };
+            values.rotate_right((observer % seats) * span.inner);
+        }
+    }
+}

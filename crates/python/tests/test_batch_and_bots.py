@@ -139,6 +139,36 @@ def test_batch_observations_equal_each_games_observation_tensor_for_every_seat(n
     assert seen == set(range(players))
 
 
+@pytest.mark.parametrize("name,players", [("ds", 4), ("ds", 3), ("marine", 4), ("pangea", 3)])
+def test_observations_rewritten_in_place_stay_exact_across_seats_gaps_and_turns(name, players):
+    # A batch rewrites each row in place, only where the game changed
+    # (`Learnable::observe_again`): the row must still equal the whole
+    # observation when the seat to move changes, when a step asks for no
+    # observations, when games restart, and when the row is turned to the
+    # observer first and back.
+    absolute = eons.VecGame(name, 4, players, seed=57, copy=False, max_decisions=300)
+    relative = eons.VecGame(
+        name, 4, players, seed=57, copy=False, relative=True, max_decisions=300
+    )
+    restarted = 0
+    for step in range(700):
+        actions = absolute.sample_actions()
+        assert np.array_equal(actions, relative.sample_actions())
+        wanted = step % 7 != 3
+        obs, _, _, dones, to_move = absolute.step(actions, observations=wanted)
+        turned, _, _, _, _ = relative.step(actions, observations=wanted)
+        restarted += int(dones.sum())
+        if not wanted:
+            assert obs is None and turned is None
+            continue
+        for i in range(4):
+            game = absolute.game(i)
+            seat = int(to_move[i])
+            assert np.array_equal(obs[i], game.observation_tensor(seat))
+            assert np.array_equal(turned[i], eons.relative_observation(game, seat))
+    assert restarted > 0
+
+
 def test_lent_arrays_are_read_only_and_refilled_in_place():
     batch = eons.VecGame("marine", 2, 2, seed=3, copy=False)
     obs, masks, rewards, dones, to_move = batch.reset()

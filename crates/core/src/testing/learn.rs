@@ -5,9 +5,14 @@
 //! seen ([`crate::Game::determinize`]) never changes that seat's observation (no
 //! seat's secret reaches another seat's observation), nor who is asked to
 //! decide after the choice played (no secret shows in whose turn it is).
+//! A game that computes action ids directly ([`Learnable::action_id`])
+//! must give every choice of its space the space's own id, and a game's
+//! observations written again in place ([`Learnable::observe_again`]) must
+//! equal the ones written whole, whichever seats and games the buffer held
+//! before.
 
 use crate::game::{Seat, Turn};
-use crate::learn::{ActionSpace, Learnable};
+use crate::learn::{ActionId, ActionSpace, Learnable};
 use crate::rng::GameRng;
 use crate::testing::simulation::{after, check_next_to_move};
 use std::collections::HashSet;
@@ -70,6 +75,16 @@ pub fn check_learnable<G: Learnable>(
         );
     }
     let len = layout.len();
+    if G::DIRECT_ACTION_IDS {
+        for (i, c) in space.choices().iter().enumerate() {
+            assert_eq!(
+                space.id(c),
+                Some(ActionId(i as u32)),
+                "{} with {players} players: the direct id of {c:?} is not its place in the space",
+                G::ID
+            );
+        }
+    }
     let observe = |state: &G::State, seat: Seat, d: usize| {
         let mut out = vec![f32::NAN; len];
         G::observe(state, seat, &mut out);
@@ -87,6 +102,49 @@ pub fn check_learnable<G: Learnable>(
         ..LearnReport::default()
     };
     let mut distinct: HashSet<Vec<u32>> = HashSet::new();
+    // Observations written again in place: one buffer per seat, kept for
+    // the seat to move, and a roaming one that observes every seat in turn
+    // and starts from another game's observation.
+    let mut kept: Vec<(G::ObservationMemory, Vec<f32>)> = (0..players)
+        .map(|_| (G::ObservationMemory::default(), vec![f32::NAN; len]))
+        .collect();
+    let mut roaming = (G::ObservationMemory::default(), vec![f32::NAN; len]);
+    {
+        let mut other = G::new(setup, seed.wrapping_add(1))
+            .unwrap_or_else(|e| panic!("{}: setup refused: {e}", context(0)));
+        let mut rng = GameRng::new(seed ^ 0x0b5e);
+        for _ in 0..rng.index(40) {
+            legal.clear();
+            G::legal(&other, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let c = legal[rng.index(legal.len())];
+            events.clear();
+            if G::apply(&mut other, c, &mut events).is_err() {
+                break;
+            }
+        }
+        G::observe_again(&other, Seat(0), &mut roaming.0, &mut roaming.1);
+    }
+    let check_again = |memory: &mut (G::ObservationMemory, Vec<f32>),
+                       state: &G::State,
+                       seat: Seat,
+                       whole: &[f32],
+                       d: usize,
+                       which: &str| {
+        G::observe_again(state, seat, &mut memory.0, &mut memory.1);
+        if let Some(i) = (0..len).find(|&i| memory.1[i].to_bits() != whole[i].to_bits()) {
+            let section = layout_section_at(&layout, i);
+            panic!(
+                "{}: {seat}'s observation written again in place ({which}) differs from the \
+                 one written whole at value {i} (section `{section}`): {} instead of {}",
+                context(d),
+                memory.1[i],
+                whole[i]
+            );
+        }
+    };
     while let Turn::Seat(to_move) = G::turn(&state) {
         let d = report.decisions;
         assert!(d < 2_000_000, "{}: the game does not end", context(d));
@@ -105,6 +163,28 @@ pub fn check_learnable<G: Learnable>(
         }
         let mine = observe(&state, to_move, d);
         distinct.insert(mine.iter().map(|v| v.to_bits()).collect());
+        check_again(
+            &mut kept[to_move.index()],
+            &state,
+            to_move,
+            &mine,
+            d,
+            "the seat's own buffer",
+        );
+        let seat = Seat((d % players) as u8);
+        let whole = if seat == to_move {
+            mine.clone()
+        } else {
+            observe(&state, seat, d)
+        };
+        check_again(
+            &mut roaming,
+            &state,
+            seat,
+            &whole,
+            d,
+            "a buffer of every seat in turn",
+        );
         let c = legal[rng.index(legal.len())];
         if resample_every > 0 && d % resample_every == 0 {
             let played = after::<G>(&state, c)

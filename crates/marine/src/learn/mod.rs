@@ -44,6 +44,9 @@ impl Learnable for Marine {
     /// A move names its target space as `to`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
 
+    /// Observations are written whole every time.
+    type ObservationMemory = ();
+
     /// See [`action_universe`].
     fn action_universe(players: usize) -> Vec<Choice> {
         action_universe(players)

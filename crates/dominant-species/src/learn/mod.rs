@@ -28,7 +28,9 @@ use crate::queries::board_ids;
 use crate::space::{Space, SPACES};
 use crate::state::{CardStep, Choice, Decision, Stack, State, Step};
 use crate::DominantSpecies;
-use eons_core::{Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
+use eons_core::{
+    ActionId, Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, SeatAxis, Writer,
+};
 use eons_earth::{grid, CORNERS, HEXES};
 use std::sync::OnceLock;
 
@@ -641,7 +643,7 @@ fn actor(p: Decision) -> Option<Animal> {
 }
 
 /// What a pending decision is about, beyond its kind.
-#[derive(Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Details {
     element: Option<Element>,
     saved: u8,
@@ -654,6 +656,12 @@ struct Details {
     left: u8,
     first: u8,
 }
+
+mod ids;
+mod observe;
+
+pub use ids::action_id;
+pub use observe::{observe, observe_again, ObservationMemory};
 
 /// The details of the pending decision of `s`.
 fn details(s: &State) -> Details {
@@ -711,226 +719,18 @@ fn details(s: &State) -> Details {
     d
 }
 
-/// Writes `seat`'s observation of `s` into `out` (length
-/// [`observation_len`] of the state's player count), section by section as
-/// [`observation_layout`] lists them. Reads the state directly: no
-/// allocation.
-pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
-    let t = tables();
-    let players = usize::from(s.setup.players);
-    let len = out.len();
-    let mut w = Writer::new(out);
-    let displays = s.displays();
-    let bit = |mask: u64, i: u8| f32::from(u8::from(mask >> i & 1 == 1));
-    let flag = |b: bool| f32::from(u8::from(b));
-    let board_hex = |h: HexId| match t.hex_index[h.0 as usize] {
-        NONE => None,
-        i => Some(usize::from(i)),
-    };
-    // Earth.
-    let mut on = [[0u8; ELEMENTS]; BOARD_HEXES];
-    for (i, &h) in t.hexes.iter().enumerate() {
-        on[i] = s.earth.elements_on(h);
-        w.one_hot(s.terrain(h).map(Terrain::index), TERRAINS);
-    }
-    for counts in &on {
-        for &n in counts {
-            w.put(f32::from(n));
-        }
-    }
-    for &c in &t.corners {
-        w.one_hot(s.earth.element(c).map(usize::from), ELEMENTS);
-    }
-    for &h in &t.hexes {
-        for n in s.earth.species_on(h) {
-            w.put(f32::from(n));
-        }
-    }
-    let mut dominated = [0u8; ANIMALS];
-    for (i, &h) in t.hexes.iter().enumerate() {
-        let tile = s.terrain(h).is_some();
-        for display in &displays {
-            let m: u32 = (0..ELEMENTS)
-                .map(|e| u32::from(display[e]) * u32::from(on[i][e]))
-                .sum();
-            w.put(if tile { m as f32 } else { 0.0 });
-        }
-    }
-    for &h in &t.hexes {
-        let dominant = s.earth.dominant(h, &displays);
-        if let Some(a) = dominant {
-            dominated[a] += 1;
-        }
-        w.one_hot(dominant, ANIMALS);
-    }
-    for &h in &t.hexes {
-        for a in Animal::ALL {
-            w.put(f32::from(s.immune(a, h)));
-        }
-    }
-    let migrating = matches!(s.pending, Decision::Migrate { .. });
-    for &h in &t.hexes {
-        w.put(if migrating {
-            f32::from(s.arrived[h.0 as usize])
-        } else {
-            0.0
-        });
-    }
-    for &h in &t.hexes {
-        w.put(bit(s.dominated, h.0));
-    }
-    // Animals.
-    for a in Animal::ALL {
-        w.put(flag(s.in_play(a)));
-    }
-    for a in Animal::ALL {
-        let seat = s.in_play(a).then(|| s.seat_of(a).index());
-        w.one_hot(seat, players);
-    }
-    for display in &displays {
-        for &n in display {
-            w.put(f32::from(n));
-        }
-    }
-    for a in Animal::ALL {
-        for n in s.animals[a.index()].added {
-            w.put(f32::from(n));
-        }
-    }
-    let mut on_display = [0u8; ANIMALS];
-    for a in s.spaces.iter().flatten() {
-        on_display[a.index()] += 1;
-    }
-    for a in Animal::ALL {
-        w.put(f32::from(s.animals[a.index()].supply));
-    }
-    for n in on_display {
-        w.put(f32::from(n));
-    }
-    for a in Animal::ALL {
-        w.put(f32::from(s.animals[a.index()].boxed));
-    }
-    for a in Animal::ALL {
-        w.put(f32::from(s.animals[a.index()].gene_pool));
-    }
-    for a in Animal::ALL {
-        w.put(f32::from(s.animals[a.index()].eliminated));
-    }
-    for a in Animal::ALL {
-        w.put(s.earth.species_total(a.index()) as f32);
-    }
-    for a in Animal::ALL {
-        w.put(s.animals[a.index()].vp as f32);
-    }
-    for n in dominated {
-        w.put(f32::from(n));
-    }
-    let order = s.initiative_order();
-    for a in Animal::ALL {
-        w.one_hot(order.iter().position(|&x| x == a), ANIMALS);
-    }
-    // Action display.
-    for sp in &s.spaces {
-        w.one_hot(sp.map(Animal::index), ANIMALS);
-    }
-    for counts in [
-        &s.adaptation,
-        &s.regression_box,
-        &s.abundance,
-        &s.wasteland_box,
-        &s.depletion_box,
-        &s.wanderlust,
-    ] {
-        for &n in counts {
-            w.put(f32::from(n));
-        }
-    }
-    for &n in s.bag.counts() {
-        w.put(f32::from(n));
-    }
-    w.put(f32::from(s.tundra_left));
-    for stack in &s.stacks {
-        w.put(stack.len() as f32);
-    }
-    for &up in &s.face_up {
-        w.put(flag(up));
-    }
-    for (stack, &up) in s.stacks.iter().zip(&s.face_up) {
-        let top = if up { stack.top().copied() } else { None };
-        w.one_hot(top.map(Terrain::index), TERRAINS);
-    }
-    // Cards.
-    let mut available = [false; CARDS];
-    for c in s.available.iter().flatten() {
-        available[*c as usize] = true;
-    }
-    for a in available {
-        w.put(flag(a));
-    }
-    let mut played = [false; CARDS];
-    for &c in &s.played {
-        played[c as usize] = true;
-    }
-    for p in played {
-        w.put(flag(p));
-    }
-    w.put(s.deck.len() as f32);
-    w.one_hot(s.survival.map(Animal::index), ANIMALS);
-    // Time.
-    w.put(f32::from(s.turn));
-    w.put(flag(s.ice_age));
-    w.put(flag(s.step == Step::Over));
-    w.one_hot(Some(step_kind(s.step)), STEP_KINDS.len());
-    let next_space = match s.step {
-        Step::Space(sp) => Some(usize::from(sp.0)),
-        _ => None,
-    };
-    w.one_hot(next_space, SPACES);
-    // Who decides.
-    let decider = s.decider();
-    let to_move = decider.map(|a| s.seat_of(a));
-    w.one_hot(to_move.map(Seat::index), players);
-    w.one_hot(decider.map(Animal::index), ANIMALS);
-    w.one_hot(Some(seat.index()), players);
-    for a in Animal::ALL {
-        w.put(flag(s.in_play(a) && s.seat_of(a) == seat));
-    }
-    w.put(flag(to_move == Some(seat)));
-    // The pending decision.
-    w.one_hot(Some(pending_kind(s.pending)), PENDING_KINDS.len());
-    w.one_hot(actor(s.pending).map(Animal::index), ANIMALS);
-    let d = details(s);
-    w.one_hot(d.element.map(Element::index), ELEMENTS);
-    for e in 0..ELEMENTS as u8 {
-        w.put(bit(u64::from(d.saved), e));
-    }
-    w.one_hot(d.hex.and_then(board_hex), BOARD_HEXES);
-    let corner = d.corner.and_then(|c| match t.corner_index[c.0 as usize] {
-        NONE => None,
-        i => Some(usize::from(i)),
-    });
-    w.one_hot(corner, BOARD_CORNERS);
-    w.one_hot(d.stack.map(Stack::index), STACKS);
-    for &h in &t.hexes {
-        w.put(bit(d.tiles, h.0));
-    }
-    for a in 0..ANIMALS as u8 {
-        w.put(bit(u64::from(d.animals), a));
-    }
-    for on in d.terrains {
-        w.put(flag(on));
-    }
-    w.put(f32::from(d.left));
-    w.put(f32::from(d.first));
-    debug_assert_eq!(w.written(), len);
-}
-
 /// Dominant Species for learning agents: see the module docs for the
 /// orders of places, [`action_universe`] for the action ids and
 /// [`observation_layout`] for the observation's sections.
 impl Learnable for DominantSpecies {
     /// A move names its target hex as `to`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
+
+    /// Ids come from tables by the choice's parts ([`action_id`]).
+    const DIRECT_ACTION_IDS: bool = true;
+
+    /// See [`observe_again`].
+    type ObservationMemory = ObservationMemory;
 
     fn action_universe(players: usize) -> Vec<Choice> {
         action_universe(players)
@@ -942,6 +742,14 @@ impl Learnable for DominantSpecies {
 
     fn observe(state: &State, seat: Seat, out: &mut [f32]) {
         observe(state, seat, out)
+    }
+
+    fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
+        observe_again(state, seat, memory, out)
+    }
+
+    fn action_id(_players: usize, choice: &Choice) -> Option<ActionId> {
+        action_id(choice)
     }
 }
 

@@ -89,6 +89,9 @@ pub enum SelfplayError {
     /// The settings cannot make a run.
     #[error("self-play: {0}")]
     Config(String),
+    /// A bot cannot play this game (a network it names is missing).
+    #[error(transparent)]
+    Spec(#[from] crate::spec::SpecError),
     /// The game refused the setup.
     #[error(transparent)]
     Setup(#[from] eons_core::SetupError),
@@ -279,6 +282,9 @@ pub fn run<G: Learnable>(
     }
     if config.games == 0 || config.games_per_shard == 0 {
         return Err(SelfplayError::Config("no games to play".into()));
+    }
+    for spec in &config.bots {
+        spec.check::<G>(p)?;
     }
     let setup = G::setup(p, &config.options)?;
     let space = ActionSpace::<G>::new(p);

@@ -96,8 +96,8 @@ fn shards_hold_the_games_as_they_were_played() {
                     Marine::observe(&state, recorded.seat, &mut observation);
                     assert_eq!(&shard.observation[i * len..(i + 1) * len], &observation[..]);
                     let scores = Marine::scores(&state);
-                    for s in 0..p {
-                        assert_eq!(shard.vp[i * p + s], scores[s] as f32);
+                    for (s, &score) in scores.iter().enumerate().take(p) {
+                        assert_eq!(shard.vp[i * p + s], score as f32);
                         assert_eq!(shard.final_vp[i * p + s], outcome.scores[s] as f32);
                         let won = outcome.winner().map(|w| w.index()) == Some(s);
                         assert_eq!(shard.win[i * p + s], if won { 1.0 } else { 0.0 });

@@ -69,6 +69,7 @@ enum Command {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    games::register_learned();
     match cli.command {
         Command::Play(a) => games::dispatch(&a.game.clone(), a),
         Command::Sim(a) => games::dispatch(&a.game.clone(), a),

@@ -29,7 +29,14 @@
 //! mcts:1s,early-stop=off  always spend the whole budget
 //! mcts:1s,reward=graded,scale=5   grade cut-off rollouts by 5 points
 //! mcts:1s,reward=leader  the score leader takes a cut-off rollout's reward
+//! mcts:1s,eval=net       the game's built-in value network at the leaves
+//! mcts:learned           (= mcts:1s,eval=net)
+//! mcts:1s,net=PATH       a value network file (the command line only)
 //! ```
+//!
+//! `eval=net` needs a network for the game and player count: see
+//! [`learned`] and `docs/learning.md`; [`BotSpec::check`] refuses a spec
+//! whose network is missing.
 //!
 //! A one-thread search stops before its budget once the rest of it could no
 //! longer change the choice (the leader's visit lead exceeds the iterations
@@ -38,7 +45,8 @@
 //! Strength levels ([`Level`]): `easy` = 100 iterations, `medium` = 1,000
 //! iterations, `hard` = 10,000 iterations on 2 threads. They are iteration
 //! budgets so that a levelled bot is deterministic given its seed; how long a
-//! decision takes depends on the game.
+//! decision takes depends on the game. `learned` is one second per decision
+//! (one thread) with the game's value network at the leaves.
 //!
 //! # No cheating
 //!
@@ -101,19 +109,25 @@
 //! Each module uses only those below it (`scripts/module-layers.py` checks
 //! that no import goes round in a circle):
 //!
-//! 1. `hash`, [`random`], [`greedy`]: a fast hasher; the two simple bots.
+//! 1. `hash`, [`random`], [`greedy`], [`net`], [`learned`]: a fast
+//!    hasher; the two simple bots; value networks and where a search
+//!    finds its game's.
 //! 2. [`mcts`]: the search, its budgets and its configuration (whose
 //!    `Display` is the spec text after `mcts:`).
 //! 3. [`spec`]: bot specs parsed from and written to text, building bots.
-//! 4. [`tournament`]: seat-rotated tournaments of specs.
+//! 4. [`tournament`]: seat-rotated tournaments of specs; [`selfplay`]:
+//!    games between specs recorded as training data.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod greedy;
 mod hash;
+pub mod learned;
 pub mod mcts;
+pub mod net;
 pub mod random;
+pub mod selfplay;
 pub mod spec;
 pub mod tournament;
 
@@ -141,6 +155,13 @@ pub trait Bot<G: Game>: Send {
     fn last_search(&self) -> Option<SearchStats> {
         None
     }
+    /// For a searching bot, the root's visit count of every choice its last
+    /// [`Bot::choose`] searched (in the order of [`Game::legal`]); empty when
+    /// that decision did not search, and for bots that never search.
+    /// Self-play records it as the search's policy ([`selfplay`]).
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        &[]
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -152,6 +173,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn last_search(&self) -> Option<SearchStats> {
         (**self).last_search()
+    }
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        (**self).last_visits()
     }
 }
 

@@ -34,7 +34,11 @@
 //!    choices legal in the true state for the bot's seat are considered.
 //! 3. **Expansion**: pick one untried legal choice at random, add a child.
 //! 4. **Rollout**: uniform random playout of at most `rollout_depth`
-//!    decisions.
+//!    decisions. With a value network ([`MctsConfig::leaf`] is
+//!    [`LeafEval::Net`], `eval=net` in a spec) there is no rollout: the new
+//!    leaf's reward vector is the network's win probability of every seat,
+//!    read from the observation of the seat to move there (a leaf where the
+//!    game is over takes its real result, as below).
 //! 5. **Reward** (a vector, one entry per seat): if the game is over, 1 for the
 //!    winner (`Outcome::ranking[0]`) and 0 for every other seat; if the depth
 //!    cap stopped the rollout, as [`MctsConfig::cutoff`] says. By default
@@ -91,6 +95,8 @@
 //! Levels: see [`Level`].
 
 use crate::hash::FxHashMap;
+use crate::learned::{self, LeafNet, LearnedError, NetSource};
+use crate::net::{evaluate_with, Scratch};
 use crate::{legal_for, mix_seed, Bot};
 use eons_core::{Game, GameRng, Seat, Turn};
 use std::fmt;
@@ -131,6 +137,9 @@ pub enum Level {
     Medium,
     /// 10,000 iterations on 2 threads (5,000 per tree).
     Hard,
+    /// One second per decision, one thread, the game's built-in value
+    /// network at the leaves (`mcts:1s,eval=net`).
+    Learned,
 }
 
 impl Level {
@@ -140,6 +149,13 @@ impl Level {
             Level::Easy => (100, 1),
             Level::Medium => (1_000, 1),
             Level::Hard => (10_000, 2),
+            Level::Learned => {
+                return MctsConfig {
+                    budget: Budget::Time(Duration::from_secs(1)),
+                    leaf: LeafEval::Net(NetSource::Shipped),
+                    ..MctsConfig::default()
+                }
+            }
         };
         MctsConfig {
             budget: Budget::Iterations(iterations),
@@ -154,6 +170,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Learned => "learned",
         }
     }
 }
@@ -195,6 +212,16 @@ pub enum CutoffReward {
     },
 }
 
+/// What a search's newly expanded leaf is worth.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum LeafEval {
+    /// A random rollout, scored at its end or at the depth cap (the default).
+    #[default]
+    Rollout,
+    /// A value network's win probabilities (see [`crate::learned`]).
+    Net(NetSource),
+}
+
 /// Search settings.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -211,6 +238,8 @@ pub struct MctsConfig {
     /// Stop a one-thread search once the rest of its budget can no longer
     /// change the choice (see "Stopping early" in the module docs).
     pub early_stop: bool,
+    /// What a new leaf is worth: a rollout or a value network.
+    pub leaf: LeafEval,
 }
 
 impl Default for MctsConfig {
@@ -224,6 +253,7 @@ impl Default for MctsConfig {
             rollout_depth: DEFAULT_ROLLOUT_DEPTH,
             cutoff: CutoffReward::Game,
             early_stop: true,
+            leaf: LeafEval::Rollout,
         }
     }
 }
@@ -255,10 +285,14 @@ pub struct MctsBot<G: Game> {
     rng: GameRng,
     legal: Vec<G::Choice>,
     last: SearchStats,
+    /// The root's visits per legal choice of the last decision that searched.
+    visits: Vec<(G::Choice, u64)>,
     /// Whether the last decision searched.
     searched: bool,
     /// The most wall-clock time a decision may take, whatever the budget.
     deadline: Option<Duration>,
+    /// With `eval=net`: the network found for a player count, or why none.
+    leaf: Option<(usize, Result<LeafNet<G>, LearnedError>)>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -271,8 +305,10 @@ impl<G: Game> MctsBot<G> {
             rng: GameRng::new(seed),
             legal: Vec::new(),
             last: SearchStats::default(),
+            visits: Vec::new(),
             searched: false,
             deadline: None,
+            leaf: None,
             _game: PhantomData,
         }
     }
@@ -294,6 +330,22 @@ impl<G: Game> MctsBot<G> {
     pub fn last_stats(&self) -> SearchStats {
         self.last
     }
+
+    /// With `eval=net`, the network for `players` seats (found once), or
+    /// why there is none; `Ok(None)` for a search with rollouts.
+    pub fn leaf_net(&mut self, players: usize) -> Result<Option<&LeafNet<G>>, LearnedError> {
+        let LeafEval::Net(source) = self.config.leaf else {
+            return Ok(None);
+        };
+        if self.leaf.as_ref().is_none_or(|(p, _)| *p != players) {
+            self.leaf = Some((players, learned::resolve::<G>(source, players)));
+        }
+        match &self.leaf {
+            Some((_, Ok(net))) => Ok(Some(net)),
+            Some((_, Err(e))) => Err(e.clone()),
+            None => Ok(None),
+        }
+    }
 }
 
 impl<G: Game> Bot<G> for MctsBot<G> {
@@ -306,6 +358,12 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             return Some(self.legal[0]);
         }
         let start = Instant::now();
+        // A search that was asked for a network and has none does not play
+        // (`BotSpec::check` refuses such a spec up front).
+        let leaf = match self.leaf_net(G::seats(state)) {
+            Ok(leaf) => leaf.cloned(),
+            Err(_) => return None,
+        };
         let base = self.rng.next_u64();
         let threads = self.config.threads.clamp(1, MAX_THREADS);
         let root: &[G::Choice] = &self.legal;
@@ -338,8 +396,10 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             },
         };
         let config = &self.config;
+        let leaf = leaf.as_ref();
         let run = |t: usize| {
-            let mut search = Search::<G>::new(config, G::seats(state), mix_seed(base, t as u64));
+            let mut search =
+                Search::<G>::new(config, G::seats(state), mix_seed(base, t as u64), leaf);
             search.run(state, seat, root, &root_index, limit(t))
         };
         let results: Vec<RootStats> = if threads == 1 {
@@ -398,11 +458,22 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         stats.chosen_value = mean(reward[best], visits[best]);
         self.last = stats;
         self.searched = true;
+        self.visits.clear();
+        self.visits
+            .extend(root.iter().copied().zip(visits.iter().copied()));
         Some(root[best])
     }
 
     fn last_search(&self) -> Option<SearchStats> {
         self.searched.then_some(self.last)
+    }
+
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        if self.searched {
+            &self.visits
+        } else {
+            &[]
+        }
     }
 
     fn name(&self) -> String {
@@ -433,6 +504,11 @@ impl std::fmt::Display for MctsConfig {
         }
         if !c.early_stop {
             f.write_str(",early-stop=off")?;
+        }
+        match c.leaf {
+            LeafEval::Rollout => {}
+            LeafEval::Net(NetSource::Shipped) => f.write_str(",eval=net")?,
+            LeafEval::Net(NetSource::File(file)) => write!(f, ",net={file}")?,
         }
         Ok(())
     }
@@ -517,10 +593,14 @@ struct Search<'a, G: Game> {
     /// The config's cut-off reward with [`CutoffReward::Game`] resolved.
     cutoff: CutoffReward,
     rejected: u64,
+    /// The value network at the leaves, if any, and its buffers.
+    leaf: Option<&'a LeafNet<G>>,
+    scratch: Scratch,
+    win: Vec<f32>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
-    fn new(config: &'a MctsConfig, seats: usize, seed: u64) -> Self {
+    fn new(config: &'a MctsConfig, seats: usize, seed: u64, leaf: Option<&'a LeafNet<G>>) -> Self {
         let seats = seats.max(1);
         let mut s = Search {
             config,
@@ -536,6 +616,9 @@ impl<'a, G: Game> Search<'a, G> {
             reward: vec![0.0; seats],
             cutoff: resolve_cutoff::<G>(config.cutoff),
             rejected: 0,
+            leaf,
+            scratch: Scratch::new(),
+            win: vec![0.0; seats],
         };
         s.push_node(None, NONE);
         s
@@ -738,8 +821,27 @@ impl<'a, G: Game> Search<'a, G> {
             node = best;
             self.path.push(best);
         }
-        self.rollout(&mut s);
-        terminal_reward::<G>(&s, self.cutoff, &mut self.reward);
+        match (self.leaf, G::turn(&s)) {
+            (Some(leaf), Turn::Seat(mover)) => {
+                self.win.fill(0.0);
+                evaluate_with::<G>(
+                    &leaf.net,
+                    leaf.observe,
+                    &s,
+                    mover,
+                    &mut self.scratch,
+                    &mut self.win,
+                );
+                for (r, &w) in self.reward.iter_mut().zip(&self.win) {
+                    *r = f64::from(w);
+                }
+            }
+            (Some(_), Turn::Over) => terminal_reward::<G>(&s, self.cutoff, &mut self.reward),
+            (None, _) => {
+                self.rollout(&mut s);
+                terminal_reward::<G>(&s, self.cutoff, &mut self.reward);
+            }
+        }
         for &id in &self.path {
             let id = id as usize;
             self.nodes[id].visits = self.nodes[id].visits.saturating_add(1);

@@ -10,6 +10,7 @@
 //! budget   = INT "it"                      iterations per decision (mcts)
 //!          | NUMBER "s" | INT "ms"          time per decision (mcts)
 //! level    = "easy" | "medium" | "hard"     (mcts; see `Level`)
+//!          | "learned"                      (mcts: = `1s,eval=net`)
 //! key      = "threads"  INT 1..=64          root-parallel trees (mcts)
 //!          | "c"        NUMBER >= 0         UCB exploration constant (mcts)
 //!          | "depth"    INT                 rollout depth cap (mcts)
@@ -23,6 +24,14 @@
 //!          | "time"     DURATION            same as `500ms`/`1s` (mcts)
 //!          | "early-stop" "on" | "off"     stop once the choice is settled
 //!                                           (mcts, default on; see `mcts`)
+//!          | "eval"     "rollout" | "net"    what a new leaf is worth: a
+//!                                           random rollout (default) or the
+//!                                           game's built-in value network
+//!                                           (mcts; see `learned`)
+//!          | "net"      PATH                a value network file on disk
+//!                                           (mcts; implies `eval=net`; the
+//!                                           command line only; PATH keeps
+//!                                           its case and has no `,` or `:`)
 //!          | "samples"  INT 1..=1000        determinizations averaged (greedy)
 //! ```
 //!
@@ -31,12 +40,17 @@
 //! whatever their order (`mcts:hard,threads=1`). At most one budget may be
 //! given. `mcts` alone is `mcts:medium`.
 //!
+//! A spec with `eval=net` names a network that its game may not have:
+//! [`BotSpec::check`] says so before any game starts ("no value network
+//! for pangea with 3 players").
+//!
 //! A list of bots ([`parse_bot_list`], one per seat) is separated by commas;
 //! a token that is not a bot kind continues the previous bot's parameters, so
 //! `mcts:1s,threads=2,greedy,random` is three bots.
 
 use crate::greedy::{GreedyBot, DEFAULT_SAMPLES};
-use crate::mcts::{Budget, CutoffReward, Level, MctsBot, MctsConfig, MAX_THREADS};
+use crate::learned::{self, LearnedError, NetSource};
+use crate::mcts::{Budget, CutoffReward, LeafEval, Level, MctsBot, MctsConfig, MAX_THREADS};
 use crate::random::RandomBot;
 use crate::Bot;
 use eons_core::Game;
@@ -66,6 +80,14 @@ pub enum SpecError {
     /// Two budgets (or levels) in one spec.
     #[error("bot `{0}`: more than one budget or level")]
     TwoBudgets(String),
+    /// The spec's value network cannot be had for this game.
+    #[error("bot `{bot}`: {reason}")]
+    Network {
+        /// The spec.
+        bot: String,
+        /// Why (a [`LearnedError`]'s sentence).
+        reason: String,
+    },
 }
 
 /// Which bot and its settings.
@@ -149,6 +171,25 @@ impl BotSpec {
         }
     }
 
+    /// Checks that a bot of this spec can play game `G` with `players`
+    /// seats: a search with `eval=net` needs a network for both, built into
+    /// the program or in the file its `net=PATH` names, made for this very
+    /// game, count and observation layout.
+    pub fn check<G: Game>(&self, players: usize) -> Result<(), SpecError> {
+        let BotKind::Mcts(config) = self.kind else {
+            return Ok(());
+        };
+        let LeafEval::Net(source) = config.leaf else {
+            return Ok(());
+        };
+        learned::resolve::<G>(source, players)
+            .map(|_| ())
+            .map_err(|e: LearnedError| SpecError::Network {
+                bot: self.to_string(),
+                reason: e.to_string(),
+            })
+    }
+
     /// Parses one spec (see the module docs for the grammar).
     pub fn parse(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
@@ -190,7 +231,14 @@ impl BotSpec {
                     deadline: None,
                 })
             }
-            "mcts" => parse_mcts(&params),
+            "mcts" => {
+                // The same parameters with their case kept, for `net=PATH`.
+                let original: Vec<&str> = match text.split_once(':') {
+                    Some((_, r)) => r.split([',', ':']).map(str::trim).collect(),
+                    None => Vec::new(),
+                };
+                parse_mcts(&params, &original)
+            }
             other => Err(SpecError::UnknownBot(other.to_string())),
         }
     }
@@ -242,6 +290,7 @@ fn parse_level(v: &str) -> Option<Level> {
         "easy" => Some(Level::Easy),
         "medium" => Some(Level::Medium),
         "hard" => Some(Level::Hard),
+        "learned" => Some(Level::Learned),
         _ => None,
     }
 }
@@ -254,7 +303,7 @@ enum RewardKey {
     Graded,
 }
 
-fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
+fn parse_mcts(params: &[&str], original: &[&str]) -> Result<BotSpec, SpecError> {
     const BOT: &str = "mcts";
     let mut level = None;
     let mut budget = None;
@@ -264,6 +313,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     let mut reward = None;
     let mut scale = None;
     let mut early_stop = None;
+    let mut leaf = None;
     let set_budget = |b: Budget, budget: &mut Option<Budget>| {
         if budget.replace(b).is_some() {
             Err(SpecError::TwoBudgets(BOT.to_string()))
@@ -271,9 +321,33 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
             Ok(())
         }
     };
-    for &p in params {
+    for (i, &p) in params.iter().enumerate() {
         if let Some((key, v)) = p.split_once('=') {
             match key.trim() {
+                "eval" => {
+                    let eval = match v.trim() {
+                        "rollout" => LeafEval::Rollout,
+                        "net" => LeafEval::Net(NetSource::Shipped),
+                        _ => return Err(bad(BOT, p, "expected rollout or net")),
+                    };
+                    if leaf.replace(eval).is_some() {
+                        return Err(bad(BOT, p, "one of eval= and net= at most"));
+                    }
+                }
+                "net" => {
+                    let path = original
+                        .get(i)
+                        .and_then(|o| o.split_once('='))
+                        .map_or(v, |(_, path)| path)
+                        .trim();
+                    if path.is_empty() {
+                        return Err(bad(BOT, p, "expected net=PATH"));
+                    }
+                    let file = learned::file(path).map_err(|e| bad(BOT, p, &e.to_string()))?;
+                    if leaf.replace(LeafEval::Net(NetSource::File(file))).is_some() {
+                        return Err(bad(BOT, p, "one of eval= and net= at most"));
+                    }
+                }
                 "threads" => threads = Some(parse_int(BOT, p, v, 1, MAX_THREADS as u64)? as usize),
                 "depth" => depth = Some(parse_int(BOT, p, v, 0, 1_000_000)? as u32),
                 "reward" => {
@@ -318,7 +392,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
                     return Err(bad(
                         BOT,
                         p,
-                        "unknown key (threads, c, depth, reward, scale, it, time, early-stop)",
+                        "unknown key (threads, c, depth, reward, scale, it, time, early-stop, eval, net)",
                     ))
                 }
             }
@@ -334,7 +408,7 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
             return Err(bad(
                 BOT,
                 p,
-                "expected a budget (2000it, 500ms, 1s), a level (easy, medium, hard) or key=value",
+                "expected a budget (2000it, 500ms, 1s), a level (easy, medium, hard, learned) or key=value",
             ));
         }
     }
@@ -368,6 +442,9 @@ fn parse_mcts(params: &[&str]) -> Result<BotSpec, SpecError> {
     }
     if let Some(e) = early_stop {
         config.early_stop = e;
+    }
+    if let Some(l) = leaf {
+        config.leaf = l;
     }
     // Keep the level for display only while the spec still is that level.
     let level = level.filter(|l| l.config() == config);

@@ -194,6 +194,9 @@ pub enum TournamentError {
     /// A record could not be serialised.
     #[error("records: {0}")]
     Json(#[from] serde_json::Error),
+    /// A bot cannot play this game (a network it names is missing).
+    #[error(transparent)]
+    Spec(#[from] crate::spec::SpecError),
     /// The records file to resume does not belong to this tournament or is
     /// damaged.
     #[error("cannot resume from the records file: line {line}: {reason}")]
@@ -610,6 +613,9 @@ pub fn run<G: Game>(
     config: &Config,
     mut on_progress: impl FnMut(&Progress),
 ) -> Result<Report, TournamentError> {
+    for spec in &config.bots {
+        spec.check::<G>(config.players)?;
+    }
     let entrants: Vec<Entrant<G>> = config.bots.iter().map(|&s| Entrant::from_spec(s)).collect();
     match &config.records {
         Some(path) => {

@@ -55,6 +55,28 @@ pub fn dispatch<C: GameCommand>(id: &str, cmd: C) -> Result<()> {
     }
 }
 
+/// Tells the bots which games are learnable and which value networks this
+/// program carries (`eval=net`), and lets specs name network files
+/// (`net=PATH`): the command line is run by the person whose files they are.
+pub fn register_learned() {
+    /// Registers one game.
+    #[derive(Clone)]
+    struct Register;
+    impl Visitor for Register {
+        type Output = ();
+        fn visit<G: Registered>(self) {
+            let networks: Vec<(usize, &'static [u8])> = eons_games::value_networks()
+                .iter()
+                .filter(|n| n.game == G::ID)
+                .map(|n| (n.players, n.bytes))
+                .collect();
+            eons_bots::learned::register::<G>(&networks);
+        }
+    }
+    eons_games::visit_each(Register);
+    eons_bots::learned::allow_files(true);
+}
+
 /// Every game: the toy games of a test build, then the list's, in list order.
 pub fn registered() -> Vec<GameInfo> {
     let toys = eons_toy::kinds().into_iter().map(|k| GameInfo {

@@ -113,6 +113,26 @@ games![
     eons_pangea::Pangea,
 ];
 
+/// A value network built into the program from the repository's
+/// `models/<game>-<players>p.safetensors` (see docs/learning.md).
+#[derive(Copy, Clone, Debug)]
+pub struct ShippedNetwork {
+    /// The game's id.
+    pub game: &'static str,
+    /// The player count it was trained for.
+    pub players: usize,
+    /// The safetensors file.
+    pub bytes: &'static [u8],
+}
+
+include!(concat!(env!("OUT_DIR"), "/networks.rs"));
+
+/// The value networks built into the program, for every game and player
+/// count that has one (none for a game never trained).
+pub fn value_networks() -> &'static [ShippedNetwork] {
+    NETWORKS
+}
+
 /// The player counts game `id` accepts with no options (1 to 8 seats
 /// tried), in order; empty for an id not in the list.
 pub fn player_counts(id: &str) -> Vec<usize> {

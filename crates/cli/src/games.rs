@@ -59,21 +59,7 @@ pub fn dispatch<C: GameCommand>(id: &str, cmd: C) -> Result<()> {
 /// program carries (`eval=net`), and lets specs name network files
 /// (`net=PATH`): the command line is run by the person whose files they are.
 pub fn register_learned() {
-    /// Registers one game.
-    #[derive(Clone)]
-    struct Register;
-    impl Visitor for Register {
-        type Output = ();
-        fn visit<G: Registered>(self) {
-            let networks: Vec<(usize, &'static [u8])> = eons_games::value_networks()
-                .iter()
-                .filter(|n| n.game == G::ID)
-                .map(|n| (n.players, n.bytes))
-                .collect();
-            eons_bots::learned::register::<G>(&networks);
-        }
-    }
-    eons_games::visit_each(Register);
+    eons_games::register_value_networks();
     eons_bots::learned::allow_files(true);
 }
 

@@ -133,6 +133,31 @@ pub fn value_networks() -> &'static [ShippedNetwork] {
     NETWORKS
 }
 
+/// Tells the bots every game of the list and the value networks built in
+/// for it (`mcts:…,eval=net`, `mcts:learned`). Every program that builds
+/// bots from specs calls it once at its start: the command line, the
+/// server and the Python package. Network files named in a spec
+/// (`net=PATH`) stay refused unless the program allows them
+/// (`eons_bots::learned::allow_files`: the command line does; a server,
+/// whose specs come from players, does not).
+pub fn register_value_networks() {
+    /// Registers one game.
+    #[derive(Clone)]
+    struct Register;
+    impl Visitor for Register {
+        type Output = ();
+        fn visit<G: Registered>(self) {
+            let networks: Vec<(usize, &'static [u8])> = value_networks()
+                .iter()
+                .filter(|n| n.game == G::ID)
+                .map(|n| (n.players, n.bytes))
+                .collect();
+            eons_bots::learned::register::<G>(&networks);
+        }
+    }
+    visit_each(Register);
+}
+
 /// The player counts game `id` accepts with no options (1 to 8 seats
 /// tried), in order; empty for an id not in the list.
 pub fn player_counts(id: &str) -> Vec<usize> {

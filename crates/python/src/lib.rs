@@ -566,6 +566,11 @@ fn run_cli(py: Python<'_>, args: Vec<String>) -> u8 {
 /// The module `eons._eons`.
 #[pymodule]
 fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The built-in value networks, for `mcts:learned` bots; a spec may also
+    // name a network file (`net=PATH`): the package runs the researcher's
+    // own code, as the command line does.
+    eons_games::register_value_networks();
+    eons_bots::learned::allow_files(true);
     m.add_class::<PyGame>()?;
     m.add_class::<PyVecGame>()?;
     m.add_class::<PyBot>()?;

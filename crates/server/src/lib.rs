@@ -151,6 +151,9 @@ pub async fn serve_until(
     if test_games && !cfg!(feature = "test-games") {
         return Err(ServeError::NoTestGames);
     }
+    // The bots' value networks (`mcts:learned`): the built-in ones only,
+    // never a file a spec names.
+    eons_games::register_value_networks();
     let trusted_proxies = format!("{proxies:?}");
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();

@@ -207,6 +207,10 @@ pub trait DynGame: Send + Sync + 'static {
     fn options(&self) -> Vec<GameOption>;
     /// Player counts the game accepts with no options.
     fn player_counts(&self) -> Vec<usize>;
+    /// Checks that a bot of `spec` can play this game with `players`
+    /// seats (a learned search needs the game's built-in value network:
+    /// [`eons_bots::BotSpec::check`]); the reason when it cannot.
+    fn check_bot(&self, spec: &eons_bots::BotSpec, players: usize) -> Result<(), String>;
     /// [`Game::HIDDEN_INFORMATION`]: seats see different things, so players
     /// sharing one screen pass it between turns.
     fn hidden_information(&self) -> bool;
@@ -332,6 +336,9 @@ impl<G: Presentation> DynGame for Adapter<G> {
     }
     fn player_counts(&self) -> Vec<usize> {
         (1..=8).filter(|&n| G::setup(n, &[]).is_ok()).collect()
+    }
+    fn check_bot(&self, spec: &eons_bots::BotSpec, players: usize) -> Result<(), String> {
+        spec.check::<G>(players).map_err(|e| e.to_string())
     }
     fn setup(&self, players: usize, options: &[String]) -> Result<Value, String> {
         // Unknown and repeated options are refused before the game reads any.

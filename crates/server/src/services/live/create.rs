@@ -242,6 +242,8 @@ impl Services {
                         .limits()
                         .check(&spec)
                         .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
+                    kind.check_bot(&spec, req.players)
+                        .map_err(|e| ApiError::BadRequest(format!("seat {}: {e}", i + 1)))?;
                     let name = name.unwrap_or_else(|| {
                         let alike = unnamed_bots.iter().filter(|b| **b == text).count();
                         let number = bots_named.entry(text.clone()).or_default();
@@ -286,6 +288,8 @@ impl Services {
                 self.bots
                     .limits()
                     .check(&spec)
+                    .map_err(|e| ApiError::BadRequest(format!("on_timeout: {e}")))?;
+                kind.check_bot(&spec, req.players)
                     .map_err(|e| ApiError::BadRequest(format!("on_timeout: {e}")))?;
                 req.clock.to_row(spec.to_string())?
             }

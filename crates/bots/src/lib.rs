@@ -105,7 +105,8 @@
 //! 2. [`mcts`]: the search, its budgets and its configuration (whose
 //!    `Display` is the spec text after `mcts:`).
 //! 3. [`spec`]: bot specs parsed from and written to text, building bots.
-//! 4. [`tournament`]: seat-rotated tournaments of specs.
+//! 4. [`tournament`]: seat-rotated tournaments of specs; [`selfplay`]:
+//!    games between specs recorded as training data.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -114,6 +115,7 @@ pub mod greedy;
 mod hash;
 pub mod mcts;
 pub mod random;
+pub mod selfplay;
 pub mod spec;
 pub mod tournament;
 
@@ -141,6 +143,13 @@ pub trait Bot<G: Game>: Send {
     fn last_search(&self) -> Option<SearchStats> {
         None
     }
+    /// For a searching bot, the root's visit count of every choice its last
+    /// [`Bot::choose`] searched (in the order of [`Game::legal`]); empty when
+    /// that decision did not search, and for bots that never search.
+    /// Self-play records it as the search's policy ([`selfplay`]).
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        &[]
+    }
 }
 
 impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
@@ -152,6 +161,9 @@ impl<G: Game> Bot<G> for Box<dyn Bot<G>> {
     }
     fn last_search(&self) -> Option<SearchStats> {
         (**self).last_search()
+    }
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        (**self).last_visits()
     }
 }
 

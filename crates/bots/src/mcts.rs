@@ -255,6 +255,8 @@ pub struct MctsBot<G: Game> {
     rng: GameRng,
     legal: Vec<G::Choice>,
     last: SearchStats,
+    /// The root's visits per legal choice of the last decision that searched.
+    visits: Vec<(G::Choice, u64)>,
     /// Whether the last decision searched.
     searched: bool,
     /// The most wall-clock time a decision may take, whatever the budget.
@@ -271,6 +273,7 @@ impl<G: Game> MctsBot<G> {
             rng: GameRng::new(seed),
             legal: Vec::new(),
             last: SearchStats::default(),
+            visits: Vec::new(),
             searched: false,
             deadline: None,
             _game: PhantomData,
@@ -398,11 +401,22 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         stats.chosen_value = mean(reward[best], visits[best]);
         self.last = stats;
         self.searched = true;
+        self.visits.clear();
+        self.visits
+            .extend(root.iter().copied().zip(visits.iter().copied()));
         Some(root[best])
     }
 
     fn last_search(&self) -> Option<SearchStats> {
         self.searched.then_some(self.last)
+    }
+
+    fn last_visits(&self) -> &[(G::Choice, u64)] {
+        if self.searched {
+            &self.visits
+        } else {
+            &[]
+        }
     }
 
     fn name(&self) -> String {

@@ -15,6 +15,7 @@ mod play;
 mod replay;
 mod screen;
 mod seats;
+mod selfplay;
 #[cfg(feature = "serve")]
 mod serve;
 mod sim;
@@ -46,6 +47,8 @@ enum Command {
     Bench(sim::BenchArgs),
     /// Play seat-rotated games between bots and print win rates with confidence intervals.
     Tournament(tournament::TournamentArgs),
+    /// Record games between bots as training data (safetensors shards; see docs/learning.md).
+    Selfplay(selfplay::SelfplayArgs),
     /// List the games and their setup options.
     Games,
     /// Serve the browser table on localhost: create games, invite friends, add bots.
@@ -71,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Sim(a) => games::dispatch(&a.game.clone(), a),
         Command::Bench(a) => games::dispatch(&a.game.clone(), a),
         Command::Tournament(a) => games::dispatch(&a.game.clone(), a),
+        Command::Selfplay(a) => selfplay::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Check(a) => check::run(a),
         #[cfg(feature = "serve")]

@@ -41,7 +41,7 @@ import numpy as np
 
 __all__ = [
     "SHARD_FORMAT", "NETWORK_FORMAT", "ShardError", "Shards", "read_shards", "layout_digest",
-    "split_by_game", "Baselines", "fit_baselines", "Metrics", "metrics", "TrainedNetwork",
+    "split_by_game", "seat_axes", "relabel_seats", "permute_seats", "Baselines", "fit_baselines", "Metrics", "metrics", "TrainedNetwork",
     "train_network", "write_network", "read_network", "write_reference", "write_model_card",
     "selfplay", "pipeline", "PipelineResult", "main",
 ]
@@ -394,17 +394,12 @@ def seat_axes(game, players):
     return axes
 
 
-def permute_seats(observation, win, axes, players, rng):
-    """A copy of the rows with their seats relabelled by a random
-    permutation per row (drawn from ``rng``): the values along every seat
-    axis, and the results ``win``, move from seat s to seat perm(s). The
-    game is the same game with the players sitting elsewhere, so the
-    winner's chances move with its seat: the network learns from every
-    row as if it had seen it at every seating, instead of learning which
-    seat label won which deal."""
-    rows = len(observation)
-    # inverse[i, j]: the old seat that new seat j takes its values from.
-    inverse = np.argsort(rng.random((rows, players)), axis=1)
+def relabel_seats(observation, win, axes, inverse):
+    """A copy of the rows in which new seat j holds what old seat
+    ``inverse[i, j]`` held, in row i: along every seat axis of the
+    observations [N, L] (``axes``: :func:`seat_axes`) and in the results
+    ``win`` [N, P]."""
+    rows, players = inverse.shape
     out = observation.copy()
     for offset, runs, block in axes:
         end = offset + runs * players * block
@@ -412,6 +407,16 @@ def permute_seats(observation, win, axes, players, rng):
         index = np.broadcast_to(inverse[:, None, :, None], values.shape)
         out[:, offset:end] = np.take_along_axis(values, index, axis=2).reshape(rows, -1)
     return out, np.take_along_axis(win, inverse, axis=1)
+
+
+def permute_seats(observation, win, axes, players, rng):
+    """:func:`relabel_seats` by a random permutation per row (from
+    ``rng``). The game is the same game with the players sitting
+    elsewhere, so the winner's chances move with its seat: the network
+    learns from every row as if it had seen it at every seating, instead
+    of learning which seat label won which deal."""
+    inverse = np.argsort(rng.random((len(observation), players)), axis=1)
+    return relabel_seats(observation, win, axes, inverse)
 
 
 def _scaling(observation):
@@ -446,7 +451,7 @@ def train_network(train, hidden=(64,), seed=0, max_epochs=30, patience=3,
     started = time.perf_counter()
     single = train.win.max(axis=1) >= 1.0 - 1e-6
     dropped = int((~single).sum())
-    rows = train.subset(single)
+    rows = train.subset(single) if dropped else train
     target = rows.win.argmax(axis=1)
     players = rows.players
     missing = sorted(set(range(players)) - set(np.unique(target).tolist()))
@@ -461,6 +466,7 @@ def train_network(train, hidden=(64,), seed=0, max_epochs=30, patience=3,
     else:
         shift, scale = _scaling(observation_fit)
     x_val, win_val = (rows.observation[~fit_mask] - shift) * scale, rows.win[~fit_mask]
+    del rows
     classifier = MLPClassifier(
         hidden_layer_sizes=tuple(hidden), activation="relu", solver="adam", alpha=alpha,
         batch_size=min(batch_size, len(observation_fit)), learning_rate_init=learning_rate,
@@ -473,9 +479,10 @@ def train_network(train, hidden=(64,), seed=0, max_epochs=30, patience=3,
         if axes:
             observation, win = permute_seats(observation_fit, win_fit, axes, players, rng)
         else:
-            observation, win = observation_fit, win_fit
-        x_fit, y_fit = (observation - shift) * scale, win.argmax(axis=1)
-        del observation
+            observation, win = observation_fit.copy(), win_fit
+        observation -= shift
+        observation *= scale
+        x_fit, y_fit, observation = observation, win.argmax(axis=1), None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             classifier.partial_fit(x_fit, y_fit, classes=classes)
@@ -732,7 +739,7 @@ def _write_all(out, name, *, game, players, seed, command, shards, split_seed, n
 
 
 def train_from_shards(shards, *, seed, hidden=(64,), held_out=0.2, max_epochs=30, patience=3,
-                      progress=True):
+                      alpha=1e-3, progress=True):
     """Splits by game, fits the baselines and the network, and evaluates
     them on the held-out games: ``(network, baselines, evaluation, train,
     held)``."""
@@ -740,7 +747,7 @@ def train_from_shards(shards, *, seed, hidden=(64,), held_out=0.2, max_epochs=30
     train, held = shards.subset(mask), shards.subset(~mask)
     baselines = fit_baselines(train)
     network = train_network(train, hidden=hidden, seed=seed, max_epochs=max_epochs,
-                            patience=patience, progress=progress)
+                            patience=patience, alpha=alpha, progress=progress)
     evaluation = evaluate_held_out(network, baselines, held)
     return network, baselines, evaluation, train, held
 
@@ -767,7 +774,7 @@ class PipelineResult:
 
 
 def pipeline(game, *, players=4, seed=1, games=2000, generations=1, every=4, search="50it",
-             hidden=(64,), held_out=0.2, max_epochs=30, patience=3, data=None,
+             hidden=(64,), held_out=0.2, max_epochs=30, patience=3, alpha=1e-3, data=None,
              out="models", threads=None, command=None, progress=True):
     """The whole pipeline (see the module's documentation); returns the
     :class:`PipelineResult`."""
@@ -778,7 +785,7 @@ def pipeline(game, *, players=4, seed=1, games=2000, generations=1, every=4, sea
     name = f"{game_id}-{players}p"
     data = data or os.path.join("target", "selfplay", name)
     command = command or " ".join(["python -m eons.train", *sys.argv[1:]])
-    network_path, base, pooled = None, None, []
+    network_path, base, pooled, rows_before = None, None, [], []
     for generation in range(generations):
         folder = os.path.join(data, f"seed{seed}-generation{generation}")
         bots = "greedy" if generation == 0 else f"mcts:{search},net={network_path}"
@@ -797,14 +804,15 @@ def pipeline(game, *, players=4, seed=1, games=2000, generations=1, every=4, sea
         shards = read_shards(pooled, game=game_id)
         rows_per_second = None
         if selfplay_seconds:
-            fresh = read_shards(folder, game=game_id)
-            rows_per_second = len(fresh) / selfplay_seconds
-            say(f"   {len(fresh)} positions in {selfplay_seconds:.0f} s ({rows_per_second:.0f}/s)")
+            fresh = len(shards) - sum(rows_before)
+            rows_per_second = fresh / selfplay_seconds
+            say(f"   {fresh} positions in {selfplay_seconds:.0f} s ({rows_per_second:.0f}/s)")
+        rows_before.append(len(shards) - sum(rows_before))
         say(f"== training on {len(shards)} positions of {shards.games} games "
             f"(hidden {','.join(map(str, hidden))})")
         network, baselines, evaluation, train, held = train_from_shards(
             shards, seed=seed, hidden=hidden, held_out=held_out, max_epochs=max_epochs,
-            patience=patience, progress=progress)
+            patience=patience, alpha=alpha, progress=progress)
         if progress:
             print(f"   trained in {network.seconds:.0f} s", file=sys.stderr)
             _print_evaluation(evaluation)
@@ -850,6 +858,7 @@ def main(argv=None):
     parser.add_argument("--held-out", type=float, default=0.2, help="share of games held out")
     parser.add_argument("--max-epochs", type=int, default=30)
     parser.add_argument("--patience", type=int, default=3)
+    parser.add_argument("--alpha", type=float, default=1e-3, help="the L2 penalty (scikit-learn's)")
     parser.add_argument("--threads", type=int, default=None, help="self-play threads")
     parser.add_argument("--data", default=None,
                         help="where the shards go (default target/selfplay/<game>-<players>p)")
@@ -860,7 +869,7 @@ def main(argv=None):
         pipeline(args.game, players=args.players, seed=args.seed, games=args.games,
                  generations=args.generations, every=args.every, search=args.search,
                  hidden=args.hidden, held_out=args.held_out, max_epochs=args.max_epochs,
-                 patience=args.patience, data=args.data, out=args.out, threads=args.threads,
+                 patience=args.patience, alpha=args.alpha, data=args.data, out=args.out, threads=args.threads,
                  command=command)
     except (ValueError, RuntimeError, ImportError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -10,7 +10,8 @@
 #   3. the browser tests' npm packages (`npm ci`, web/tests/package-lock.json);
 #   4. a fresh virtual environment at $TARGET/python-ci with the Python
 #      package's test dependencies (its `test` extra: pytest, PettingZoo,
-#      OpenSpiel, Ray) and maturin, so that installing the package later
+#      OpenSpiel, Ray, and scikit-learn and safetensors for eons.train) and
+#      maturin, so that installing the package later
 #      only builds it.
 #
 # Usage: scripts/ci-setup.sh [--python-only]   (from anywhere; uses

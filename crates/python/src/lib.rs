@@ -17,7 +17,7 @@ use batch::PyVecGame;
 use engine::{BotSlot, Engine};
 use eons_bots::tournament::{self, Config};
 use eons_bots::BotSpec;
-use eons_core::{Game, GameRng};
+use eons_core::{Game, GameRng, SeatAxis};
 use eons_games::{Registered, Visitor};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -201,6 +201,27 @@ impl PyGame {
                 row
             })
             .collect()
+    }
+
+    /// The sections indexed by seat (`eons_core::SeatAxis`): `(name,
+    /// offset, length, axis)` each, `axis` `"outer"` (one run of values per
+    /// seat) or `"inner"` (one value per seat in every run). The trainer
+    /// permutes seats along these (docs/learning.md).
+    fn observation_seat_axes(&self) -> Vec<(String, usize, usize, &'static str)> {
+        let mut offset = 0;
+        let mut axes = Vec::new();
+        for section in self.engine.layout().sections() {
+            let axis = match section.seats {
+                SeatAxis::None => None,
+                SeatAxis::Outer => Some("outer"),
+                SeatAxis::Inner => Some("inner"),
+            };
+            if let Some(axis) = axis {
+                axes.push((section.name.clone(), offset, section.len, axis));
+            }
+            offset += section.len;
+        }
+        axes
     }
 
     /// The action as the log reads it when it is legal now, else its

@@ -20,6 +20,8 @@ an observation tensor per game and player count:
   ``eons_pangea`` with OpenSpiel (``pyspiel``).
 * :mod:`eons.study` — seat-rotated tournaments and balance studies, on Ray
   or local processes.
+* :mod:`eons.train` — self-play shards to a value network for the Rust
+  search (``python -m eons.train``; the ``train`` extra).
 
 The action and observation layouts of each game: ``docs/python.md``.
 """

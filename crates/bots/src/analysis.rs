@@ -18,7 +18,8 @@
 //!   [`Game::evaluation_scale`] (or [`DEFAULT_TEMPERATURE`] when the game
 //!   gives none). The analysis names the one it used ([`Estimator`]).
 //! * **Drops.** A drop is the fall of a seat's estimate over one choice,
-//!   from step `k - 1` to step `k`: what choice number `k` (the seat's own,
+//!   from step `k - 1` to step `k` (`k < n`: the last row is the result,
+//!   not an estimate, so a fall into it is left out): what choice number `k` (the seat's own,
 //!   or another seat's) and whatever chance it set off cost that seat. The
 //!   largest [`Options::drops`] are kept, largest first (ties: earlier step,
 //!   then lower seat first), each with the choice the bot [`Options::bot`]
@@ -316,7 +317,10 @@ pub fn analyse<G: Game>(
     });
 
     let mut drops: Vec<EstimateDrop> = Vec::new();
-    for (before, after) in steps.iter().zip(&steps[1..]) {
+    // The last row is the result, not an estimate: a fall into it measures
+    // the estimator, not the choice, so drops are taken between estimates.
+    let estimated = &steps[..steps.len() - 1];
+    for (before, after) in estimated.iter().zip(&estimated[1..]) {
         for (seat, (&b, &a)) in before.win.iter().zip(&after.win).enumerate() {
             if b > a {
                 drops.push(EstimateDrop {

@@ -104,7 +104,16 @@ fn seat_name<G: Game>(state: &G::State, seat: Seat) -> String {
     if roles.is_empty() {
         capitalised(&seat.to_string())
     } else {
-        roles.join(" and ")
+        capitalised(&roles.join(" and "))
+    }
+}
+
+/// `name`'s: `Birds'`, `Seat 2's`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
     }
 }
 
@@ -191,7 +200,10 @@ fn print_analysis<G: Game>(
     }
     writeln!(out)?;
     if analysis.drops.is_empty() {
-        writeln!(out, "No seat's chances fell over the game.")?;
+        writeln!(
+            out,
+            "No seat's chances fell over the game (before its last choice)."
+        )?;
         return Ok(());
     }
     writeln!(out, "Biggest drops (the bot: {bot}):")?;
@@ -212,18 +224,18 @@ fn print_analysis<G: Game>(
         }
         let chosen = &record.choices[position];
         let chooser = &names[chosen.seat.index()];
-        let fell = capitalised(&names[drop.seat.index()]);
+        let fell = possessive(&names[drop.seat.index()]);
         let chapter = G::chapter(&state)
             .map(|c| format!(", {}", c.to_lowercase()))
             .unwrap_or_default();
-        let who = if chosen.seat == drop.seat {
-            "it".to_string()
+        let whose = if chosen.seat == drop.seat {
+            String::new()
         } else {
-            chooser.clone()
+            format!(" for {chooser}")
         };
         sentences[i] = format!(
-            "step {}{chapter}: {fell}'s chances fell from {} to {} after {chooser} chose \"{}\"; \
-             the bot would have chosen \"{}\" for {who}.",
+            "step {}{chapter}: {fell} chances fell from {} to {} after {chooser} chose \"{}\"; \
+             the bot would have chosen \"{}\"{whose}.",
             drop.step,
             percent(drop.before),
             percent(drop.after),

@@ -116,11 +116,13 @@
 //!    `Display` is the spec text after `mcts:`).
 //! 3. [`spec`]: bot specs parsed from and written to text, building bots.
 //! 4. [`tournament`]: seat-rotated tournaments of specs; [`selfplay`]:
-//!    games between specs recorded as training data.
+//!    games between specs recorded as training data; [`analysis`]: a
+//!    finished game's win probabilities step by step and its biggest drops.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod greedy;
 mod hash;
 pub mod learned;

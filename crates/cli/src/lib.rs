@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+mod analyse;
 mod check;
 mod common;
 mod games;
@@ -41,6 +42,8 @@ enum Command {
     Sim(sim::SimArgs),
     /// Replay a saved game record, checking every choice.
     Replay(replay::ReplayArgs),
+    /// Analyse a finished game: each seat's win probability step by step and the biggest drops.
+    Analyse(analyse::AnalyseArgs),
     /// Load a position file, apply its choices and print the result.
     Check(check::CheckArgs),
     /// Measure random games per second on one core.
@@ -77,6 +80,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tournament(a) => games::dispatch(&a.game.clone(), a),
         Command::Selfplay(a) => selfplay::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Analyse(a) => analyse::run(a),
         Command::Check(a) => check::run(a),
         #[cfg(feature = "serve")]
         Command::Serve(a) => serve::run(*a),

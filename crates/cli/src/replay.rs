@@ -28,7 +28,7 @@ pub struct ReplayArgs {
 /// The record to replay from the file's text: the whole text when it is one
 /// JSON value, else line `index` (0-based, blank lines skipped) of a JSON-lines
 /// file. Returns the record and, for a JSON-lines file, the number of records.
-fn select_record(
+pub(crate) fn select_record(
     path: &Path,
     text: &str,
     index: Option<usize>,
@@ -128,7 +128,10 @@ impl GameCommand for Replay {
 }
 
 /// Reads a record, naming the index of the first choice that cannot be read.
-fn parse_record<G: Game>(path: &Path, mut value: serde_json::Value) -> Result<Record<G>> {
+pub(crate) fn parse_record<G: Game>(
+    path: &Path,
+    mut value: serde_json::Value,
+) -> Result<Record<G>> {
     let invalid = || format!("`{}` is not a valid {} record", path.display(), G::NAME);
     let raw = match value.get_mut("choices").map(serde_json::Value::take) {
         Some(serde_json::Value::Array(items)) => items,

@@ -42,16 +42,7 @@ pub struct AnalyseArgs {
 pub fn run(args: AnalyseArgs) -> Result<()> {
     let text = read_text(&args.file)?;
     let (value, _) = select_record(&args.file, &text, args.game_index)?;
-    let game = value
-        .get("game")
-        .and_then(|g| g.as_str())
-        .ok_or_else(|| {
-            anyhow!(
-                "`{}` is not a game record: it has no \"game\" string field",
-                args.file.display()
-            )
-        })?
-        .to_string();
+    let game = crate::replay::record_game(&args.file, &value)?;
     dispatch(&game, Analyse { args, value })
 }
 

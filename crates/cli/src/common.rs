@@ -5,6 +5,18 @@ use eons_core::{Game, Outcome};
 use std::io::Write;
 use std::path::Path;
 
+/// A progress bar over `games` games on stderr (drawn only when stderr is
+/// a terminal), for the commands that play many.
+pub fn games_bar(games: u64) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({elapsed}, eta {eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// SplitMix64: a well-mixed 64-bit value from any input.
 pub fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -79,20 +79,25 @@ pub(crate) fn select_record(
     Ok((value, Some(n)))
 }
 
+/// The `game` field of a record: the id of the engine that replays it.
+pub(crate) fn record_game(file: &std::path::Path, value: &serde_json::Value) -> Result<String> {
+    value
+        .get("game")
+        .and_then(|g| g.as_str())
+        .map(str::to_string)
+        .ok_or_else(|| {
+            anyhow!(
+                "`{}` is not a game record: it has no \"game\" string field",
+                file.display()
+            )
+        })
+}
+
 /// Loads the record, picks the engine from its `game` field and replays it.
 pub fn run(args: ReplayArgs) -> Result<()> {
     let text = read_text(&args.file)?;
     let (value, count) = select_record(&args.file, &text, args.game_index)?;
-    let game = value
-        .get("game")
-        .and_then(|g| g.as_str())
-        .ok_or_else(|| {
-            anyhow!(
-                "`{}` is not a game record: it has no \"game\" string field",
-                args.file.display()
-            )
-        })?
-        .to_string();
+    let game = record_game(&args.file, &value)?;
     if let (Some(n), Some(k)) = (count, args.game_index) {
         let stdout = std::io::stdout();
         writeln!(stdout.lock(), "Game {k} of {n} in {}", args.file.display())?;

@@ -6,7 +6,6 @@ use anyhow::{anyhow, bail, Context, Result};
 use eons_bots::parse_bot_list;
 use eons_bots::selfplay::{self, Config, DEFAULT_GAMES_PER_SHARD};
 use eons_games::{Registered, Unknown, Visitor};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 
 /// Arguments of `eons selfplay`.
@@ -60,15 +59,7 @@ impl Visitor for SelfplayArgs {
         config.threads = self.threads.max(1);
         config.games_per_shard = self.shard_games;
         config.commit = commit();
-        let bar = ProgressBar::with_draw_target(
-            Some(config.games as u64),
-            // Drawn only when stderr is a terminal.
-            ProgressDrawTarget::stderr(),
-        );
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games ({elapsed}, eta {eta}) {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = crate::common::games_bar(config.games as u64);
         let summary = selfplay::run::<G>(&config, &self.out, |p| {
             bar.set_position(p.done as u64);
             bar.set_message(format!("{} positions", p.rows));

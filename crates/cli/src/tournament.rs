@@ -7,7 +7,6 @@ use anyhow::{bail, Context, Result};
 use eons_bots::tournament::{self, Config, DEFAULT_MAX_DECISIONS};
 use eons_bots::{parse_bot_list, BotSpec};
 use eons_core::{Game, Positions, Presentation};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -126,15 +125,7 @@ impl GameCommand for TournamentArgs {
             let opts: Vec<String> = config.options.iter().chain(variant).cloned().collect();
             crate::common::make_setup::<G>(config.players, &opts)?;
         }
-        let bar = ProgressBar::with_draw_target(
-            Some(config.games as u64),
-            // Drawn only when stderr is a terminal.
-            ProgressDrawTarget::stderr(),
-        );
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games ({elapsed}, eta {eta}) {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = crate::common::games_bar(config.games as u64);
         if let Some(path) = &self.table {
             // Refused now rather than after hours of games.
             std::fs::File::create(path)

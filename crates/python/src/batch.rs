@@ -2,7 +2,8 @@
 //! GIL released, some seats possibly played by the Rust bots.
 //!
 //! A step writes into arrays the batch owns and keeps from step to step
-//! (nothing is allocated or cleared whole per step): an observation row
+//! (with `copy=False`, nothing is allocated or cleared whole per step): an
+//! observation row
 //! is rewritten in place where the game changed
 //! (`Learnable::observe_again`: each row is its game's buffer, and nothing
 //! else writes it), and a mask row is cleared only at the ids it last

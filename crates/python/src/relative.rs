@@ -44,37 +44,42 @@ pub fn seat_spans(engine: &dyn Engine) -> Vec<SeatSpan> {
 /// Turns the seat axes of `observation` (absolute, of `observer`) so that
 /// relative seat `r` holds absolute seat `(observer + r) mod seats`.
 pub fn make_relative(observation: &mut [f32], spans: &[SeatSpan], seats: usize, observer: usize) {
-    if seats <= 1 || observer % seats == 0 {
-        return;
-    }
-    for span in spans {
-        let block = seats * span.inner;
-        for run in 0..span.outer {
-            let start = span.offset + run * block;
-            let Some(values) = observation.get_mut(start..start + block) else {
-                continue;
-            };
-            // Relative seat r is absolute seat observer + r: rotating left
-            // by `observer` seats.
-            values.rotate_left((observer % seats) * span.inner);
-        }
-    }
+    turn(observation, spans, seats, observer, Turning::ObserverFirst);
 }
 
 /// Turns a relative observation of `observer` ([`make_relative`]) back to
 /// absolute seats.
 pub fn make_absolute(observation: &mut [f32], spans: &[SeatSpan], seats: usize, observer: usize) {
+    turn(observation, spans, seats, observer, Turning::Back);
+}
+
+/// Which way [`turn`] turns the seat axes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Turning {
+    /// Absolute to relative: rotating left by `observer` seats (relative
+    /// seat r is absolute seat observer + r).
+    ObserverFirst,
+    /// Relative back to absolute: rotating right as far.
+    Back,
+}
+
+/// Rotates every seat axis of `observation` by `observer` seats.
+fn turn(observation: &mut [f32], spans: &[SeatSpan], seats: usize, observer: usize, way: Turning) {
     if seats <= 1 || observer % seats == 0 {
         return;
     }
     for span in spans {
         let block = seats * span.inner;
+        let by = (observer % seats) * span.inner;
         for run in 0..span.outer {
             let start = span.offset + run * block;
             let Some(values) = observation.get_mut(start..start + block) else {
                 continue;
             };
-            values.rotate_right((observer % seats) * span.inner);
+            match way {
+                Turning::ObserverFirst => values.rotate_left(by),
+                Turning::Back => values.rotate_right(by),
+            }
         }
     }
 }

@@ -152,8 +152,11 @@ pub async fn serve_until(
         return Err(ServeError::NoTestGames);
     }
     // The bots' value networks (`mcts:learned`): the built-in ones only,
-    // never a file a spec names.
+    // never a file a spec names (a spec comes from a player; `eons serve`
+    // runs in the command line's process, which allows files for its own
+    // commands).
     eons_games::register_value_networks();
+    eons_bots::learned::allow_files(false);
     let trusted_proxies = format!("{proxies:?}");
     // Before anything opens files: the connection cap is reckoned from it.
     let open_files = open_files::raise();

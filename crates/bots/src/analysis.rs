@@ -266,40 +266,21 @@ pub fn analyse<G: Game>(
     options: &Options,
     mut progress: impl FnMut(Progress),
 ) -> Result<Analysis, AnalysisError> {
-    if record.game != G::ID {
-        return Err(ReplayError::WrongGame {
-            expected: G::ID.into(),
-            found: record.game.clone(),
-        }
-        .into());
-    }
-    let mut state =
-        G::new(&record.setup, record.seed).map_err(|e| ReplayError::Setup(e.0.clone()))?;
-    let seats = G::seats(&state);
-    options.bot.check::<G>(seats)?;
-    let mut estimate = Estimate::<G>::for_players(seats);
+    // Each seat's estimate before every recorded choice (the estimator is
+    // picked for the player count at the first one).
+    let mut estimate: Option<Estimate<G>> = None;
     let mut steps = Vec::with_capacity(record.choices.len() + 1);
-    let mut events = Vec::new();
-    for (index, rc) in record.choices.iter().enumerate() {
-        let turn = G::turn(&state);
-        if turn != Turn::Seat(rc.seat) {
-            return Err(ReplayError::WrongSeat {
-                index,
-                recorded: rc.seat,
-                actual: turn,
-            }
-            .into());
-        }
+    let (state, _) = record.replay_with(|index, state, seat| {
+        let seats = G::seats(state);
+        let estimate = estimate.get_or_insert_with(|| Estimate::for_players(seats));
         steps.push(StepEstimate {
             step: index,
-            win: estimate.win(&state, rc.seat, seats),
+            win: estimate.win(state, seat, seats),
         });
-        events.clear();
-        G::apply(&mut state, rc.choice, &mut events).map_err(|e| ReplayError::Illegal {
-            index,
-            message: e.to_string(),
-        })?;
-    }
+    })?;
+    let seats = G::seats(&state);
+    let estimate = estimate.unwrap_or_else(|| Estimate::for_players(seats));
+    options.bot.check::<G>(seats)?;
     if let Turn::Seat(seat) = G::turn(&state) {
         return Err(AnalysisError::Unfinished {
             seat,
@@ -341,36 +322,41 @@ pub fn analyse<G: Game>(
     });
     drops.truncate(options.drops);
 
-    // The bot's choices: a second replay, stopping at each drop's position.
+    // The bot's choices: a second replay keeps the state before each drop.
     let total = drops.len();
     progress(Progress { done: 0, total });
     let mut order: Vec<usize> = (0..total).collect();
     order.sort_by_key(|&i| drops[i].step);
-    let mut state =
-        G::new(&record.setup, record.seed).map_err(|e| ReplayError::Setup(e.0.clone()))?;
-    let mut applied = 0;
+    let mut positions: Vec<usize> = order.iter().map(|&i| drops[i].step - 1).collect();
+    positions.dedup();
+    let mut before_drops: Vec<(usize, G::State)> = Vec::with_capacity(positions.len());
+    record.replay_with(|index, state, _| {
+        if positions.binary_search(&index).is_ok() {
+            before_drops.push((index, state.clone()));
+        }
+    })?;
     for (done, &i) in order.iter().enumerate() {
         let position = drops[i].step - 1;
-        while applied < position {
-            events.clear();
-            G::apply(&mut state, record.choices[applied].choice, &mut events).map_err(|e| {
-                ReplayError::Illegal {
-                    index: applied,
-                    message: e.to_string(),
-                }
-            })?;
-            applied += 1;
-        }
-        let seat = record.choices[position].seat;
-        let seed = mix_seed(mix_seed(options.seed, record.seed), position as u64);
-        let mut bot = options.bot.build::<G>(seed);
-        let choice = bot
-            .choose(&state, seat)
+        // Every position was visited: each drop's step is a recorded choice's.
+        let state = positions
+            .binary_search(&position)
+            .ok()
+            .and_then(|k| before_drops.get(k))
+            .map(|(_, state)| state)
             .ok_or_else(|| AnalysisError::NoBotChoice {
                 bot: options.bot.to_string(),
                 step: position,
             })?;
-        drops[i].bot_choice = G::describe_choice(&state, choice);
+        let seat = record.choices[position].seat;
+        let seed = mix_seed(mix_seed(options.seed, record.seed), position as u64);
+        let mut bot = options.bot.build::<G>(seed);
+        let choice = bot
+            .choose(state, seat)
+            .ok_or_else(|| AnalysisError::NoBotChoice {
+                bot: options.bot.to_string(),
+                step: position,
+            })?;
+        drops[i].bot_choice = G::describe_choice(state, choice);
         progress(Progress {
             done: done + 1,
             total,

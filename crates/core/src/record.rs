@@ -74,6 +74,16 @@ impl<G: Game> Record<G> {
 
     /// Replays the record, returning the final state and every event.
     pub fn replay(&self) -> Result<(G::State, Vec<G::Event>), ReplayError> {
+        self.replay_with(|_, _, _| {})
+    }
+
+    /// Replays the record like [`Record::replay`], showing `visit` each
+    /// state before its recorded choice is played: the choice's index, the
+    /// state, and the seat that chose.
+    pub fn replay_with(
+        &self,
+        mut visit: impl FnMut(usize, &G::State, Seat),
+    ) -> Result<(G::State, Vec<G::Event>), ReplayError> {
         if self.game != G::ID {
             return Err(ReplayError::WrongGame {
                 expected: G::ID.into(),
@@ -91,6 +101,7 @@ impl<G: Game> Record<G> {
                     actual: t,
                 });
             }
+            visit(index, &s, rc.seat);
             G::apply(&mut s, rc.choice, &mut events).map_err(|e| ReplayError::Illegal {
                 index,
                 message: e.to_string(),

@@ -7,7 +7,7 @@
 #      through EONS_TEST_DATABASE_URL, set here);
 #   3. installs the browser tests' npm packages (npm ci, web/tests/package-lock.json)
 #      and runs them in headless Chromium (`npm test`: every web/tests/*.test.mjs,
-#      found by node's test runner, two files at a time): a whole game
+#      run by web/tests/run.mjs, two files at a time, the longest first): a whole game
 #      clicked through, board targets over a whole game of each game, card texts,
 #      last-move marks and bot pace, hotseat and the lobby, the replay viewer and
 #      the end panel, take-back and its refusal, clocks and away seats, your-move

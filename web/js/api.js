@@ -114,6 +114,8 @@ export const api = {
   /** A finished game's replay: {steps, seats, outcome, final_score, log}; and the board after `step` choices. */
   replay: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/replay`),
   replayStep: (id, step) => call('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+  /** A finished game's analysis: {estimator, roles, steps: [{step, win}], drops}; while it is made, {status: 'making', done, total}. */
+  analysis: (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`),
   /** The rematch of a finished game for my seat: {id, token} (made by the first seat to ask). */
   rematch: (id, token) => call('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {}, token),
   wsUrl: (id) => {

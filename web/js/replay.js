@@ -4,7 +4,8 @@
 // still to come dimmed (a click on an entry jumps to it), a slider, the
 // buttons ⏮ ◀ ▶ ⏭, a jump to where a turn, round or stage begins (the
 // engine's chapters), autoplay at a chosen speed (Space), and the keys ← →
-// Home End. It opens at the start, or at the end for a player of the game
+// Home End; each seat's chances to win step by step, with the biggest drops
+// marked in the log (chances.js). It opens at the start, or at the end for a player of the game
 // (this browser holds a seat of it), or at the step in the link (#step=N),
 // which follows the step shown so that a link shares the moment.
 import { api, mine } from './api.js';
@@ -12,6 +13,7 @@ import { loadCatalog } from './cards.js';
 import { h, s, fill, botBadge, profileBadge, logWho } from './dom.js';
 import { linkTable, panKeeper, placesAttribute } from './link.js';
 import { finalPanel } from './final.js';
+import { chancesPanel } from './chances.js';
 import { rendererFor } from './games/contract.js';
 
 export async function replay(root, id) {
@@ -60,12 +62,15 @@ export async function replay(root, id) {
   const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
-  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, 'data-places': placesAttribute(e.places), tabindex: -1 },
+  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, 'data-seat': e.seat, 'data-places': placesAttribute(e.places), tabindex: -1 },
     logWho(name(e.seat), e), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);
+  // Each seat's chances step by step, and the biggest drops (the server's analysis).
+  const chances = chancesPanel({ id, last, name, colorOf: (role) => r.markColor(role), go: (step) => { stop(); go(step); }, log: list, choices: meta.log.map((e) => e.choice) });
   const side = h('aside', { class: 'side' }, players, logBox);
-  root.replaceChildren(h('div', { class: 'table replay' }, bar, h('div', { class: 'table-grid' }, board, side)));
+  // The chances above the board, in its column: the side keeps its place beside them.
+  root.replaceChildren(h('div', { class: 'table replay' }, bar, h('div', { class: 'table-grid' }, h('div', { class: 'replay-main' }, chances.box, board), side)));
   // Pointing at a log entry lights the places it names, as at the table.
   linkTable(root);
   // A phone shows the middle of a board that pans, as the table does.
@@ -195,6 +200,7 @@ export async function replay(root, id) {
       ? [h('span', { class: 'log-who' }, name(entry.seat)), ': ', entry.choice]
       : h('span', { class: 'muted' }, 'The start of the game'),
     st.over ? null : h('span', { class: 'muted small replay-next' }, ` · next: ${st.prompt}`));
+    chances.mark(st.step);
     view.claimed = new Set();
     view.local = {};
     const ctx = {

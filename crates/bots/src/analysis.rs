@@ -17,15 +17,17 @@
 //!   the seats of [`Game::evaluate`] with temperature
 //!   [`Game::evaluation_scale`] (or [`DEFAULT_TEMPERATURE`] when the game
 //!   gives none). The analysis names the one it used ([`Estimator`]).
-//! * **Drops.** A drop is the fall of a seat's estimate over one choice,
-//!   from step `k - 1` to step `k` (`k < n`: the last row is the result,
-//!   not an estimate, so a fall into it is left out): what choice number `k` (the seat's own,
-//!   or another seat's) and whatever chance it set off cost that seat. The
-//!   largest [`Options::drops`] are kept, largest first (ties: earlier step,
-//!   then lower seat first), each with the choice the bot [`Options::bot`]
-//!   makes at step `k - 1` for the seat that chose there, in the game's
-//!   words ([`Game::describe_choice`]): the seat's own better choice, or
-//!   what a strong opponent's move looked like to the bot.
+//! * **Drops.** A drop is the fall of a seat's estimate over one of its
+//!   own choices, from step `k - 1` to step `k` (`k < n`: the last row is
+//!   the result, not an estimate, so a fall into it is left out): what
+//!   choice number `k` and whatever chance it set off cost the seat that
+//!   made it. Falls over another seat's choice are left out: a coach points
+//!   at what a player could have done otherwise (and in a game whose
+//!   estimate counts pieces on the board, every opponent's placement at the
+//!   deal would read as a fall). The largest [`Options::drops`] are kept,
+//!   largest first (ties: earlier step, then lower seat first), each with
+//!   the choice the bot [`Options::bot`] makes at step `k - 1` for that
+//!   seat, in the game's words ([`Game::describe_choice`]).
 
 use crate::learned::{self, LeafNet, NetSource};
 use crate::net::{evaluate_with, Scratch};
@@ -114,14 +116,14 @@ pub struct StepEstimate {
 pub struct EstimateDrop {
     /// The step after the choice (the choice's number, from 1).
     pub step: usize,
-    /// The seat whose estimate fell (not always the one that chose).
+    /// The seat whose estimate fell: the one that made the choice.
     pub seat: Seat,
     /// Its estimate before the choice (step `step - 1`).
     pub before: f64,
     /// Its estimate after it (step `step`).
     pub after: f64,
-    /// What the bot would have chosen at step `step - 1`, for the seat
-    /// that chose there, in the game's words.
+    /// What the bot would have chosen at step `step - 1` for the seat, in
+    /// the game's words.
     pub bot_choice: String,
 }
 
@@ -302,16 +304,23 @@ pub fn analyse<G: Game>(
     // the estimator, not the choice, so drops are taken between estimates.
     let estimated = &steps[..steps.len() - 1];
     for (before, after) in estimated.iter().zip(&estimated[1..]) {
-        for (seat, (&b, &a)) in before.win.iter().zip(&after.win).enumerate() {
-            if b > a {
-                drops.push(EstimateDrop {
-                    step: after.step,
-                    seat: Seat(seat as u8),
-                    before: b,
-                    after: a,
-                    bot_choice: String::new(),
-                });
-            }
+        // The seat that made choice number `after.step`.
+        let Some(chosen) = record.choices.get(after.step - 1) else {
+            continue;
+        };
+        let seat = chosen.seat;
+        let (Some(&b), Some(&a)) = (before.win.get(seat.index()), after.win.get(seat.index()))
+        else {
+            continue;
+        };
+        if b > a {
+            drops.push(EstimateDrop {
+                step: after.step,
+                seat,
+                before: b,
+                after: a,
+                bot_choice: String::new(),
+            });
         }
     }
     drops.sort_by(|a, b| {

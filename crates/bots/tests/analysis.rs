@@ -47,15 +47,14 @@ fn check(record: &Record<CardRace>, state: &<CardRace as Game>::State, a: &Analy
         assert_eq!(*p, if i == winner.index() { 1.0 } else { 0.0 }, "{last:?}");
     }
     assert!(a.drops.len() <= n);
-    // Every fall of a seat's estimate, to compare with the drops kept.
+    // Every fall of a seat's estimate over its own choice, to compare with
+    // the drops kept; not into the last row, the result.
     let mut falls: Vec<f64> = Vec::new();
-    // Not into the last row, the result.
     for k in 1..a.steps.len() - 1 {
-        for seat in 0..3 {
-            let fall = a.steps[k - 1].win[seat] - a.steps[k].win[seat];
-            if fall > 0.0 {
-                falls.push(fall);
-            }
+        let seat = record.choices[k - 1].seat.index();
+        let fall = a.steps[k - 1].win[seat] - a.steps[k].win[seat];
+        if fall > 0.0 {
+            falls.push(fall);
         }
     }
     falls.sort_by(|x, y| y.total_cmp(x));
@@ -66,13 +65,17 @@ fn check(record: &Record<CardRace>, state: &<CardRace as Game>::State, a: &Analy
         assert_eq!(d.before, a.steps[d.step - 1].win[d.seat.index()]);
         assert_eq!(d.after, a.steps[d.step].win[d.seat.index()]);
         assert_eq!(d.size(), *fall, "the largest, largest first");
+        assert_eq!(d.seat, record.choices[d.step - 1].seat, "its own choice");
         assert!(!d.bot_choice.is_empty());
     }
 }
 
 #[test]
 fn a_finished_card_race_is_analysed_step_by_step() {
-    for seed in [1, 7, 12] {
+    // Card Race's own choices rarely lower a seat's evaluation (a card
+    // played moves its runner on): seed 32 is the game of the first 60
+    // with a drop; 1 and 7 have none.
+    for seed in [1, 7, 32] {
         let (record, state) = finished_game(seed);
         let mut seen = Vec::new();
         let a = analyse(&record, &options(4), |p| seen.push(p)).expect("analysis");
@@ -86,18 +89,19 @@ fn a_finished_card_race_is_analysed_step_by_step() {
                 total: a.drops.len()
             })
         );
-        assert!(!a.drops.is_empty(), "seed {seed}: a game with no drop");
+        assert_eq!(a.drops.is_empty(), seed != 32, "seed {seed}: {:?}", a.drops);
         // The same record and options give the same analysis.
         assert_eq!(analyse(&record, &options(4), |_| {}).expect("again"), a);
         // Fewer drops: the first ones of the longer list.
         let one = analyse(&record, &options(1), |_| {}).expect("one");
-        assert_eq!(one.drops[..], a.drops[..1]);
+        assert_eq!(one.drops[..], a.drops[..a.drops.len().min(1)]);
     }
 }
 
 #[test]
 fn the_json_has_the_issues_shape() {
-    let (record, _) = finished_game(5);
+    // A game with a drop (see above).
+    let (record, _) = finished_game(32);
     let a = analyse(&record, &options(2), |_| {}).expect("analysis");
     let json = serde_json::to_value(&a).expect("json");
     let object = json.as_object().expect("an object");

@@ -213,25 +213,26 @@ fn print_analysis<G: Game>(
                 .map_err(|e| anyhow!("choice {} was refused: {e}", applied + 1))?;
             applied += 1;
         }
+        // A drop is its seat's own choice.
         let chosen = &record.choices[position];
-        let chooser = &names[chosen.seat.index()];
-        let fell = possessive(&names[drop.seat.index()]);
+        let who = &names[drop.seat.index()];
         let chapter = G::chapter(&state)
             .map(|c| format!(", {}", c.to_lowercase()))
             .unwrap_or_default();
-        let whose = if chosen.seat == drop.seat {
-            String::new()
+        let chose = G::describe_choice(&state, chosen.choice);
+        // The bot's choice may be the same: the fall came from what followed.
+        let bot = if chose == drop.bot_choice {
+            "the bot would have made the same choice (the fall came from what followed it)"
+                .to_string()
         } else {
-            format!(" for {chooser}")
+            format!("the bot would have chosen \"{}\"", drop.bot_choice)
         };
         sentences[i] = format!(
-            "step {}{chapter}: {fell} chances fell from {} to {} after {chooser} chose \"{}\"; \
-             the bot would have chosen \"{}\"{whose}.",
+            "step {}{chapter}: {} chances fell from {} to {} when {who} chose \"{chose}\"; {bot}.",
             drop.step,
+            possessive(who),
             percent(drop.before),
             percent(drop.after),
-            G::describe_choice(&state, chosen.choice),
-            drop.bot_choice,
         );
     }
     for sentence in sentences {

@@ -12,11 +12,13 @@ fn analyse_prints_the_chart_and_the_drops_and_the_json() {
             "tournament",
             "demo",
             "--bots",
-            "greedy,random",
+            "greedy,random,random",
             "--games",
-            "2",
+            "3",
+            // Game 1 of seed 7 has a drop: in Card Race a seat's own card
+            // rarely lowers its chances (never with two seats).
             "--seed",
-            "4",
+            "7",
             "--out",
             path_str(&file),
         ],
@@ -55,7 +57,8 @@ fn analyse_prints_the_chart_and_the_drops_and_the_json() {
     assert!(
         sentences
             .iter()
-            .all(|l| l.contains("the bot would have chosen")),
+            .all(|l| l.contains("the bot would have chosen")
+                || l.contains("the bot would have made the same choice")),
         "{text}"
     );
 

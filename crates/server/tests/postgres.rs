@@ -202,6 +202,13 @@ async fn postgres_pause_holds_bots_until_continued() {
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
+async fn postgres_a_finished_game_is_analysed_off_the_request_path() {
+    let db = pg();
+    common::analysis::analysis_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set EONS_TEST_DATABASE_URL and pass --include-ignored (CI does)"]
 async fn postgres_a_finished_game_replays_step_by_step() {
     let db = pg();
     common::lookback::replay_of_a_finished_game(&db).await;

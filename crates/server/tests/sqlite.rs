@@ -198,6 +198,12 @@ async fn sqlite_pause_holds_bots_until_continued() {
 }
 
 #[tokio::test]
+async fn sqlite_a_finished_game_is_analysed_off_the_request_path() {
+    let (db, _) = db("analysis");
+    common::analysis::analysis_of_a_finished_game(&db).await;
+}
+
+#[tokio::test]
 async fn sqlite_a_finished_game_replays_step_by_step() {
     let (db, _) = db("replay");
     common::lookback::replay_of_a_finished_game(&db).await;

@@ -9,9 +9,10 @@
 
 pub mod changes;
 
-use eons_bots::BotSpec;
+use eons_bots::{analysis, BotSpec};
 use eons_core::{
-    Game, OptionInfo, OptionKind, Outcome, Pieces, Presentation, ScoreTally, Seat, Turn,
+    Game, OptionInfo, OptionKind, Outcome, Pieces, Presentation, Record, RecordedChoice,
+    ScoreTally, Seat, Turn,
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -230,6 +231,28 @@ pub trait DynGame: Send + Sync + 'static {
     /// sheet as they were (a snapshot, so that loading a long game needs
     /// not replay every choice).
     fn restore(&self, saved: &str) -> Result<Box<dyn DynState>, String>;
+    /// The analysis of the finished game that `setup` and `seed` began and
+    /// `steps` (each choice in effect with its seat, as stored) played, as
+    /// `eons analyse` makes it ([`eons_bots::analysis::analyse`]), with
+    /// every seat's roles at the end (`["Reptiles"]`). `progress` hears of
+    /// each bot search.
+    fn analyse(
+        &self,
+        setup: &Value,
+        seed: u64,
+        steps: &[(u8, Value)],
+        options: &analysis::Options,
+        progress: &mut dyn FnMut(analysis::Progress),
+    ) -> Result<Analysed, String>;
+}
+
+/// A finished game's analysis ([`DynGame::analyse`]).
+#[derive(Clone, Debug)]
+pub struct Analysed {
+    /// The analysis.
+    pub analysis: analysis::Analysis,
+    /// Each seat's roles at the end of the game (its animals).
+    pub roles: Vec<Vec<String>>,
 }
 
 /// A game in progress, erased.
@@ -385,6 +408,31 @@ impl<G: Presentation> DynGame for Adapter<G> {
             ),
         };
         Ok(Box::new(Live::<G> { state, sheet }))
+    }
+    fn analyse(
+        &self,
+        setup: &Value,
+        seed: u64,
+        steps: &[(u8, Value)],
+        options: &analysis::Options,
+        progress: &mut dyn FnMut(analysis::Progress),
+    ) -> Result<Analysed, String> {
+        let setup: G::Setup =
+            serde_json::from_value(setup.clone()).map_err(|e| format!("stored setup: {e}"))?;
+        let mut record = Record::<G>::new(setup, seed);
+        for (n, (seat, choice)) in steps.iter().enumerate() {
+            record.choices.push(RecordedChoice {
+                seat: Seat(*seat),
+                choice: serde_json::from_value(choice.clone())
+                    .map_err(|e| format!("stored choice {n}: {e}"))?,
+            });
+        }
+        let analysis = analysis::analyse(&record, options, progress).map_err(|e| e.to_string())?;
+        let (end, _) = record.replay().map_err(|e| e.to_string())?;
+        let roles = (0..G::seats(&end))
+            .map(|seat| G::roles(&end, Seat(seat as u8)))
+            .collect();
+        Ok(Analysed { analysis, roles })
     }
 }
 

@@ -298,15 +298,11 @@ async fn record(
         .run(move || {
             // The record replays: the choices in effect, without undos and
             // what they took back.
-            let moves = crate::services::live::effective_moves(&stored);
-            let mut choices = Vec::with_capacity(moves.len());
-            let mut times = Vec::with_capacity(moves.len());
-            for m in moves {
-                let c: Value = serde_json::from_str(&m.choice)
-                    .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
-                choices.push(json!({ "seat": m.seat, "choice": c }));
-                times.push(m.at);
-            }
+            let (steps, times) = super::replay::choices_in_effect(&stored)?;
+            let choices: Vec<Value> = steps
+                .into_iter()
+                .map(|(seat, choice)| json!({ "seat": seat, "choice": choice }))
+                .collect();
             let setup: Value = serde_json::from_str(&setup)
                 .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
             Ok(json!({

@@ -28,6 +28,7 @@
 //! | GET | `/api/games/{id}/record` | the replayable record, once the game is over |
 //! | GET | `/api/games/{id}/replay` | a finished game's replay (409 before the end): `{steps, seats, outcome, final_score, log}`, the log as a spectator reads it, entry `i` being step `i + 1` |
 //! | GET | `/api/games/{id}/replay/{step}` | the board after `step` choices of a finished game (0: the start), as a spectator's view |
+//! | GET | `/api/games/{id}/analysis` | a finished game's analysis (409 before the end): 202 `{status, done, total}` while it is made off the request path, then 200 `{estimator, bot, roles, steps: [{step, win}], drops: [{step, seat, before, after, bot_choice}]}` |
 //! | POST | `/api/games/{id}/rematch` | with a seat's token, once the game is over: `{id, token}`, the same game again (seats, options; a new seed) and the seat's token in it; the first request creates it (taking one from the client's games-per-hour allowance, as a create does), later ones by any seat answer the same game |
 //! | GET | `/api/games/{id}/ws` | WebSocket ([`crate::http::ws`]): the seat's snapshot on connect and after every move; the seat's token in the subprotocol `eons.token.TOKEN` beside `eons`, never in the URL (`?token=` is 400) |
 //!
@@ -44,6 +45,7 @@
 //! those two caps, a seat's own socket all of it).
 
 pub mod access;
+mod analysis;
 mod bounded;
 mod chat;
 pub mod edge;
@@ -76,6 +78,7 @@ pub fn router(services: Arc<Services>) -> Router {
         .merge(seats::router())
         .merge(chat::router())
         .merge(replay::router())
+        .merge(analysis::router())
         .route("/api/games/{id}/ws", get(crate::http::ws::ws))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .with_state(services)

@@ -33,6 +33,71 @@ pub(super) fn router() -> axum::Router<Arc<Services>> {
         )
 }
 
+/// A finished game as stored: its setup, its seed and every stored row (the
+/// choices, undos and resignations; [`choices_in_effect`] reads them).
+pub(super) struct FinishedRecord {
+    /// The setup (JSON).
+    pub setup: Value,
+    /// The state's seed.
+    pub seed: u64,
+    /// Every stored row, in order.
+    pub stored: Vec<crate::store::MoveRow>,
+}
+
+/// The stored record of game `handle`, once it is over (409 before: its
+/// record holds every hidden card).
+pub(super) async fn finished_record(
+    services: &Arc<Services>,
+    handle: &Arc<GameHandle>,
+) -> Result<FinishedRecord, ApiError> {
+    if services.store.is_postgres() {
+        // Catches up with moves other processes made.
+        services.sync(handle).await?;
+    }
+    let (setup, seed, id) = {
+        let g = handle.inner.lock().await;
+        if g.state.outcome().is_none() {
+            return Err(ApiError::Conflict(
+                "a game can be replayed once it is over (its record holds every hidden card)"
+                    .into(),
+            ));
+        }
+        let setup: Value = serde_json::from_str(&g.row.setup)
+            .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
+        (setup, g.row.seed, g.row.id.clone())
+    };
+    let stored = services.store.moves_from(&id, 0).await?;
+    Ok(FinishedRecord {
+        setup,
+        seed,
+        stored,
+    })
+}
+
+/// The choices in effect of a record, each with its seat (as
+/// [`Replayed::build`] takes them), and their times (ms since the epoch).
+pub(super) type ChoicesInEffect = (Vec<(u8, Value)>, Vec<i64>);
+
+/// The choices in effect of stored rows (without the undone ones), each
+/// with its seat, and their times. Parses every choice: run it off the
+/// async workers.
+pub(super) fn choices_in_effect(
+    stored: &[crate::store::MoveRow],
+) -> Result<ChoicesInEffect, ApiError> {
+    let moves = effective_moves(stored);
+    let mut steps = Vec::with_capacity(moves.len());
+    let mut at = Vec::with_capacity(moves.len());
+    for m in moves {
+        let choice: Value = serde_json::from_str(&m.choice)
+            .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
+        let seat =
+            u8::try_from(m.seat).map_err(|_| ApiError::Internal(format!("seat {}", m.seat)))?;
+        steps.push((seat, choice));
+        at.push(m.at);
+    }
+    Ok((steps, at))
+}
+
 /// A finished game's replay, kept or built now; 409 while it is running.
 /// Counts one costly read of `client` first.
 async fn replayed(
@@ -45,40 +110,14 @@ async fn replayed(
     if let Some(kept) = services.reads.replays.get(id) {
         return Ok((handle, kept));
     }
-    if services.store.is_postgres() {
-        // Catches up with moves other processes made.
-        services.sync(&handle).await?;
-    }
-    let (setup, seed) = {
-        let g = handle.inner.lock().await;
-        if g.state.outcome().is_none() {
-            return Err(ApiError::Conflict(
-                "a game can be replayed once it is over (its record holds every hidden card)"
-                    .into(),
-            ));
-        }
-        let setup: Value = serde_json::from_str(&g.row.setup)
-            .map_err(|e| ApiError::Internal(format!("stored setup: {e}")))?;
-        (setup, g.row.seed)
-    };
-    let stored = services.store.moves_from(id, 0).await?;
+    let record = finished_record(services, &handle).await?;
     let kind = handle.kind.clone();
     let built = services
         .reads
         .run(move || {
-            let moves = effective_moves(&stored);
-            let mut steps = Vec::with_capacity(moves.len());
-            let mut at = Vec::with_capacity(moves.len());
-            for m in moves {
-                let choice: Value = serde_json::from_str(&m.choice)
-                    .map_err(|e| ApiError::Internal(format!("stored choice {}: {e}", m.n)))?;
-                let seat = u8::try_from(m.seat)
-                    .map_err(|_| ApiError::Internal(format!("seat {}", m.seat)))?;
-                steps.push((seat, choice));
-                at.push(m.at);
-            }
+            let (steps, at) = choices_in_effect(&record.stored)?;
             let start = kind
-                .start(&setup, seed)
+                .start(&record.setup, record.seed)
                 .map_err(|e| ApiError::Internal(format!("the record does not start: {e}")))?;
             Replayed::build(start, steps, &at)
         })

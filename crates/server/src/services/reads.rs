@@ -6,8 +6,11 @@
 //! [`CostlyReads::permits`] threads at once, and counts against the client
 //! address's allowance of costly reads ([`CostlyReads::allow`]), so that
 //! clients looping on them cannot take the CPU from the players' moves.
-//! The answers that cannot change, a finished game's replay, are kept
-//! ([`ReplayCache`]).
+//! The answers that cannot change, a finished game's replay and its
+//! analysis, are kept ([`ReplayCache`], [`AnalysisCache`]). An analysis
+//! takes seconds (a bot's search at each of its drops), so no request waits
+//! for it: the first request starts it and is answered 202, and so is every
+//! request until it is done ([`AnalysisCache::look`]).
 //!
 //! Before (issue 34, holes 2 and 3): `GET /replay/{step}` replayed the whole
 //! record on an async worker (~190 ms of CPU for every unauthenticated
@@ -37,6 +40,11 @@ pub const READS_BURST: u32 = 100;
 /// clients: one, so a machine's other cores stay with the players' moves.
 pub const READ_THREADS: usize = 1;
 
+/// Threads making analyses at once: one, apart from [`READ_THREADS`], so
+/// that an analysis (seconds of a bot's search) never holds up a replay
+/// or a log, which take milliseconds.
+pub const ANALYSIS_THREADS: usize = 1;
+
 /// Finished games whose replay is kept in memory (the least recently used
 /// leaves first).
 pub const KEPT_REPLAYS: usize = 32;
@@ -45,15 +53,29 @@ pub const KEPT_REPLAYS: usize = 32;
 /// is at most this many choices away from a kept state.
 pub const CHECKPOINT_EVERY: usize = 32;
 
+/// Finished games whose analysis is kept in memory (the least recently used
+/// leaves first; an analysis being made is never dropped).
+pub const KEPT_ANALYSES: usize = 64;
+
+/// Analyses waiting for a thread or being made at once, whatever the
+/// number of clients: a request that would start one more is refused (503,
+/// [`ApiError::Busy`]) until one is done, so that requests for the analyses
+/// of many finished games cannot queue up hours of work.
+pub const PENDING_ANALYSES: usize = 4;
+
 /// The costly reads service: the allowance per client address, the threads
-/// that build the answers, and the finished games' replays.
+/// that build the answers, and the finished games' replays and analyses.
 pub struct CostlyReads {
     /// The allowance per client address ([`limit_key`]).
     allowance: Allowance<IpAddr>,
     /// The threads that build answers.
     threads: Arc<Semaphore>,
+    /// The thread that makes analyses ([`ANALYSIS_THREADS`]).
+    analysis_threads: Arc<Semaphore>,
     /// The finished games' replays, built once each.
     pub replays: ReplayCache,
+    /// The finished games' analyses, made once each.
+    pub analyses: AnalysisCache,
 }
 
 impl Default for CostlyReads {
@@ -74,7 +96,9 @@ impl CostlyReads {
         CostlyReads {
             allowance: Allowance::new(Quota::per_second(rate).allow_burst(burst)),
             threads: Arc::new(Semaphore::new(threads.max(1))),
+            analysis_threads: Arc::new(Semaphore::new(ANALYSIS_THREADS)),
             replays: ReplayCache::new(kept),
+            analyses: AnalysisCache::new(KEPT_ANALYSES, PENDING_ANALYSES),
         }
     }
 
@@ -106,8 +130,25 @@ impl CostlyReads {
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
-        let permit = self
-            .threads
+        Self::run_on(&self.threads, work).await
+    }
+
+    /// Makes an analysis on a blocking thread, once the analysis thread is
+    /// free ([`ANALYSIS_THREADS`]).
+    pub async fn run_analysis<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        Self::run_on(&self.analysis_threads, work).await
+    }
+
+    async fn run_on<T, F>(threads: &Arc<Semaphore>, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = threads
             .clone()
             .acquire_owned()
             .await
@@ -283,6 +324,121 @@ impl ReplayCache {
     }
 }
 
+/// Where a finished game's analysis stands ([`AnalysisCache`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisStatus {
+    /// Nobody asked yet (or it was dropped): the caller starts it.
+    Absent,
+    /// Being made: `done` of `total` bot searches (`total` is 0 until the
+    /// drops are known).
+    Making {
+        /// Searches done.
+        done: usize,
+        /// Searches in all.
+        total: usize,
+    },
+    /// Made: the answer's JSON text.
+    Made(Arc<str>),
+    /// It could not be made (a record that does not replay): the reason.
+    Failed(String),
+}
+
+/// The analyses of finished games: made once each, off the request path,
+/// at most a few at a time, the most recently asked kept.
+pub struct AnalysisCache {
+    kept: Mutex<HashMap<String, (u64, AnalysisStatus)>>,
+    most: usize,
+    pending: usize,
+    uses: std::sync::atomic::AtomicU64,
+}
+
+impl AnalysisCache {
+    /// An empty cache of at most `most` analyses, `pending` of them being
+    /// made at once.
+    pub fn new(most: usize, pending: usize) -> AnalysisCache {
+        AnalysisCache {
+            kept: Mutex::new(HashMap::new()),
+            most: most.max(pending).max(1),
+            pending: pending.max(1),
+            uses: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (u64, AnalysisStatus)>> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tick(&self) -> u64 {
+        self.uses.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Where the analysis of game `id` stands.
+    pub fn look(&self, id: &str) -> AnalysisStatus {
+        let now = self.tick();
+        match self.lock().get_mut(id) {
+            Some(entry) => {
+                entry.0 = now;
+                entry.1.clone()
+            }
+            None => AnalysisStatus::Absent,
+        }
+    }
+
+    /// Marks the analysis of game `id` as being made: true when the caller
+    /// is to make it, false when another request started it meanwhile or
+    /// it is already made. Refused ([`ApiError::Busy`]) while
+    /// [`PENDING_ANALYSES`] are being made. Drops the least recently asked
+    /// made analysis when full.
+    pub fn start(&self, id: &str) -> Result<bool, ApiError> {
+        let now = self.tick();
+        let mut kept = self.lock();
+        if kept.contains_key(id) {
+            return Ok(false);
+        }
+        let making = kept
+            .values()
+            .filter(|(_, s)| matches!(s, AnalysisStatus::Making { .. }))
+            .count();
+        if making >= self.pending {
+            return Err(ApiError::Busy(format!(
+                "this server is analysing {making} games already: ask again in a minute"
+            )));
+        }
+        if kept.len() >= self.most {
+            if let Some(oldest) = kept
+                .iter()
+                .filter(|(_, (_, s))| !matches!(s, AnalysisStatus::Making { .. }))
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(k, _)| k.clone())
+            {
+                kept.remove(&oldest);
+            }
+        }
+        kept.insert(
+            id.to_string(),
+            (now, AnalysisStatus::Making { done: 0, total: 0 }),
+        );
+        Ok(true)
+    }
+
+    /// Sets where the analysis of game `id` stands (progress, the answer or
+    /// its failure).
+    pub fn set(&self, id: &str, status: AnalysisStatus) {
+        let now = self.tick();
+        self.lock().insert(id.to_string(), (now, status));
+    }
+
+    /// Analyses kept or being made now.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// True when no analysis is kept or being made.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,6 +512,32 @@ mod tests {
         assert_eq!(cache.len(), 2);
         assert!(cache.get("b").is_none(), "b was used least recently");
         assert!(cache.get("a").is_some() && cache.get("c").is_some());
+    }
+
+    /// An analysis is started once; at most `pending` are made at once;
+    /// a full cache drops the least recently asked made one, never one
+    /// being made.
+    #[test]
+    fn analyses_start_once_a_few_at_a_time() {
+        let cache = AnalysisCache::new(3, 2);
+        assert_eq!(cache.look("a"), AnalysisStatus::Absent);
+        assert_eq!(cache.start("a").ok(), Some(true));
+        assert_eq!(cache.start("a").ok(), Some(false), "already started");
+        assert_eq!(cache.start("b").ok(), Some(true));
+        assert!(
+            matches!(cache.start("c"), Err(ApiError::Busy(_))),
+            "two are being made"
+        );
+        cache.set("a", AnalysisStatus::Made(Arc::from("{}")));
+        assert_eq!(cache.start("c").ok(), Some(true), "one is done");
+        cache.set("c", AnalysisStatus::Made(Arc::from("{}")));
+        cache.look("a");
+        // Full (a, b, c): d drops c, asked least recently; b is being made.
+        assert_eq!(cache.start("d").ok(), Some(true));
+        assert_eq!(cache.len(), 3);
+        assert_eq!(cache.look("c"), AnalysisStatus::Absent);
+        assert!(matches!(cache.look("b"), AnalysisStatus::Making { .. }));
+        assert!(matches!(cache.look("a"), AnalysisStatus::Made(_)));
     }
 
     /// An address's allowance runs out after its burst; another address

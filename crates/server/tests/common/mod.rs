@@ -1,6 +1,7 @@
 //! Helpers for tests against a real `eons-server` process.
 #![allow(dead_code)]
 
+pub mod analysis;
 pub mod appends;
 pub mod cancel;
 pub mod chat;

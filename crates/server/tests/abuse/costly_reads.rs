@@ -6,7 +6,10 @@
 //!   worker (~190 ms of CPU a request);
 //! - hole 3: clients from four addresses ask again and again for the whole
 //!   log of the game the players play, which was built entry by entry under
-//!   that game's lock.
+//!   that game's lock;
+//! - the coach (issue 38): clients from four addresses ask again and again
+//!   for the analyses of six finished games, each seconds of a bot's
+//!   search.
 //!
 //! The players' requests must stay quick (and, under the log loops, keep a
 //! quarter of their pace): the replay is built once and
@@ -47,15 +50,32 @@ async fn attacker(
     paths: Vec<String>,
     until: Instant,
 ) -> (usize, usize) {
+    attacker_told(server, address, paths, until, &[200], &[429]).await
+}
+
+/// Loops on `paths` from `address` until `until`; returns how many were
+/// answered with one of `answers` and refused with one of `refusals` (any
+/// other status fails the test).
+async fn attacker_told(
+    server: &Server,
+    address: [u8; 4],
+    paths: Vec<String>,
+    until: Instant,
+    answers: &[u16],
+    refusals: &[u16],
+) -> (usize, usize) {
     let c = client_from(address);
     let (mut answered, mut refused) = (0, 0);
     while Instant::now() < until {
         for p in &paths {
             let r = c.get(server.url(p)).send().await.expect("GET");
-            match r.status().as_u16() {
-                200 => answered += 1,
-                429 => refused += 1,
-                other => panic!("{p}: {other}"),
+            let status = r.status().as_u16();
+            if answers.contains(&status) {
+                answered += 1;
+            } else if refusals.contains(&status) {
+                refused += 1;
+            } else {
+                panic!("{p}: {status}");
             }
             let _ = r.bytes().await;
         }
@@ -162,6 +182,56 @@ async fn replay_step_loops_do_not_slow_the_players() {
         attacker(&server, [127, 0, 0, 13], replay, until),
     );
     judge(&took, &[a, b, c2, d], "replay steps");
+}
+
+/// The coach: the analyses of six finished games, in a loop. They are made
+/// on a thread of their own, at most four at once (503 for a fifth), each
+/// once; the players keep their pace, and every analysis is made in the end.
+#[tokio::test]
+async fn analysis_loops_do_not_slow_the_players() {
+    let dir = common::temp_dir("abuse-costly-analyses");
+    let db = dir.join("eons.sqlite").display().to_string();
+    let server = Server::start(&db, 0);
+    let c = common::client();
+    let mut finished = Vec::new();
+    for seed in 0..6 {
+        let (id, _) = common::create(&server, &c, common::ds_bots(20 + seed)).await;
+        finished.push(id);
+    }
+    for id in &finished {
+        common::wait_over(&server, &c, id).await;
+    }
+    let (game, tokens) = players_game(&server).await;
+
+    let until = Instant::now() + ATTACK;
+    let paths: Vec<String> = finished
+        .iter()
+        .map(|id| format!("/api/games/{id}/analysis"))
+        .collect();
+    // 200 made, 202 being made; 429 the allowance spent, 503 four being made.
+    let loop_on = |address| attacker_told(&server, address, paths.clone(), until, &[200, 202], &[429, 503]);
+    let (took, a, b, c2, d) = tokio::join!(
+        players(&server, &game, &tokens, until, usize::MAX),
+        loop_on([127, 0, 0, 10]),
+        loop_on([127, 0, 0, 11]),
+        loop_on([127, 0, 0, 12]),
+        loop_on([127, 0, 0, 13]),
+    );
+    judge(&took, &[a, b, c2, d], "analyses");
+    // Every analysis is made in the end: none was lost to the cap.
+    for path in &paths {
+        let started = Instant::now();
+        loop {
+            let r = common::get(&c, &server.url(path)).await;
+            if r.status == 200 {
+                assert!(r.body["steps"].as_array().is_some_and(|s| !s.is_empty()));
+                break;
+            }
+            assert!([202, 503].contains(&r.status), "{path}: {:?}", r.body);
+            assert!(started.elapsed() < common::PATIENCE, "{path} was never made");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
 }
 
 /// Hole 3: the whole log of the players' own game, in a loop.

@@ -209,7 +209,16 @@ async fn analysis_loops_do_not_slow_the_players() {
         .map(|id| format!("/api/games/{id}/analysis"))
         .collect();
     // 200 made, 202 being made; 429 the allowance spent, 503 four being made.
-    let loop_on = |address| attacker_told(&server, address, paths.clone(), until, &[200, 202], &[429, 503]);
+    let loop_on = |address| {
+        attacker_told(
+            &server,
+            address,
+            paths.clone(),
+            until,
+            &[200, 202],
+            &[429, 503],
+        )
+    };
     let (took, a, b, c2, d) = tokio::join!(
         players(&server, &game, &tokens, until, usize::MAX),
         loop_on([127, 0, 0, 10]),
@@ -228,7 +237,10 @@ async fn analysis_loops_do_not_slow_the_players() {
                 break;
             }
             assert!([202, 503].contains(&r.status), "{path}: {:?}", r.body);
-            assert!(started.elapsed() < common::PATIENCE, "{path} was never made");
+            assert!(
+                started.elapsed() < common::PATIENCE,
+                "{path} was never made"
+            );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }

@@ -5,8 +5,10 @@
 //! options: the shipped value network where there is one, the bot
 //! [`analysis::DEFAULT_BOT`] at the drops).
 //!
-//! An analysis takes seconds, so it is made off the request path, on its own
-//! thread ([`crate::services::reads::ANALYSIS_THREADS`]), a few at a time
+//! An analysis takes tenths of a second to seconds (0.36 s for a 4-player
+//! Dominant Species game of 1,142 steps, a debug build), so it is made off
+//! the request path, on its own thread
+//! ([`crate::services::reads::ANALYSIS_THREADS`]), a few at a time
 //! ([`crate::services::reads::PENDING_ANALYSES`]; 503 beyond), and kept
 //! ([`crate::services::reads::AnalysisCache`]). The first request starts it;
 //! every request is answered 202 (`{"status": "making", "done", "total"}`,

@@ -8,7 +8,7 @@
 //! clients looping on them cannot take the CPU from the players' moves.
 //! The answers that cannot change, a finished game's replay and its
 //! analysis, are kept ([`ReplayCache`], [`AnalysisCache`]). An analysis
-//! takes seconds (a bot's search at each of its drops), so no request waits
+//! takes up to seconds (a bot's search at each of its drops), so no request waits
 //! for it: the first request starts it and is answered 202, and so is every
 //! request until it is done ([`AnalysisCache::look`]).
 //!
@@ -41,7 +41,7 @@ pub const READS_BURST: u32 = 100;
 pub const READ_THREADS: usize = 1;
 
 /// Threads making analyses at once: one, apart from [`READ_THREADS`], so
-/// that an analysis (seconds of a bot's search) never holds up a replay
+/// that an analysis (up to seconds of a bot's search) never holds up a replay
 /// or a log, which take milliseconds.
 pub const ANALYSIS_THREADS: usize = 1;
 

@@ -8,7 +8,7 @@
 //!   log of the game the players play, which was built entry by entry under
 //!   that game's lock;
 //! - the coach (issue 38): clients from four addresses ask again and again
-//!   for the analyses of six finished games, each seconds of a bot's
+//!   for the analyses of six finished games, each up to seconds of a bot's
 //!   search.
 //!
 //! The players' requests must stay quick (and, under the log loops, keep a

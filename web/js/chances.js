@@ -1,11 +1,12 @@
 // The coach in the replay viewer (issue 38): every seat's estimated chance
 // of winning at every step of a finished game, from the server's analysis
 // (GET /api/games/{id}/analysis, made off the request path: 202 while it is
-// made, polled here every second), drawn as a strip above the board: one line per seat, the step shown marked, each seat's chance
-// there in the legend; a click on the chart jumps to that step. The biggest
-// drops are drawn as bars, listed beside the chart (each a jump to its
-// step) and noted in the log, in words: "Here Reptiles’ chances fell from 41% to 22%; the bot
-// would have chosen: …".
+// made, polled here every second), drawn as a strip above the board: one
+// line per seat, the step shown marked, each seat's chance there in the
+// legend; a click on the chart jumps to that step. The biggest drops are
+// drawn as bars, listed beside the chart (each a jump to its step) and
+// noted in the log, in words: "Here Reptiles’ chances fell from 41% to
+// 22%; the bot would have chosen: …".
 import { api } from './api.js';
 import { h, s, fill, possessive, cap } from './dom.js';
 
@@ -46,7 +47,9 @@ export function chancesPanel({ id, last, name, colorOf, go, log, choices }) {
         a = await api.analysis(id);
       } catch (e) {
         if (e.status === 503 || e.status === 429) {
-          fill(status, 'The server is busy analysing other games; this one is next in a moment…');
+          fill(status, e.status === 503
+            ? 'The server is busy analysing other games; this one is next in a moment…'
+            : 'This browser asked the server for much at once; the analysis follows in a moment…');
           await sleep(5000);
           continue;
         }

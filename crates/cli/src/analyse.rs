@@ -221,14 +221,14 @@ fn print_analysis<G: Game>(
             .unwrap_or_default();
         let chose = G::describe_choice(&state, chosen.choice);
         // The bot's choice may be the same: the fall came from what followed.
-        let bot = if chose == drop.bot_choice {
+        let advice = if chose == drop.bot_choice {
             "the bot would have made the same choice (the fall came from what followed it)"
                 .to_string()
         } else {
             format!("the bot would have chosen \"{}\"", drop.bot_choice)
         };
         sentences[i] = format!(
-            "step {}{chapter}: {} chances fell from {} to {} when {who} chose \"{chose}\"; {bot}.",
+            "step {}{chapter}: {} chances fell from {} to {} when {who} chose \"{chose}\"; {advice}.",
             drop.step,
             possessive(who),
             percent(drop.before),

@@ -58,7 +58,7 @@ pub(super) async fn finished_record(
         let g = handle.inner.lock().await;
         if g.state.outcome().is_none() {
             return Err(ApiError::Conflict(
-                "a game can be replayed once it is over (its record holds every hidden card)"
+                "a game can be replayed and analysed once it is over (its record holds every hidden card)"
                     .into(),
             ));
         }

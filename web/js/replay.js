@@ -5,7 +5,8 @@
 // buttons ⏮ ◀ ▶ ⏭, a jump to where a turn, round or stage begins (the
 // engine's chapters), autoplay at a chosen speed (Space), and the keys ← →
 // Home End; each seat's chances to win step by step, with the biggest drops
-// marked in the log (chances.js). It opens at the start, or at the end for a player of the game
+// marked in the log (chances.js). It opens at the start, or at the end for a
+// player of the game
 // (this browser holds a seat of it), or at the step in the link (#step=N),
 // which follows the step shown so that a link shares the moment.
 import { api, mine } from './api.js';
@@ -62,7 +63,7 @@ export async function replay(root, id) {
   const bar = h('div', { class: 'promptbar replay-bar', id: 'replay-bar' }, controls, what);
   const board = h('div', { class: 'board', id: 'board' });
   const players = h('section', { class: 'panel players', id: 'players' });
-  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, 'data-seat': e.seat, 'data-places': placesAttribute(e.places), tabindex: -1 },
+  const list = h('ol', { class: 'log-list', id: 'replay-log', tabindex: 0, 'aria-label': 'Game log: a click on an entry shows the board after it' }, meta.log.map((e, i) => h('li', { class: 'log-entry later', 'data-step': i + 1, 'data-places': placesAttribute(e.places), tabindex: -1 },
     logWho(name(e.seat), e), ': ', e.choice,
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((t) => h('li', {}, t))) : null)));
   const logBox = h('section', { class: 'panel log', id: 'log' }, h('h3', {}, 'Game log'), list);

@@ -4,7 +4,8 @@
 #      made with the test dependencies (made here the same way when missing);
 #   2. the package installed into it as the README says,
 #      `pip install "./crates/python[test]"`: pip builds the extension with
-#      maturin (release, as a user gets it), its dependencies already there;
+#      maturin (the package's `ci` profile, see below), its dependencies
+#      already there;
 #   3. its pytest suite (the record round-trips run the `eons` command the
 #      package installs).
 #
@@ -38,12 +39,17 @@ if [ "$MODE" != --test-only ]; then
 log "pip install ./crates/python[test] (maturin builds the Rust extension; cargo's progress below)"
 # The build backend (maturin) is already in the environment: no isolated
 # build environment to download again. -v shows cargo's progress.
-# The extension as a user builds it (release), without the debug info its
-# profile keeps for profiling (it changes nothing the tests see, and costs
-# build and link time), in a target folder of its own: cargo locks a target
-# folder while it builds, and .ci/run builds this beside the Rust tests.
+# The package's `ci` profile (crates/python/Cargo.toml: opt-level 1, the
+# engines and bots at 2, as the workspace's tests are built), not the
+# release a user's `pip install` builds: the same code, tested with debug
+# assertions on, for about a quarter of the CPU time (a release build took
+# ~800 of CI's ~3,100 CPU-seconds). `EONS_PYTHON_PROFILE=release` builds as a
+# user does. A target folder of its own: cargo locks a target folder while
+# it builds, and .ci/run builds this beside the Rust tests.
+PROFILE="${EONS_PYTHON_PROFILE:-ci}"
 PIPLOG="$(mktemp)"
-if ! CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_TARGET_DIR="$TARGET/python-build" \
+if ! MATURIN_PEP517_ARGS="--profile $PROFILE" CARGO_PROFILE_RELEASE_DEBUG=0 \
+     CARGO_TARGET_DIR="$TARGET/python-build" \
      "$VENV/bin/python" -m pip install -v --progress-bar off --no-build-isolation "./crates/python[test]" 2>&1 \
      | tee "$PIPLOG" | { grep -E --line-buffered '^ *(Compiling|Finished|Successfully)' || true; }; then
   cat "$PIPLOG"

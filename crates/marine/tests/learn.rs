@@ -269,3 +269,40 @@ fn board_sections_read_the_state() {
         assert_eq!(vp[a.index() * 11], s.vp[a.index()] as f32);
     }
 }
+
+/// One buffer and its memory handed from seat to seat at the same state —
+/// through the secret draft, the reveal of the traits and the first turns
+/// — hold each seat's whole observation: what a seat sees of the draft
+/// hands, picks and offers is rewritten in place when only the observer
+/// changes, and no seat's secret stays behind for the next.
+#[test]
+fn observation_rewritten_in_place_for_another_seat_at_the_same_state_is_the_whole_one() {
+    for (players, opts, seed) in [(3, &[][..], 5), (4, &[], 6), (2, &["two-animals"][..], 7)] {
+        let len = Marine::observation_layout(players).len();
+        let mut memory = <Marine as Learnable>::ObservationMemory::default();
+        let mut buffer = vec![f32::NAN; len];
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        let (mut drafting, mut revealed, mut steps) = (0, 0, 0);
+        play_until(players, opts, seed, |s| {
+            for seat in (0..players).map(|i| Seat(i as u8)) {
+                Marine::observe_again(s, seat, &mut memory, &mut buffer);
+                assert_eq!(
+                    bits(&buffer),
+                    bits(&observation(s, seat)),
+                    "{players} players {opts:?}: {seat} at step {steps}"
+                );
+            }
+            if !s.revealed && s.picks.iter().any(|&p| p != 0) {
+                drafting += 1;
+            }
+            revealed += usize::from(s.revealed);
+            steps += 1;
+            steps > 400
+        });
+        assert!(drafting > 0, "{players} players: no draft with picks made");
+        assert!(
+            revealed > 0,
+            "{players} players: the traits were never revealed"
+        );
+    }
+}

@@ -306,3 +306,48 @@ fn observation_rewritten_in_place_for_another_seat_at_the_same_state_is_the_whol
         );
     }
 }
+
+/// The ids Marine computes from a choice's parts agree with the action
+/// space's table for choices in it and out of it: moves between every pair
+/// of hexes (the same hex, too far, past the grid), a basic pawn on a
+/// special space, every value of the one-number choices.
+#[test]
+fn direct_action_ids_agree_with_the_table_in_and_out_of_the_space() {
+    use eons_core::{CornerId, HexId};
+    use eons_marine::{Animal, Choice, Element, Space};
+    let space = ActionSpace::<Marine>::new(4);
+    let mut choices = Vec::new();
+    let hexes = (0..=40u8).chain([255]).map(HexId);
+    for from in hexes.clone() {
+        for to in hexes.clone() {
+            choices.push(Choice::Move { from, to });
+        }
+        for &animal in Animal::ALL {
+            choices.push(Choice::MoveOf { animal, to: from });
+            choices.push(Choice::Species { hex: from, animal });
+        }
+    }
+    for n in 0..=255u8 {
+        for special in std::iter::once(None).chain(Element::ALL.iter().map(|&e| Some(e))) {
+            choices.push(Choice::Place {
+                space: Space(n),
+                special,
+            });
+        }
+        choices.extend([
+            Choice::Circle(n),
+            Choice::Corner(CornerId(n)),
+            Choice::Hex(HexId(n)),
+            Choice::Stack(n),
+            Choice::Slot(n),
+            Choice::Disk(n),
+        ]);
+    }
+    let mut outside = 0;
+    for c in &choices {
+        let listed = space.listed_id(c);
+        assert_eq!(Marine::action_id(4, c), listed, "{c:?}");
+        outside += usize::from(listed.is_none());
+    }
+    assert!(outside > 1000, "only {outside} choices outside the space");
+}

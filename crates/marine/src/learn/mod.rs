@@ -18,9 +18,11 @@ use crate::Marine;
 use eons_core::{CornerId, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
 use eons_earth::{grid, CORNERS, ELEMENTS, HEXES};
 
+mod ids;
 mod observe;
 mod pending;
 
+pub use ids::action_id;
 pub use observe::{observe, observe_again, ObservationMemory};
 pub use pending::DECISION_KINDS;
 use pending::{Pending, PENDING_FLAGS, PENDING_NUMBERS};
@@ -46,6 +48,9 @@ impl Learnable for Marine {
     /// A move names its target space as `to`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
 
+    /// Ids come from a table by the choice's parts ([`action_id`]).
+    const DIRECT_ACTION_IDS: bool = true;
+
     /// See [`observe_again`].
     type ObservationMemory = ObservationMemory;
 
@@ -67,6 +72,11 @@ impl Learnable for Marine {
     /// See [`observe_again`].
     fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
         observe_again(state, seat, memory, out)
+    }
+
+    /// See [`action_id`].
+    fn action_id(_players: usize, choice: &Choice) -> Option<eons_core::ActionId> {
+        action_id(choice)
     }
 }
 

@@ -433,18 +433,28 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
     // corner, and each hex's rows, when they changed.
     let earth_changed = whole || s.earth != was.earth;
     let mut dirty: u64 = 0;
+    // Whether a tile or species changed (not only corner disks).
+    let mut pieces_changed = whole;
     if earth_changed {
-        for c in 0..CORNERS {
+        // The corners whose disk changed: those in a type's set before or
+        // after but not both.
+        let mut corners = if whole {
+            (1u128 << CORNERS) - 1
+        } else {
+            (0..ELEMENTS as u8).fold(0, |set, e| {
+                set | (s.earth.element_mask(e) ^ was.earth.element_mask(e))
+            })
+        };
+        while corners != 0 {
+            let c = corners.trailing_zeros() as usize;
+            corners &= corners - 1;
             let corner = CornerId(c as u8);
-            let e = s.earth.element(corner);
-            let then = was.earth.element(corner);
-            if whole || e != then {
-                let start = at.corner_elements + c * ELEMENTS;
-                let index = |e: Option<u8>| e.map(usize::from);
-                o.hot(start, ELEMENTS, index(then), index(e));
-                for h in grid().hexes_at(corner) {
-                    dirty |= 1 << h.0;
-                }
+            let start = at.corner_elements + c * ELEMENTS;
+            let index = |e: Option<u8>| e.map(usize::from);
+            let (then, e) = (was.earth.element(corner), s.earth.element(corner));
+            o.hot(start, ELEMENTS, index(then), index(e));
+            for h in grid().hexes_at(corner) {
+                dirty |= 1 << h.0;
             }
         }
         for i in 0..HEXES {
@@ -453,6 +463,7 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
             let then = was.earth.tile(h);
             if whole || tile != then {
                 dirty |= 1 << i;
+                pieces_changed = true;
                 let terrain = |t: Option<Tile>| t.map(|t| t.terrain().index());
                 let start = at.tile_terrain + i * Terrain::COUNT;
                 o.hot(start, Terrain::COUNT, terrain(then), terrain(tile));
@@ -466,6 +477,7 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
             let species = s.earth.species_on(h);
             if whole || species != was.earth.species_on(h) {
                 dirty |= 1 << i;
+                pieces_changed = true;
                 for (k, n) in species.into_iter().enumerate() {
                     o.set(at.species + i * ANIMALS, ANIMALS, k, n as f32);
                 }
@@ -496,8 +508,10 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
                 *count = (species & mask).count_ones();
             }
         }
-        was.species_totals = std::array::from_fn(|i| s.earth.species_total(i));
-        was.survival = s.survival_holder();
+        if pieces_changed {
+            was.species_totals = std::array::from_fn(|i| s.earth.species_total(i));
+            was.survival = s.survival_holder();
+        }
         was.earth.clone_from(&s.earth);
     }
     let mut needs = [[0u8; ELEMENTS]; ANIMALS];
@@ -534,8 +548,9 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
         o.flags(start, ANIMALS, then, u64::from(thriving));
         was.thriving[i] = thriving;
     }
+    let moved_changed = whole || s.moved != was.moved;
     for (i, (&now, then)) in s.moved.iter().zip(was.moved.iter_mut()).enumerate() {
-        if whole || now != *then {
+        if moved_changed && (whole || now != *then) {
             o.set(at.migrated, HEXES, i, now as f32);
             *then = now;
         }
@@ -695,7 +710,9 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
     // The action display: each one-hot whose pawn, controller, element,
     // cube or marker changed; the special pawns' other values and the
     // boxes every time.
-    for i in 0..dims.spaces {
+    let spaces = ..dims.spaces.min(MAX_SPACES);
+    let spaces_changed = whole || s.spaces[spaces] != was.spaces[spaces];
+    for i in (0..dims.spaces).filter(|_| spaces_changed) {
         let start = at.display_spaces + i * PAWN_KINDS;
         let pawn = s.spaces[i];
         o.hot(
@@ -733,7 +750,8 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
     }
     let element = |e: Option<Element>| e.map(Element::index);
     let mut start = at.circles;
-    for (r, &n) in dims.circles.iter().enumerate() {
+    let circles_changed = whole || s.circles != was.circles;
+    for (r, &n) in dims.circles.iter().enumerate().filter(|_| circles_changed) {
         for k in 0..n {
             let now = s.circles[r][k];
             o.hot(start, ELEMENTS, element(was.circles[r][k]), element(now));

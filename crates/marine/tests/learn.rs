@@ -269,3 +269,85 @@ fn board_sections_read_the_state() {
         assert_eq!(vp[a.index() * 11], s.vp[a.index()] as f32);
     }
 }
+
+/// One buffer and its memory handed from seat to seat at the same state —
+/// through the secret draft, the reveal of the traits and the first turns
+/// — hold each seat's whole observation: what a seat sees of the draft
+/// hands, picks and offers is rewritten in place when only the observer
+/// changes, and no seat's secret stays behind for the next.
+#[test]
+fn observation_rewritten_in_place_for_another_seat_at_the_same_state_is_the_whole_one() {
+    for (players, opts, seed) in [(3, &[][..], 5), (4, &[], 6), (2, &["two-animals"][..], 7)] {
+        let len = Marine::observation_layout(players).len();
+        let mut memory = <Marine as Learnable>::ObservationMemory::default();
+        let mut buffer = vec![f32::NAN; len];
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        let (mut drafting, mut revealed, mut steps) = (0, 0, 0);
+        play_until(players, opts, seed, |s| {
+            for seat in (0..players).map(|i| Seat(i as u8)) {
+                Marine::observe_again(s, seat, &mut memory, &mut buffer);
+                assert_eq!(
+                    bits(&buffer),
+                    bits(&observation(s, seat)),
+                    "{players} players {opts:?}: {seat} at step {steps}"
+                );
+            }
+            if !s.revealed && s.picks.iter().any(|&p| p != 0) {
+                drafting += 1;
+            }
+            revealed += usize::from(s.revealed);
+            steps += 1;
+            steps > 400
+        });
+        assert!(drafting > 0, "{players} players: no draft with picks made");
+        assert!(
+            revealed > 0,
+            "{players} players: the traits were never revealed"
+        );
+    }
+}
+
+/// The ids Marine computes from a choice's parts agree with the action
+/// space's table for choices in it and out of it: moves between every pair
+/// of hexes (the same hex, too far, past the grid), a basic pawn on a
+/// special space, every value of the one-number choices.
+#[test]
+fn direct_action_ids_agree_with_the_table_in_and_out_of_the_space() {
+    use eons_core::{CornerId, HexId};
+    use eons_marine::{Animal, Choice, Element, Space};
+    let space = ActionSpace::<Marine>::new(4);
+    let mut choices = Vec::new();
+    let hexes = (0..=40u8).chain([255]).map(HexId);
+    for from in hexes.clone() {
+        for to in hexes.clone() {
+            choices.push(Choice::Move { from, to });
+        }
+        for &animal in Animal::ALL {
+            choices.push(Choice::MoveOf { animal, to: from });
+            choices.push(Choice::Species { hex: from, animal });
+        }
+    }
+    for n in 0..=255u8 {
+        for special in std::iter::once(None).chain(Element::ALL.iter().map(|&e| Some(e))) {
+            choices.push(Choice::Place {
+                space: Space(n),
+                special,
+            });
+        }
+        choices.extend([
+            Choice::Circle(n),
+            Choice::Corner(CornerId(n)),
+            Choice::Hex(HexId(n)),
+            Choice::Stack(n),
+            Choice::Slot(n),
+            Choice::Disk(n),
+        ]);
+    }
+    let mut outside = 0;
+    for c in &choices {
+        let listed = space.listed_id(c);
+        assert_eq!(Marine::action_id(4, c), listed, "{c:?}");
+        outside += usize::from(listed.is_none());
+    }
+    assert!(outside > 1000, "only {outside} choices outside the space");
+}

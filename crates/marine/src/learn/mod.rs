@@ -18,8 +18,12 @@ use crate::Marine;
 use eons_core::{CornerId, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
 use eons_earth::{grid, CORNERS, ELEMENTS, HEXES};
 
+mod ids;
+mod observe;
 mod pending;
 
+pub use ids::action_id;
+pub use observe::{observe, observe_again, ObservationMemory};
 pub use pending::DECISION_KINDS;
 use pending::{Pending, PENDING_FLAGS, PENDING_NUMBERS};
 
@@ -44,8 +48,11 @@ impl Learnable for Marine {
     /// A move names its target space as `to`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["to"];
 
-    /// Observations are written whole every time.
-    type ObservationMemory = ();
+    /// Ids come from a table by the choice's parts ([`action_id`]).
+    const DIRECT_ACTION_IDS: bool = true;
+
+    /// See [`observe_again`].
+    type ObservationMemory = ObservationMemory;
 
     /// See [`action_universe`].
     fn action_universe(players: usize) -> Vec<Choice> {
@@ -60,6 +67,16 @@ impl Learnable for Marine {
     /// See [`observe`].
     fn observe(state: &State, seat: Seat, out: &mut [f32]) {
         observe(state, seat, out)
+    }
+
+    /// See [`observe_again`].
+    fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
+        observe_again(state, seat, memory, out)
+    }
+
+    /// See [`action_id`].
+    fn action_id(_players: usize, choice: &Choice) -> Option<eons_core::ActionId> {
+        action_id(choice)
     }
 }
 
@@ -509,13 +526,6 @@ pub fn observation_layout(players: usize) -> Layout {
     l
 }
 
-/// Writes the flags of a trait bit mask, in [`Trait::ALL`] order.
-fn put_trait_mask(w: &mut Writer, mask: u32) {
-    for t in Trait::ALL {
-        w.put(if mask & t.bit() != 0 { 1.0 } else { 0.0 });
-    }
-}
-
 /// A flag as a value.
 fn flag(b: bool) -> f32 {
     if b {
@@ -531,306 +541,4 @@ fn pawn_index(p: Option<Pawn>) -> Option<usize> {
         Pawn::Basic(a) => a.index(),
         Pawn::Special(e) => ANIMALS + e.index(),
     })
-}
-
-/// Writes what `seat` may know of `s` into `out` (the layout of
-/// [`observation_layout`] for the state's number of seats): the table, the
-/// observer's own secret hand, picks and offers, and no other seat's.
-pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
-    let dims = Dims::of(data());
-    let players = s.setup.players as usize;
-    let len = out.len();
-    let mut w = Writer::new(out);
-    let top = if s.over {
-        None
-    } else {
-        s.stack.last().copied()
-    };
-    let deciding = top.and_then(|f| f.decider());
-    let mine = |a: Animal| s.owner[a.index()] == seat.0 && s.plays(a);
-
-    // Who observes, who decides, what is pending.
-    w.one_hot(Some(seat.index()), players);
-    w.one_hot(deciding.map(|a| s.owner[a.index()] as usize), players);
-    w.one_hot(deciding.map(Animal::index), ANIMALS);
-    w.one_hot(Some(s.cur.index()), ANIMALS);
-    let p = top.map(Pending::of).unwrap_or_default();
-    w.one_hot(p.kind, DECISION_KINDS.len());
-    w.one_hot(p.animal.map(Animal::index), ANIMALS);
-    w.one_hot(p.hex.map(|h| h.0 as usize), HEXES);
-    for i in 0..HEXES {
-        w.put(flag(p.hexes & (1u64 << i) != 0));
-    }
-    w.one_hot(p.corner.map(|c| c.0 as usize), CORNERS);
-    w.one_hot(p.circle.map(usize::from), dims.max_circles());
-    w.one_hot(p.terrain.map(Terrain::index), Terrain::COUNT);
-    w.one_hot(p.element.map(Element::index), ELEMENTS);
-    w.one_hot(p.face.map(Face::index), FACES);
-    w.one_hot(p.replace.map(Trait::index), Trait::COUNT);
-    w.one_hot(
-        p.mode.map(|m| match m {
-            TectonicsMode::Basic => 0,
-            TectonicsMode::Special => 1,
-            TectonicsMode::Seamount => 2,
-            TectonicsMode::Volcano => 3,
-        }),
-        MODES,
-    );
-    w.one_hot(p.disk.map(usize::from), DISKS);
-    for v in p.numbers {
-        w.put(v as f32);
-    }
-    for b in p.flags {
-        w.put(flag(b));
-    }
-    let resolving = s.stack.iter().rev().find_map(|f| match f {
-        Decision::CardDone { card, .. } => Some(*card),
-        _ => None,
-    });
-    w.one_hot(resolving.map(Card::index), Card::COUNT);
-
-    // The round and the setup.
-    w.put(s.reseeds as f32);
-    w.put(s.turns as f32);
-    w.put(flag(s.last_round));
-    w.put(flag(s.extra_turn));
-    w.put(flag(s.over));
-    w.put(flag(s.revealed));
-    let su = &s.setup;
-    w.put(flag(su.two_animals));
-    w.put(flag(su.random_earth));
-    w.one_hot(Some(su.length as usize), 4);
-    w.put(flag(su.alternate_displays));
-    w.put(flag(su.superheroes));
-    w.put(su.max_rounds as f32);
-    w.put(flag(s.ties_reversed()));
-
-    // The animals.
-    for &a in Animal::ALL {
-        w.put(flag(s.plays(a)));
-    }
-    for &a in Animal::ALL {
-        let owner = s.plays(a).then_some(s.owner[a.index()] as usize);
-        w.one_hot(owner, players);
-    }
-    for &a in Animal::ALL {
-        w.put(flag(mine(a)));
-    }
-    for &a in Animal::ALL {
-        if !s.plays(a) {
-            w.skip(ANIMAL_COUNTS);
-            continue;
-        }
-        let i = a.index();
-        w.put(s.vp[i] as f32);
-        w.put(s.pool[i] as f32);
-        w.put(s.eliminated[i] as f32);
-        w.put(s.earth.species_total(i) as f32);
-        w.put(s.squares.iter().filter(|x| **x == Some(a)).count() as f32);
-        w.put(s.basic_avail[i] as f32);
-        w.put(s.basic_total[i] as f32);
-        w.put(flag(s.food_right & a.bit() != 0));
-        w.put(flag(s.budding_done & a.bit() != 0));
-        w.put(s.hands[i].iter().flatten().count() as f32);
-        w.put(s.picks[i].count_ones() as f32);
-    }
-    for &a in Animal::ALL {
-        for e in 0..ELEMENTS {
-            w.put(if s.plays(a) {
-                s.printed[a.index()][e] as f32
-            } else {
-                0.0
-            });
-        }
-    }
-    for &a in Animal::ALL {
-        if !s.plays(a) {
-            w.skip(DISKS * (1 + ELEMENTS));
-            continue;
-        }
-        let mut usable = [false; DISKS];
-        for k in s.usable_slots(a) {
-            usable[k] = true;
-        }
-        for k in 0..DISKS {
-            w.put(flag(usable[k]));
-            w.one_hot(s.disks[a.index()][k].map(Element::index), ELEMENTS);
-        }
-    }
-    let mut needs = [[0u8; ELEMENTS]; ANIMALS];
-    for a in s.animals() {
-        needs[a.index()] = s.needs(a);
-    }
-    for n in &needs {
-        for &v in n {
-            w.put(v as f32);
-        }
-    }
-    for &a in Animal::ALL {
-        let i = a.index();
-        let mask = if !s.plays(a) {
-            0
-        } else if s.revealed {
-            s.traits[i]
-        } else if mine(a) {
-            s.picks[i]
-        } else {
-            0
-        };
-        put_trait_mask(&mut w, mask);
-    }
-    for &a in Animal::ALL {
-        w.put(flag(s.plays(a) && (s.revealed || mine(a))));
-    }
-    for &a in Animal::ALL {
-        let copied = if s.plays(a) {
-            s.copied[a.index()]
-        } else {
-            None
-        };
-        w.one_hot(copied.map(Trait::index), Trait::COUNT);
-    }
-    for &a in Animal::ALL {
-        let mut mask = 0;
-        if mine(a) && !s.revealed {
-            for t in s.hands[a.index()].iter().flatten() {
-                mask |= t.bit();
-            }
-        }
-        put_trait_mask(&mut w, mask);
-    }
-    for &a in Animal::ALL {
-        let mut mask = 0;
-        if mine(a) {
-            for t in s.offer[a.index()].iter().flatten() {
-                mask |= t.bit();
-            }
-        }
-        put_trait_mask(&mut w, mask);
-    }
-
-    // Earth.
-    for i in 0..HEXES {
-        let tile = s.earth.tile(HexId(i as u8));
-        w.one_hot(tile.map(|t| t.terrain().index()), Terrain::COUNT);
-    }
-    for i in 0..HEXES {
-        let face = s.earth.tile(HexId(i as u8)).and_then(|t| t.vent);
-        w.one_hot(face.map(Face::index), FACES);
-    }
-    for i in 0..HEXES {
-        let base = s
-            .earth
-            .tile(HexId(i as u8))
-            .filter(|t| t.vent.is_some())
-            .map(|t| t.base.index());
-        w.one_hot(base, Terrain::COUNT);
-    }
-    for c in 0..CORNERS {
-        let e = s.earth.element(CornerId(c as u8));
-        w.one_hot(e.map(usize::from), ELEMENTS);
-    }
-    for i in 0..HEXES {
-        let sp = s.earth.species_on(HexId(i as u8));
-        for a in 0..ANIMALS {
-            w.put(sp[a] as f32);
-        }
-    }
-    // Thriving and the domination values in one pass over the tiles.
-    let mut dom_tiles = [[0u32; ELEMENTS]; ANIMALS];
-    let mut thriving = [[false; ANIMALS]; HEXES];
-    for (h, _) in s.earth.tiles() {
-        let els = s.earth.elements_on(h);
-        for a in s.animals() {
-            let i = a.index();
-            if s.earth.species(h, i) == 0 {
-                continue;
-            }
-            thriving[h.0 as usize][i] = s.thriving(a, h);
-            for e in 0..ELEMENTS {
-                if els[e] > 0 {
-                    dom_tiles[i][e] += 1;
-                }
-            }
-        }
-    }
-    for row in &thriving {
-        for &t in row {
-            w.put(flag(t));
-        }
-    }
-    for i in 0..HEXES {
-        w.put(s.moved[i] as f32);
-    }
-    for &a in Animal::ALL {
-        let i = a.index();
-        for e in 0..ELEMENTS {
-            let value = needs[i][e] as u32 * dom_tiles[i][e];
-            w.put(value as f32);
-            w.put(flag(value > s.targets[e]));
-        }
-    }
-
-    // The action display.
-    for i in 0..dims.spaces {
-        w.one_hot(pawn_index(s.spaces[i]), PAWN_KINDS);
-    }
-    for i in 0..ANIMALS {
-        w.one_hot(pawn_index(s.personal[i]), PAWN_KINDS);
-    }
-    for e in 0..ELEMENTS {
-        w.one_hot(s.special_control[e].map(Animal::index), ANIMALS);
-        w.put(flag(s.special_space[e].is_some()));
-        w.put(s.targets[e] as f32);
-    }
-    for (r, &n) in dims.circles.iter().enumerate() {
-        for k in 0..n {
-            w.one_hot(s.circles[r][k].map(Element::index), ELEMENTS);
-        }
-    }
-    for b in &s.boxes {
-        for &v in b {
-            w.put(v as f32);
-        }
-    }
-    for k in 0..dims.squares {
-        w.one_hot(s.squares[k].map(Animal::index), ANIMALS);
-    }
-    for k in 0..dims.comp_markers {
-        w.one_hot(s.comp_markers[k].map(Terrain::index), Terrain::COUNT);
-    }
-    for k in 0..dims.evo_markers {
-        w.one_hot(s.evo_markers[k].map(Terrain::index), Terrain::COUNT);
-    }
-
-    // Cards, stacks and supplies.
-    for k in 0..dims.slots {
-        w.one_hot(s.row[k].map(Card::index), Card::COUNT);
-    }
-    let mut discarded = [false; Card::COUNT];
-    for c in &s.discard {
-        discarded[c.index()] = true;
-    }
-    for b in discarded {
-        w.put(flag(b));
-    }
-    w.one_hot(s.discard.last().map(|c| c.index()), Card::COUNT);
-    w.put(s.deck.len() as f32);
-    w.put(s.removed.len() as f32);
-    w.put(s.discard.len() as f32);
-    for k in 0..dims.stacks {
-        w.one_hot(s.stacks[k].top().map(|t| t.index()), Terrain::COUNT);
-        w.put(s.stacks[k].len() as f32);
-    }
-    w.put(s.vents_left as f32);
-    w.put(s.bag.len() as f32);
-    w.put(s.marker_bag.len() as f32);
-    for e in 0..ELEMENTS {
-        w.put(s.bag.count(e) as f32);
-    }
-    for t in 0..Terrain::COUNT {
-        w.put(s.marker_bag.count(t) as f32);
-    }
-    w.one_hot(s.survival_holder().map(Animal::index), ANIMALS);
-    debug_assert_eq!(w.written(), len);
 }

@@ -86,7 +86,7 @@ pub(super) const PENDING_NUMBERS: usize = 16;
 pub(super) const PENDING_FLAGS: usize = 5;
 
 /// What the step on top of the stack is about, for the `pending_*` sections.
-#[derive(Default)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Pending {
     /// The index in [`DECISION_KINDS`] (None: an automatic step).
     pub(super) kind: Option<usize>,

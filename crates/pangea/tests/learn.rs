@@ -273,3 +273,60 @@ fn animals_section_counts_every_animal_on_the_board() {
     crowded.animals.extend(std::iter::repeat_n(extra, 70));
     check(&crowded);
 }
+
+/// An observation written again in place ([`Learnable::observe_again`]) equals the one written
+/// whole through changes a random game makes rarely or never between two observations of one
+/// buffer: another hand of as many cards, a switch of observing seat, an instinct tile learned,
+/// the Doom Stack revealed, another discard pile of the same size, a crowded board and back.
+#[test]
+fn an_observation_written_again_follows_secrets_seats_and_the_doom() {
+    let players = 3;
+    let len = Pangea::observation_layout(players).len();
+    let layout = Pangea::observation_layout(players);
+    let mut s = Pangea::new(&setup(players, &[]), 11).expect("new");
+    play_until(&mut s, 11, |s| {
+        !s.players[0].hand.is_empty() && !s.discard.is_empty() && s.stage >= 1
+    });
+    assert!(!s.players[0].hand.is_empty(), "seat 0 never drew a card");
+    let mut memory = Default::default();
+    let mut out = vec![f32::NAN; len];
+    let mut check = |s: &State, seat: usize, what: &str| {
+        Pangea::observe_again(s, Seat(seat as u8), &mut memory, &mut out);
+        assert_eq!(
+            first_difference(&layout, &out, &observe(s, seat)),
+            None,
+            "{what}"
+        );
+    };
+    check(&s, 0, "the first observation");
+    let designs = data().adaptations.len() as u8;
+    let hand = s.players[0].hand.clone();
+    s.players[0].hand = (0..designs)
+        .map(AdaptationId)
+        .filter(|c| !hand.contains(c))
+        .take(hand.len())
+        .collect();
+    assert_eq!(s.players[0].hand.len(), hand.len());
+    check(&s, 0, "another hand of as many cards");
+    check(&s, 1, "another seat");
+    let field = (0..s.track.len())
+        .find(|&f| s.track[f].is_some() && s.players[1].known & (1 << f) == 0)
+        .expect("a field seat 1 has not seen");
+    s.players[1].known |= 1 << field;
+    check(&s, 1, "a tile learned");
+    check(&s, 0, "back to seat 0");
+    s.doom_revealed = true;
+    check(&s, 0, "the Doom Stack revealed");
+    let first = s.discard[0];
+    s.discard[0] = AdaptationId((first.0 + 1) % designs);
+    check(&s, 0, "another discard pile of the same size");
+    let mut crowded = s.clone();
+    let extra = crowded.animals[0];
+    crowded.animals.extend(std::iter::repeat_n(extra, 70));
+    check(&crowded, 2, "a crowded board");
+    check(&s, 2, "the board as it was");
+    let mut moved = s.clone();
+    let first = moved.animals.remove(0);
+    moved.animals.push(first);
+    check(&moved, 2, "the same animals in another order");
+}

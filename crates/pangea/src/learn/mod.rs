@@ -13,10 +13,9 @@
 //!
 //! An observation is rebuilt on every step of batched learning, so [`observe`] allocates
 //! nothing: it counts the animals in a fixed array on the stack and writes the sections in
-//! order with an [`eons_core::Writer`].
-//!
-//! This file is long because the layout and the writer must agree section by section, in
-//! order: they are kept side by side so that a section changed in one is seen in the other.
+//! order with an [`eons_core::Writer`]; [`observe_again`] writes the same values into a buffer
+//! that holds an earlier observation, rewriting only the parts whose inputs changed
+//! (`observe.rs` says which).
 
 use crate::data::{data, Ability, Data};
 use crate::state::{Contest, Decision, Owner, Phase, State, Task};
@@ -637,362 +636,19 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
     l
 }
 
-/// Writes the four persistent status bits of an animal as 0/1 flags.
-fn put_flags(w: &mut Writer, flags: u8) {
-    for bit in [flag::SPECIAL, flag::TOXIC, flag::INACTIVE, flag::BEARER] {
-        w.put(f32::from(u8::from(flags & bit != 0)));
-    }
-}
-
-/// Writes raw counts per adaptation design.
-fn put_cards(w: &mut Writer, cards: &[AdaptationId], designs: usize) {
-    let mut n = [0u8; 256];
-    for c in cards {
-        n[c.index()] = n[c.index()].saturating_add(1);
-    }
-    put_sparse(w, n[..designs.min(256)].iter().map(|&k| k as f32));
-    w.skip(designs.saturating_sub(256));
-}
-
-/// Writes `values` in order, moving past runs of zeros with one [`Writer::skip`] each
-/// (the writer has zeroed them already): a sparse section costs one call per non-zero value,
-/// not one per value.
-fn put_sparse(w: &mut Writer, values: impl IntoIterator<Item = f32>) {
-    let mut zeros = 0;
-    for v in values {
-        if v == 0.0 {
-            zeros += 1;
-        } else {
-            w.skip(zeros);
-            zeros = 0;
-            w.put(v);
-        }
-    }
-    w.skip(zeros);
-}
-
-/// Writes a region set as one 0/1 value per region, A1 … D5.
-fn put_regions(w: &mut Writer, set: Regions) {
-    put_sparse(w, Region::all().map(|r| bit(set.contains(r))));
-}
-
-/// A 0/1 flag as a value.
-fn bit(b: bool) -> f32 {
-    f32::from(u8::from(b))
-}
-
-/// The animal the pending decision is about, if any (see `decision_animal`).
-fn decision_spot(s: &State, dec: Decision) -> Option<(Region, u8, u8)> {
-    let tracked = |seat: u8| {
-        let g = s.players.get(seat as usize)?.group;
-        s.animals
-            .iter()
-            .find(|p| p.animal.group == g && p.animal.flags & flag::TRACK != 0)
-            .map(|p| (p.region, p.niche, p.animal.flags & flag::PERSISTENT))
-    };
-    match dec {
-        Decision::AmbushTarget(_, own) => Some((own.region, own.niche, own.flags)),
-        Decision::PopulatedToxic(_) => match s.tasks.last() {
-            Some(Task::PopulatedToxic { spot, .. }) => Some((spot.region, spot.niche, spot.flags)),
-            _ => None,
-        },
-        Decision::ExtraStep(seat) | Decision::Niche0Attack(seat) => tracked(seat),
-        _ => None,
-    }
-}
-
-/// The raw count of the pending decision (see `decision_count`).
-fn decision_count(s: &State, dec: Decision) -> u8 {
-    match (dec, s.tasks.last()) {
-        (Decision::Hunger { owed, .. }, _) => owed,
-        (Decision::EvolvePay(_), Some(Task::EvolvePay { left, .. }))
-        | (Decision::Toxify(_), Some(Task::Toxify { left, .. }))
-        | (Decision::SurviveMore(_), Some(Task::SurviveMore { left, .. })) => *left,
-        (Decision::ExtraPopulate(seat), Some(Task::ExtraPopulate { seat: t, left }))
-            if seat == *t =>
-        {
-            left.saturating_add(1)
-        }
-        (Decision::ExtraPopulate(_), _) => 1,
-        (Decision::DrawOnWin(_), Some(Task::DrawOnWin { count, .. })) => *count,
-        _ => 0,
-    }
-}
-
 /// Values of the `animals` section: region × niche × group × status bits.
 const CELLS: usize = REGIONS * NICHES * GROUPS * FLAG_SETS as usize;
-/// Animals [`observe`] sorts on the stack; a game has at most 32 markers on the board (28
-/// ordinary animals and 4 Special Animals), a position with more is counted densely.
-const SORTED_ANIMALS: usize = 64;
 
-/// An animal's value in the `animals` section, or None off the board's regions and niches.
-fn cell(a: &crate::types::Placed) -> Option<usize> {
-    let (r, n) = (a.region.index(), a.niche as usize);
-    if r >= REGIONS || n >= NICHES {
-        return None;
-    }
-    let f = (a.animal.flags & flag::PERSISTENT) as usize;
-    Some(((r * NICHES + n) * GROUPS + a.animal.group as usize) * FLAG_SETS as usize + f)
-}
+mod observe;
 
-/// Writes one contest animal: one-hot group, then its status flags.
-fn put_contest_animal(w: &mut Writer, a: Animal) {
-    w.one_hot(Some(a.group as usize), GROUPS);
-    put_flags(w, a.flags);
-}
-
-/// Writes what `seat` may know of `s` into `out` (exactly [`observation_layout`]'s length for
-/// the state's number of seats), section by section.
-pub fn observe(s: &State, d: &Data, seat: u8, out: &mut [f32]) {
-    let p = s.players.len();
-    let me = seat as usize;
-    let designs = d.adaptations.len();
-    let fields = d.instinct.len();
-    let tiles = tile_kinds(d);
-    let slots = objective_slots(d);
-    let len = out.len();
-    let mut w = Writer::new(out);
-    // Who observes, who decides, and what.
-    w.one_hot(Some(me), p);
-    let dec = s.decision;
-    w.one_hot(dec.map(|x| x.seat() as usize), p);
-    w.one_hot(dec.map(decision_kind), DECISION_KINDS.len());
-    match dec {
-        Some(Decision::Turn { acted, forced, .. }) => {
-            w.put(bit(acted));
-            w.put(bit(forced));
-        }
-        _ => w.skip(2),
-    }
-    match dec {
-        Some(Decision::Hunger { region, .. }) => w.one_hot(Some(region.index()), REGIONS),
-        _ => w.skip(REGIONS),
-    }
-    match dec.and_then(|x| decision_spot(s, x)) {
-        Some((region, niche, flags)) => {
-            w.one_hot(Some(region.index()), REGIONS);
-            w.one_hot(Some(niche as usize), NICHES);
-            put_flags(&mut w, flags);
-        }
-        None => w.skip(REGIONS + NICHES + 4),
-    }
-    w.put(dec.map_or(0, |x| decision_count(s, x)) as f32);
-    // The game.
-    w.put(bit(s.setup.solo()));
-    w.put(bit(s.setup.flat_final));
-    let stages = d.total_stages() as usize;
-    w.one_hot(Some((s.stage as usize).min(stages)), stages + 1);
-    w.one_hot(Some(s.epoch(d) as usize), d.epoch_names.len());
-    w.one_hot(Some(phase_index(s.phase)), PHASES.len());
-    let solo = s.result.as_ref().and_then(|r| r.solo_success);
-    w.put(bit(s.result.is_some()));
-    w.put(bit(solo == Some(true)));
-    w.put(bit(solo == Some(false)));
-    for i in 0..p {
-        w.put(bit(s
-            .result
-            .as_ref()
-            .is_some_and(|r| r.winners.contains(&(i as u8)))));
-    }
-    // The board: each animal's cell of `animals`, sorted, then one count per distinct cell.
-    let mut cells = [0usize; SORTED_ANIMALS];
-    let mut placed = 0;
-    let mut in_region = [0usize; REGIONS];
-    for a in &s.animals {
-        if let Some(k) = cell(a) {
-            in_region[a.region.index()] += 1;
-            if let Some(c) = cells.get_mut(placed) {
-                *c = k;
-            }
-            placed += 1;
-        }
-    }
-    if placed <= SORTED_ANIMALS {
-        let cells = &mut cells[..placed];
-        cells.sort_unstable();
-        let mut at = 0;
-        for run in cells.chunk_by(|a, b| a == b) {
-            w.skip(run[0] - at);
-            w.put(run.len() as f32);
-            at = run[0] + 1;
-        }
-        w.skip(CELLS - at);
-    } else {
-        // More animals than a game has markers (a hand-written position): count densely.
-        let mut dense = [0u8; CELLS];
-        for k in s.animals.iter().filter_map(cell) {
-            dense[k] = dense[k].saturating_add(1);
-        }
-        put_sparse(&mut w, dense.iter().map(|&c| c as f32));
-    }
-    for r in Region::all() {
-        w.put(s.food(d, r) as f32);
-    }
-    put_regions(&mut w, s.hunger);
-    let warnings: Regions = Region::all()
-        .filter(|&r| !s.hunger.contains(r) && in_region[r.index()] > s.food(d, r))
-        .collect();
-    for set in [warnings, s.closed, s.region_stack, s.region_out] {
-        put_regions(&mut w, set);
-    }
-    let mut conditions = [0u8; REGIONS * NICHES];
-    for &(r, n) in &s.conditions {
-        if let Some(c) = conditions.get_mut(r.index() * NICHES + n as usize) {
-            *c = c.saturating_add(1);
-        }
-    }
-    put_sparse(&mut w, conditions.iter().map(|&c| c as f32));
-    put_regions(&mut w, s.solo_pending);
-    // The seats' public holdings.
-    for q in &s.players {
-        w.one_hot(Some(q.group as usize), GROUPS);
-    }
-    for i in 0..p {
-        w.one_hot(s.order.iter().position(|&x| x as usize == i), p);
-    }
-    for q in &s.players {
-        w.put(q.dominance as f32);
-    }
-    for q in &s.players {
-        w.put(q.ap as f32);
-    }
-    for q in &s.players {
-        for &u in &q.used {
-            w.put(u as f32);
-        }
-    }
-    for q in &s.players {
-        w.put(bit(q.passed));
-    }
-    for q in &s.players {
-        w.put(q.instinct as f32);
-    }
-    for q in &s.players {
-        w.put(q.hand.len() as f32);
-        w.put(q.active.len() as f32);
-    }
-    for q in &s.players {
-        for k in 0..EVOLUTION_CARDS {
-            w.put(bit(q.evolution & (1 << k) != 0));
-        }
-    }
-    for i in 0..p {
-        w.put(s.objective_markers_left(d, i as u8) as f32);
-    }
-    for q in &s.players {
-        w.put(q.shed as f32);
-        w.put(bit(q.shed_used));
-        w.put(bit(q.multi_used));
-        w.put(q.cheap_used as f32);
-        w.put(bit(q.kill));
-    }
-    for q in &s.players {
-        for b in [
-            crate::state::armed::LAND_BRIDGE,
-            crate::state::armed::FERTILITY,
-            crate::state::armed::NEST,
-        ] {
-            w.put(bit(q.armed & b != 0));
-        }
-    }
-    for q in &s.players {
-        put_regions(&mut w, q.fat_reserves);
-    }
-    // The groups.
-    for g in Group::ALL {
-        let k = match s.owner[g as usize] {
-            Owner::Seat(_) => 0,
-            Owner::Neutral(_) => 1,
-            Owner::Absent => 2,
-        };
-        w.one_hot(Some(k), 3);
-    }
-    for g in Group::ALL {
-        let track = s
-            .neutral_of(g)
-            .and_then(|n| s.neutrals.get(n as usize))
-            .map_or(0, |n| n.track);
-        w.put(track as f32);
-    }
-    for g in Group::ALL {
-        w.put(s.supply(d, g) as f32);
-    }
-    for g in Group::ALL {
-        w.put(bit(s.special_out(g)));
-    }
-    // The observer's own secrets.
-    let mine = s.players.get(me);
-    put_cards(&mut w, mine.map_or(&[], |q| &q.hand), designs);
-    put_cards(&mut w, mine.map_or(&[], |q| &q.active), designs);
-    let known = mine.map_or(0, |q| q.known);
-    for f in 0..fields {
-        w.put(bit(known & (1 << f) != 0));
-    }
-    for f in 0..fields {
-        let seen = s.doom_revealed || known & (1 << f) != 0;
-        let tile = if seen { s.tile_at(f as u8) } else { None };
-        w.one_hot(tile.map(tile_index), tiles);
-    }
-    // The Doom, the piles, the objectives and the ages.
-    w.put(bit(s.doom_revealed));
-    for t in s.doom {
-        w.one_hot(s.doom_revealed.then(|| tile_index(t)), tiles);
-    }
-    w.one_hot(Some(s.removed_cataclysm as usize), d.cataclysms.len());
-    w.put(s.deck.len() as f32);
-    put_cards(&mut w, &s.discard, designs);
-    for i in 0..slots {
-        w.one_hot(
-            s.objectives.get(i).map(|o| o.tile as usize),
-            d.objectives.len(),
-        );
-    }
-    for i in 0..slots {
-        let claims = s.objectives.get(i).map_or(&[][..], |o| &o.claims);
-        for k in 0..p {
-            w.put(bit(claims.contains(&(k as u8))));
-        }
-    }
-    for st in &s.objective_stacks {
-        w.put(st.len() as f32);
-    }
-    let revealed = (s.ages_revealed as usize).min(s.ages.len());
-    for k in 0..AGE_SLOTS {
-        let card = (k < revealed).then(|| s.ages[k] as usize);
-        w.one_hot(card, d.ages.len());
-    }
-    w.put(s.ages.len().saturating_sub(revealed) as f32);
-    // A contest in progress.
-    let contest: Option<Contest> = s.tasks.iter().rev().find_map(|t| match t {
-        Task::Contest(c) => Some(*c),
-        _ => None,
-    });
-    match contest {
-        Some(c) => {
-            w.put(1.0);
-            w.one_hot(Some(c.region.index()), REGIONS);
-            w.one_hot(Some(c.niche as usize), NICHES);
-            put_contest_animal(&mut w, c.attacker);
-            put_contest_animal(&mut w, c.defender);
-            w.put(c.attack as f32);
-            w.put(c.defence as f32);
-            w.one_hot(Some(c.step as usize), CONTEST_STEPS);
-            w.put(bit(c.kill));
-            w.put(bit(c.attacker_wins));
-            w.put(bit(c.loser_dies));
-            w.put(bit(c.winner_dies));
-        }
-        None => w.skip(1 + REGIONS + NICHES + 2 * (GROUPS + 4) + 2 + CONTEST_STEPS + 4),
-    }
-    debug_assert_eq!(w.written(), len);
-}
+pub use observe::{observe, observe_again, ObservationMemory};
 
 impl Learnable for crate::Pangea {
     /// A move names its target as `region` and `niche`.
     const ACTION_TARGET_FIELDS: &'static [&'static str] = &["region", "niche"];
 
-    /// Observations are written whole every time.
-    type ObservationMemory = ();
+    /// See [`ObservationMemory`].
+    type ObservationMemory = ObservationMemory;
 
     /// See [`action_universe`]: the same [`ACTION_SPACE_SIZE`] choices for every player count.
     fn action_universe(_players: usize) -> Vec<Choice> {
@@ -1007,5 +663,10 @@ impl Learnable for crate::Pangea {
     /// See [`observe`].
     fn observe(state: &State, seat: Seat, out: &mut [f32]) {
         observe(state, data(), seat.0, out)
+    }
+
+    /// See [`observe_again`].
+    fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
+        observe_again(state, data(), seat.0, memory, out)
     }
 }

@@ -22,6 +22,8 @@
 //! * [`learn`]: the learning interface ([`crate::learn`]): action ids map to
 //!   and from every legal choice, observations have their layout's shape,
 //!   and no seat's observation shows what it has not seen.
+//! * [`speed`]: what an observation costs beside a decision, whole and in
+//!   place (each engine's `observe_speed` example).
 
 pub mod citations;
 pub mod golden;
@@ -29,6 +31,7 @@ pub mod learn;
 pub mod options;
 pub mod places;
 pub mod simulation;
+pub mod speed;
 pub mod texts;
 
 pub use citations::{check_citations, CitationReport};

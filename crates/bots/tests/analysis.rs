@@ -1,6 +1,6 @@
 //! The analysis of finished Card Race games (`eons_bots::analysis`).
 
-mod common;
+use crate::common;
 
 use common::play_checked;
 use eons_bots::analysis::{analyse, Analysis, Options, Progress};

@@ -1,7 +1,7 @@
 //! Every bot on the tests' toy game Card Race (`demo`): legality,
 //! determinism, forced wins, and no cheating through hidden information.
 
-mod common;
+use crate::common;
 
 use common::{play_checked, race_position, to_move};
 use eons_bots::{Bot, BotSpec, Budget, CutoffReward, MctsBot, MctsConfig};

@@ -1,6 +1,6 @@
 //! `eons analyse` on a Card Race game recorded by `eons tournament --out`.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,7 @@
 //! End-to-end tests of the bots in the `eons` binary: `play` with bot seats,
 //! `tournament`, and replaying tournament records.
 
-mod common;
+use crate::common;
 
 use common::{eons, ok, path_str, scratch};
 

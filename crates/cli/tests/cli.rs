@@ -1,6 +1,6 @@
 //! End-to-end tests of the `eons` binary with the built-in `demo` game.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::path::PathBuf;

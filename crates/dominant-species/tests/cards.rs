@@ -5,7 +5,7 @@
 //! the card and resolves it. Birds hold a later Domination AP so the turn
 //! stops there (before Extinction) and the card's effect can be inspected.
 
-mod common;
+use crate::common;
 
 use common::*;
 use eons_core::{Corner, Hex};

@@ -3,7 +3,7 @@
 //! pictures are lost; each position is the smallest one consistent with
 //! the example's text, which is quoted.
 
-mod common;
+use crate::common;
 
 use common::*;
 use eons_core::{Corner, Hex};

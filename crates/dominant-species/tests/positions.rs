@@ -6,7 +6,7 @@
 //! (`Positions::read_position_with_events`) and which choices may not be
 //! taken back (`Game::undo_barrier`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use eons_core::{Game, Positions};

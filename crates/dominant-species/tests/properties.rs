@@ -4,7 +4,7 @@
 //! choices are refused without changing the state, `apply_listed` does what
 //! `apply` does.
 
-mod common;
+use crate::common;
 
 use common::*;
 use eons_core::testing::{random_simulation, Simulation};

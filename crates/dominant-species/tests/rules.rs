@@ -1,6 +1,6 @@
 //! One rule, one test, each citing the rulebook page (shared/seeds/001…).
 
-mod common;
+use crate::common;
 
 use common::*;
 use eons_core::{Corner, Game, Hex, Seat};

@@ -2,7 +2,7 @@
 //! card through an Evolution action on the central Reef, then its effect is
 //! checked. Positions are built through the position format.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::Game;
 use eons_marine::{Animal::*, Card, Choice, Element, Face, Marine, State, Terrain, Trait};

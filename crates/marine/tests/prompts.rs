@@ -4,7 +4,7 @@
 //! position runs before its first decision, and the board's labels in the
 //! choices, the refusals and the terminal's rendering.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Positions, Seat};
 use eons_marine::{Animal::*, Choice, Event, Marine};

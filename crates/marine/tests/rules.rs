@@ -1,6 +1,6 @@
 //! One test per rule not covered by a worked example, citing the rulebook page.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Seat};
 use eons_marine::state::BoxKind;

@@ -13,7 +13,7 @@
 //! (`check_choice_texts`, issue 36), and in the positions players reported
 //! (the same element in several circles of a row).
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::testing::{check_setup_choice_texts, check_setup_texts};
 use eons_core::Game;

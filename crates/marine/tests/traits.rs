@@ -1,6 +1,6 @@
 //! One test per trait card (clarifications p.20-21).
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::Game;
 use eons_marine::{Animal::*, Choice, Decision, Element, Event, Marine, State, Trait};

@@ -2,7 +2,7 @@
 //! the rule and citing the rulebook page (or the reference's ruling id). Position-based where
 //! possible (see POSITIONS.md).
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Seat};
 use eons_pangea::state::{Decision, MigrateKind, Task};

@@ -4,7 +4,7 @@
 //! This file is long because it holds one test for every card, tile and Turn of the Age card,
 //! in the reference's order, so that a missing one shows as a gap in one list.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_pangea::queries;
 use eons_pangea::state::Decision;

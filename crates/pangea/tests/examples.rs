@@ -1,7 +1,7 @@
 //! Every worked example of the rulebook, built through the position format, checking the
 //! outcome the rulebook states.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_pangea::state::Decision;
 use eons_pangea::types::Group;

@@ -3,7 +3,7 @@
 //! events of the forced steps that bring a position to its first decision
 //! (`Positions::read_position_with_events`).
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Positions};
 use eons_pangea::state::Decision;

@@ -1,6 +1,6 @@
 //! The position format (POSITIONS.md): its documented example, its defaults, its errors.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Positions};
 use eons_pangea::state::Decision;

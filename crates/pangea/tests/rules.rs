@@ -5,7 +5,7 @@
 //! This file is long because it holds one test for every rule, in rulebook order, so that a
 //! rule without a test shows as a gap in one list.
 
-mod common;
+use crate::common;
 use common::*;
 use eons_core::{Game, Seat};
 use eons_pangea::data::AgeBack;

@@ -5,7 +5,7 @@
 //! catalog once rather than from every push; and each game's rules in
 //! brief (`GET /api/kinds/{game}/rules`) as its `rules.toml` has them.
 
-mod common;
+use crate::common;
 
 use common::{client, get, temp_dir, Server};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 //! evict and count the games in memory) and serve it over HTTP for the
 //! published record, which the `eons-server replay` command replays.
 
-mod common;
+use crate::common;
 
 use common::{replay_record, temp_dir, Lcg, PATIENCE};
 use eons_core::{Seat, Turn};

@@ -1,11 +1,11 @@
 //! The server against a real PostgreSQL, found through the environment
 //! variable `EONS_TEST_DATABASE_URL` (set by `scripts/ci-server.sh`). Every
 //! test here is `#[ignore]`d, so a plain `cargo test` counts them as ignored;
-//! `cargo test -p eons-server --test postgres -- --include-ignored` runs them
+//! `cargo test -p eons-server --test server -- --include-ignored postgres::` runs them
 //! (and fails them when the variable is unset). CI runs them and fails when
 //! none ran.
 
-mod common;
+use crate::common;
 
 use common::clocks;
 use common::suite::{self, ws_connect, ws_until_move};

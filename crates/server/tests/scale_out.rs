@@ -8,7 +8,7 @@
 //! `tests/postgres.rs`, these tests need `EONS_TEST_DATABASE_URL` and are
 //! `#[ignore]`d: `--include-ignored` runs them (CI does).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

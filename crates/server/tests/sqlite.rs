@@ -1,7 +1,7 @@
 //! The server against SQLite (the default): a real server process per test,
 //! HTTP and WebSocket.
 
-mod common;
+use crate::common;
 
 use common::temp_dir;
 use common::{clocks, suite};

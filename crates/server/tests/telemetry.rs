@@ -1,7 +1,7 @@
 //! Seeing into the server: the Prometheus metrics on their own listener, the
 //! startup line, and logs that never carry a token (even at `RUST_LOG=trace`).
 
-mod common;
+use crate::common;
 
 use common::{client, get, post, temp_dir, two_humans, Launch, Server};
 use serde_json::{json, Value};

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The environment variable that rewrites the transcripts instead of
-/// checking them: `EONS_BLESS=1 cargo test --test golden`.
+/// checking them: `EONS_BLESS=1 cargo test golden::`.
 pub const BLESS_VARIABLE: &str = "EONS_BLESS";
 
 /// The file name ending of a fixture's record.
@@ -205,7 +205,7 @@ pub fn check_fixtures<G: Game>(folder: impl AsRef<Path>) {
     assert!(
         failures.is_empty(),
         "{} of {} golden fixtures differ:\n\n{}\n\nIf the change is deliberate, run \
-         `{BLESS_VARIABLE}=1 cargo test --test golden` (or `eons replay --bless FILE`) \
+         `{BLESS_VARIABLE}=1 cargo test golden::` (or `eons replay --bless FILE`) \
          and review the diff of the transcripts.",
         failures.len(),
         records.len(),

@@ -1,0 +1,9 @@
+//! The integration tests of `cli`, one module per file, built
+//! as one test binary: one link instead of one per file (CI builds
+//! every test binary of the workspace from scratch).
+
+mod analyse;
+mod bots;
+mod cli;
+mod common;
+mod malformed_positions;

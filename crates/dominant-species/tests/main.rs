@@ -1,0 +1,17 @@
+//! The integration tests of `dominant-species`, one module per file, built
+//! as one test binary: one link instead of one per file (CI builds
+//! every test binary of the workspace from scratch).
+
+mod cards;
+mod common;
+mod event_places;
+mod examples;
+mod golden;
+mod learn;
+mod legality;
+mod positions;
+mod properties;
+mod rules;
+mod rules_summary;
+mod score_sheet;
+mod texts;

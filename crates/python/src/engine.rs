@@ -175,7 +175,13 @@ struct Live<G: Learnable> {
     /// False for a determinized copy, whose past no record replays.
     recorded: bool,
     events: Vec<G::Event>,
+    /// Scratch for the legal choices; while `listed`, those of the state
+    /// as it is now.
     legal: Vec<G::Choice>,
+    /// `legal` holds the legal choices of the state as it is: set when
+    /// they are listed, cleared whenever the state changes, so that a
+    /// batch's step lists them once for its masks and the sampling after.
+    listed: bool,
     /// Per buffer, what the last observation written in place into it
     /// ([`Engine::observe_again`]) remembers.
     memories: Vec<G::ObservationMemory>,
@@ -193,6 +199,7 @@ impl<G: Learnable> Live<G> {
             recorded: true,
             events: Vec::new(),
             legal: Vec::new(),
+            listed: false,
             memories: Vec::new(),
         })
     }
@@ -210,6 +217,7 @@ impl<G: Learnable> Live<G> {
             return Err("the game is over".to_string());
         };
         self.events.clear();
+        self.listed = false;
         G::apply(&mut self.state, choice, &mut self.events).map_err(|e| e.to_string())?;
         self.record.choices.push(RecordedChoice { seat, choice });
         Ok(())
@@ -264,6 +272,7 @@ where
         let space = &self.shape.space;
         out.extend(legal.iter().filter_map(|c| space.id(c)).map(|id| id.0));
         self.legal = legal;
+        self.listed = true;
     }
 
     fn mask(&self, out: &mut [u8]) {
@@ -418,6 +427,7 @@ where
             recorded: self.recorded,
             events: Vec::new(),
             legal: Vec::new(),
+            listed: false,
             memories: Vec::new(),
         })
     }
@@ -431,6 +441,7 @@ where
             recorded: false,
             events: Vec::new(),
             legal: Vec::new(),
+            listed: false,
             memories: Vec::new(),
         })
     }
@@ -457,6 +468,7 @@ where
     }
 
     fn reset(&mut self, seed: u64) -> Result<(), String> {
+        self.listed = false;
         self.state = G::new(&self.setup, seed).map_err(|e| e.to_string())?;
         self.record = Record::new(self.setup.clone(), seed);
         self.recorded = true;
@@ -474,6 +486,7 @@ where
     }
 
     fn random_step(&mut self, pick: &mut dyn FnMut(usize) -> usize) -> Result<bool, String> {
+        self.listed = false;
         let mut legal = std::mem::take(&mut self.legal);
         legal.clear();
         G::legal(&self.state, &mut legal);
@@ -493,8 +506,11 @@ where
 
     fn random_action(&mut self, pick: &mut dyn FnMut(usize) -> usize) -> Option<u32> {
         let mut legal = std::mem::take(&mut self.legal);
-        legal.clear();
-        G::legal(&self.state, &mut legal);
+        if !self.listed {
+            legal.clear();
+            G::legal(&self.state, &mut legal);
+            self.listed = true;
+        }
         let id = legal
             .get(pick(legal.len().max(1)))
             .and_then(|c| self.shape.space.id(c))
@@ -528,6 +544,7 @@ fn restore<G: Learnable>(text: &str) -> Result<Box<dyn Engine>, String> {
         recorded: snapshot.recorded,
         events: Vec::new(),
         legal: Vec::new(),
+        listed: false,
         memories: Vec::new(),
     }))
 }
@@ -624,6 +641,7 @@ fn replay<G: Learnable>(record: serde_json::Value) -> Result<Box<dyn Engine>, St
         recorded: true,
         events: Vec::new(),
         legal: Vec::new(),
+        listed: false,
         memories: Vec::new(),
     }))
 }

@@ -91,8 +91,11 @@ struct Written {
     migrating: bool,
     dominated: u64,
     spaces: [Option<Animal>; SPACES],
+    /// Each animal's action pawns on the eyeball spaces (from `spaces`).
+    on_display: [u8; ANIMALS],
     details: Details,
     animals: Option<AnimalsKey>,
+    pieces: Option<PiecesKey>,
     initiative: Option<([Animal; ANIMALS], u8)>,
     supply: Option<SupplyKey>,
     time: Option<TimeKey>,
@@ -107,6 +110,20 @@ struct AnimalsKey {
     in_play: [bool; ANIMALS],
     seats: [Seat; ANIMALS],
     added: [[u8; ELEMENTS]; ANIMALS],
+}
+
+/// The inputs of the animals' sections from `animal_ap_supply` to the
+/// tiles they dominate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct PiecesKey {
+    supply: [u8; ANIMALS],
+    on_display: [u8; ANIMALS],
+    boxed: [u8; ANIMALS],
+    gene_pool: [u8; ANIMALS],
+    eliminated: [u8; ANIMALS],
+    species: [u32; ANIMALS],
+    vp: [u32; ANIMALS],
+    dominated: [u8; ANIMALS],
 }
 
 /// The inputs of the sections from the Adaptation squares to the cards.
@@ -146,8 +163,10 @@ impl Written {
             migrating: false,
             dominated: 0,
             spaces: [None; SPACES],
+            on_display: [0; ANIMALS],
             details: Details::default(),
             animals: None,
+            pieces: None,
             initiative: None,
             supply: None,
             time: None,
@@ -168,8 +187,9 @@ pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
 /// rewriting only the parts whose inputs changed: each board hex's rows
 /// when its tile, species or corner disks changed (every hex's matching
 /// and dominance when a display changed), the eyeball spaces when a pawn
-/// moved, the pending decision's sections when it changed; the animals'
-/// and the remaining short sections every time.
+/// moved, the animals' pieces and scores, the supply, the time and the
+/// pending decision's sections when their inputs changed; who decides
+/// every time.
 pub fn observe_again(s: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
     let players = usize::from(s.setup.players);
     match memory.written.as_deref_mut() {
@@ -205,15 +225,24 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
             Writer::over(&mut out[at.corner_elements + k * ELEMENTS..]).one_hot(e, ELEMENTS);
         }
     } else if earth_changed {
-        for (k, &c) in t.corners.iter().enumerate() {
-            let e = s.earth.element(c);
-            if e != was.earth.element(c) {
-                let e = e.map(usize::from);
-                Writer::over(&mut out[at.corner_elements + k * ELEMENTS..]).one_hot(e, ELEMENTS);
-                for h in grid().hexes_at(c) {
-                    if let Some(i) = board_slot(t, h) {
-                        dirty |= 1 << i;
-                    }
+        // The corners whose disk changed, from the earth's bit set of
+        // each element type.
+        let mut moved = 0u128;
+        for e in 0..ELEMENTS as u8 {
+            moved |= s.earth.element_mask(e) ^ was.earth.element_mask(e);
+        }
+        while moved != 0 {
+            let c = CornerId(moved.trailing_zeros() as u8);
+            moved &= moved - 1;
+            let k = match t.corner_index.get(usize::from(c.0)) {
+                None | Some(&NONE) => continue,
+                Some(&k) => usize::from(k),
+            };
+            let e = s.earth.element(c).map(usize::from);
+            Writer::over(&mut out[at.corner_elements + k * ELEMENTS..]).one_hot(e, ELEMENTS);
+            for h in grid().hexes_at(c) {
+                if let Some(i) = board_slot(t, h) {
+                    dirty |= 1 << i;
                 }
             }
         }
@@ -292,7 +321,7 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
     }
     was.displays = displays;
     // The animals: who plays them and their displays when those changed,
-    // their pieces every time, the initiative track when it changed.
+    // their pieces and scores and the initiative track when they changed.
     let key = AnimalsKey {
         in_play: Animal::ALL.map(|a| s.in_play(a)),
         seats: Animal::ALL.map(|a| s.seat_of(a)),
@@ -320,47 +349,73 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
         }
         debug_assert_eq!(w.written(), at.animal_ap_supply - at.animal_in_play);
     }
-    {
-        let mut dominated = [0u8; ANIMALS];
-        for a in was.dominant.iter().flatten() {
-            dominated[*a] += 1;
+    // The eyeball spaces where a pawn came or went (all when whole), and
+    // each animal's pawns on them, counted as they move.
+    let mut moved = 0u64;
+    for (k, (now, then)) in s.spaces.iter().zip(&was.spaces).enumerate() {
+        moved |= u64::from(now != then) << k;
+    }
+    if whole {
+        moved = (1u64 << SPACES) - 1;
+        was.on_display = [0; ANIMALS];
+        was.spaces = [None; SPACES];
+    }
+    while moved != 0 {
+        let k = moved.trailing_zeros() as usize;
+        moved &= moved - 1;
+        let (now, then) = (s.spaces[k], was.spaces[k]);
+        if let Some(a) = then {
+            was.on_display[a.index()] -= 1;
         }
-        let mut on_display = [0u8; ANIMALS];
-        for a in s.spaces.iter().flatten() {
-            on_display[a.index()] += 1;
+        if let Some(a) = now {
+            was.on_display[a.index()] += 1;
         }
-        if whole || earth_changed {
-            was.species = [0; ANIMALS];
-            for &h in &t.hexes {
-                for (total, n) in was.species.iter_mut().zip(s.earth.species_on(h)) {
-                    *total += u32::from(n);
-                }
+        was.spaces[k] = now;
+        let start = at.eyeball_spaces + k * ANIMALS;
+        Writer::over(&mut out[start..start + ANIMALS]).one_hot(now.map(Animal::index), ANIMALS);
+    }
+    // Their pieces and scores: when they changed.
+    if whole || earth_changed {
+        was.species = [0; ANIMALS];
+        for &h in &t.hexes {
+            for (total, n) in was.species.iter_mut().zip(s.earth.species_on(h)) {
+                *total += u32::from(n);
             }
         }
-        let species = was.species;
+    }
+    let mut dominated = [0u8; ANIMALS];
+    for a in was.dominant.iter().flatten() {
+        dominated[*a] += 1;
+    }
+    let animal = |a: Animal| &s.animals[a.index()];
+    let pieces = PiecesKey {
+        supply: Animal::ALL.map(|a| animal(a).supply),
+        on_display: was.on_display,
+        boxed: Animal::ALL.map(|a| animal(a).boxed),
+        gene_pool: Animal::ALL.map(|a| animal(a).gene_pool),
+        eliminated: Animal::ALL.map(|a| animal(a).eliminated),
+        species: was.species,
+        vp: Animal::ALL.map(|a| animal(a).vp),
+        dominated,
+    };
+    if whole || was.pieces != Some(pieces) {
+        was.pieces = Some(pieces);
         let mut w = Writer::over(&mut out[at.animal_ap_supply..at.initiative]);
-        for a in Animal::ALL {
-            w.put(f32::from(s.animals[a.index()].supply));
+        for counts in [
+            pieces.supply,
+            pieces.on_display,
+            pieces.boxed,
+            pieces.gene_pool,
+            pieces.eliminated,
+        ] {
+            for n in counts {
+                w.put(f32::from(n));
+            }
         }
-        for n in on_display {
-            w.put(f32::from(n));
-        }
-        for a in Animal::ALL {
-            w.put(f32::from(s.animals[a.index()].boxed));
-        }
-        for a in Animal::ALL {
-            w.put(f32::from(s.animals[a.index()].gene_pool));
-        }
-        for a in Animal::ALL {
-            w.put(f32::from(s.animals[a.index()].eliminated));
-        }
-        for n in species {
+        for n in pieces.species.into_iter().chain(pieces.vp) {
             w.put(n as f32);
         }
-        for a in Animal::ALL {
-            w.put(s.animals[a.index()].vp as f32);
-        }
-        for n in dominated {
+        for n in pieces.dominated {
             w.put(f32::from(n));
         }
         debug_assert_eq!(w.written(), at.initiative - at.animal_ap_supply);
@@ -372,14 +427,6 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
         let order = s.initiative_order();
         for a in Animal::ALL {
             w.one_hot(order.iter().position(|&x| x == a), ANIMALS);
-        }
-    }
-    // The eyeball spaces: when a pawn moved.
-    for (k, (&now, then)) in s.spaces.iter().zip(was.spaces.iter_mut()).enumerate() {
-        if whole || now != *then {
-            let start = at.eyeball_spaces + k * ANIMALS;
-            Writer::over(&mut out[start..start + ANIMALS]).one_hot(now.map(Animal::index), ANIMALS);
-            *then = now;
         }
     }
     // The rest of the action display and the cards: when they changed.

@@ -258,6 +258,9 @@ struct Written {
     /// Per animal, per element type: tiles holding its species and such an
     /// element.
     dominated_tiles: [[u32; ELEMENTS]; ANIMALS],
+    /// The domination values (per animal, per element type) and the
+    /// targets the domination section was written from.
+    domination: Option<([[u32; ELEMENTS]; ANIMALS], [u32; ELEMENTS])>,
     /// Each animal's species on earth.
     species_totals: [u32; ANIMALS],
     survival: Option<Animal>,
@@ -289,6 +292,7 @@ impl Written {
             rules: [(false, [0; ELEMENTS], false); ANIMALS],
             thriving: [0; HEXES],
             dominated_tiles: [[0; ELEMENTS]; ANIMALS],
+            domination: None,
             species_totals: [0; ANIMALS],
             survival: None,
             moved: [0; HEXES],
@@ -319,9 +323,9 @@ pub fn observe(s: &State, seat: Seat, out: &mut [f32]) {
 /// traits the seat sees, each hex's thriving species), each animal's disks
 /// when they or its usable slots changed, each hex's species and thriving
 /// when its tile, species or corner disks changed (every hex's thriving
-/// when a display's needs or Carnivore changed), the cards when they
-/// changed; the short sections (the round, the animals' counts, needs and
-/// domination values, the supplies) every time.
+/// when a display's needs or Carnivore changed), the cards and the
+/// domination values when they changed; the short sections (the round,
+/// the animals' counts and needs, the supplies) every time.
 pub fn observe_again(s: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
     let players = usize::from(s.setup.players);
     match memory.written.as_deref_mut() {
@@ -555,12 +559,20 @@ fn write_observation(s: &State, seat: Seat, was: &mut Written, whole: bool, out:
             *then = now;
         }
     }
-    {
+    // Domination: when a value or a target changed.
+    let mut values = [[0u32; ELEMENTS]; ANIMALS];
+    for &a in Animal::ALL {
+        let i = a.index();
+        for e in 0..ELEMENTS {
+            values[i][e] = needs[i][e] as u32 * was.dominated_tiles[i][e];
+        }
+    }
+    let domination = (values, s.targets);
+    if whole || was.domination != Some(domination) {
+        was.domination = Some(domination);
         let mut w = o.part(at.domination, at.display_spaces - at.domination);
         for &a in Animal::ALL {
-            let i = a.index();
-            for e in 0..ELEMENTS {
-                let value = needs[i][e] as u32 * was.dominated_tiles[i][e];
+            for (e, &value) in values[a.index()].iter().enumerate() {
                 w.put(value as f32);
                 w.put(flag(value > s.targets[e]));
             }

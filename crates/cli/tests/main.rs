@@ -1,4 +1,4 @@
-//! The integration tests of `cli`, one module per file, built
+//! The integration tests of `eons-cli`, one module per file, built
 //! as one test binary: one link instead of one per file (CI builds
 //! every test binary of the workspace from scratch).
 

@@ -1,6 +1,7 @@
-//! The integration tests of `server`, one module per file, built
+//! The integration tests of `eons-server`, one module per file, built
 //! as one test binary: one link instead of one per file (CI builds
-//! every test binary of the workspace from scratch).
+//! every test binary of the workspace from scratch). The abuse suite is a
+//! binary of its own (`tests/abuse/main.rs`).
 
 mod catalog;
 mod common;

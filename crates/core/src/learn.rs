@@ -48,6 +48,40 @@ pub enum SeatAxis {
     Inner,
 }
 
+/// Where a section's values are indexed by animal (the game's players'
+/// pieces: Dominant Species' six animals, Marine's four, Pangea's four
+/// groups), so that a compact observation ([`crate::compact`]) can keep
+/// only the animals in the game, ordered by seat from the observer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AnimalAxis {
+    /// Not indexed by animal.
+    #[default]
+    None,
+    /// Animal outermost: one run of values per animal (`animals × rest`).
+    Outer,
+    /// Animal innermost: one value per animal in every run (`rest ×
+    /// animals`).
+    Inner,
+    /// Animal in the middle: blocks of `inner` values, one block per
+    /// animal in every run (`rest × animals × inner`).
+    Within {
+        /// The values of one animal's block.
+        inner: usize,
+    },
+    /// Runs of `run` values, each beginning with one value per animal (a
+    /// one-hot over pawns whose first kinds are the animals' own).
+    Leading {
+        /// The values of one run.
+        run: usize,
+    },
+    /// One block per animal (outermost), each made of runs of `run`
+    /// values beginning with one value per animal.
+    OuterLeading {
+        /// The values of one run.
+        run: usize,
+    },
+}
+
 /// One named run of an observation: `len` values starting where the
 /// previous section ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,12 +94,17 @@ pub struct Section {
     pub about: String,
     /// Where its values are indexed by seat, if they are.
     pub seats: SeatAxis,
+    /// Where its values are indexed by animal, if they are (the layout's
+    /// [`Layout::animals`] of them).
+    pub animals: AnimalAxis,
 }
 
 /// The sections of a game's observation, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     sections: Vec<Section>,
+    /// How many animals the animal axes run over (0: none).
+    animals: usize,
 }
 
 impl Layout {
@@ -88,12 +127,49 @@ impl Layout {
         len: usize,
         about: impl Into<String>,
     ) {
+        self.push_axes(seats, AnimalAxis::None, name, len, about);
+    }
+
+    /// Adds a section of `len` values indexed by animal along `animals`
+    /// (its length a multiple of [`Layout::animals`]).
+    pub fn push_animals(
+        &mut self,
+        animals: AnimalAxis,
+        name: impl Into<String>,
+        len: usize,
+        about: impl Into<String>,
+    ) {
+        self.push_axes(SeatAxis::None, animals, name, len, about);
+    }
+
+    /// Adds a section of `len` values indexed by seat along `seats` and by
+    /// animal along `animals` (one of them outermost, the other innermost).
+    pub fn push_axes(
+        &mut self,
+        seats: SeatAxis,
+        animals: AnimalAxis,
+        name: impl Into<String>,
+        len: usize,
+        about: impl Into<String>,
+    ) {
         self.sections.push(Section {
             name: name.into(),
             len,
             about: about.into(),
             seats,
+            animals,
         });
+    }
+
+    /// Says how many animals the layout's animal axes run over (set before
+    /// any section is pushed with one).
+    pub fn set_animals(&mut self, animals: usize) {
+        self.animals = animals;
+    }
+
+    /// How many animals the animal axes run over (0: the layout has none).
+    pub fn animals(&self) -> usize {
+        self.animals
     }
 
     /// The sections in order.
@@ -259,6 +335,22 @@ pub trait Learnable: Game {
     ) {
         let _ = memory;
         Self::observe(state, seat, out);
+    }
+
+    /// The animals `seat` plays, as indices along the layout's animal axes
+    /// ([`AnimalAxis`]), ascending, pushed onto `out`: what orders a compact
+    /// observation ([`crate::compact`]). The default pushes none, for a
+    /// game whose layout has no animal axes.
+    fn seat_animals(state: &Self::State, seat: Seat, out: &mut Vec<usize>) {
+        let _ = (state, seat, out);
+    }
+
+    /// The animals in the game that no seat plays (Pangea's neutral
+    /// groups), as indices along the layout's animal axes, ascending,
+    /// pushed onto `out`: the compact observation's last slots. The default
+    /// pushes none.
+    fn unseated_animals(state: &Self::State, out: &mut Vec<usize>) {
+        let _ = (state, out);
     }
 
     /// The id of `choice` in the action space of `players` seats, computed

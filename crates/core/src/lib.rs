@@ -8,6 +8,7 @@
 pub mod bag;
 pub mod bonus;
 pub mod catalog;
+pub mod compact;
 pub mod data_error;
 pub mod decision_module;
 pub mod game;
@@ -34,7 +35,7 @@ pub use game::{
     Outcome, PositionError, Positions, Reach, Seat, SetupError, Turn, TurnPosition,
 };
 pub use hex::{Corner, CornerId, Dir, Grid, Hex, HexId, Point};
-pub use learn::{ActionId, ActionSpace, Layout, Learnable, SeatAxis, Section, Writer};
+pub use learn::{ActionId, ActionSpace, AnimalAxis, Layout, Learnable, SeatAxis, Section, Writer};
 pub use options::{check_options, option_key, MAX_OPTION_BYTES};
 pub use presentation::{
     json_name, KeepsScore, PieceKind, Pieces, Place, PlaceKind, Presentation, ScoreTally,

@@ -25,6 +25,8 @@ learner's decisions only):
 * ``masks only`` / ``legal ids only`` / ``nothing``: without observations;
   masks, the ragged legal ids (``masks="ids"``), or neither;
 * ``relative obs + masks``: observer-relative observations;
+* ``compact obs + masks``: compact observer-relative observations (the
+  observer's animals first, the animals nobody plays left out);
 * ``obs + masks, 3 greedy bots``: seats 1-3 played by ``greedy`` inside the
   step, the learner at seat 0.
 """
@@ -42,6 +44,7 @@ CONFIGS = [
     ("legal ids only", {}, {"observations": False, "masks": "ids"}),
     ("nothing", {}, {"observations": False, "masks": False}),
     ("relative obs + masks", {"relative": True, "copy": False}, {}),
+    ("compact obs + masks", {"compact": True, "copy": False}, {}),
     ("obs + masks, 3 greedy bots", {"bots": {1: "greedy", 2: "greedy", 3: "greedy"}}, {}),
 ]
 

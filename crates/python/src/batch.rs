@@ -10,13 +10,16 @@
 //! held. The arrays are copied out for Python (masks: handed over whole,
 //! a fresh zeroed array taking their place), or lent to it read-only
 //! (`copy=False`: valid until the next step). An observer-relative row is
-//! turned back to absolute before it is written again.
+//! turned back to absolute before it is written again; a compact row is
+//! moved from its game's absolute observation, which the batch keeps and
+//! rewrites in place (`crate::compact`).
 
+use crate::compact::{self, Compacting};
 use crate::engine::{self, BotSlot, Engine};
 use crate::relative::{make_absolute, make_relative, seat_spans, SeatSpan};
 use crate::{value_error, PyGame};
 use eons_bots::{mix_seed, BotSpec};
-use eons_core::GameRng;
+use eons_core::{GameRng, Layout};
 use numpy::ndarray::{Array1, Array2, ArrayD, IxDyn};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyReadonlyArray1};
 use pyo3::exceptions::PyIndexError;
@@ -87,6 +90,9 @@ struct Rules {
     all_seats: bool,
     /// Observer-relative observations (the observing seat first).
     relative: bool,
+    /// Compact observer-relative observations with this many animal
+    /// slots (`eons_core::compact`); `observation` is their length.
+    compact: Option<usize>,
     /// Rewards carry each seat's change of score (VP) since the last step.
     shaped: bool,
     /// A game is cut (truncated) once this many decisions are made.
@@ -128,6 +134,8 @@ struct Slot {
     /// Per observation buffer of its row (one, or one per seat), the seat
     /// whose observer-relative turn the buffer holds (None: absolute).
     turned: Vec<Option<usize>>,
+    /// Its absolute observations and maps, for compact rows.
+    compact: Compacting,
 }
 
 /// The arrays a batch writes into, kept from step to step. An array is
@@ -194,7 +202,9 @@ impl Share<'_> {
             self.players[i] = seat.map_or(-1, |s| s as i64);
             if wanted.observations {
                 let row = &mut self.observations[i * observation_row..(i + 1) * observation_row];
-                write_observations(slot, seat, rules, spans, row);
+                if let Err(e) = write_observations(slot, seat, rules, spans, row) {
+                    refused.get_or_insert(format!("game {}: {e}", slot.index));
+                }
             }
             match wanted.legal {
                 Legal::Skipped => {}
@@ -211,14 +221,29 @@ impl Share<'_> {
 }
 
 /// Writes the observations of a game's row in place: the seat to move's,
-/// or every seat's; zero when no seat is to move.
+/// or every seat's; zero when no seat is to move. Refuses a compact row of
+/// a game with another number of animal slots than the batch's.
 fn write_observations(
     slot: &mut Slot,
     seat: Option<usize>,
     rules: &Rules,
     spans: &[SeatSpan],
     row: &mut [f32],
-) {
+) -> Result<(), String> {
+    if let Some(slots) = rules.compact {
+        let game = slot.game.as_mut();
+        let generation = slot.restarts;
+        if rules.all_seats {
+            for (s, part) in row.chunks_exact_mut(rules.observation).enumerate() {
+                slot.compact.write(game, generation, s, s, slots, part)?;
+            }
+        } else if let Some(s) = seat {
+            slot.compact.write(game, generation, 0, s, slots, row)?;
+        } else {
+            row.fill(0.0);
+        }
+        return Ok(());
+    }
     if slot.turned.len() < rules.players {
         slot.turned.resize(rules.players, None);
     }
@@ -249,6 +274,7 @@ fn write_observations(
         game.forget_observations();
         turned.iter_mut().for_each(|t| *t = None);
     }
+    Ok(())
 }
 
 /// Sets a game's mask row to its legal ids (`slot.legal`), clearing only
@@ -379,6 +405,9 @@ pub struct PyVecGame {
     buffers: Buffers,
     /// The seat axes of an observation (for observer-relative ones).
     spans: Vec<SeatSpan>,
+    /// The layout of an observation row (per seat): the game's, or the
+    /// compact one.
+    layout: Layout,
 }
 
 impl PyVecGame {
@@ -598,13 +627,15 @@ impl PyVecGame {
     /// `shaped`: rewards also carry each seat's change of score (VP).
     /// `max_decisions`: a game is cut (done, truncated) after that many
     /// decisions. `all_seats`: observations of every seat. `relative`:
-    /// observer-relative observations (the observing seat first). `copy=False`:
-    /// a step returns the batch's own arrays, read-only, valid until the
-    /// next step.
+    /// observer-relative observations (the observing seat first).
+    /// `compact`: compact observer-relative observations (the observer's
+    /// animals first, the animals nobody plays left out; their own layout,
+    /// `observation_layout()`). `copy=False`: a step returns the batch's
+    /// own arrays, read-only, valid until the next step.
     #[new]
     #[pyo3(signature = (name, num_games, players, options = Vec::new(), seed = 0, threads = 1,
         bots = BTreeMap::new(), shaped = false, max_decisions = None, all_seats = false,
-        relative = false, copy = true))]
+        relative = false, copy = true, compact = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         name: &str,
@@ -619,6 +650,7 @@ impl PyVecGame {
         all_seats: bool,
         relative: bool,
         copy: bool,
+        compact: bool,
     ) -> PyResult<PyVecGame> {
         if num_games == 0 {
             return Err(value_error("a VecGame needs at least one game"));
@@ -664,26 +696,33 @@ impl PyVecGame {
                     marked: None,
                     legal: Vec::new(),
                     turned: Vec::new(),
+                    compact: Compacting::default(),
                 })
             })
             .collect::<Result<Vec<_>, String>>()
             .map_err(value_error)?;
         let first = &slots[0].game;
+        let compact_layout = compact.then(|| compact::layout_of(first.as_ref()));
         let rules = Rules {
             games: num_games,
             base_seed: seed,
             players: first.players(),
-            observation: first.layout().len(),
+            observation: compact_layout
+                .as_ref()
+                .map_or(first.layout().len(), Layout::len),
             actions: first.num_actions(),
             all_seats,
             relative,
+            compact: compact.then(|| first.slot_order(0).len()),
             shaped,
             max_decisions,
             in_place: first.observes_in_place(),
         };
         let spans = seat_spans(first.as_ref());
+        let layout = compact_layout.unwrap_or_else(|| first.layout().clone());
         let mut batch = PyVecGame {
             spans,
+            layout,
             buffers: Buffers {
                 observations: ArrayD::zeros(IxDyn(&[0])),
                 masks: Array2::zeros((0, 0)),
@@ -721,6 +760,12 @@ impl PyVecGame {
     /// The length of one observation.
     fn observation_size(&self) -> usize {
         self.rules.observation
+    }
+
+    /// The sections of one observation as a step returns it (the compact
+    /// layout with `compact=True`): `(name, offset, length, about)` each.
+    fn observation_layout(&self) -> Vec<(String, usize, usize, String)> {
+        crate::layout_rows(&self.layout)
     }
 
     /// Seats at each table.

@@ -78,6 +78,9 @@ pub trait Engine: Send + Sync {
     /// Forgets what the observations written in place hold: the next ones
     /// are written whole.
     fn forget_observations(&mut self);
+    /// The compact observation's slots for `observer`: the animals in the
+    /// game ordered by seat from it (`eons_core::compact::slot_order`).
+    fn slot_order(&self, observer: usize) -> Vec<usize>;
     /// True when the game rewrites observations in place
     /// ([`Engine::observe_again`]); false when it writes them whole every
     /// time (its memory holds nothing), so a batch may as well hand its
@@ -328,6 +331,10 @@ where
 
     fn forget_observations(&mut self) {
         self.memories.clear();
+    }
+
+    fn slot_order(&self, observer: usize) -> Vec<usize> {
+        eons_core::compact::slot_order::<G>(&self.state, Seat(observer as u8))
     }
 
     fn observes_in_place(&self) -> bool {

@@ -11,13 +11,14 @@
 
 mod batch;
 mod engine;
+mod compact;
 mod relative;
 
 use batch::PyVecGame;
 use engine::{BotSlot, Engine};
 use eons_bots::tournament::{self, Config};
 use eons_bots::BotSpec;
-use eons_core::{Game, GameRng, SeatAxis};
+use eons_core::{AnimalAxis, Game, GameRng, SeatAxis};
 use eons_games::{Registered, Visitor};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -190,17 +191,13 @@ impl PyGame {
 
     /// The observation's sections: `(name, offset, length, about)` each.
     fn observation_layout(&self) -> Vec<(String, usize, usize, String)> {
-        let mut offset = 0;
-        self.engine
-            .layout()
-            .sections()
-            .iter()
-            .map(|s| {
-                let row = (s.name.clone(), offset, s.len, s.about.clone());
-                offset += s.len;
-                row
-            })
-            .collect()
+        layout_rows(self.engine.layout())
+    }
+
+    /// The compact observation's sections (`compact_observation`):
+    /// `(name, offset, length, about)` each.
+    fn compact_observation_layout(&self) -> Vec<(String, usize, usize, String)> {
+        layout_rows(&compact::layout_of(self.engine.as_ref()))
     }
 
     /// The sections indexed by seat (`eons_core::SeatAxis`): `(name,
@@ -215,6 +212,32 @@ impl PyGame {
                 SeatAxis::None => None,
                 SeatAxis::Outer => Some("outer"),
                 SeatAxis::Inner => Some("inner"),
+            };
+            if let Some(axis) = axis {
+                axes.push((section.name.clone(), offset, section.len, axis));
+            }
+            offset += section.len;
+        }
+        axes
+    }
+
+    /// The sections indexed by animal (`eons_core::AnimalAxis`, what the
+    /// compact observation cuts to the animals in the game): `(name,
+    /// offset, length, axis)` each, `axis` `"outer"` (one run per animal),
+    /// `"inner"` (one value per animal in every run), `"within N"` (a block
+    /// of N values per animal in every run), `"leading N"` (runs of N
+    /// values, each beginning with one per animal) or `"outer, leading N"`.
+    fn observation_animal_axes(&self) -> Vec<(String, usize, usize, String)> {
+        let mut offset = 0;
+        let mut axes = Vec::new();
+        for section in self.engine.layout().sections() {
+            let axis = match section.animals {
+                AnimalAxis::None => None,
+                AnimalAxis::Outer => Some("outer".to_string()),
+                AnimalAxis::Inner => Some("inner".to_string()),
+                AnimalAxis::Within { inner } => Some(format!("within {inner}")),
+                AnimalAxis::Leading { run } => Some(format!("leading {run}")),
+                AnimalAxis::OuterLeading { run } => Some(format!("outer, leading {run}")),
             };
             if let Some(axis) = axis {
                 axes.push((section.name.clone(), offset, section.len, axis));
@@ -549,6 +572,37 @@ fn relative_observation<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
+/// `seat`'s compact observer-relative observation of `game`
+/// (`eons_core::compact`): the observing seat first and its own animals in
+/// the first slots, the animals nobody plays left out, a `slot_animal`
+/// section first saying which animal each slot is. Its sections:
+/// `game.compact_observation_layout()`.
+#[pyfunction]
+fn compact_observation<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    seat: usize,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let engine = game.engine.as_ref();
+    check_seat(engine, seat)?;
+    Ok(PyArray1::from_vec(py, compact::observe_once(engine, seat)))
+}
+
+/// A layout's sections as Python reads them: `(name, offset, length,
+/// about)` each.
+pub(crate) fn layout_rows(layout: &eons_core::Layout) -> Vec<(String, usize, usize, String)> {
+    let mut offset = 0;
+    layout
+        .sections()
+        .iter()
+        .map(|s| {
+            let row = (s.name.clone(), offset, s.len, s.about.clone());
+            offset += s.len;
+            row
+        })
+        .collect()
+}
+
 /// The games: `(id, name)` each.
 #[pyfunction]
 fn games() -> Vec<(&'static str, &'static str)> {
@@ -599,6 +653,7 @@ fn _eons(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament_report, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(relative_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(compact_observation, m)?)?;
     m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(game_players, m)?)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;

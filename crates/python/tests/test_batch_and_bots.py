@@ -343,6 +343,53 @@ def test_relative_observations_put_the_observer_first(name, players):
                 assert sorted(relative) == sorted(absolute)
 
 
+# The absolute sections that say which animals the observer plays, and how
+# many animals (Pangea: groups) each game has.
+OWN_ANIMALS = {"ds": "observer_animals", "marine": "animal_is_mine"}
+ANIMALS = {"ds": 6, "marine": 4, "pangea": 4}
+
+
+@pytest.mark.parametrize("name,players,options", [
+    ("ds", 4, []), ("ds", 2, ["multi"]), ("marine", 2, ["two-animals"]), ("marine", 3, []),
+    ("pangea", 4, []), ("pangea", 2, []),
+])
+def test_compact_observations_put_the_observers_animals_first(name, players, options):
+    batch = eons.VecGame(name, 3, players, options=options, seed=21, compact=True,
+                         all_seats=True, copy=False, max_decisions=60)
+    layout = batch.observation_layout()
+    assert layout[0][0] == "slot_animal"
+    assert sum(length for _, _, length, _ in layout) == batch.observation_size()
+    sections = {n: (o, l) for n, o, l, _ in layout}
+    probe = batch.game(0)
+    assert batch.observation_size() == len(eons.compact_observation(probe, 0))
+    assert probe.compact_observation_layout() == layout
+    if name == "ds" and players == 4:
+        # Four of the six animals play: every animal axis is cut by a third.
+        assert batch.observation_size() < probe.observation_size()
+    offset, length = sections["slot_animal"]
+    for _ in range(130):
+        obs = batch.step(batch.sample_actions())[0]
+        for i in range(3):
+            game = batch.game(i)
+            for seat in range(players):
+                compact = obs[i, seat]
+                assert np.array_equal(compact, eons.compact_observation(game, seat))
+                slots = compact[offset:offset + length]
+                first = int(np.argmax(slots[:ANIMALS[name]]))
+                absolute = game.observation_tensor(seat)
+                full = {n: (o, l) for n, o, l, _ in game.observation_layout()}
+                if name == "pangea":
+                    o, _ = full["seat_group"]
+                    mine = int(np.argmax(absolute[o + seat * 4:o + seat * 4 + 4]))
+                    assert first == mine
+                else:
+                    o, _ = full[OWN_ANIMALS[name]]
+                    assert absolute[o + first] == 1
+                # The compact observation only moves values of the absolute
+                # one (and adds the 0/1 slot section).
+                assert set(np.unique(compact)) <= set(np.unique(absolute)) | {0.0, 1.0}
+
+
 @pytest.mark.parametrize("name,players", [("ds", 4), ("marine", 2), ("pangea", 4)])
 def test_the_factored_action_space_is_one_to_one_with_the_ids(name, players):
     import json

@@ -61,6 +61,23 @@ def test_observation_tensors_are_the_seat_s_observation():
         )
 
 
+def test_the_compact_observer_reads_the_kit_s_compact_observation():
+    game = pyspiel.load_game("eons_pangea", {"players": 3})
+    observer = make_observation(game, params={"compact": True})
+    state = game.new_initial_state()
+    for _ in range(25):
+        state.apply_action(state.legal_actions()[-1])
+    for seat in range(3):
+        observer.set_from(state, seat)
+        assert np.array_equal(observer.tensor, eons.compact_observation(state.eons, seat))
+        # Slot 0 is the group the observing seat leads.
+        offset = {n: o for n, o, _, _ in state.eons.observation_layout()}["seat_group"]
+        mine = state.eons.observation_tensor(seat)[offset + 4 * seat:offset + 4 * seat + 4]
+        assert np.argmax(observer.dict["slot_animal"][:4]) == np.argmax(mine)
+    with pytest.raises(ValueError):
+        make_observation(game, params={"sideways": True})
+
+
 def test_openspiel_s_mcts_bot_plays_dominant_species_to_the_end():
     game = pyspiel.load_game("eons_ds", {"players": 2, "seed": 3})
     state = game.new_initial_state()

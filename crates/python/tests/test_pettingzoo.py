@@ -31,3 +31,18 @@ def test_a_whole_game_through_the_aec_loop(name, players):
         steps += 1
     assert steps > 50
     assert sorted(totals.values()) == [0.0] * (players - 1) + [1.0]
+
+
+@pytest.mark.parametrize("name,players,kind", [("ds", 4, "compact"), ("marine", 2, "relative")])
+def test_the_other_observations_pass_the_api_test_and_are_the_kit_s(name, players, kind):
+    import eons
+
+    api_test(env(name, players=players, seed=4, observation=kind), num_cycles=100,
+             verbose_progress=False)
+    e = env(name, players=players, seed=4, observation=kind)
+    e.reset()
+    read = eons.compact_observation if kind == "compact" else eons.relative_observation
+    for seat, agent in enumerate(e.possible_agents):
+        assert np.array_equal(e.observe(agent)["observation"], read(e.unwrapped.game, seat))
+    with pytest.raises(ValueError):
+        env(name, players=players, observation="sideways")

@@ -55,7 +55,9 @@ def markdown():
         sizes = []
         for players in counts:
             g = eons.Game(name, players, seed=0)
-            sizes.append(f"{players} players: {g.num_distinct_actions()} actions, observation {g.observation_size()}")
+            compact = sum(length for _, _, length, _ in g.compact_observation_layout())
+            sizes.append(f"{players} players: {g.num_distinct_actions()} actions, observation "
+                         f"{g.observation_size()} (compact {compact})")
         out.append("Sizes: " + "; ".join(sizes) + ".\n")
         game = eons.Game(name, shown, seed=0)
         out.append(f"**Actions** ({shown} players; ids in this order):\n")
@@ -66,11 +68,15 @@ def markdown():
             out.append(f"| {ids} | `{k}` | `{a}` | `{b}` |")
         out.append("")
         out.append(f"**Observation** ({shown} players; float32, sections in this order):\n")
-        out.append("| offset | length | section | values |")
-        out.append("|---|---|---|---|")
+        out.append("| offset | length | section | axes | values |")
+        out.append("|---|---|---|---|---|")
+        seats = {name: axis for name, _, _, axis in game.observation_seat_axes()}
+        animals = {name: axis for name, _, _, axis in game.observation_animal_axes()}
         for section, offset, length, about in game.observation_layout():
             about = about.replace("|", "\\|").replace("\n", " ")
-            out.append(f"| {offset} | {length} | `{section}` | {about} |")
+            axes = [f"seat {seats[section]}"] if section in seats else []
+            axes += [f"animal {animals[section]}"] if section in animals else []
+            out.append(f"| {offset} | {length} | `{section}` | {'; '.join(axes)} | {about} |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

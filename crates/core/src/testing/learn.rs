@@ -9,10 +9,14 @@
 //! must give every choice of its space the space's own id, and a game's
 //! observations written again in place ([`Learnable::observe_again`]) must
 //! equal the ones written whole, whichever seats and games the buffer held
-//! before.
+//! before. A game whose layout has animal axes must list every seat's
+//! animals ([`Learnable::seat_animals`]) so that the compact observation
+//! ([`crate::compact`]) has the same slots at every decision, each animal in
+//! play once, the observer's first.
 
+use crate::compact::{compact_layout, compact_map, slot_order};
 use crate::game::{Seat, Turn};
-use crate::learn::{ActionId, ActionSpace, Learnable};
+use crate::learn::{ActionId, ActionSpace, AnimalAxis, Layout, Learnable, SeatAxis};
 use crate::rng::GameRng;
 use crate::testing::simulation::{after, check_next_to_move};
 use std::collections::HashSet;
@@ -102,6 +106,7 @@ pub fn check_learnable<G: Learnable>(
         ..LearnReport::default()
     };
     let mut distinct: HashSet<Vec<u32>> = HashSet::new();
+    let mut slots = None;
     // Observations written again in place: one buffer per seat, kept for
     // the seat to move, and a roaming one that observes every seat in turn
     // and starts from another game's observation.
@@ -162,6 +167,7 @@ pub fn check_learnable<G: Learnable>(
             );
         }
         let mine = observe(&state, to_move, d);
+        check_slots::<G>(&state, &layout, to_move, &mut slots, &context(d));
         distinct.insert(mine.iter().map(|v| v.to_bits()).collect());
         check_again(
             &mut kept[to_move.index()],
@@ -227,6 +233,96 @@ pub fn check_learnable<G: Learnable>(
         report.decisions
     );
     report
+}
+
+/// Checks the compact observation's slots for `observer`: with animal axes
+/// in the layout, each animal in play once and within the layout's
+/// animals, the observer's own first, as many as at the first decision
+/// (`slots`); none without. Every section's length fits its axes.
+fn check_slots<G: Learnable>(
+    state: &G::State,
+    layout: &Layout,
+    observer: Seat,
+    slots: &mut Option<usize>,
+    context: &str,
+) {
+    let players = G::seats(state).max(1);
+    let animals = layout.animals();
+    let order = slot_order::<G>(state, observer);
+    let axes = layout
+        .sections()
+        .iter()
+        .any(|s| s.animals != AnimalAxis::None);
+    if !axes {
+        assert!(
+            order.is_empty(),
+            "{context}: seats list animals but no section has an animal axis"
+        );
+        return;
+    }
+    for s in layout.sections() {
+        let fits = match s.animals {
+            AnimalAxis::None => true,
+            AnimalAxis::Outer | AnimalAxis::Inner => animals > 0 && s.len % animals == 0,
+            AnimalAxis::Within { inner } => {
+                inner > 0 && animals > 0 && s.len % (animals * inner) == 0
+            }
+            AnimalAxis::Leading { run } => run >= animals && animals > 0 && s.len % run == 0,
+            AnimalAxis::OuterLeading { run } => {
+                run >= animals
+                    && animals > 0
+                    && s.len % animals == 0
+                    && (s.len / animals) % run == 0
+            }
+        };
+        assert!(
+            fits,
+            "{context}: section `{}` ({} values) does not fit its animal axis {:?} of {animals} animals",
+            s.name,
+            s.len,
+            s.animals
+        );
+        if s.seats != SeatAxis::None {
+            assert!(
+                s.len % players == 0,
+                "{context}: section `{}` ({} values) is not a run per each of {players} seats",
+                s.name,
+                s.len
+            );
+        }
+    }
+    let mut own = Vec::new();
+    G::seat_animals(state, observer, &mut own);
+    assert!(
+        !own.is_empty() && order.starts_with(&own),
+        "{context}: the compact slots {order:?} of {observer} do not start with its animals {own:?}"
+    );
+    let mut unseated = Vec::new();
+    G::unseated_animals(state, &mut unseated);
+    assert!(
+        order.ends_with(&unseated),
+        "{context}: the compact slots {order:?} do not end with the unseated animals {unseated:?}"
+    );
+    let mut seen = HashSet::new();
+    for &a in &order {
+        assert!(
+            a < animals && seen.insert(a),
+            "{context}: the compact slots {order:?} list animal {a} twice or beyond the {animals} animals"
+        );
+    }
+    let expected = *slots.get_or_insert(order.len());
+    assert_eq!(
+        order.len(),
+        expected,
+        "{context}: {observer} has {} compact slots, the first decision had {expected}",
+        order.len()
+    );
+    let map = compact_map(layout, players, observer, &order);
+    assert_eq!(
+        map.len(),
+        compact_layout(layout, order.len()).len(),
+        "{context}: the compact map and layout differ in length"
+    );
 }
 
 /// The name of the section that holds value `i`.

@@ -29,7 +29,7 @@ use crate::space::{Space, SPACES};
 use crate::state::{CardStep, Choice, Decision, Stack, State, Step};
 use crate::DominantSpecies;
 use eons_core::{
-    ActionId, Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, SeatAxis, Writer,
+    ActionId, AnimalAxis, Corner, CornerId, Hex, HexId, Layout, Learnable, Seat, SeatAxis, Writer,
 };
 use eons_earth::{grid, CORNERS, HEXES};
 use std::sync::OnceLock;
@@ -241,6 +241,7 @@ pub fn action_universe(_players: usize) -> Vec<Choice> {
 /// zero for "none").
 pub fn observation_layout(players: usize) -> Layout {
     let mut l = Layout::new();
+    l.set_animals(ANIMALS);
     let per_hex = "for each board hex in board order";
     let per_animal = "for each animal in food-chain order (mammals, reptiles, birds, amphibians, arachnids, insects)";
     let elements = "element in Element::ALL order (meat, sun, seed, water, grub, grass)";
@@ -266,22 +267,26 @@ pub fn observation_layout(players: usize) -> Layout {
         BOARD_CORNERS * ELEMENTS,
         format!("for each board corner in corner order: {element_hot} of the disk on it; all zero for an empty corner"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "species",
         BOARD_HEXES * ANIMALS,
         format!("{per_hex}, {per_animal}: the number of its species cubes on the hex"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "matching",
         BOARD_HEXES * ANIMALS,
         format!("{per_hex}, {per_animal}: its matching on the tile (p.7: the sum over element types of its display's elements times the tile's disks; 0 on a blank hex and for an animal not in play)"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "dominance",
         BOARD_HEXES * ANIMALS,
         format!("{per_hex}: one-hot over the animals (food-chain order) of the animal dominant on the tile (p.7); all zero when none is"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "hibernated",
         BOARD_HEXES * ANIMALS,
         format!("{per_hex}, {per_animal}: the number of its species placed there by Hibernation this turn, immune to this turn's Extinction (p.19)"),
@@ -297,70 +302,88 @@ pub fn observation_layout(players: usize) -> Layout {
         format!("{per_hex}: 1 when the tile has already been chosen for Domination this turn (p.16), else 0"),
     );
     // Animals.
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_in_play",
         ANIMALS,
         format!("{per_animal}: 1 when the animal is in the game, else 0"),
     );
-    l.push_seats(
+    l.push_axes(
         SeatAxis::Inner,
+        AnimalAxis::Outer,
         "animal_seat",
         ANIMALS * players,
         format!("{per_animal}: {seats} (seat index 0 first, the seat shown as seat 1) of the seat playing it; all zero for an animal not in play"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_elements",
         ANIMALS * ELEMENTS,
         format!("{per_animal}, for each {elements}: the elements on its animal display, the printed ones included (0 for an animal not in play)"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_added",
         ANIMALS * ELEMENTS,
         format!("{per_animal}, for each {elements}: the element disks added to its display (the ones Regression, Disease, Immigrants and Metamorphosis may take)"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_ap_supply",
         ANIMALS,
         animal_counts("its action pawns in supply"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_ap_on_display",
         ANIMALS,
         animal_counts("its action pawns on eyeball spaces of the action display"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_ap_boxed",
         ANIMALS,
         animal_counts("its cylinders still in the box, the source of new APs"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_gene_pool",
         ANIMALS,
         animal_counts("the species cubes in its gene pool"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_eliminated",
         ANIMALS,
         animal_counts("its species eliminated during play, the Hibernation pool"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_species_on_earth",
         ANIMALS,
         animal_counts("its species cubes on earth"),
     );
-    l.push("animal_vp", ANIMALS, animal_counts("its victory points"));
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
+        "animal_vp",
+        ANIMALS,
+        animal_counts("its victory points"),
+    );
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_tiles_dominated",
         ANIMALS,
         animal_counts("the number of tiles it dominates now"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "initiative",
         ANIMALS * ANIMALS,
         format!("{per_animal}: one-hot over the Initiative track's six positions (0 = first, leftmost) of its marker; all zero for an animal not in play"),
     );
     // Action display.
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "eyeball_spaces",
         SPACES * ANIMALS,
         "for each of the 41 eyeball spaces in execution order (Initiative, Adaptation 1-3, Regression 1-2, Abundance 1-2, Wasteland, Depletion, Glaciation 1-4, Speciation meat/sun/seed/water/grub/grass, Wanderlust 1-3, Migration 7..2, Competition 1-7, Domination 1-5): one-hot over the animals (food-chain order) of the action pawn on it; all zero when empty",
@@ -425,7 +448,8 @@ pub fn observation_layout(players: usize) -> Layout {
         1,
         "the cards left in the Dominance draw pile (its order is hidden; Ice Age is at the bottom)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "survival",
         ANIMALS,
         "one-hot over the animals (food-chain order) of the Survival card's holder (most species on tundra, p.18); all zero when nobody holds it",
@@ -458,7 +482,8 @@ pub fn observation_layout(players: usize) -> Layout {
         players,
         format!("{seats} of the seat deciding now; all zero when the game is over"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "to_move_animal",
         ANIMALS,
         "one-hot over the animals (food-chain order) of the animal deciding now; all zero when the game is over",
@@ -469,7 +494,8 @@ pub fn observation_layout(players: usize) -> Layout {
         players,
         format!("{seats} of the seat this observation is for"),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "observer_animals",
         ANIMALS,
         format!("{per_animal}: 1 when the observing seat plays it, else 0 (one animal per seat, several under the multi-animal rules)"),
@@ -488,7 +514,8 @@ pub fn observation_layout(players: usize) -> Layout {
             PENDING_KINDS.join(", ")
         ),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "pending_actor",
         ANIMALS,
         "one-hot over the animals (food-chain order) of the animal whose action, phase or card the pending decision belongs to: the card's taker in a card (also while Disease or Immigrants ask another animal), the animal that placed the tile in WanderMove, otherwise the animal deciding",
@@ -523,7 +550,8 @@ pub fn observation_layout(players: usize) -> Layout {
         BOARD_HEXES,
         "for each board hex in board order: 1 when it is among the tiles a card still works through, else 0: the tiles still to lose a species (Card(BiomassVictim), Card(CatastropheAdjacent), Card(PredatorVictim); the first in board order is resolved next) or still to receive one (Card(FecundityTile))",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "pending_animals",
         ANIMALS,
         format!("{per_animal}: 1 when it is among the animals still to lose an element (Card(DiseaseLose), the first is deciding) or already replaced (Card(EvolutionReplace)), else 0"),
@@ -746,6 +774,16 @@ impl Learnable for DominantSpecies {
 
     fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
         observe_again(state, seat, memory, out)
+    }
+
+    /// The animals in play that `seat` controls, in food-chain order.
+    fn seat_animals(state: &State, seat: Seat, out: &mut Vec<usize>) {
+        out.extend(
+            state
+                .animals_in_play()
+                .filter(|&a| state.seat_of(a) == seat)
+                .map(Animal::index),
+        );
     }
 
     fn action_id(_players: usize, choice: &Choice) -> Option<ActionId> {

@@ -15,7 +15,7 @@ use crate::decision::{Choice, Decision, TectonicsMode};
 use crate::state::{CircleRow, Pawn, State, ANIMALS, DISKS};
 use crate::types::{Action, Animal, Card, Element, Face, Space, Terrain, Trait};
 use crate::Marine;
-use eons_core::{CornerId, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
+use eons_core::{AnimalAxis, CornerId, HexId, Layout, Learnable, Seat, SeatAxis, Writer};
 use eons_earth::{grid, CORNERS, ELEMENTS, HEXES};
 
 mod ids;
@@ -75,6 +75,17 @@ impl Learnable for Marine {
     }
 
     /// See [`action_id`].
+    /// The animals in play that `seat` controls (two under the 2-player
+    /// two-animals option, p.22), in food-chain order.
+    fn seat_animals(state: &State, seat: Seat, out: &mut Vec<usize>) {
+        out.extend(
+            state
+                .animals()
+                .filter(|a| state.owner[a.index()] == seat.0)
+                .map(Animal::index),
+        );
+    }
+
     fn action_id(_players: usize, choice: &Choice) -> Option<eons_core::ActionId> {
         action_id(choice)
     }
@@ -224,6 +235,7 @@ pub fn action_universe(_players: usize) -> Vec<Choice> {
 pub fn observation_layout(players: usize) -> Layout {
     let dims = Dims::of(data());
     let mut l = Layout::new();
+    l.set_animals(ANIMALS);
     l.push_seats(
         SeatAxis::Inner,
         "observer",
@@ -236,12 +248,14 @@ pub fn observation_layout(players: usize) -> Layout {
         players,
         "one-hot over seats (seat order): the seat deciding now; all zero once the game is over",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "deciding_animal",
         ANIMALS,
         "one-hot over animals (food-chain order): the animal deciding now; all zero once the game is over",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "current_animal",
         ANIMALS,
         "one-hot over animals (food-chain order): the animal whose turn it is",
@@ -254,7 +268,8 @@ pub fn observation_layout(players: usize) -> Layout {
             DECISION_KINDS.join(", ")
         ),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "pending_animal",
         ANIMALS,
         "one-hot over animals (food-chain order): the animal whose turn, action, card or trait the pending decision belongs to (Disease: the card's player, while the victim decides)",
@@ -334,63 +349,75 @@ pub fn observation_layout(players: usize) -> Layout {
         10,
         "the setup: flags two-animals, random earth, then a one-hot over game length (short, standard, long, epic), flags alternate displays, superheroes, then the round cap (count, 0 = none), then 1 if ties are broken in reversed food-chain order (Monotypic Habitat face-up)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_in_play",
         ANIMALS,
         "flags per animal (food-chain order): the animal is in the game",
     );
-    l.push_seats(
+    l.push_axes(
         SeatAxis::Inner,
+        AnimalAxis::Outer,
         "animal_owner",
         ANIMALS * players,
         "per animal (food-chain order), a one-hot over seats (seat order): the seat playing it; all zero for an animal not in play",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_is_mine",
         ANIMALS,
         "flags per animal (food-chain order): the observer plays this animal",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_counts",
         ANIMALS * ANIMAL_COUNTS,
         "per animal (food-chain order), 11 values: VP, species in its Gene Pool, eliminated species, species on earth, species on Regression squares, basic pawns in front of it, basic pawns owned (counts), then flags: pawns retrieved this round (food-chain cube in the right box), Budding Intelligence's pawn taken, then the draft cards still in its hand and the traits it has picked (counts, during the secret draft)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_printed",
         ANIMALS * ELEMENTS,
         "per animal (food-chain order), per element type: elements printed on its display (counts)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_disks",
         ANIMALS * DISKS * (1 + ELEMENTS),
         "per animal (food-chain order), per disk slot (0-based; the last two are Phenotypic Plasticity's), 7 values: 1 if the slot is usable now, then a one-hot over element types of the disk on it",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_needs",
         ANIMALS * ELEMENTS,
         "per animal (food-chain order), per element type: the elements its display matches (printed, disks and Ram Feeder's plankton; counts)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_traits",
         ANIMALS * Trait::COUNT,
         "per animal (food-chain order), flags per trait: the traits it holds once revealed; before the reveal the observer's own picks, and zeros for the other seats' animals",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_traits_known",
         ANIMALS,
         "flags per animal (food-chain order): its traits are known to the observer (revealed, or its own)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "animal_copied",
         ANIMALS * Trait::COUNT,
         "per animal (food-chain order), a one-hot over traits: the trait its Exaptation copies, if any",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "own_hand",
         ANIMALS * Trait::COUNT,
         "per animal (food-chain order), flags per trait: the secret draft hand of the observer's own animals before the reveal; zeros for every other animal",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "own_offer",
         ANIMALS * Trait::COUNT,
         "per animal (food-chain order), flags per trait: the trait cards secretly offered to the observer's own animals (Gene Expression, Exaptation); zeros for every other animal",
@@ -415,12 +442,14 @@ pub fn observation_layout(players: usize) -> Layout {
         CORNERS * ELEMENTS,
         "per corner (id order), a one-hot over element types: the element disk on the corner, if any",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "species",
         HEXES * ANIMALS,
         "per hex (id order), per animal (food-chain order): species cubes on the tile (counts)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "thriving",
         HEXES * ANIMALS,
         "per hex (id order), per animal (food-chain order): 1 if the animal's species on the tile thrive, 0 if endangered or absent",
@@ -430,22 +459,26 @@ pub fn observation_layout(players: usize) -> Layout {
         HEXES,
         "per hex (id order): species that already migrated onto the tile in this action (counts)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "domination",
         ANIMALS * ELEMENTS * 2,
         "per animal (food-chain order), per element type, 2 values: its domination value (display count × tiles holding its species and such an element) and 1 if that beats the element's target number",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Leading { run: PAWN_KINDS },
         "display_spaces",
         dims.spaces * PAWN_KINDS,
         "per action space of the display (space index order, as Choice::Place numbers them), a one-hot over pawns: a basic pawn of each animal (food-chain order), then the special pawn of each element type",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::OuterLeading { run: PAWN_KINDS },
         "personal_spaces",
         ANIMALS * PAWN_KINDS,
         "per animal's Bottom Feeder personal space (food-chain order), a one-hot over pawns: a basic pawn of each animal, then the special pawn of each element type",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Leading { run: ANIMALS + 2 },
         "special_pawns",
         ELEMENTS * (ANIMALS + 2),
         "per element type's special pawn, 6 values: a one-hot over animals (food-chain order) of its controller, then 1 if it stands on an action space, then its target number (count)",
@@ -463,7 +496,8 @@ pub fn observation_layout(players: usize) -> Layout {
         3 * ELEMENTS,
         "per element box (Autotrophs, Depletion, Regression), per element type: elements in the box (counts)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "regression_squares",
         dims.squares * ANIMALS,
         "per Regression cube square (left to right), a one-hot over animals (food-chain order): whose cube is on it",
@@ -518,7 +552,8 @@ pub fn observation_layout(players: usize) -> Layout {
         Terrain::COUNT,
         "per terrain: markers in the red bag (counts; public, as every other marker is in sight)",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Inner,
         "survival",
         ANIMALS,
         "one-hot over animals (food-chain order): the holder of the Survival card (the sole most species on Vents), if any",

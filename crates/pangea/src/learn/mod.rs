@@ -24,7 +24,7 @@ use crate::types::{
     SECTORS,
 };
 use crate::Choice;
-use eons_core::{Layout, Learnable, Seat, SeatAxis, Writer};
+use eons_core::{AnimalAxis, Layout, Learnable, Seat, SeatAxis, Writer};
 use std::fmt::Write as _;
 
 /// Groups (Synapsids, Sauropsida, Amphibians, Invertebrates).
@@ -295,6 +295,7 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
     );
     let flags = "Special Animal, Toxic, Inactive, objective marker";
     let mut l = Layout::new();
+    l.set_animals(GROUPS);
     l.push_seats(
         SeatAxis::Inner,
         "observer",
@@ -372,7 +373,8 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         p,
         "Per seat, 1 if the seat won (shared wins all 1), else 0 (all 0 until the game is over).",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Within { inner: FLAG_SETS as usize },
         "animals",
         CELLS,
         format!(
@@ -419,8 +421,9 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         REGIONS,
         "Solo (Amphibians): per region, 1 if the objective marker's animal caused a warning there this stage.",
     );
-    l.push_seats(
+    l.push_axes(
         SeatAxis::Outer,
+        AnimalAxis::Inner,
         "seat_group",
         p * GROUPS,
         format!("Per seat, one-hot over the group it leads: {groups}."),
@@ -500,24 +503,28 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         p * REGIONS,
         "Per seat, per region, 1 if the seat's Fat Reserves protect it there this stage.",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "group_owner",
         GROUPS * 3,
         format!(
             "Per group ({groups}), one-hot over who leads it: a seat, neutral, not in the game."
         ),
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "group_neutral_track",
         GROUPS,
         "Per group, raw markers on a neutral group's Adaptation Track (0 for a seat's group).",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "group_supply",
         GROUPS,
         "Per group, raw ordinary animal markers in its supply.",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Outer,
         "group_special_out",
         GROUPS,
         "Per group, 1 if its Special Animal marker is on the board or in a contest.",
@@ -611,7 +618,8 @@ pub fn observation_layout(d: &Data, players: usize) -> Layout {
         1 + REGIONS + NICHES,
         "A contest in progress (the innermost): 1 if there is one, one-hot over the regions, one-hot over niches 0–2; all 0 without a contest.",
     );
-    l.push(
+    l.push_animals(
+        AnimalAxis::Leading { run: GROUPS + 4 },
         "contest_animals",
         2 * (GROUPS + 4),
         format!(
@@ -668,5 +676,25 @@ impl Learnable for crate::Pangea {
     /// See [`observe_again`].
     fn observe_again(state: &State, seat: Seat, memory: &mut ObservationMemory, out: &mut [f32]) {
         observe_again(state, data(), seat.0, memory, out)
+    }
+
+    /// The group `seat` leads.
+    fn seat_animals(state: &State, seat: Seat, out: &mut Vec<usize>) {
+        out.extend(
+            Group::ALL
+                .iter()
+                .filter(|&&g| state.seat_of(g) == Some(seat.0))
+                .map(|&g| g as usize),
+        );
+    }
+
+    /// The neutral groups (1 to 3 players), in group order.
+    fn unseated_animals(state: &State, out: &mut Vec<usize>) {
+        out.extend(
+            Group::ALL
+                .iter()
+                .filter(|&&g| state.neutral_of(g).is_some())
+                .map(|&g| g as usize),
+        );
     }
 }

@@ -32,7 +32,7 @@ from . import _eons
 from ._eons import VecGame as _RustVecGame
 
 __all__ = [
-    "Game", "VecGame", "games", "game_options", "game_players", "relative_observation", "GAMES",
+    "Game", "VecGame", "games", "game_options", "game_players", "relative_observation", "compact_observation", "GAMES",
 ]
 
 #: The games' ids, as ``eons games`` and records name them.
@@ -62,6 +62,16 @@ def relative_observation(game, seat):
     return _eons.relative_observation(game, seat)
 
 
+def compact_observation(game, seat):
+    """``seat``'s compact observer-relative observation of ``game``: the
+    observer-relative observation with every animal axis cut to the animals
+    in the game, in slots ordered by seat from ``seat`` (its own animals
+    first, then those of the seats after it, then any neutral ones), and a
+    first section ``slot_animal`` saying which animal each slot is. Its
+    sections: ``game.compact_observation_layout()``; see docs/python.md."""
+    return _eons.compact_observation(game, seat)
+
+
 #: One game of ``"ds"``, ``"marine"`` or ``"pangea"``:
 #: ``Game(name, players, options=[...], seed=0)``, options as ``eons games``
 #: lists them (``["multi"]``, ``["animals=birds,insects"]``); every random
@@ -74,7 +84,7 @@ class VecGame:
 
     ``VecGame(name, num_games, players, options=[], seed=0, threads=1,
     bots=None, shaped=False, max_decisions=None, all_seats=False,
-    relative=False, copy=True)``. :meth:`reset` and :meth:`step` return ``(observations,
+    relative=False, copy=True, compact=False)``. :meth:`reset` and :meth:`step` return ``(observations,
     masks, rewards, dones, players)``: the observation of the seat to move
     in each game ``(N, observation_size)`` float32 (``all_seats=True``:
     every seat's, ``(N, players, observation_size)``), its action mask
@@ -91,17 +101,19 @@ class VecGame:
     and the rewards of the bots' moves come with the learner's next step.
     ``max_decisions=N`` cuts a game after N decisions (done, with
     :meth:`truncations` set). ``relative=True`` gives observer-relative
-    observations (:func:`relative_observation`). ``copy=False`` returns the batch's own
+    observations (:func:`relative_observation`), ``compact=True`` compact ones
+    (:func:`compact_observation`; their sections: :meth:`observation_layout`).
+    ``copy=False`` returns the batch's own
     arrays, read-only and refilled in place: valid until the next step.
     """
 
     def __init__(self, name, num_games, players, options=(), seed=0, threads=1,
                  bots=None, shaped=False, max_decisions=None, all_seats=False,
-                 relative=False, copy=True):
+                 relative=False, copy=True, compact=False):
         self._inner = _RustVecGame(
             name, num_games, players, list(options), seed, threads,
             {int(seat): str(spec) for seat, spec in (bots or {}).items()},
-            shaped, max_decisions, all_seats, relative, copy,
+            shaped, max_decisions, all_seats, relative, copy, compact,
         )
 
     def __len__(self):
@@ -118,6 +130,12 @@ class VecGame:
 
     def num_players(self):
         return self._inner.num_players()
+
+    def observation_layout(self):
+        """The sections of one observation as :meth:`step` returns it (the
+        compact layout with ``compact=True``): ``(name, offset, length,
+        about)`` each."""
+        return self._inner.observation_layout()
 
     def bots(self):
         """The seats the bots play: ``{seat: spec}``."""

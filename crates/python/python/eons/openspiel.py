@@ -24,7 +24,9 @@ re-draws what the player has not seen).
 Returns are terminal: 1 for the winner, 0 for the others (constant sum 1).
 States serialise (OpenSpiel's ``serialize``, pickle) with their hidden part.
 Observation tensors are the seat's observations of ``docs/python.md``;
-``observer.dict`` names their sections.
+``observer.dict`` names their sections. ``make_observation(game,
+params={"compact": True})`` gives the compact observer-relative ones (the
+seat's own animals first: :func:`eons.compact_observation`).
 
 Information states have perfect recall: the seat's own action-observation
 history, kept compact as a running 128-bit digest of every decision as the
@@ -220,8 +222,15 @@ def _make(game_id):
             return self._observation_size + RECALL_BITS
 
         def make_py_observer(self, iig_obs_type=None, params=None):
+            params = dict(params or {})
+            compact = bool(params.pop("compact", False))
             if params:
                 raise ValueError(f"observation parameters are not supported: {params}")
+            if compact:
+                if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                    raise ValueError("the compact observation has no perfect-recall form")
+                probe = Game(game_id, self._players, self._setup_options, self._seed)
+                return EonsCompactObserver(probe.compact_observation_layout())
             if iig_obs_type is not None and iig_obs_type.perfect_recall:
                 return EonsInformationStateObserver(self._observation_size, self._layout)
             return EonsObserver(self._observation_size, self._layout)
@@ -411,6 +420,26 @@ class EonsObserver:
         else:
             # Written in place by the engine: no array made per call.
             state.eons.observation_into(player, self.tensor)
+
+    def string_from(self, state, player):
+        return _observation_string(state, player)
+
+
+class EonsCompactObserver:
+    """OpenSpiel's observer of the compact observer-relative observation
+    (``make_observation(game, params={"compact": True})``): ``tensor`` and
+    ``dict`` as :class:`EonsObserver`'s, the compact layout's sections."""
+
+    def __init__(self, layout):
+        size = sum(length for _, _, length, _ in layout)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {name: self.tensor[offset:offset + length] for name, offset, length, _ in layout}
+
+    def set_from(self, state, player):
+        if state.eons is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = eons.compact_observation(state.eons, player)
 
     def string_from(self, state, player):
         return _observation_string(state, player)

@@ -18,6 +18,12 @@ layout of ``docs/python.md``), and ``"action_mask"`` (int8, 1 for each legal
 action; all zero when it is not that agent's turn). Turns follow the
 rules, not a fixed rotation: ``agent_selection`` is always the seat the
 game asks. Rewards come at the end: 1 for the winner, 0 for the others.
+
+``observation="relative"`` gives observer-relative tensors (the seat's own
+seat first: :func:`eons.relative_observation`), ``observation="compact"``
+compact ones (its own animals first, the animals nobody plays left out:
+:func:`eons.compact_observation`; their sections are
+``env.unwrapped.game.compact_observation_layout()``).
 """
 
 from __future__ import annotations
@@ -27,15 +33,25 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import Game
+from . import Game, compact_observation, relative_observation
 
 __all__ = ["env", "raw_env"]
 
 
-def env(name="ds", players=4, options=(), seed=0, render_mode=None):
+#: The observations an environment offers, and how each is read.
+OBSERVATIONS = {
+    "absolute": lambda game, seat: game.observation_tensor(seat),
+    "relative": relative_observation,
+    "compact": compact_observation,
+}
+
+
+def env(name="ds", players=4, options=(), seed=0, render_mode=None, observation="absolute"):
     """The AEC environment of game ``name`` (``"ds"``, ``"marine"``,
-    ``"pangea"``), wrapped as PettingZoo's classic games are."""
-    e = raw_env(name, players=players, options=options, seed=seed, render_mode=render_mode)
+    ``"pangea"``), wrapped as PettingZoo's classic games are.
+    ``observation``: ``"absolute"``, ``"relative"`` or ``"compact"``."""
+    e = raw_env(name, players=players, options=options, seed=seed, render_mode=render_mode,
+                observation=observation)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
@@ -46,8 +62,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
 
     metadata = {"render_modes": ["ansi"], "name": "eons_v0", "is_parallelizable": False}
 
-    def __init__(self, name="ds", players=4, options=(), seed=0, render_mode=None):
+    def __init__(self, name="ds", players=4, options=(), seed=0, render_mode=None,
+                 observation="absolute"):
         super().__init__()
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation is one of {sorted(OBSERVATIONS)}, not {observation!r}")
+        self._observe = OBSERVATIONS[observation]
         self._name = name
         self._players = players
         self._options = list(options)
@@ -57,7 +77,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
         self.metadata = dict(self.metadata, name=f"eons_{self.game.name}_v0")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
-        size = self.game.observation_size()
+        size = len(self._observe(self.game, 0))
         actions = self.game.num_distinct_actions()
         self.observation_spaces = {
             a: spaces.Dict(
@@ -83,7 +103,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped class)
 
     def observe(self, agent):
         seat = self._seat(agent)
-        observation = self.game.observation_tensor(seat)
+        observation = self._observe(self.game, seat)
         if self.game.current_player() == seat:
             mask = self.game.action_mask().astype(np.int8)
         else:

@@ -393,19 +393,15 @@ fn the_first_decision_is_planning_for_the_first_animal_on_initiative() {
     assert_eq!(hot(section(&layout, &obs, "step")), Some(0), "Planning");
 }
 
-/// The values of section `name` in a compact observation.
-fn compact_section<'a>(layout: &Layout, values: &'a [f32], name: &str) -> &'a [f32] {
-    let (offset, len) = layout.span(name).expect("section");
-    &values[offset..offset + len]
-}
-
 /// The compact observation (`eons_core::compact`) puts each seat's own
 /// animal in slot 0 and the animals of the seats after it next: checked
-/// against the state itself on random games of every player count, the
-/// multi-animal rules included (two or three animals per seat).
+/// against the state itself and against the absolute observation on random
+/// games of every player count, the multi-animal rules included (two or
+/// three animals per seat).
 #[test]
 fn compact_observations_put_the_observers_animals_first() {
-    use eons_core::compact::{observe_compact, slot_order, SLOT_ANIMAL};
+    use eons_core::compact::SLOT_ANIMAL;
+    use eons_core::testing::check_compact_views;
     for (players, options, seed) in [
         (2, vec![], 1u64),
         (2, vec!["multi".to_string()], 2),
@@ -414,95 +410,72 @@ fn compact_observations_put_the_observers_animals_first() {
         (6, vec!["random-earth".to_string()], 5),
     ] {
         let setup = Ds::setup(players, &options).expect("setup");
-        let mut state = Ds::new(&setup, seed).expect("game");
-        let mut rng = GameRng::new(seed);
-        let mut legal = Vec::new();
-        let mut events = Vec::new();
-        let mut decisions = 0;
-        while let Turn::Seat(to_move) = Ds::turn(&state) {
-            if decisions % 37 == 0 {
-                for observer in (0..players).map(|s| Seat(s as u8)) {
-                    let order = slot_order::<Ds>(&state, observer);
-                    let (layout, values) = observe_compact::<Ds>(&state, observer);
-                    let slots = order.len();
-                    let here = |name| compact_section(&layout, &values, name);
-                    // Which animal each slot is, in seat order from the observer.
-                    let animal_of = |slot: usize| {
-                        let hot = &here(SLOT_ANIMAL)[slot * 6..slot * 6 + 6];
-                        hot.iter().position(|&v| v == 1.0).expect("a slot's animal")
-                    };
-                    let mut expected = Vec::new();
-                    for r in 0..players {
-                        let seat = Seat(((observer.index() + r) % players) as u8);
-                        expected.extend(
-                            state
-                                .animals_in_play()
-                                .filter(|&a| state.seat_of(a) == seat)
-                                .map(Animal::index),
-                        );
+        let decisions = check_compact_views::<Ds>(&setup, seed, 37, |state, view| {
+            let observer = view.observer.index();
+            let slots = view.order.len();
+            // Which animal each slot is, in seat order from the observer.
+            let animal_of = |slot: usize| {
+                let hot = &view.compact(SLOT_ANIMAL)[slot * 6..slot * 6 + 6];
+                hot.iter().position(|&v| v == 1.0).expect("a slot's animal")
+            };
+            let mut expected = Vec::new();
+            for r in 0..players {
+                let seat = Seat(((observer + r) % players) as u8);
+                expected.extend(
+                    state
+                        .animals_in_play()
+                        .filter(|&a| state.seat_of(a) == seat)
+                        .map(Animal::index),
+                );
+            }
+            assert_eq!((0..slots).map(animal_of).collect::<Vec<_>>(), expected);
+            assert_eq!(view.compact("animal_in_play"), vec![1.0; slots].as_slice());
+            let own = view.compact("observer_animals");
+            let mine: Vec<usize> = (0..slots).filter(|&k| own[k] == 1.0).collect();
+            assert!(!mine.is_empty() && mine.iter().enumerate().all(|(i, &k)| i == k));
+            for slot in 0..slots {
+                let animal = Animal::ALL[animal_of(slot)];
+                let relative = (state.seat_of(animal).index() + players - observer) % players;
+                let row = &view.compact("animal_seat")[slot * players..(slot + 1) * players];
+                assert_eq!(row.iter().position(|&v| v == 1.0), Some(relative));
+                assert_eq!(
+                    view.compact("animal_vp")[slot],
+                    state.animals[animal.index()].vp as f32
+                );
+            }
+            // Per hex (or eyeball space), one value per animal: the compact
+            // values are the absolute ones of the slots' animals; per
+            // animal, a run of values: the slots' runs.
+            for name in [
+                "species",
+                "matching",
+                "dominance",
+                "hibernated",
+                "eyeball_spaces",
+            ] {
+                let cut = view.compact(name);
+                for (run, full) in view.absolute(name).chunks(6).enumerate() {
+                    for (k, &a) in view.order.iter().enumerate() {
+                        assert_eq!(cut[run * slots + k], full[a], "{name}");
                     }
-                    assert_eq!((0..slots).map(animal_of).collect::<Vec<_>>(), expected);
-                    assert_eq!(here("animal_in_play"), vec![1.0; slots].as_slice());
-                    let own = here("observer_animals");
-                    let mine: Vec<usize> = (0..slots).filter(|&k| own[k] == 1.0).collect();
-                    assert!(!mine.is_empty() && mine.iter().enumerate().all(|(i, &k)| i == k));
-                    for slot in 0..slots {
-                        let animal = Animal::ALL[animal_of(slot)];
-                        let seat = state.seat_of(animal).index();
-                        let relative = (seat + players - observer.index()) % players;
-                        let row = &here("animal_seat")[slot * players..(slot + 1) * players];
-                        assert_eq!(row.iter().position(|&v| v == 1.0), Some(relative));
-                        assert_eq!(
-                            here("animal_vp")[slot],
-                            state.animals[animal.index()].vp as f32
-                        );
-                    }
-                    // Per hex (or eyeball space), one value per animal:
-                    // the compact values are the absolute ones of the
-                    // slots' animals; per animal, a run of values: the
-                    // slots' runs.
-                    let layout = Ds::observation_layout(players);
-                    let mut absolute = vec![0.0; layout.len()];
-                    Ds::observe(&state, observer, &mut absolute);
-                    let there = |name| compact_section(&layout, &absolute, name);
-                    for name in [
-                        "species",
-                        "matching",
-                        "dominance",
-                        "hibernated",
-                        "eyeball_spaces",
-                    ] {
-                        let cut = here(name);
-                        for (run, full) in there(name).chunks(6).enumerate() {
-                            for (k, &a) in order.iter().enumerate() {
-                                assert_eq!(cut[run * slots + k], full[a], "{name}");
-                            }
-                        }
-                    }
-                    for name in ["initiative", "animal_elements", "animal_added"] {
-                        let full = there(name);
-                        let per = full.len() / 6;
-                        for (k, &a) in order.iter().enumerate() {
-                            assert_eq!(
-                                here(name)[k * per..][..per],
-                                full[a * per..][..per],
-                                "{name}"
-                            );
-                        }
-                    }
-                    let mover = here("to_move_seat");
-                    let relative = (to_move.index() + players - observer.index()) % players;
-                    assert_eq!(mover.iter().position(|&v| v == 1.0), Some(relative));
-                    assert_eq!(here("observer_seat")[0], 1.0);
                 }
             }
-            legal.clear();
-            Ds::legal(&state, &mut legal);
-            let c = legal[rng.index(legal.len())];
-            events.clear();
-            Ds::apply(&mut state, c, &mut events).expect("legal");
-            decisions += 1;
-        }
+            for name in ["initiative", "animal_elements", "animal_added"] {
+                let full = view.absolute(name);
+                let per = full.len() / 6;
+                for (k, &a) in view.order.iter().enumerate() {
+                    assert_eq!(
+                        view.compact(name)[k * per..][..per],
+                        full[a * per..][..per],
+                        "{name}"
+                    );
+                }
+            }
+            let mover = view.compact("to_move_seat");
+            let relative = (view.to_move.index() + players - observer) % players;
+            assert_eq!(mover.iter().position(|&v| v == 1.0), Some(relative));
+            assert_eq!(view.compact("observer_seat")[0], 1.0);
+        });
         assert!(decisions > 100);
     }
 }

@@ -365,7 +365,8 @@ fn hot(run: &[f32]) -> Option<usize> {
 /// random games of 2, 3 and 4 players.
 #[test]
 fn compact_observations_put_the_observers_animals_first() {
-    use eons_core::compact::{observe_compact, slot_order, SLOT_ANIMAL};
+    use eons_core::compact::SLOT_ANIMAL;
+    use eons_core::testing::check_compact_views;
     const ANIMALS: usize = 4;
     const PAWN_KINDS: usize = ANIMALS + 6;
     for (seed, (players, opts)) in [
@@ -376,96 +377,57 @@ fn compact_observations_put_the_observers_animals_first() {
     .into_iter()
     .enumerate()
     {
-        let mut state = Marine::new(&setup(players, opts), seed as u64).expect("game");
-        let layout = Marine::observation_layout(players);
-        let mut rng = GameRng::new(seed as u64);
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
-        let mut decisions = 0;
-        while let Turn::Seat(_) = Marine::turn(&state) {
-            if decisions % 29 == 0 {
-                for observer in (0..players).map(|s| Seat(s as u8)) {
-                    let order = slot_order::<Marine>(&state, observer);
-                    let slots = order.len();
-                    let (compact, values) = observe_compact::<Marine>(&state, observer);
-                    let mut absolute = vec![0.0; layout.len()];
-                    Marine::observe(&state, observer, &mut absolute);
-                    let here = |name| {
-                        let (at, len) = compact.span(name).expect("section");
-                        &values[at..at + len]
-                    };
-                    let there = |name| {
-                        let (at, len) = layout.span(name).expect("section");
-                        &absolute[at..at + len]
-                    };
-                    let owners: Vec<usize> = (0..slots)
-                        .map(|k| {
-                            let animal = hot(&here(SLOT_ANIMAL)[k * ANIMALS..][..ANIMALS]);
-                            let animal = animal.expect("each slot is an animal");
-                            assert_eq!(animal, order[k]);
-                            usize::from(state.owner[animal])
-                        })
-                        .collect();
-                    // Seat order from the observer, the observer first.
-                    let relative: Vec<usize> = owners
-                        .iter()
-                        .map(|&o| (o + players - observer.index()) % players)
-                        .collect();
-                    assert!(relative.windows(2).all(|w| w[0] <= w[1]), "{relative:?}");
-                    assert_eq!(relative[0], 0);
-                    let mine = here("animal_is_mine");
-                    for k in 0..slots {
-                        assert_eq!(mine[k] == 1.0, relative[k] == 0);
-                        assert_eq!(
-                            hot(&here("animal_owner")[k * players..][..players]),
-                            Some(relative[k])
-                        );
-                    }
-                    let slot_of = |animal: usize| order.iter().position(|&a| a == animal);
-                    // A pawn one-hot: the animals' basic pawns by slot, then
-                    // the special pawns.
-                    let pawn = |was: Option<usize>| {
-                        was.map(|p| {
-                            if p < ANIMALS {
-                                slot_of(p).expect("in play")
-                            } else {
-                                p - ANIMALS + slots
-                            }
-                        })
-                    };
-                    let cut = PAWN_KINDS - ANIMALS + slots;
-                    let display = there("display_spaces");
-                    for (space, run) in display.chunks(PAWN_KINDS).enumerate() {
-                        assert_eq!(
-                            hot(&here("display_spaces")[space * cut..][..cut]),
-                            pawn(hot(run))
-                        );
-                    }
-                    for (k, &animal) in order.iter().enumerate() {
-                        let run = &there("personal_spaces")[animal * PAWN_KINDS..][..PAWN_KINDS];
-                        assert_eq!(
-                            hot(&here("personal_spaces")[k * cut..][..cut]),
-                            pawn(hot(run))
-                        );
-                    }
-                    let special = ANIMALS + 2;
-                    for (e, run) in there("special_pawns").chunks(special).enumerate() {
-                        let at = e * (special - ANIMALS + slots);
-                        let controller = hot(&run[..ANIMALS]).map(|a| slot_of(a).expect("in play"));
-                        assert_eq!(hot(&here("special_pawns")[at..at + slots]), controller);
-                        assert_eq!(
-                            here("special_pawns")[at + slots..at + slots + 2],
-                            run[ANIMALS..]
-                        );
-                    }
-                }
+        let setup = setup(players, opts);
+        let decisions = check_compact_views::<Marine>(&setup, seed as u64, 29, |state, view| {
+            let (order, slots) = (&view.order, view.order.len());
+            let relative: Vec<usize> = (0..slots)
+                .map(|k| {
+                    let animal = hot(&view.compact(SLOT_ANIMAL)[k * ANIMALS..][..ANIMALS]);
+                    assert_eq!(animal, Some(order[k]));
+                    let owner = usize::from(state.owner[order[k]]);
+                    (owner + players - view.observer.index()) % players
+                })
+                .collect();
+            // Seat order from the observer, the observer first.
+            assert!(relative.windows(2).all(|w| w[0] <= w[1]), "{relative:?}");
+            assert_eq!(relative[0], 0);
+            let mine = view.compact("animal_is_mine");
+            for k in 0..slots {
+                assert_eq!(mine[k] == 1.0, relative[k] == 0);
+                let owner = &view.compact("animal_owner")[k * players..][..players];
+                assert_eq!(hot(owner), Some(relative[k]));
             }
-            legal.clear();
-            Marine::legal(&state, &mut legal);
-            let c = legal[rng.index(legal.len())];
-            events.clear();
-            Marine::apply(&mut state, c, &mut events).expect("legal");
-            decisions += 1;
-        }
+            // A pawn one-hot: the animals' basic pawns by slot, then the
+            // special pawns.
+            let pawn = |was: Option<usize>| {
+                was.map(|p| match p {
+                    p if p < ANIMALS => view.slot_of(p).expect("in play"),
+                    p => p - ANIMALS + slots,
+                })
+            };
+            let cut = PAWN_KINDS - ANIMALS + slots;
+            let display = view.compact("display_spaces");
+            for (space, run) in view
+                .absolute("display_spaces")
+                .chunks(PAWN_KINDS)
+                .enumerate()
+            {
+                assert_eq!(hot(&display[space * cut..][..cut]), pawn(hot(run)));
+            }
+            let personal = view.compact("personal_spaces");
+            for (k, &animal) in order.iter().enumerate() {
+                let run = &view.absolute("personal_spaces")[animal * PAWN_KINDS..][..PAWN_KINDS];
+                assert_eq!(hot(&personal[k * cut..][..cut]), pawn(hot(run)));
+            }
+            let special = ANIMALS + 2;
+            let pawns = view.compact("special_pawns");
+            for (e, run) in view.absolute("special_pawns").chunks(special).enumerate() {
+                let at = e * (special - ANIMALS + slots);
+                let controller = hot(&run[..ANIMALS]).map(|a| view.slot_of(a).expect("in play"));
+                assert_eq!(hot(&pawns[at..at + slots]), controller);
+                assert_eq!(pawns[at + slots..at + slots + 2], run[ANIMALS..]);
+            }
+        });
         assert!(decisions > 100);
     }
 }

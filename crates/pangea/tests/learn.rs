@@ -338,64 +338,44 @@ fn an_observation_written_again_follows_secrets_seats_and_the_doom() {
 /// players.
 #[test]
 fn compact_observations_put_the_observers_group_first() {
-    use eons_core::compact::{observe_compact, slot_order, SLOT_ANIMAL};
+    use eons_core::compact::SLOT_ANIMAL;
+    use eons_core::testing::check_compact_views;
     use eons_pangea::Group;
     const GROUPS: usize = 4;
     const STATUS: usize = 16;
     for (seed, players) in [(1u64, 1), (2, 2), (3, 3), (4, 4)] {
-        let mut state = Pangea::new(&setup(players, &[]), seed).expect("game");
-        let layout = Pangea::observation_layout(players);
-        let mut rng = GameRng::new(seed);
-        let (mut legal, mut events) = (Vec::new(), Vec::new());
-        let mut decisions = 0;
-        while let Turn::Seat(_) = Pangea::turn(&state) {
-            if decisions % 23 == 0 {
-                for observer in (0..players).map(|s| Seat(s as u8)) {
-                    let order = slot_order::<Pangea>(&state, observer);
-                    let slots = order.len();
-                    let (compact, values) = observe_compact::<Pangea>(&state, observer);
-                    let mut absolute = vec![0.0; layout.len()];
-                    Pangea::observe(&state, observer, &mut absolute);
-                    let here = |name| {
-                        let (at, len) = compact.span(name).expect("section");
-                        &values[at..at + len]
-                    };
-                    let there = |name| {
-                        let (at, len) = layout.span(name).expect("section");
-                        &absolute[at..at + len]
-                    };
-                    let hot = |run: &[f32]| run.iter().position(|&v| v == 1.0);
-                    for (k, &g) in order.iter().enumerate() {
-                        assert_eq!(hot(&here(SLOT_ANIMAL)[k * GROUPS..][..GROUPS]), Some(g));
-                        let group = Group::ALL[g];
-                        if k < players {
-                            let seat = (observer.index() + k) % players;
-                            assert_eq!(state.seat_of(group), Some(seat as u8));
-                            // Relative seat k leads the group in slot k.
-                            assert_eq!(hot(&here("seat_group")[k * slots..][..slots]), Some(k));
-                        } else {
-                            assert!(state.neutral_of(group).is_some());
-                        }
-                    }
-                    // The board's animals: each (region, niche) block of
-                    // groups × status values, cut to the slots.
-                    let full = there("animals");
-                    let cut = here("animals");
-                    for (block, run) in full.chunks(GROUPS * STATUS).enumerate() {
-                        for (k, &g) in order.iter().enumerate() {
-                            let at = block * slots * STATUS + k * STATUS;
-                            assert_eq!(cut[at..at + STATUS], run[g * STATUS..][..STATUS]);
-                        }
+        let decisions =
+            check_compact_views::<Pangea>(&setup(players, &[]), seed, 23, |state, view| {
+                let slots = view.order.len();
+                let hot = |run: &[f32]| run.iter().position(|&v| v == 1.0);
+                for (k, &g) in view.order.iter().enumerate() {
+                    assert_eq!(
+                        hot(&view.compact(SLOT_ANIMAL)[k * GROUPS..][..GROUPS]),
+                        Some(g)
+                    );
+                    let group = Group::ALL[g];
+                    if k < players {
+                        let seat = (view.observer.index() + k) % players;
+                        assert_eq!(state.seat_of(group), Some(seat as u8));
+                        // Relative seat k leads the group in slot k.
+                        assert_eq!(
+                            hot(&view.compact("seat_group")[k * slots..][..slots]),
+                            Some(k)
+                        );
+                    } else {
+                        assert!(state.neutral_of(group).is_some());
                     }
                 }
-            }
-            legal.clear();
-            Pangea::legal(&state, &mut legal);
-            let c = legal[rng.index(legal.len())];
-            events.clear();
-            Pangea::apply(&mut state, c, &mut events).expect("legal");
-            decisions += 1;
-        }
+                // The board's animals: each (region, niche) block of groups ×
+                // status values, cut to the slots.
+                let cut = view.compact("animals");
+                for (block, run) in view.absolute("animals").chunks(GROUPS * STATUS).enumerate() {
+                    for (k, &g) in view.order.iter().enumerate() {
+                        let at = block * slots * STATUS + k * STATUS;
+                        assert_eq!(cut[at..at + STATUS], run[g * STATUS..][..STATUS]);
+                    }
+                }
+            });
         assert!(decisions > 20);
     }
 }

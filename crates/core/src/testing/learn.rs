@@ -14,7 +14,7 @@
 //! ([`crate::compact`]) has the same slots at every decision, each animal in
 //! play once, the observer's first.
 
-use crate::compact::{compact_layout, compact_map, slot_order};
+use crate::compact::{compact_layout, compact_map, observe_compact, slot_order};
 use crate::game::{Seat, Turn};
 use crate::learn::{ActionId, ActionSpace, AnimalAxis, Layout, Learnable, SeatAxis};
 use crate::rng::GameRng;
@@ -335,4 +335,90 @@ fn layout_section_at(layout: &crate::learn::Layout, i: usize) -> String {
         offset += s.len;
     }
     "(past the end)".to_string()
+}
+
+/// One seat's compact observation ([`crate::compact`]) beside its absolute
+/// one, at a decision of a random game: what each engine's own compact
+/// test reads its sections from.
+pub struct CompactView {
+    /// The observing seat.
+    pub observer: Seat,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// Its slots: the animal of each ([`slot_order`]).
+    pub order: Vec<usize>,
+    compact_layout: Layout,
+    compact: Vec<f32>,
+    layout: Layout,
+    absolute: Vec<f32>,
+}
+
+impl CompactView {
+    /// The values of section `name` of the compact observation.
+    pub fn compact(&self, name: &str) -> &[f32] {
+        section(&self.compact_layout, &self.compact, name)
+    }
+
+    /// The values of section `name` of the absolute observation.
+    pub fn absolute(&self, name: &str) -> &[f32] {
+        section(&self.layout, &self.absolute, name)
+    }
+
+    /// The slot of `animal`, if it is in the game.
+    pub fn slot_of(&self, animal: usize) -> Option<usize> {
+        self.order.iter().position(|&a| a == animal)
+    }
+}
+
+/// The values of section `name` of an observation of `layout`; panics
+/// naming a section the layout lacks.
+fn section<'a>(layout: &Layout, values: &'a [f32], name: &str) -> &'a [f32] {
+    let (at, len) = layout
+        .span(name)
+        .unwrap_or_else(|| panic!("no section `{name}`"));
+    &values[at..at + len]
+}
+
+/// Plays a seeded random game of `setup` and calls `check` with the state
+/// and every seat's [`CompactView`] at every `every`-th decision (0, every,
+/// 2·every, …); returns the decisions played.
+pub fn check_compact_views<G: Learnable>(
+    setup: &G::Setup,
+    seed: u64,
+    every: usize,
+    mut check: impl FnMut(&G::State, &CompactView),
+) -> usize {
+    let mut state = G::new(setup, seed).unwrap_or_else(|e| panic!("setup refused: {e}"));
+    let players = G::seats(&state);
+    let layout = G::observation_layout(players);
+    let mut rng = GameRng::new(seed);
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let mut decisions = 0;
+    while let Turn::Seat(to_move) = G::turn(&state) {
+        if decisions % every.max(1) == 0 {
+            for observer in (0..players).map(|s| Seat(s as u8)) {
+                let (compact_layout, compact) = observe_compact::<G>(&state, observer);
+                let mut absolute = vec![0.0; layout.len()];
+                G::observe(&state, observer, &mut absolute);
+                let view = CompactView {
+                    observer,
+                    to_move,
+                    order: slot_order::<G>(&state, observer),
+                    compact_layout,
+                    compact,
+                    layout: layout.clone(),
+                    absolute,
+                };
+                check(&state, &view);
+            }
+        }
+        legal.clear();
+        G::legal(&state, &mut legal);
+        let c = legal[rng.index(legal.len())];
+        events.clear();
+        G::apply(&mut state, c, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed} decision {decisions}: {c:?} refused: {e}"));
+        decisions += 1;
+    }
+    decisions
 }

@@ -21,7 +21,9 @@
 //!   places its text names.
 //! * [`learn`]: the learning interface ([`crate::learn`]): action ids map to
 //!   and from every legal choice, observations have their layout's shape,
-//!   and no seat's observation shows what it has not seen.
+//!   and no seat's observation shows what it has not seen; and each seat's
+//!   compact observation beside its absolute one, for the engines' own
+//!   checks of their animal axes.
 //! * [`speed`]: what an observation costs beside a decision, whole and in
 //!   place (each engine's `observe_speed` example).
 
@@ -36,7 +38,7 @@ pub mod texts;
 
 pub use citations::{check_citations, CitationReport};
 pub use golden::{check_fixtures, transcript, BLESS_VARIABLE};
-pub use learn::{check_learnable, LearnReport};
+pub use learn::{check_compact_views, check_learnable, CompactView, LearnReport};
 pub use options::check_options;
 pub use places::{check_event_places, place_pattern, EventPlacesReport};
 pub use simulation::{random_simulation, DeepCheck, Probes, Simulation, SimulationReport};

@@ -425,24 +425,19 @@ class EonsObserver:
         return _observation_string(state, player)
 
 
-class EonsCompactObserver:
+class EonsCompactObserver(EonsObserver):
     """OpenSpiel's observer of the compact observer-relative observation
     (``make_observation(game, params={"compact": True})``): ``tensor`` and
     ``dict`` as :class:`EonsObserver`'s, the compact layout's sections."""
 
     def __init__(self, layout):
-        size = sum(length for _, _, length, _ in layout)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {name: self.tensor[offset:offset + length] for name, offset, length, _ in layout}
+        super().__init__(sum(length for _, _, length, _ in layout), layout)
 
     def set_from(self, state, player):
         if state.eons is None:
             self.tensor.fill(0.0)
         else:
             self.tensor[:] = eons.compact_observation(state.eons, player)
-
-    def string_from(self, state, player):
-        return _observation_string(state, player)
 
 
 class EonsInformationStateObserver:

@@ -29,6 +29,25 @@ def run(tmp_path_factory):
     return result, data / f"seed{SEED}-generation0"
 
 
+def test_a_second_generation_plays_the_search_with_the_first_network(tmp_path):
+    # Small and fast: the point is that generation 1 reads generation 0's
+    # shards and network, plays the search with that network, and pools.
+    data, out = tmp_path / "data", tmp_path / "models"
+    result = train.pipeline("ds", players=4, seed=3, games=24, generations=2, every=64,
+                            search="4it", threads=2, data=str(data), out=str(out),
+                            max_epochs=2, progress=False, command="python -m eons.train (test)")
+    first = data / "seed3-generation0"
+    network = data / "seed3-generation0-network" / "ds-4p.safetensors"
+    assert network.exists() and not list(first.glob("ds-4p.*"))
+    second = train.read_shards(data / "seed3-generation1", game="ds")
+    assert second.games == 24
+    # Both generations' games, pooled, and the last network where --out says.
+    assert result.shards.games == 48
+    assert (out / "ds-4p.safetensors").exists()
+    card = (out / "ds-4p.md").read_text()
+    assert "generations: 2" in card and f"net={network}" in card
+
+
 def test_the_shards_keep_to_the_contract(run):
     _, shards_folder = run
     shards = train.read_shards(shards_folder, game=GAME)

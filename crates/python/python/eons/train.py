@@ -817,7 +817,9 @@ def pipeline(game, *, players=4, seed=1, games=2000, generations=1, every=4, sea
             print(f"   trained in {network.seconds:.0f} s", file=sys.stderr)
             _print_evaluation(evaluation)
         last = generation == generations - 1
-        target = out if last else folder
+        # An earlier generation's network goes beside its shards, not among
+        # them: the next generation reads every file of the shard folders.
+        target = out if last else folder + "-network"
         base = _write_all(target, name, game=game_id, players=players, seed=seed, command=command,
                           shards=shards, split_seed=seed, network=network, held=held,
                           baselines=baselines, evaluation=evaluation, train_rows=len(train),

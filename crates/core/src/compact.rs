@@ -90,7 +90,10 @@ pub fn compact_map(layout: &Layout, players: usize, observer: Seat, order: &[usi
     let observer = observer.index() % players;
     let zero = layout.len() as u32;
     let one = zero + 1;
-    let mut map = Vec::with_capacity(compact_layout(layout, order.len()).len());
+    let values: usize = (layout.sections().iter())
+        .map(|s| slots_len(s.animals, s.len, animals, order.len()))
+        .sum();
+    let mut map = Vec::with_capacity(order.len() * animals + values);
     for &animal in order {
         map.extend((0..animals).map(|k| if k == animal { one } else { zero }));
     }
@@ -122,7 +125,8 @@ fn slots_len(axis: AnimalAxis, len: usize, animals: usize, slots: usize) -> usiz
 }
 
 /// The index in a section of `len` values (`animals` along `axis`) of the
-/// value that slot-ordered index `value` takes.
+/// value that slot-ordered index `value` takes. Never a panic: a slot
+/// beyond `order` (there is none when the lengths agree) reads animal 0.
 fn animal_source(
     axis: AnimalAxis,
     len: usize,
@@ -131,20 +135,21 @@ fn animal_source(
     value: usize,
 ) -> usize {
     let animals = animals.max(1);
-    let slots = order.len().max(1);
+    let slots = order.len();
+    let animal = |slot: usize| order.get(slot).copied().unwrap_or(0);
     // Blocks of `inner` values, one per animal, in runs of all animals.
     let within = |inner: usize, value: usize| {
         let inner = inner.max(1);
-        let run = value / (slots * inner);
-        let at = value % (slots * inner);
-        run * animals * inner + order[at / inner] * inner + at % inner
+        let cut = (slots * inner).max(1);
+        let (run, at) = (value / cut, value % cut);
+        run * animals * inner + animal(at / inner) * inner + at % inner
     };
     // Runs of `run` values whose first `animals` are one per animal.
     let leading = |run: usize, value: usize| {
         let cut = (run + slots).saturating_sub(animals).max(1);
         let at = value % cut;
         let inside = if at < slots {
-            order[at]
+            animal(at)
         } else {
             at - slots + animals
         };
@@ -160,7 +165,7 @@ fn animal_source(
             let block = len / animals;
             let cut = (block / run.max(1)) * (run + slots).saturating_sub(animals);
             let cut = cut.max(1);
-            order[value / cut] * block + leading(run, value % cut)
+            animal(value / cut) * block + leading(run, value % cut)
         }
     }
 }
@@ -468,6 +473,18 @@ mod tests {
             }
         );
         assert_eq!(plan.steps.len(), 8);
+    }
+
+    #[test]
+    fn a_game_with_no_animals_listed_keeps_its_other_values() {
+        // An engine that marks animal axes but lists no animals: no slot
+        // values, the leading runs' other values kept, and no panic.
+        let layout = small();
+        let map = compact_map(&layout, 3, Seat(2), &[]);
+        let compact = compact_layout(&layout, 0);
+        assert_eq!(map.len(), compact.len());
+        let (at, len) = compact.span("leading").expect("section");
+        assert_eq!(&map[at..at + len], &[38, 42]);
     }
 
     #[test]

@@ -33,18 +33,17 @@ async fn start(dir: &std::path::Path) -> (SocketAddr, tokio::sync::oneshot::Send
 
 /// Creates a game of `game` for 4 with `bot` at seat 2; the status and body.
 async fn create(addr: SocketAddr, game: &str, bot: &str) -> (u16, Value) {
+    create_for(addr, game, 4, bot).await
+}
+
+/// Creates a game of `game` for `players`: a human in the first seat,
+/// `bot` in the second, greedy bots in the others; the status and body.
+async fn create_for(addr: SocketAddr, game: &str, players: usize, bot: &str) -> (u16, Value) {
+    let mut seats = vec![json!({"kind": "human"}), json!({"kind": "bot", "bot": bot})];
+    seats.resize(players.max(2), json!({"kind": "bot", "bot": "greedy"}));
     let response = reqwest::Client::new()
         .post(format!("http://{addr}/api/games"))
-        .json(&json!({
-            "game": game,
-            "players": 4,
-            "seats": [
-                {"kind": "human"},
-                {"kind": "bot", "bot": bot},
-                {"kind": "bot", "bot": "greedy"},
-                {"kind": "bot", "bot": "greedy"},
-            ],
-        }))
+        .json(&json!({"game": game, "players": players, "seats": seats}))
         .send()
         .await
         .expect("the server answers");
@@ -70,12 +69,12 @@ async fn a_learned_bot_needs_a_built_in_network_and_never_a_file() {
     // Dominant Species has a network for 4 players (models/ds-4p).
     let (status, body) = create(addr, "ds", "mcts:learned").await;
     assert_eq!(status, 201, "{body}");
-    // Pangea has none: refused, saying so.
-    let (status, body) = create(addr, "pangea", "mcts:learned").await;
+    // Marine has none for 2 players: refused, saying so.
+    let (status, body) = create_for(addr, "marine", 2, "mcts:learned").await;
     let message = body["error"]["message"].as_str().unwrap_or_default();
     assert_eq!(status, 400, "{body}");
     assert!(
-        message.contains("no value network for pangea with 4 players"),
+        message.contains("no value network for marine with 2 players"),
         "{message}"
     );
 

@@ -192,6 +192,27 @@ def test_two_players_logistic_output_becomes_two_logits():
     np.testing.assert_allclose(train.forward(tensors, x), classifier.predict_proba(x), atol=1e-5)
 
 
+def test_a_two_player_reference_file_holds_each_row_s_two_probabilities(tmp_path):
+    # scikit-learn's two-class probabilities come column-major; the file
+    # must hold them row by row, as the Rust test reads them.
+    from sklearn.neural_network import MLPClassifier
+
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(200, 5)).astype(np.float32)
+    y = (x[:, 1] > 0).astype(int)
+    classifier = MLPClassifier(hidden_layer_sizes=(4,), max_iter=500, random_state=0).fit(x, y)
+    network = train.TrainedNetwork(
+        classifier=classifier, shift=np.zeros(5, np.float32), scale=np.ones(5, np.float32),
+        hidden=(4,), epochs=1, best_epoch=1, validation_loss=0.0, seconds=0.0, trained_rows=200,
+        dropped_tied_rows=0)
+    path = tmp_path / "two.reference.safetensors"
+    train.write_reference(path, network, x[:8])
+    with safe_open(str(path), framework="np") as handle:
+        outputs = handle.get_tensor("output")
+    np.testing.assert_allclose(outputs, classifier.predict_proba(x[:8]), atol=1e-6)
+    np.testing.assert_allclose(outputs.sum(axis=1), 1.0, atol=1e-6)
+
+
 def test_the_model_card_is_written(run):
     result, _ = run
     card = open(result.base + ".md", encoding="utf-8").read()

@@ -593,7 +593,10 @@ def write_reference(path, network, observation):
     from safetensors.numpy import save_file
 
     x = np.ascontiguousarray(observation, dtype=np.float32)
-    save_file({"input": x, "output": network.predict(x).astype(np.float32)}, os.fspath(path),
+    # Row-major: safetensors writes an array's memory as it lies, and
+    # scikit-learn's two-class predict_proba is column-major.
+    output = np.ascontiguousarray(network.predict(x), dtype=np.float32)
+    save_file({"input": x, "output": output}, os.fspath(path),
               metadata={"format": "eons-value-reference-1"})
 
 

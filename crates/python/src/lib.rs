@@ -10,8 +10,8 @@
 //!   spreads over processes or a Ray cluster.
 
 mod batch;
-mod engine;
 mod compact;
+mod engine;
 mod relative;
 
 use batch::PyVecGame;

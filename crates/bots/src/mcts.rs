@@ -38,7 +38,11 @@
 //!    [`LeafEval::Net`], `eval=net` in a spec) there is no rollout: the new
 //!    leaf's reward vector is the network's win probability of every seat,
 //!    read from the observation of the seat to move there (a leaf where the
-//!    game is over takes its real result, as below).
+//!    game is over takes its real result, as below). With a network and
+//!    [`MctsConfig::net_share`] below 1 (`mix=0.5` in a spec) the leaf gets
+//!    both, as AlphaGo mixed its value network with its rollouts: the
+//!    network's win probabilities weighted by the share, plus a random
+//!    rollout's reward (step 5) weighted by the rest.
 //! 5. **Reward** (a vector, one entry per seat): if the game is over, 1 for the
 //!    winner (`Outcome::ranking[0]`) and 0 for every other seat; if the depth
 //!    cap stopped the rollout, as [`MctsConfig::cutoff`] says. By default
@@ -138,7 +142,9 @@ pub enum Level {
     /// 10,000 iterations on 2 threads (5,000 per tree).
     Hard,
     /// One second per decision, one thread, the game's built-in value
-    /// network at the leaves (`mcts:1s,eval=net`).
+    /// network at the leaves, mixed half and half with a random rollout
+    /// (`mcts:1s,eval=net,mix=0.5`: the network alone searched worse than
+    /// the rollouts in every game, the mix better; `docs/bot-strength.md`).
     Learned,
 }
 
@@ -153,6 +159,7 @@ impl Level {
                 return MctsConfig {
                     budget: Budget::Time(Duration::from_secs(1)),
                     leaf: LeafEval::Net(NetSource::Shipped),
+                    net_share: 0.5,
                     ..MctsConfig::default()
                 }
             }
@@ -240,6 +247,10 @@ pub struct MctsConfig {
     pub early_stop: bool,
     /// What a new leaf is worth: a rollout or a value network.
     pub leaf: LeafEval,
+    /// With a network at the leaves, its share of a new leaf's value, in
+    /// `(0, 1]`; the rest is a random rollout's reward from the leaf
+    /// (`mix=` in a spec). 1 (the default): the network alone, no rollout.
+    pub net_share: f64,
 }
 
 impl Default for MctsConfig {
@@ -254,6 +265,7 @@ impl Default for MctsConfig {
             cutoff: CutoffReward::Game,
             early_stop: true,
             leaf: LeafEval::Rollout,
+            net_share: 1.0,
         }
     }
 }
@@ -509,6 +521,9 @@ impl std::fmt::Display for MctsConfig {
             LeafEval::Rollout => {}
             LeafEval::Net(NetSource::Shipped) => f.write_str(",eval=net")?,
             LeafEval::Net(NetSource::File(file)) => write!(f, ",net={file}")?,
+        }
+        if c.net_share != 1.0 {
+            write!(f, ",mix={}", c.net_share)?;
         }
         Ok(())
     }
@@ -832,8 +847,17 @@ impl<'a, G: Game> Search<'a, G> {
                     &mut self.scratch,
                     &mut self.win,
                 );
-                for (r, &w) in self.reward.iter_mut().zip(&self.win) {
-                    *r = f64::from(w);
+                let share = self.config.net_share;
+                if share < 1.0 {
+                    self.rollout(&mut s);
+                    terminal_reward::<G>(&s, self.cutoff, &mut self.reward);
+                    for (r, &w) in self.reward.iter_mut().zip(&self.win) {
+                        *r = share * f64::from(w) + (1.0 - share) * *r;
+                    }
+                } else {
+                    for (r, &w) in self.reward.iter_mut().zip(&self.win) {
+                        *r = f64::from(w);
+                    }
                 }
             }
             (Some(_), Turn::Over) => terminal_reward::<G>(&s, self.cutoff, &mut self.reward),

@@ -10,7 +10,7 @@
 //! budget   = INT "it"                      iterations per decision (mcts)
 //!          | NUMBER "s" | INT "ms"          time per decision (mcts)
 //! level    = "easy" | "medium" | "hard"     (mcts; see `Level`)
-//!          | "learned"                      (mcts: = `1s,eval=net`)
+//!          | "learned"                      (mcts: = `1s,eval=net,mix=0.5`)
 //! key      = "threads"  INT 1..=64          root-parallel trees (mcts)
 //!          | "c"        NUMBER >= 0         UCB exploration constant (mcts)
 //!          | "depth"    INT                 rollout depth cap (mcts)
@@ -32,6 +32,10 @@
 //!                                           (mcts; implies `eval=net`; the
 //!                                           command line only; PATH keeps
 //!                                           its case and has no `,` or `:`)
+//!          | "mix"      NUMBER in (0, 1]    the network's share of a leaf's
+//!                                           value, the rest a random
+//!                                           rollout's (mcts, with `eval=net`
+//!                                           or `net=`; default 1)
 //!          | "samples"  INT 1..=1000        determinizations averaged (greedy)
 //! ```
 //!
@@ -314,6 +318,7 @@ fn parse_mcts(params: &[&str], original: &[&str]) -> Result<BotSpec, SpecError> 
     let mut scale = None;
     let mut early_stop = None;
     let mut leaf = None;
+    let mut share = None;
     let set_budget = |b: Budget, budget: &mut Option<Budget>| {
         if budget.replace(b).is_some() {
             Err(SpecError::TwoBudgets(BOT.to_string()))
@@ -347,6 +352,13 @@ fn parse_mcts(params: &[&str], original: &[&str]) -> Result<BotSpec, SpecError> 
                     if leaf.replace(LeafEval::Net(NetSource::File(file))).is_some() {
                         return Err(bad(BOT, p, "one of eval= and net= at most"));
                     }
+                }
+                "mix" => {
+                    let x: f64 = v.trim().parse().map_err(|_| bad(BOT, p, "not a number"))?;
+                    if !(x > 0.0 && x <= 1.0) {
+                        return Err(bad(BOT, p, "must be above 0 and at most 1"));
+                    }
+                    share = Some(x);
                 }
                 "threads" => threads = Some(parse_int(BOT, p, v, 1, MAX_THREADS as u64)? as usize),
                 "depth" => depth = Some(parse_int(BOT, p, v, 0, 1_000_000)? as u32),
@@ -392,7 +404,7 @@ fn parse_mcts(params: &[&str], original: &[&str]) -> Result<BotSpec, SpecError> 
                     return Err(bad(
                         BOT,
                         p,
-                        "unknown key (threads, c, depth, reward, scale, it, time, early-stop, eval, net)",
+                        "unknown key (threads, c, depth, reward, scale, it, time, early-stop, eval, net, mix)",
                     ))
                 }
             }
@@ -445,6 +457,12 @@ fn parse_mcts(params: &[&str], original: &[&str]) -> Result<BotSpec, SpecError> 
     }
     if let Some(l) = leaf {
         config.leaf = l;
+    }
+    if let Some(x) = share {
+        if config.leaf == LeafEval::Rollout {
+            return Err(bad(BOT, "mix", "needs a network: eval=net or net=PATH"));
+        }
+        config.net_share = x;
     }
     // Keep the level for display only while the spec still is that level.
     let level = level.filter(|l| l.config() == config);

@@ -337,6 +337,40 @@ fn a_search_with_a_network_takes_its_values_at_the_leaves() {
     let _ = std::fs::remove_file(path);
 }
 
+/// `mix=0.5`: a leaf is worth half the network's value and half a random
+/// rollout's reward. Two constant networks that differ by 0.4 in the bot's
+/// seat shift every reward of that seat by 0.5 · 0.4 and no other seat's;
+/// a constant shift of one seat's rewards changes no choice of the tree
+/// (each seat picks by its own mean plus the same exploration term), so
+/// the two searches grow the same tree with the same rollouts and their
+/// chosen values differ by exactly 0.2. A network alone (no `mix`) would
+/// differ by 0.4, and a rollout alone by nothing.
+#[test]
+fn a_search_with_a_mixed_leaf_averages_the_network_and_the_rollout() {
+    eons_bots::learned::register::<Pangea>(&[]);
+    eons_bots::learned::allow_files(true);
+    let (state, seat) = pangea_start();
+    let mut searched = Vec::new();
+    for (name, mine) in [("mixed-high", 0.9f32), ("mixed-even", 0.5)] {
+        let mut win = [0.5f32, 0.5];
+        win[seat.index()] = mine;
+        win[1 - seat.index()] = 1.0 - mine;
+        let path = constant_network_file(name, win);
+        let text = format!("mcts:300it,early-stop=off,net={},mix=0.5", path.display());
+        let spec = eons_bots::BotSpec::parse(&text).expect("a spec");
+        assert_eq!(spec.to_string(), text);
+        let mut bot = spec.build::<Pangea>(3);
+        let choice = eons_bots::Bot::choose(&mut bot, &state, seat).expect("a choice");
+        let stats = eons_bots::Bot::last_search(&bot).expect("it searched");
+        assert_eq!(stats.iterations, 300);
+        searched.push((choice, stats.chosen_value));
+        let _ = std::fs::remove_file(path);
+    }
+    assert_eq!(searched[0].0, searched[1].0, "the same tree");
+    let difference = searched[0].1 - searched[1].1;
+    assert!((difference - 0.2).abs() < 1e-6, "{difference}");
+}
+
 #[test]
 fn a_search_with_a_network_stops_at_its_deadline() {
     eons_bots::learned::register::<Pangea>(&[]);

@@ -94,6 +94,30 @@ fn mcts_cutoff_rewards() {
     }
 }
 
+/// `mix=` weighs a network's leaf value against a random rollout's; it
+/// needs a network and a share in (0, 1].
+#[test]
+fn mcts_mixed_leaves() {
+    assert_eq!(mcts("mcts:1s,eval=net").net_share, 1.0);
+    assert_eq!(mcts("mcts:1s").net_share, 1.0);
+    assert_eq!(mcts("mcts:1s,eval=net,mix=0.25").net_share, 0.25);
+    assert_eq!(mcts("mcts:1s,mix=1,eval=net").net_share, 1.0);
+    // The lobby's learned level is the half-and-half mix.
+    assert_eq!(mcts("mcts:learned").net_share, 0.5);
+    assert_eq!(mcts("mcts:learned"), mcts("mcts:1s,eval=net,mix=0.5"));
+    for s in [
+        "mcts:1s,mix=0.5",
+        "mcts:1s,eval=rollout,mix=0.5",
+        "mcts:1s,eval=net,mix=0",
+        "mcts:1s,eval=net,mix=1.5",
+        "mcts:1s,eval=net,mix=-0.5",
+        "mcts:1s,eval=net,mix=nan",
+        "mcts:1s,eval=net,mix=half",
+    ] {
+        assert!(BotSpec::parse(s).is_err(), "{s:?} was accepted");
+    }
+}
+
 #[test]
 fn display_round_trips() {
     for s in [
@@ -111,6 +135,8 @@ fn display_round_trips() {
         "mcts:1s,reward=leader",
         "mcts:1s,reward=graded,scale=10",
         "mcts:1s,reward=graded,scale=0.5",
+        "mcts:1s,eval=net",
+        "mcts:20ms,eval=net,mix=0.5",
     ] {
         let spec = BotSpec::parse(s).expect(s);
         assert_eq!(spec.to_string(), s);

@@ -13,6 +13,8 @@ const BOTS = [
   ['mcts:medium', 'Bot — MCTS medium'],
   ['mcts:1s', 'Bot — MCTS 1 s/move'],
 ];
+/** Offered for a seat where the game has a value network for the player count (`learned_bot_players`). */
+const LEARNED_BOT = ['mcts:learned', 'Bot — learned, 1 s/move'];
 
 /** Time controls offered at creation: [value, words, the request's `clock`]. */
 const CLOCKS = [
@@ -144,6 +146,8 @@ function renderCreate(box, kinds) {
   showTimeout();
 
   const kind = () => kinds.find((k) => k.id === gameSel.value) || kinds[0];
+  // The bots a seat may have: the learned one only where the server has its network.
+  const seatBots = () => ((kind().learned_bot_players || []).includes(Number(playersSel.value)) ? [...BOTS, LEARNED_BOT] : BOTS);
   // Online: me, friends by invite link, bots. Hotseat: players on this device (named here), bots.
   const seatRow = (i, value, name) => {
     const sel = h('select', { class: 'seat-kind', 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
@@ -151,8 +155,10 @@ function renderCreate(box, kinds) {
       !hotseat() && i === 0 ? h('option', { value: 'me' }, 'Me') : null,
       !hotseat() ? h('option', { value: 'friend' }, 'A friend (invite link)') : null,
       !hotseat() ? h('option', { value: 'open' }, 'Anyone (an open seat, listed in the lobby)') : null,
-      BOTS.map(([v, t]) => h('option', { value: `bot:${v}` }, t)));
+      seatBots().map(([v, t]) => h('option', { value: `bot:${v}` }, t)));
     sel.value = value;
+    // A bot not offered here (the learned one without a network): a greedy bot instead.
+    if (!sel.value && String(value).startsWith('bot:')) sel.value = 'bot:greedy';
     if (!sel.value) sel.value = hotseat() ? 'local' : i === 0 ? 'me' : 'friend';
     const nameIn = h('input', { type: 'text', class: 'seat-player', 'data-seat': i, maxlength: 40, value: name || `Player ${i + 1}`, 'aria-label': `Seat ${i + 1}: name` });
     const showName = () => { nameIn.hidden = !(hotseat() && sel.value === 'local'); };

@@ -2,7 +2,8 @@
 // game, a player's name, games with friends) narrow the lists, the server
 // doing the filtering, and live in the page's address so that a reload
 // keeps them; the games this browser plays in come first, marked "yours";
-// and a clock of the player's own times is created as asked.
+// a clock of the player's own times is created as asked; and the learned
+// bot is offered only for a game and player count with a value network.
 //
 // Needs the server binary (EONS_SERVER_BIN) and Debian's chromium (EONS_CHROMIUM).
 import { test } from 'node:test';
@@ -64,6 +65,21 @@ test('the lobby finds games by game, player and friends, keeps the filters, and 
     // A game of my own times: 90 s a decision and a 2-hour bank.
     await page.goto(`${base}/`);
     await page.waitForSelector('#create-game');
+    // The learned bot is offered only where the server has a value network
+    // for the game and player count (`learned_bot_players`: Pangea with 4
+    // players has one, Marine with 2 none).
+    const seatOffers = () => page.evaluate(() => [...document.querySelectorAll('select.seat-kind[data-seat="1"] option')].map((o) => o.value));
+    await page.selectOption('#new-game', 'pangea');
+    await page.selectOption('#new-players', '4');
+    assert.ok((await seatOffers()).includes('bot:mcts:learned'), (await seatOffers()).join());
+    await page.selectOption('.seat-kind[data-seat="1"]', 'bot:mcts:learned');
+    // On the phone the seats' long choices ("Anyone (an open seat, …)") stay inside the page.
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
+    await page.selectOption('#new-game', 'marine');
+    await page.selectOption('#new-players', '2');
+    assert.ok(!(await seatOffers()).includes('bot:mcts:learned'), (await seatOffers()).join());
+    assert.equal(await page.inputValue('.seat-kind[data-seat="1"]'), 'bot:greedy', 'a seat whose bot is not offered gets a greedy bot');
+    await page.selectOption('#new-game', 'ds');
     assert.equal(await page.isVisible('#custom-clock'), false, 'the free values show only for "My own times"');
     await page.selectOption('#new-clock', 'custom');
     await page.fill('#new-clock-decision', '90');

@@ -61,6 +61,23 @@ async fn a_learned_bot_needs_a_built_in_network_and_never_a_file() {
     std::fs::write(&file, b"not a network").expect("a file");
     let (addr, stop) = start(&dir).await;
 
+    // The lobby offers the learned bot where a network is built in.
+    let kinds: Value = reqwest::get(format!("http://{addr}/api/kinds"))
+        .await
+        .expect("the server answers")
+        .json()
+        .await
+        .expect("json");
+    let learned = |id: &str| {
+        kinds
+            .as_array()
+            .and_then(|all| all.iter().find(|k| k["id"] == id))
+            .map(|k| k["learned_bot_players"].clone())
+    };
+    assert_eq!(learned("ds"), Some(json!([2, 4])));
+    assert_eq!(learned("marine"), Some(json!([4])));
+    assert_eq!(learned("pangea"), Some(json!([4])));
+
     // A network file named by a player is refused before it is read.
     let (status, body) = create(addr, "ds", &format!("mcts:1s,net={}", file.display())).await;
     let message = body["error"]["message"].as_str().unwrap_or_default();

@@ -27,12 +27,24 @@ async fn server_info(State(services): State<Arc<Services>>) -> Json<Value> {
     }))
 }
 
+/// The game kinds: `id`, `name`, `renderer`, `options`, `players` (the
+/// player counts), `hidden_information`, and `learned_bot_players`: the
+/// player counts with a value network built in, where the lobby offers the
+/// learned bot (`mcts:learned`; a spec with a network is refused for the
+/// others).
 async fn kinds(State(services): State<Arc<Services>>) -> Json<Value> {
     Json(Value::Array(
         services
             .kinds
             .iter()
             .map(|k| {
+                let mut learned: Vec<usize> = eons_games::value_networks()
+                    .iter()
+                    .filter(|n| n.game == k.id())
+                    .map(|n| n.players)
+                    .collect();
+                learned.sort_unstable();
+                learned.dedup();
                 json!({
                     "id": k.id(),
                     "name": k.name(),
@@ -40,6 +52,7 @@ async fn kinds(State(services): State<Arc<Services>>) -> Json<Value> {
                     "options": k.options(),
                     "players": k.player_counts(),
                     "hidden_information": k.hidden_information(),
+                    "learned_bot_players": learned,
                 })
             })
             .collect(),

@@ -30,6 +30,7 @@
 //! mcts:1s,reward=graded,scale=5   grade cut-off rollouts by 5 points
 //! mcts:1s,reward=leader  the score leader takes a cut-off rollout's reward
 //! mcts:1s,eval=net       the game's built-in value network at the leaves
+//! mcts:1s,eval=net,mix=0.25  a leaf worth a quarter the network, the rest a rollout
 //! mcts:learned           (= mcts:1s,eval=net,mix=0.5)
 //! mcts:1s,net=PATH       a value network file (the command line only)
 //! ```

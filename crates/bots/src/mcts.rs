@@ -144,7 +144,8 @@ pub enum Level {
     /// One second per decision, one thread, the game's built-in value
     /// network at the leaves, mixed half and half with a random rollout
     /// (`mcts:1s,eval=net,mix=0.5`: the network alone searched worse than
-    /// the rollouts in every game, the mix better; `docs/bot-strength.md`).
+    /// the rollouts in every game, the mix at least as well;
+    /// `docs/bot-strength.md`).
     Learned,
 }
 
